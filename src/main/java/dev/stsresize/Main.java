@@ -1,0 +1,17 @@
+package dev.stsresize;
+
+import dev.stsresize.cli.Cli;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+
+/** Wiring only: the real stdout and stderr, then exit with the command's code. */
+public final class Main {
+    private Main() {}
+
+    public static void main(String[] args) {
+        PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
+        PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
+        System.exit(new Cli(out, err).run(args));
+    }
+}

@@ -1,0 +1,74 @@
+package dev.stsresize.cli;
+
+import dev.stsresize.UserError;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+
+/**
+ * Builds the command tree and maps every outcome to an exit code: the one place where exceptions
+ * become one-line messages (stack traces only with {@code --debug} or {@code STSRESIZE_DEBUG=1}).
+ */
+public final class Cli {
+    private final PrintWriter out;
+    private final PrintWriter err;
+
+    public Cli(PrintWriter out, PrintWriter err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    public CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new RootCommand());
+        // subcommands are added here, one line each
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setExecutionExceptionHandler(this::onException);
+        cl.setParameterExceptionHandler(this::onBadParameters);
+        return cl;
+    }
+
+    public int run(String... args) {
+        debug = hasDebugFlag(args);
+        try {
+            return commandLine().execute(args);
+        } finally {
+            out.flush();
+            err.flush();
+        }
+    }
+
+    private boolean debug;
+
+    private static boolean hasDebugFlag(String[] args) {
+        for (String a : args) {
+            if (a.equals("--debug")) {
+                return true;
+            }
+        }
+        return "1".equals(System.getenv("STSRESIZE_DEBUG"));
+    }
+
+    private int onException(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {
+        if (e instanceof UserError u) {
+            err.println("error: " + u.getMessage());
+            if (debug) {
+                u.printStackTrace(err);
+            }
+            return u.exitCode();
+        }
+        err.println("error: " + e.getClass().getSimpleName() + ": " + e.getMessage());
+        err.println("This is a bug in kubectl-stsresize; run again with --debug for the stack trace and report it.");
+        if (debug) {
+            e.printStackTrace(err);
+        }
+        return ExitCodes.FAILED;
+    }
+
+    private int onBadParameters(CommandLine.ParameterException e, String[] args) {
+        CommandLine cl = e.getCommandLine();
+        err.println("error: " + e.getMessage());
+        CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
+        err.println("See '" + cl.getCommandSpec().qualifiedName() + " --help'.");
+        return ExitCodes.FAILED;
+    }
+}
