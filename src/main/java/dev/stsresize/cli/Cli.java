@@ -20,6 +20,7 @@ public final class Cli {
     public CommandLine commandLine() {
         CommandLine cl = new CommandLine(new RootCommand());
         // subcommands are added here, one line each
+        cl.addSubcommand(new SimulateCommand());
         cl.setOut(out);
         cl.setErr(err);
         cl.setExecutionExceptionHandler(this::onException);
