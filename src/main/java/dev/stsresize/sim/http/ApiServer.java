@@ -25,6 +25,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.Predicate;
 
 /**
  * The HTTP face of the simulated cluster: the JDK's built-in server on 127.0.0.1 (nothing to add to
@@ -112,7 +113,7 @@ public final class ApiServer implements AutoCloseable {
         RequestInfo info = paths.resolve(method, path, query);
         String userName = "";
         byte[] body = new byte[0];
-        int status;
+        Response response;
         try {
             body = readBody(ex.getRequestBody());
             User user = authenticate(ex, info, pathToken);
@@ -122,27 +123,42 @@ public final class ApiServer implements AutoCloseable {
                 Thread.sleep(fault.latencyMillis());
             }
             if (fault != null && fault.dropConnection()) {
+                record(method, path, query, contentType, body, 0, started, userName, info);
                 ex.close(); // before any header: the JDK server closes the connection without an answer
-                status = 0;
-            } else if (fault != null && fault.error() != null) {
+                return;
+            }
+            if (fault != null && fault.error() != null) {
                 if (fault.retryAfterSeconds() != null) {
                     ex.getResponseHeaders().set("Retry-After", Integer.toString(fault.retryAfterSeconds()));
                 }
-                status = send(ex, Response.of(fault.error().code(), fault.error().status()));
+                response = Response.of(fault.error().code(), fault.error().status());
             } else {
-                status = dispatch(ex, info, query, body, contentType, user, fault);
+                authorize(user, info);
+                if (info.resourceRequest() && info.verb().equals("watch")) {
+                    // recorded when the stream starts, so a test sees it while the watch is open
+                    record(method, path, query, contentType, body, 200, started, userName, info);
+                    watch(ex, info, query, fault);
+                    return;
+                }
+                response = dispatch(ex, info, query, body, contentType, user);
             }
         } catch (ApiError e) {
-            status = send(ex, Response.of(e.code(), e.status()));
+            response = Response.of(e.code(), e.status());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            status = 0;
             ex.close();
+            return;
         } catch (RuntimeException | IOException e) {
             // a bug or a missing piece (e.g. a patch type not yet implemented): a 500 Status, never silence
-            ApiError internal = ApiError.of(500, "InternalError", "Internal error occurred: " + e, null);
-            status = send(ex, Response.of(500, internal.status()));
+            response = Response.of(500, ApiError.of(500, "InternalError", "Internal error occurred: " + e, null).status());
         }
+        // recorded before the answer leaves, so a client that got its answer finds its request in the log
+        record(method, path, query, contentType, body, response.code(), started, userName, info);
+        send(ex, response);
+    }
+
+    private void record(String method, String path, Map<String, String> query, String contentType, byte[] body, int status,
+            long started, String userName, RequestInfo info) {
         long millis = (System.nanoTime() - started) / 1_000_000;
         log.add(new RecordedRequest(method, path, query, contentType == null ? "" : contentType,
                 new String(body, StandardCharsets.UTF_8), status, millis, userName, info.verb(),
@@ -187,35 +203,37 @@ public final class ApiServer implements AutoCloseable {
         return path.equals("/version") || path.equals("/healthz") || path.equals("/readyz") || path.equals("/livez");
     }
 
-    private int dispatch(HttpExchange ex, RequestInfo info, Map<String, String> query, byte[] body, String contentType,
-            User user, Fault fault) throws IOException {
+    private void authorize(User user, RequestInfo info) {
         if (user != null) {
             Authorizer.Decision d = authorizer.authorize(user, info);
             if (!d.allowed()) {
                 throw Authorizer.forbidden(user, info, d.reason());
             }
         }
+    }
+
+    private void watch(HttpExchange ex, RequestInfo info, Map<String, String> query, Fault fault) throws IOException {
+        ResourceType type = paths.type(info).orElseThrow(ResourceEndpoints::notFoundPath);
+        long timeout = query.containsKey("timeoutSeconds") ? Long.parseLong(query.get("timeoutSeconds")) * 1000 : 30 * 60 * 1000L;
+        Predicate<JsonNode> labels = Selector.labels(query.get("labelSelector"));
+        Predicate<JsonNode> fields = Selector.fields(type, query.get("fieldSelector"));
+        Predicate<JsonNode> byName = o -> info.name().isEmpty() || info.name().equals(o.path("metadata").path("name").asText());
+        var params = new WatchStream.Params(type, info.namespace(), o -> labels.test(o) && fields.test(o) && byName.test(o),
+                query.get("resourceVersion"), "true".equals(query.get("allowWatchBookmarks")),
+                "true".equals(query.get("sendInitialEvents")), timeout, fault == null ? null : fault.cutWatchAfterEvents());
+        watches.serve(ex, params);
+        ex.close();
+    }
+
+    private Response dispatch(HttpExchange ex, RequestInfo info, Map<String, String> query, byte[] body, String contentType,
+            User user) {
         if (!info.resourceRequest()) {
-            return send(ex, nonResource(info.path(), ex.getRequestHeaders().getFirst("Host")));
+            return nonResource(info.path(), ex.getRequestHeaders().getFirst("Host"));
         }
         ResourceType type = paths.type(info).orElseThrow(ResourceEndpoints::notFoundPath);
-        if (info.verb().equals("watch")) {
-            long timeout = query.containsKey("timeoutSeconds") ? Long.parseLong(query.get("timeoutSeconds")) * 1000 : 30 * 60 * 1000L;
-            var filterLabels = Selector.labels(query.get("labelSelector"));
-            var filterFields = Selector.fields(type, query.get("fieldSelector"));
-            var byName = info.name().isEmpty() ? (java.util.function.Predicate<JsonNode>) o -> true
-                    : (java.util.function.Predicate<JsonNode>) o -> info.name().equals(o.path("metadata").path("name").asText());
-            var params = new WatchStream.Params(type, info.namespace(),
-                    o -> filterLabels.test(o) && filterFields.test(o) && byName.test(o), query.get("resourceVersion"),
-                    "true".equals(query.get("allowWatchBookmarks")), "true".equals(query.get("sendInitialEvents")),
-                    timeout, fault == null ? null : fault.cutWatchAfterEvents());
-            watches.serve(ex, params);
-            ex.close();
-            return 200;
-        }
         var call = new ResourceEndpoints.Call(info, type, query, body, contentType, ex.getRequestHeaders().getFirst("Accept"),
                 ex.getRequestHeaders().getFirst("User-Agent"), user);
-        return send(ex, endpoints.handle(call));
+        return endpoints.handle(call);
     }
 
     private Response nonResource(String path, String host) {
