@@ -14,10 +14,6 @@ public final class ClaimNames {
 
     private ClaimNames() {}
 
-    public static String nameOf(String template, String statefulSet, int ordinal) {
-        return template + "-" + statefulSet + "-" + ordinal;
-    }
-
     /** The ordinal when {@code claim} is exactly {@code <template>-<statefulSet>-<ordinal>}. */
     public static OptionalInt ordinalOf(String claim, String template, String statefulSet) {
         String prefix = template + "-" + statefulSet + "-";

@@ -118,7 +118,7 @@ public final class Decider {
         }
         if (growing > 0) {
             return new Plan(namespace, name, Verdict.GROW_CLAIMS, sizes, claimStates, warnings,
-                    "the templates already declare the sizes but " + plural(growing, "claim") + " lag behind: grow "
+                    "the templates already declare the sizes but " + (growing == 1 ? "1 claim lags" : growing + " claims lag") + " behind: grow "
                             + (growing == 1 ? "it" : "them") + ", no recreate needed");
         }
         return new Plan(namespace, name, Verdict.UP_TO_DATE, sizes, claimStates, warnings,

@@ -70,7 +70,7 @@ public final class Quantity implements Comparable<Quantity> {
             base = 2;
             exponent = BINARY_SUFFIXES.get(s.suffix);
             format = Format.BINARY_SI;
-        } else if (s.suffix.length() > 1 && (s.suffix.charAt(0) == 'e' || s.suffix.charAt(0) == 'E')) {
+        } else if (s.suffix.startsWith("e") || s.suffix.startsWith("E")) {
             base = 10;
             exponent = parseExponent(text, s.suffix.substring(1));
             format = Format.DECIMAL_EXPONENT;
@@ -81,11 +81,11 @@ public final class Quantity implements Comparable<Quantity> {
         amount = base == 10 ? amount.scaleByPowerOfTen(exponent) : amount.multiply(new BigDecimal(BigInteger.TWO.pow(exponent)));
         boolean negative = !s.positive;
         // Go rounds a non-zero value up (away from zero) to the nano, so that a tiny request still gets something.
-        if (amount.signum() != 0 && amount.scale() > 9) {
+        if (amount.scale() > 9) {
             amount = amount.setScale(9, RoundingMode.UP);
         }
-        if (format == Format.BINARY_SI && amount.compareTo(MAX_INT64) > 0) {
-            amount = MAX_INT64;
+        if (format == Format.BINARY_SI) {
+            amount = amount.min(MAX_INT64);
         }
         if (format == Format.BINARY_SI && amount.compareTo(BigDecimal.ONE) < 0 && amount.signum() > 0) {
             format = Format.DECIMAL_SI;
@@ -237,6 +237,6 @@ public final class Quantity implements Comparable<Quantity> {
 
     @Override
     public int hashCode() {
-        return value.signum() == 0 ? 0 : value.stripTrailingZeros().hashCode();
+        return value.stripTrailingZeros().hashCode();
     }
 }

@@ -39,7 +39,7 @@ final class Trees {
 
     static int integer(JsonNode node, int fallback, String... path) {
         JsonNode n = at(node, path);
-        return n.isNumber() ? n.asInt() : n.isTextual() && n.asText().matches("\\d{1,9}") ? Integer.parseInt(n.asText()) : fallback;
+        return n.isNumber() ? n.asInt() : fallback;
     }
 
     /**
@@ -183,10 +183,8 @@ final class Trees {
         }
     }
 
+    /** Equal text, or equal as quantities: {@code 0.5} cpu is {@code 500m}, port {@code 80} is {@code 80.0}. */
     private static boolean sameScalar(JsonNode d, JsonNode l) {
-        if (d.isNumber() && l.isNumber()) {
-            return d.decimalValue().compareTo(l.decimalValue()) == 0;
-        }
         String a = d.asText();
         String b = l.asText();
         if (a.equals(b)) {

@@ -23,7 +23,7 @@ class QuantityTest {
         "0.5, 500m", "0.1m, 100u", "1n, 1n", "0.0000000001, 1n", "1.5, 1500m", "100m, 100m", "0, 0", "0Gi, 0",
         "-1Gi, -1Gi", "+2Gi, 2Gi", "007Mi, 7Mi", "1023Ki, 1023Ki", "512, 512", "1024, 1024", "1048576, 1048576",
         "1Ei, 1Ei", "8Ei, 9223372036854775807", "1.G, 1G", "1E, 1E", "1000E, 1", "1Pi, 1Pi", "1024Ti, 1Pi",
-        "0.5Ki, 512", "1.1Ki, 1126400m", ".5, 500m", "Gi, 0", "-, 0", "1.5Gi, 1536Mi",
+        "0.5Ki, 512", "1.1Ki, 1126400m", "1e+3, 1e3", "1e100, 10e99", "0.0009765625Ki, 1", ".5, 500m", "Gi, 0", "-, 0", "1.5Gi, 1536Mi",
     })
     void writesTheCanonicalFormOfApimachinery(String in, String canonical) {
         assertThat(Quantity.parse(in)).hasToString(canonical);
@@ -40,6 +40,8 @@ class QuantityTest {
         assertThat(Quantity.parse("0")).isEqualTo(Quantity.ZERO).hasSameHashCodeAs(Quantity.parse("0.0"));
         assertThat(Quantity.parse("1.5Gi").value()).isEqualByComparingTo(new BigDecimal("1610612736"));
         assertThat(Quantity.parse("10Gi").compareTo(Quantity.parse("10Gi"))).isZero();
+        assertThat(Quantity.parse("1.0")).hasSameHashCodeAs(Quantity.parse("1"));
+        assertThat(Quantity.parse("1Gi").hashCode()).isNotEqualTo(Quantity.parse("2Gi").hashCode());
     }
 
     @Test
@@ -53,7 +55,7 @@ class QuantityTest {
 
     @ParameterizedTest(name = "refuses \"{0}\"")
     @ValueSource(strings = {"", "1gi", "1GB", "ten", "1 Gi", "1Gi ", "1.5.5", "1e", "1Ki5", "1e1000", "1e99999999999",
-        "--1", "1KiB", "0x10", "1_000", "1K"})
+        "--1", "1KiB", "0x10", "1_000", "1K", "1e101", "1e-101", "1Ki+", "1e+"})
     void refusesWhatTheApiServerRefuses(String text) {
         assertThatThrownBy(() -> Quantity.parse(text)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("is not a Kubernetes quantity");
