@@ -11,4 +11,10 @@ import io.kubernetes.client.openapi.ApiClient;
  * @param origin where the settings came from, for messages: {@code context "kind-dev" of /home/me/.kube/config}
  * @param defaultNamespace {@code -n}, else the context's namespace, else "default"
  */
-public record ClusterConnection(ApiClient client, String server, String origin, String defaultNamespace) {}
+public record ClusterConnection(ApiClient client, String server, String origin, String defaultNamespace) {
+
+    /** The port over this connection, with transient failures retried: what the commands use. */
+    public Cluster cluster() {
+        return new RetryingCluster(new KubeCluster(this));
+    }
+}

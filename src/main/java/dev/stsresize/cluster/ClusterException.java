@@ -1,6 +1,7 @@
 package dev.stsresize.cluster;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.UserError;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -8,8 +9,11 @@ import java.util.Optional;
  * The API server answered with an error. Carries what the caller decides on: the HTTP code, the
  * Status {@code reason} ("Conflict", "Invalid", …), the Status {@code message} exactly as the
  * server wrote it (it is the message; nothing is prepended), and the server's Retry-After.
+ *
+ * <p>A {@link UserError} (exit 1) so that one nobody handled reaches the user as the server's own
+ * sentence, as kubectl prints "Error from server": never a stack trace, never client-java's text.
  */
-public final class ClusterException extends RuntimeException {
+public final class ClusterException extends UserError {
     private static final long serialVersionUID = 1L;
 
     private final int code;

@@ -80,7 +80,7 @@ final class Failures {
         return new ServerUnreachable(
                 "cannot reach the Kubernetes API server " + server + " (" + origin + ") for " + operation + ": "
                         + what(e) + ". " + fix(e) + ".",
-                e);
+                e, !(e instanceof UnknownHostException || e instanceof SSLException));
     }
 
     private static String what(IOException e) {

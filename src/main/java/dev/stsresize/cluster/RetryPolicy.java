@@ -5,7 +5,8 @@ import java.time.Duration;
 /**
  * What {@link RetryingCluster} retries and how long it waits: a 429 waits the server's Retry-After
  * (capped); a 5xx or no answer waits {@code initialBackoff}, doubling up to {@code maxBackoff}; at
- * most {@code maxAttempts} tries in all. A 409 and every other 4xx are never retried: the caller
+ * most {@code maxAttempts} tries in all. An unknown host or an untrusted certificate is not retried:
+ * it will not heal by itself. A 409 and every other 4xx are never retried: the caller
  * re-reads and decides.
  */
 public record RetryPolicy(int maxAttempts, Duration initialBackoff, Duration maxBackoff, Duration maxRetryAfter) {
@@ -33,7 +34,7 @@ public record RetryPolicy(int maxAttempts, Duration initialBackoff, Duration max
             }
             return null;
         }
-        if (failure instanceof ServerUnreachable) {
+        if (failure instanceof ServerUnreachable u && u.worthRetrying()) {
             return backoff(attempt);
         }
         return null;

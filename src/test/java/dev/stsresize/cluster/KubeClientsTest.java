@@ -102,7 +102,8 @@ class KubeClientsTest {
             assertThatThrownBy(() -> connect(config).listStatefulSets(NamespaceScope.of("default")))
                     .isInstanceOf(ServerUnreachable.class)
                     .hasMessageContaining("TLS handshake failed")
-                    .hasMessageContaining("Check the cluster's certificate-authority");
+                    .hasMessageContaining("Check the cluster's certificate-authority")
+                    .isInstanceOfSatisfying(ServerUnreachable.class, e -> assertThat(e.worthRetrying()).isFalse());
             assertThat(server.requests()).isEmpty();
         }
     }
@@ -147,6 +148,35 @@ class KubeClientsTest {
                 .isInstanceOf(UserError.class)
                 .hasMessage("the client-certificate file " + home.resolve("gone.crt") + " of kubeconfig user \"u\" in "
                         + config + " does not exist; fix the path in the kubeconfig, or pick another --context.");
+    }
+
+    @Test
+    void aTokenFileIsReadRelativeToTheKubeconfig() throws IOException {
+        Kubeconfigs.write(home, "conf/token", "token-from-file\n");
+        try (FakeApiServer server = FakeApiServer.http()) {
+            server.on("GET", STS, Answer.json(200, EMPTY_LIST));
+            Path config = Kubeconfigs.write(home, "conf/kubeconfig", Files.readString(Kubeconfigs.tokenConfig(home,
+                    server.url(), "unused")).replace("user: {token: \"unused\"}", "user: {tokenFile: token}"));
+
+            connect(config).listStatefulSets(NamespaceScope.of("default"));
+
+            assertThat(server.last().header("Authorization")).isEqualTo("Bearer token-from-file");
+        }
+    }
+
+    @Test
+    void anUnhandledServerErrorIsAUserErrorCarryingOnlyTheServersSentence() throws IOException {
+        try (FakeApiServer server = FakeApiServer.http()) {
+            String message = "statefulsets.apps is forbidden: User \"dev\" cannot list resource \"statefulsets\" in API group \"apps\" in the namespace \"default\"";
+            server.on("GET", STS, Answer.json(403, "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},"
+                    + "\"status\":\"Failure\",\"message\":" + KubeClusterTest.quote(message) + ",\"reason\":\"Forbidden\",\"code\":403}"));
+            Cluster cluster = Kubeconfigs.connect(Kubeconfigs.tokenConfig(home, server.url(), "t"), home).cluster();
+
+            assertThatThrownBy(() -> cluster.listStatefulSets(NamespaceScope.of("default")))
+                    .isInstanceOfSatisfying(UserError.class, e -> assertThat(e.exitCode()).isEqualTo(1))
+                    .hasMessage(message);
+            assertThat(server.requests()).as("a 403 is not retried").hasSize(1);
+        }
     }
 
     @Test
@@ -222,6 +252,24 @@ class KubeClientsTest {
             assertThat(c.server()).isEqualTo("https://127.0.0.1:6443");
             assertThat(c.defaultNamespace()).isEqualTo("team-a");
             assertThat(c.origin()).contains("service account");
+        }
+    }
+
+    @Test
+    void insideAPodRequestsGoOverTlsWithTheServiceAccountTokenAndCa() throws Exception {
+        Path sa = home.resolve("sa");
+        Kubeconfigs.write(sa, "token", "pod-token\n");
+        Kubeconfigs.write(sa, "ca.crt", pki.caPem());
+        try (FakeApiServer server = FakeApiServer.https(pki.serverContext(), false)) {
+            server.on("GET", STS, Answer.json(200, EMPTY_LIST));
+            String port = server.url().replaceAll(".*:", "");
+            ClientEnvironment env = new ClientEnvironment(
+                    Map.of("KUBERNETES_SERVICE_HOST", "127.0.0.1", "KUBERNETES_SERVICE_PORT", port), home, sa);
+
+            KubeClients.connect(ConnectionSettings.defaults(), env, "1", new PrintWriter(new StringWriter()))
+                    .cluster().listStatefulSets(NamespaceScope.of("default"));
+
+            assertThat(server.last().header("Authorization")).isEqualTo("Bearer pod-token");
         }
     }
 

@@ -452,7 +452,45 @@ class KubeClusterTest {
                         + " (context \"fake\" of " + home.resolve("kubeconfig") + ") for LIST statefulsets default: "
                         + "connection refused.")
                 .hasMessageContaining("kubectl cluster-info")
-                .hasMessageNotContaining("\n");
+                .hasMessageNotContaining("\n")
+                .isInstanceOfSatisfying(ServerUnreachable.class, e -> assertThat(e.worthRetrying()).isTrue());
+    }
+
+    @Test
+    void aWatchWhoseConnectionDropsMidStreamEndsAndKeepsItsLastResourceVersion() throws Exception {
+        // a raw socket: HttpServer cannot cut a chunked response short the way a dying proxy does
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            Thread serve = new Thread(() -> {
+                try (java.net.Socket s = socket.accept()) {
+                    java.io.BufferedReader in = new java.io.BufferedReader(
+                            new java.io.InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8));
+                    while (!in.readLine().isEmpty()) {
+                        // request headers
+                    }
+                    String event = "{\"type\":\"MODIFIED\",\"object\":{\"metadata\":{\"name\":\"db\",\"resourceVersion\":\"21\"}}}\n";
+                    byte[] bytes = event.getBytes(StandardCharsets.UTF_8);
+                    s.getOutputStream().write(("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                            + "Transfer-Encoding: chunked\r\n\r\n" + Integer.toHexString(bytes.length) + "\r\n")
+                            .getBytes(StandardCharsets.UTF_8));
+                    s.getOutputStream().write(bytes);
+                    s.getOutputStream().write("\r\n".getBytes(StandardCharsets.UTF_8));
+                    s.getOutputStream().flush();
+                    // then the connection dies: no last chunk
+                } catch (IOException ignored) {
+                    // the test's assertions report what matters
+                }
+            });
+            serve.start();
+            String url = "http://127.0.0.1:" + socket.getLocalPort();
+            Cluster dropping = new KubeCluster(Kubeconfigs.connect(Kubeconfigs.tokenConfig(home, url, "t"), home));
+
+            try (ObjectWatch watch = dropping.watch(WatchedKind.STATEFUL_SET, "default", "db", "20")) {
+                assertThat(watch.next()).isPresent();
+                assertThat(watch.next()).isEmpty();
+                assertThat(watch.lastResourceVersion()).isEqualTo("21");
+            }
+            serve.join();
+        }
     }
 
     static String quote(String s) {

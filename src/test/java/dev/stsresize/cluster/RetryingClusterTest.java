@@ -41,7 +41,7 @@ class RetryingClusterTest {
     }
 
     static ServerUnreachable dropped() {
-        return new ServerUnreachable("cannot reach …", new ConnectException("Connection reset"));
+        return new ServerUnreachable("cannot reach …", new ConnectException("Connection reset"), true);
     }
 
     @Test
@@ -77,6 +77,16 @@ class RetryingClusterTest {
 
         assertThat(c.applyStatefulSet(applied, "kubectl", true, false)).isSameAs(applied);
         assertThat(calls).hasValue(3);
+    }
+
+    @Test
+    void anUnknownHostOrUntrustedCertificateIsNotRetried() {
+        ServerUnreachable permanent = new ServerUnreachable("cannot reach …",
+                new java.net.UnknownHostException("kube.example.invalid"), false);
+        Cluster c = retrying(failing(1, permanent, null));
+
+        assertThatThrownBy(() -> c.listStatefulSets(NamespaceScope.all())).isSameAs(permanent);
+        assertThat(calls).hasValue(1);
     }
 
     @Test

@@ -104,6 +104,12 @@ public final class FakeApiServer implements AutoCloseable {
         return this;
     }
 
+    /** Answers every request no other route matches. */
+    public FakeApiServer onAnything(Answer answer) {
+        routes.add(new Route("*", "*", r -> answer));
+        return this;
+    }
+
     public List<Recorded> requests() {
         return List.copyOf(requests);
     }
@@ -120,7 +126,8 @@ public final class FakeApiServer implements AutoCloseable {
                     Map.copyOf(exchange.getRequestHeaders()), body);
             requests.add(r);
             Answer answer = routes.stream()
-                    .filter(route -> route.method.equals(r.method()) && route.path.equals(r.path()))
+                    .filter(route -> route.method.equals("*")
+                            || route.method.equals(r.method()) && route.path.equals(r.path()))
                     .findFirst()
                     .map(route -> route.answer.apply(r))
                     .orElse(Answer.json(404, "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},"
