@@ -33,7 +33,7 @@ final class InCluster {
             }
             String namespace = settings.namespace().orElse(readNamespace(dir));
             return KubeClients.finish(builder, List.of(new TokenFileAuthentication(dir.resolve("token").toString())),
-                    server, "the service account of this pod (" + dir + ")", namespace, settings, version, diagnostics);
+                    Proxies.choose(ObjectNodes.empty(), env, "in-cluster"), server, "the service account of this pod (" + dir + ")", namespace, settings, version, diagnostics);
         } catch (IOException e) {
             throw new UserError("cannot read the pod's service account in " + dir + " (" + e.getMessage()
                     + "); mount the service-account token, or pass --kubeconfig FILE.", e);

@@ -42,7 +42,7 @@ public final class KubeClients {
             PrintWriter diagnostics) {
         Optional<Kubeconfig> kubeconfig = KubeconfigLoader.load(settings, env);
         if (kubeconfig.isPresent()) {
-            return fromKubeconfig(kubeconfig.get().select(settings), settings, version, diagnostics);
+            return fromKubeconfig(kubeconfig.get().select(settings), settings, env, version, diagnostics);
         }
         if (InCluster.available(env)) {
             return InCluster.connect(settings, env, version, diagnostics);
@@ -53,7 +53,7 @@ public final class KubeClients {
     }
 
     static ClusterConnection fromKubeconfig(KubeconfigSelection selection, ConnectionSettings settings,
-            String version, PrintWriter diagnostics) {
+            ClientEnvironment env, String version, PrintWriter diagnostics) {
         ObjectNode cluster = selection.cluster();
         String server = withScheme(cluster.path("server").asText());
         ClientBuilder builder = new ClientBuilder().setBasePath(server);
@@ -68,7 +68,9 @@ public final class KubeClients {
             builder.setTlsServerName(tlsServerName);
         }
         List<Authentication> auth = authentications(selection);
-        return finish(builder, auth, server, selection.origin(), selection.namespace(), settings, version, diagnostics);
+        Proxies.Choice proxy = Proxies.choose(cluster, env, selection.clusterName());
+        return finish(builder, auth, proxy, server, selection.origin(), selection.namespace(), settings, version,
+                diagnostics);
     }
 
     private static List<Authentication> authentications(KubeconfigSelection selection) {
@@ -127,8 +129,9 @@ public final class KubeClients {
     }
 
     /** Applies credentials, User-Agent, timeout and the request log; the one place an ApiClient is finished. */
-    static ClusterConnection finish(ClientBuilder builder, List<Authentication> auth, String server, String origin,
-            String namespace, ConnectionSettings settings, String version, PrintWriter diagnostics) {
+    static ClusterConnection finish(ClientBuilder builder, List<Authentication> auth, Proxies.Choice proxy,
+            String server, String origin, String namespace, ConnectionSettings settings, String version,
+            PrintWriter diagnostics) {
         ApiClient client;
         try {
             builder.setAuthentication(apiClient -> auth.forEach(a -> a.provide(apiClient)));
@@ -139,7 +142,11 @@ public final class KubeClients {
         }
         client.setUserAgent("kubectl-stsresize/" + version);
         OkHttpClient.Builder http = client.getHttpClient().newBuilder()
-                .callTimeout(settings.requestTimeout());
+                .callTimeout(settings.requestTimeout())
+                .proxySelector(proxy.selector());
+        if (!proxy.userInfo().isEmpty()) {
+            http.proxyAuthenticator(new ProxyBasicAuth(proxy.userInfo()));
+        }
         if (settings.verbosity() >= 6) {
             http.addInterceptor(new RequestLog(diagnostics, settings.verbosity()));
         }
