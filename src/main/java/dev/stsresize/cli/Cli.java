@@ -34,6 +34,7 @@ public final class Cli {
         CommandLine cl = new CommandLine(new RootCommand());
         // subcommands are added here, one line each
         cl.addSubcommand(new PlanCommand(in, terminal, env));
+        cl.addSubcommand(new SimulateCommand());
         cl.setOut(out);
         cl.setErr(err);
         cl.setExecutionExceptionHandler(this::onException);

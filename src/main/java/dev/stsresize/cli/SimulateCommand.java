@@ -1,0 +1,101 @@
+package dev.stsresize.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.UserError;
+import dev.stsresize.sim.SimCluster;
+import dev.stsresize.sim.SimOptions;
+import dev.stsresize.sim.state.StateFiles;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.net.BindException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code kubectl stsresize simulate}: serves a simulated cluster on 127.0.0.1 loaded from state
+ * files, writes a kubeconfig for it, prints exactly one line {@code ready <url>} and serves until
+ * SIGINT/SIGTERM, then saves the state when asked.
+ */
+@Command(name = "simulate", mixinStandardHelpOptions = true,
+        description = "Serve a simulated Kubernetes API server on 127.0.0.1, loaded from state files, until interrupted.")
+public final class SimulateCommand implements Callable<Integer> {
+    public enum Speed { fast, realistic }
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--state", arity = "1..*", paramLabel = "FILE",
+            description = "YAML/JSON files of objects to load (Lists and multi-document files; status kept as given).")
+    List<Path> state = new ArrayList<>();
+
+    @Option(names = "--kubeconfig-out", required = true, paramLabel = "FILE",
+            description = "Where to write a kubeconfig for the simulated cluster (admin context 'sim').")
+    Path kubeconfigOut;
+
+    @Option(names = "--port", defaultValue = "0", description = "Port on 127.0.0.1; 0 (default) picks a free one.")
+    int port;
+
+    @Option(names = "--log", paramLabel = "FILE", description = "Write every request as a JSON line to FILE.")
+    Path log;
+
+    @Option(names = "--save", paramLabel = "FILE", description = "On exit, write the state to FILE as a YAML List.")
+    Path save;
+
+    @Option(names = "--speed", defaultValue = "fast", description = "Controller speed: ${COMPLETION-CANDIDATES} (controllers come in part 2).")
+    Speed speed;
+
+    @Option(names = "--no-controllers", description = "Run no controllers (part 1 has none yet: accepted for scripts).")
+    boolean noControllers;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        if (port < 0 || port > 65535) {
+            throw new UserError("--port " + port + " is not a port; use 1-65535, or 0 to pick a free one.");
+        }
+        List<ObjectNode> objects = StateFiles.read(state);
+        SimCluster sim = start();
+        try {
+            sim.load(objects.toArray(new ObjectNode[0]));
+        } catch (IllegalArgumentException e) {
+            sim.close();
+            throw new UserError("the state files hold an object the simulated cluster cannot serve: " + e.getMessage()
+                    + "; remove it from the --state files.");
+        }
+        sim.writeKubeconfig(kubeconfigOut);
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                if (save != null) {
+                    StateFiles.write(save, sim.snapshot());
+                }
+            } finally {
+                sim.close();
+                stopped.countDown();
+            }
+        }, "sim-shutdown"));
+        PrintWriter out = spec.commandLine().getOut();
+        out.println("ready " + sim.url());
+        out.flush();
+        stopped.await();
+        return ExitCodes.OK;
+    }
+
+    private SimCluster start() {
+        try {
+            return SimCluster.start(SimOptions.defaults().withPort(port).withLogFile(log));
+        } catch (UncheckedIOException e) {
+            if (e.getCause() instanceof BindException) {
+                throw new UserError("port " + port + " on 127.0.0.1 is already in use; choose another with --port, or 0 to "
+                        + "pick a free one.", e);
+            }
+            throw new UserError("cannot start the simulated cluster: " + e.getMessage() + "; check --log is writable.", e);
+        }
+    }
+}

@@ -1,0 +1,105 @@
+package dev.stsresize.sim.admission;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.google.gson.annotations.SerializedName;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The field names each served kind declares, derived lazily from client-java's generated models
+ * (their {@code @SerializedName} fields mirror the OpenAPI schema the real server builds its typed
+ * patches from). Used to refuse unknown fields the way structured-merge-diff does:
+ * {@code .spec.foo: field not declared in schema}.
+ */
+public final class FieldSchema {
+    private static final String MODELS = "io.kubernetes.client.openapi.models.";
+    private static final Map<Class<?>, Map<String, Type>> FIELDS = new ConcurrentHashMap<>();
+
+    private FieldSchema() {}
+
+    /** The model class of a kind ("apps/v1", "StatefulSet"), if client-java has one. */
+    public static Optional<Class<?>> modelOf(String apiVersion, String kind) {
+        String name = switch (kind) {
+            case "Event" -> apiVersion.equals("v1") ? "CoreV1Event" : "EventsV1Event";
+            default -> "V1" + kind;
+        };
+        try {
+            return Optional.of(Class.forName(MODELS + name));
+        } catch (ClassNotFoundException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The path of the first field {@code value} has and {@code model} does not declare, e.g. ".spec.foo". */
+    public static Optional<String> firstUnknownField(JsonNode value, Class<?> model) {
+        return unknown(value, model, "");
+    }
+
+    private static Optional<String> unknown(JsonNode value, Type type, String path) {
+        if (value == null || value.isNull()) {
+            return Optional.empty();
+        }
+        if (type instanceof ParameterizedType p) {
+            Type raw = p.getRawType();
+            if (raw == java.util.List.class && value.isArray()) {
+                for (JsonNode item : value) {
+                    Optional<String> u = unknown(item, p.getActualTypeArguments()[0], path);
+                    if (u.isPresent()) {
+                        return u;
+                    }
+                }
+            } else if (raw == Map.class && value.isObject()) {
+                for (Iterator<Map.Entry<String, JsonNode>> it = value.fields(); it.hasNext(); ) {
+                    Map.Entry<String, JsonNode> e = it.next();
+                    Optional<String> u = unknown(e.getValue(), p.getActualTypeArguments()[1], path + "." + e.getKey());
+                    if (u.isPresent()) {
+                        return u;
+                    }
+                }
+            }
+            return Optional.empty();
+        }
+        if (!(type instanceof Class<?> c) || !c.getName().startsWith(MODELS) || !value.isObject()) {
+            return Optional.empty(); // scalars, quantities, IntOrString, free-form objects
+        }
+        Map<String, Type> fields = fieldsOf(c);
+        if (fields.isEmpty()) {
+            return Optional.empty();
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = value.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String child = path + "." + e.getKey();
+            Type t = fields.get(e.getKey());
+            if (t == null) {
+                return Optional.of(child);
+            }
+            Optional<String> u = unknown(e.getValue(), t, child);
+            if (u.isPresent()) {
+                return u;
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Map<String, Type> fieldsOf(Class<?> c) {
+        return FIELDS.computeIfAbsent(c, k -> {
+            Map<String, Type> m = new HashMap<>();
+            for (Class<?> x = k; x != null && x != Object.class; x = x.getSuperclass()) {
+                for (Field f : x.getDeclaredFields()) {
+                    SerializedName sn = f.getAnnotation(SerializedName.class);
+                    if (sn != null && !Modifier.isStatic(f.getModifiers())) {
+                        m.put(sn.value(), f.getGenericType());
+                    }
+                }
+            }
+            return m;
+        });
+    }
+}

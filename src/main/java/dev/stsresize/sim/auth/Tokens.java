@@ -1,0 +1,47 @@
+package dev.stsresize.sim.auth;
+
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/** Bearer tokens and who they belong to: the admin's, and one per ServiceAccount asked for. */
+public final class Tokens {
+    private final SecureRandom random = new SecureRandom();
+    private final Map<String, User> byToken = new ConcurrentHashMap<>();
+    private final Map<String, String> byUser = new ConcurrentHashMap<>();
+    private final String adminToken;
+
+    public Tokens() {
+        this.adminToken = issue(User.admin());
+    }
+
+    public String adminToken() {
+        return adminToken;
+    }
+
+    /** The token of a ServiceAccount (the same one each call); authorised by RBAC objects in the store. */
+    public String forServiceAccount(String namespace, String name) {
+        User u = User.serviceAccount(namespace, name);
+        return byUser.computeIfAbsent(u.name(), k -> issue(u));
+    }
+
+    public Optional<User> user(String token) {
+        return Optional.ofNullable(token == null ? null : byToken.get(token));
+    }
+
+    /** Every issued token by user name, for writing kubeconfig users. */
+    public Map<String, String> all() {
+        return Map.copyOf(byUser);
+    }
+
+    private String issue(User u) {
+        byte[] b = new byte[16];
+        random.nextBytes(b);
+        String token = "sim-" + HexFormat.of().formatHex(b);
+        byToken.put(token, u);
+        byUser.put(u.name(), token);
+        return token;
+    }
+}

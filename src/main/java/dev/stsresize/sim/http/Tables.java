@@ -1,0 +1,143 @@
+package dev.stsresize.sim.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.sim.store.ResourceType;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * Server-side printing (meta.k8s.io/v1 Table) for {@code kubectl get}, with the columns of
+ * pkg/printers/internalversion/printers.go for the kinds the plugin shows, and the default
+ * Name/Created At table (apiserver's DefaultTableConvertor) for the rest.
+ */
+final class Tables {
+    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+
+    private Tables() {}
+
+    static boolean wanted(String accept) {
+        return accept != null && accept.contains("as=Table");
+    }
+
+    static ObjectNode table(ResourceType t, List<ObjectNode> items, String resourceVersion, Instant now) {
+        ObjectNode table = JSON.objectNode();
+        table.put("kind", "Table");
+        table.put("apiVersion", "meta.k8s.io/v1");
+        table.putObject("metadata").put("resourceVersion", resourceVersion);
+        ArrayNode cols = table.putArray("columnDefinitions");
+        List<String[]> columns = columns(t);
+        for (String[] c : columns) {
+            ObjectNode col = cols.addObject();
+            col.put("name", c[0]);
+            col.put("type", c[1]);
+            col.put("format", c[0].equals("Name") ? "name" : "");
+            col.put("description", c[0]);
+            col.put("priority", 0);
+        }
+        ArrayNode rows = table.putArray("rows");
+        for (ObjectNode o : items) {
+            ObjectNode row = rows.addObject();
+            ArrayNode cells = row.putArray("cells");
+            cells(t, o, now).forEach(cells::add);
+            ObjectNode partial = row.putObject("object");
+            partial.put("kind", "PartialObjectMetadata");
+            partial.put("apiVersion", "meta.k8s.io/v1");
+            ObjectNode meta = o.path("metadata").deepCopy();
+            meta.remove("managedFields");
+            partial.set("metadata", meta);
+        }
+        return table;
+    }
+
+    private static List<String[]> columns(ResourceType t) {
+        return switch (t.kind()) {
+            case "StatefulSet" -> List.of(col("Name"), col("Ready"), col("Age"));
+            case "PersistentVolumeClaim" -> List.of(col("Name"), col("Status"), col("Volume"), col("Capacity"),
+                    col("Access Modes"), col("StorageClass"), col("VolumeAttributesClass"), col("Age"));
+            case "Pod" -> List.of(col("Name"), col("Ready"), col("Status"), col("Restarts"), col("Age"));
+            case "StorageClass" -> List.of(col("Name"), col("Provisioner"), col("ReclaimPolicy"), col("VolumeBindingMode"),
+                    col("AllowVolumeExpansion"), col("Age"));
+            case "Namespace" -> List.of(col("Name"), col("Status"), col("Age"));
+            default -> List.of(col("Name"), new String[] {"Created At", "date"});
+        };
+    }
+
+    private static String[] col(String name) {
+        return new String[] {name, "string"};
+    }
+
+    private static List<String> cells(ResourceType t, ObjectNode o, Instant now) {
+        String name = o.path("metadata").path("name").asText();
+        String age = age(o.path("metadata").path("creationTimestamp").asText(""), now);
+        JsonNode spec = o.path("spec");
+        JsonNode status = o.path("status");
+        return switch (t.kind()) {
+            case "StatefulSet" -> List.of(name, status.path("readyReplicas").asInt(0) + "/" + spec.path("replicas").asInt(1), age);
+            case "PersistentVolumeClaim" -> List.of(name, status.path("phase").asText(""), spec.path("volumeName").asText(""),
+                    status.path("capacity").path("storage").asText(""), accessModes(status.path("accessModes")),
+                    spec.path("storageClassName").asText(""), spec.path("volumeAttributesClassName").asText("<unset>"), age);
+            case "Pod" -> List.of(name, readyContainers(o), status.path("phase").asText(""), restarts(status), age);
+            case "StorageClass" -> List.of(name, o.path("provisioner").asText(""), o.path("reclaimPolicy").asText("Delete"),
+                    o.path("volumeBindingMode").asText("Immediate"), Boolean.toString(o.path("allowVolumeExpansion").asBoolean(false)), age);
+            case "Namespace" -> List.of(name, status.path("phase").asText("Active"), age);
+            default -> List.of(name, o.path("metadata").path("creationTimestamp").asText(""));
+        };
+    }
+
+    private static String accessModes(JsonNode modes) {
+        StringBuilder b = new StringBuilder();
+        for (JsonNode m : modes) {
+            String s = switch (m.asText()) {
+                case "ReadWriteOnce" -> "RWO";
+                case "ReadOnlyMany" -> "ROX";
+                case "ReadWriteMany" -> "RWX";
+                case "ReadWriteOncePod" -> "RWOP";
+                default -> m.asText();
+            };
+            b.append(b.length() == 0 ? "" : ",").append(s);
+        }
+        return b.toString();
+    }
+
+    private static String readyContainers(ObjectNode pod) {
+        int total = pod.path("spec").path("containers").size();
+        int ready = 0;
+        for (JsonNode c : pod.path("status").path("containerStatuses")) {
+            if (c.path("ready").asBoolean(false)) {
+                ready++;
+            }
+        }
+        return ready + "/" + total;
+    }
+
+    private static String restarts(JsonNode status) {
+        int n = 0;
+        for (JsonNode c : status.path("containerStatuses")) {
+            n += c.path("restartCount").asInt(0);
+        }
+        return Integer.toString(n);
+    }
+
+    /** duration.HumanDuration, shortened: 45s, 12m, 5h, 3d. */
+    static String age(String created, Instant now) {
+        if (created.isEmpty()) {
+            return "<unknown>";
+        }
+        Duration d = Duration.between(Instant.parse(created), now);
+        long s = Math.max(0, d.getSeconds());
+        if (s < 120) {
+            return s + "s";
+        }
+        if (s < 3600 * 3) {
+            return (s / 60) + "m";
+        }
+        if (s < 86400 * 2) {
+            return (s / 3600) + "h";
+        }
+        return (s / 86400) + "d";
+    }
+}

@@ -1,0 +1,393 @@
+package dev.stsresize.sim.registry;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.sim.ApiError;
+import dev.stsresize.sim.admission.ClaimValidation;
+import dev.stsresize.sim.admission.Defaults;
+import dev.stsresize.sim.admission.FieldSchema;
+import dev.stsresize.sim.admission.QuotaAdmission;
+import dev.stsresize.sim.admission.ResizeAdmission;
+import dev.stsresize.sim.admission.StatefulSetValidation;
+import dev.stsresize.sim.patch.Patches;
+import dev.stsresize.sim.store.Catalog;
+import dev.stsresize.sim.store.ResourceType;
+import dev.stsresize.sim.store.Store;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * What kube-apiserver's generic registry (staging/src/k8s.io/apiserver/pkg/registry/generic/registry/store.go)
+ * and the resource strategies do around the store: defaulting, status subresource rules, generation,
+ * validation, admission, managedFields, delete propagation with finalizers and preconditions, and
+ * dryRun. The HTTP layer and in-process controllers (part 2) both write through here.
+ *
+ * <p>Writes are serialised (one lock) so that a validation and the write it guards see the same state.
+ */
+public final class Registry {
+    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+    private static final String ORPHAN = "orphan";
+    private static final String FOREGROUND = "foregroundDeletion";
+
+    private final Store store;
+    private final Catalog catalog;
+    private final ResizeAdmission resize;
+    private final QuotaAdmission quota;
+    private volatile EvictionPolicy evictionPolicy = EvictionPolicy.ALWAYS;
+
+    public Registry(Store store, Catalog catalog) {
+        this.store = store;
+        this.catalog = catalog;
+        this.resize = new ResizeAdmission(store, catalog);
+        this.quota = new QuotaAdmission(store, catalog);
+    }
+
+    public Store store() {
+        return store;
+    }
+
+    public Catalog catalog() {
+        return catalog;
+    }
+
+    public void evictionPolicy(EvictionPolicy policy) {
+        this.evictionPolicy = policy;
+    }
+
+    public ObjectNode get(ResourceType t, String ns, String name) {
+        ObjectNode o = store.get(t, nsOf(t, ns), name);
+        if (o == null) {
+            throw ApiError.notFound(t.group(), t.resource(), name);
+        }
+        return o;
+    }
+
+    /** A written object and whether it was created (201) rather than changed (200). */
+    public record Written(ObjectNode object, boolean created) {}
+
+    public synchronized ObjectNode create(ResourceType t, String ns, ObjectNode body, WriteOptions o) {
+        ObjectNode obj = prepare(t, ns, null, body, o.strict());
+        ObjectNode meta = obj.withObject("/metadata");
+        if (meta.path("name").asText("").isEmpty() && !meta.path("generateName").asText("").isEmpty()) {
+            meta.put("name", meta.get("generateName").asText() + randomSuffix());
+        }
+        String name = meta.path("name").asText("");
+        if (name.isEmpty()) {
+            throw ApiError.invalid(t.group(), t.kind(), "", List.of(new ApiError.Cause("FieldValueRequired",
+                    "Required value: name or generateName is required", "metadata.name")));
+        }
+        if (t.namespaced()) {
+            requireNamespace(meta.path("namespace").asText());
+        }
+        if (t.hasStatus() && !t.kind().equals("Namespace")) {
+            obj.remove("status"); // PrepareForCreate: status is the controllers'
+        }
+        Defaults.apply(t, obj);
+        if (t.kind().equals("StatefulSet")) {
+            obj.withObject("/status").put("replicas", 0).put("availableReplicas", 0);
+        }
+        admitCreate(t, obj);
+        obj = PatchEngine.recordUpdate(null, obj, o.fieldManager(), "", store.now());
+        return store.create(t, obj, o.dryRun());
+    }
+
+    public synchronized ObjectNode update(ResourceType t, String ns, String name, String sub, ObjectNode body, WriteOptions o) {
+        ObjectNode old = get(t, ns, name);
+        ObjectNode obj = prepare(t, ns, name, body, o.strict() && sub.isEmpty());
+        return write(t, old, obj, sub, o, false);
+    }
+
+    public synchronized Written patch(ResourceType t, String ns, String name, String sub, Patches.Type type,
+            JsonNode patch, WriteOptions o) {
+        ObjectNode old = store.get(t, nsOf(t, ns), name);
+        if (type == Patches.Type.APPLY) {
+            return apply(t, ns, name, sub, old, patch, o);
+        }
+        if (old == null) {
+            throw ApiError.notFound(t.group(), t.resource(), name);
+        }
+        ObjectNode patched = PatchEngine.patch(type, old, patch, t.apiVersion(), t.kind());
+        ObjectNode obj = prepare(t, ns, name, patched, false);
+        return new Written(write(t, old, obj, sub, o, false), false);
+    }
+
+    private Written apply(ResourceType t, String ns, String name, String sub, ObjectNode old, JsonNode patch, WriteOptions o) {
+        if (o.fieldManager() == null || o.fieldManager().isEmpty()) {
+            throw ApiError.invalid("meta.k8s.io", "PatchOptions", "", List.of(new ApiError.Cause("FieldValueRequired",
+                    "Required value: is required for apply patch", "fieldManager")));
+        }
+        if (!(patch instanceof ObjectNode applied)) {
+            throw ApiError.of(400, "BadRequest", "error decoding YAML: the patch is not an object", null);
+        }
+        String nsName = (t.namespaced() ? nsOf(t, ns) : "") + "/" + name;
+        FieldSchema.modelOf(t.apiVersion(), t.kind()).flatMap(m -> FieldSchema.firstUnknownField(applied, m)).ifPresent(field -> {
+            throw ApiError.of(500, null, "failed to create typed patch object (" + nsName + "; " + t.apiVersion() + ", Kind="
+                    + t.kind() + "): " + field + ": field not declared in schema", null);
+        });
+        ObjectNode merged = PatchEngine.apply(old, applied, o.fieldManager(), o.force(), store.now());
+        ObjectNode obj = prepare(t, ns, name, merged, false);
+        if (old == null) {
+            if (!sub.isEmpty()) {
+                throw ApiError.notFound(t.group(), t.resource(), name);
+            }
+            return new Written(createPrepared(t, obj, o), true);
+        }
+        return new Written(write(t, old, obj, sub, o, true), false);
+    }
+
+    private ObjectNode createPrepared(ResourceType t, ObjectNode obj, WriteOptions o) {
+        if (t.namespaced()) {
+            requireNamespace(obj.path("metadata").path("namespace").asText());
+        }
+        if (t.hasStatus() && !t.kind().equals("Namespace")) {
+            obj.remove("status");
+        }
+        Defaults.apply(t, obj);
+        if (t.kind().equals("StatefulSet")) {
+            obj.withObject("/status").put("replicas", 0).put("availableReplicas", 0);
+        }
+        admitCreate(t, obj);
+        return store.create(t, obj, o.dryRun());
+    }
+
+    /** The update path shared by PUT and PATCH: strategy, validation, admission, managedFields, store. */
+    private ObjectNode write(ResourceType t, ObjectNode old, ObjectNode obj, String sub, WriteOptions o, boolean applied) {
+        ObjectNode next;
+        if (sub.equals("status")) {
+            // ResetObjectMetaForStatus + "status changes are not allowed to update spec"
+            next = old.deepCopy();
+            if (obj.has("status")) {
+                next.set("status", obj.get("status"));
+            } else {
+                next.remove("status");
+            }
+            copyMeta(obj, next, "resourceVersion");
+            copyMeta(obj, next, "managedFields");
+        } else {
+            next = obj;
+            if (t.hasStatus() && !t.kind().equals("Namespace")) {
+                if (old.has("status")) {
+                    next.set("status", old.get("status"));
+                } else {
+                    next.remove("status");
+                }
+            }
+        }
+        Defaults.apply(t, next);
+        if (t.hasGeneration()) {
+            long gen = old.path("metadata").path("generation").asLong(1);
+            boolean specChanged = !old.path("spec").equals(next.path("spec"));
+            next.withObject("/metadata").put("generation", specChanged ? gen + 1 : gen);
+        }
+        validateUpdate(t, old, next);
+        if (!applied) {
+            next = PatchEngine.recordUpdate(old, next, o.fieldManager(), sub, store.now());
+        }
+        return store.update(t, next, o.dryRun());
+    }
+
+    private void validateUpdate(ResourceType t, ObjectNode old, ObjectNode next) {
+        switch (t.kind()) {
+            case "StatefulSet" -> StatefulSetValidation.validateUpdate(old, next);
+            case "PersistentVolumeClaim" -> {
+                ClaimValidation.validateUpdate(old, next);
+                resize.validateUpdate(old, next);
+                quota.validate(old, next);
+            }
+            default -> { }
+        }
+    }
+
+    private void admitCreate(ResourceType t, ObjectNode obj) {
+        if (t.kind().equals("PersistentVolumeClaim")) {
+            quota.validate(null, obj);
+        }
+    }
+
+    /** The outcome of a DELETE: the object as it is now (or was), and whether it is gone. */
+    public record Deleted(ObjectNode object, boolean gone) {}
+
+    /**
+     * DELETE as store.go does it: preconditions (rest.BeforeDelete), then the finalizers the
+     * propagation policy asks for (deletionFinalizersForGarbageCollection). With any finalizer left
+     * the object stays, marked deleting, and a controller finishes the job; otherwise it goes now.
+     */
+    public synchronized Deleted delete(ResourceType t, String ns, String name, DeleteOptions d) {
+        ObjectNode old = get(t, ns, name);
+        ObjectNode meta = (ObjectNode) old.get("metadata");
+        if (d.preconditionUid() != null && !d.preconditionUid().equals(meta.path("uid").asText())) {
+            throw ApiError.conflict(t.qualifiedKind(), t.group(), t.kind(), name, "the UID in the precondition ("
+                    + d.preconditionUid() + ") does not match the UID in record (" + meta.path("uid").asText()
+                    + "). The object might have been deleted and then recreated");
+        }
+        if (d.preconditionResourceVersion() != null && !d.preconditionResourceVersion().equals(meta.path("resourceVersion").asText())) {
+            throw ApiError.conflict(t.qualifiedKind(), t.group(), t.kind(), name, "the ResourceVersion in the precondition ("
+                    + d.preconditionResourceVersion() + ") does not match the ResourceVersion in record ("
+                    + meta.path("resourceVersion").asText() + "). The object might have been modified");
+        }
+        List<String> finalizers = new ArrayList<>();
+        meta.path("finalizers").forEach(f -> finalizers.add(f.asText()));
+        String policy = d.propagationPolicy();
+        if (policy == null && d.orphanDependents() != null) {
+            policy = d.orphanDependents() ? "Orphan" : "Background";
+        }
+        if ("Orphan".equals(policy)) {
+            finalizers.remove(FOREGROUND);
+            if (!finalizers.contains(ORPHAN)) {
+                finalizers.add(ORPHAN);
+            }
+        } else if ("Foreground".equals(policy)) {
+            finalizers.remove(ORPHAN);
+            if (!finalizers.contains(FOREGROUND)) {
+                finalizers.add(FOREGROUND);
+            }
+        } else if ("Background".equals(policy)) {
+            finalizers.remove(ORPHAN);
+            finalizers.remove(FOREGROUND);
+        } else if (policy != null) {
+            throw ApiError.invalid("meta.k8s.io", "DeleteOptions", "", List.of(new ApiError.Cause("FieldValueNotSupported",
+                    "Unsupported value: \"" + policy + "\": supported values: \"Foreground\", \"Background\", \"Orphan\"",
+                    "propagationPolicy")));
+        }
+        if (!finalizers.isEmpty()) {
+            return new Deleted(store.markDeleting(t, nsOf(t, ns), name, finalizers, d.dryRun()), false);
+        }
+        return new Deleted(store.remove(t, nsOf(t, ns), name, d.dryRun()), true);
+    }
+
+    /**
+     * POST pods/NAME/eviction: the {@link EvictionPolicy} decides, then the pod is deleted with the
+     * eviction's DeleteOptions. Part 1 has no kubelet, so the pod goes at once.
+     */
+    public synchronized void evict(ResourceType pods, String ns, String name, ObjectNode eviction, boolean dryRun) {
+        ObjectNode pod = get(pods, ns, name);
+        evictionPolicy.check(pod, eviction);
+        DeleteOptions d = DeleteOptions.fromJson(eviction.path("deleteOptions"), null, dryRun);
+        delete(pods, ns, name, d);
+    }
+
+    /** The autoscaling/v1 Scale of a StatefulSet. */
+    public ObjectNode scaleOf(ObjectNode sts) {
+        ObjectNode scale = JSON.objectNode();
+        scale.put("kind", "Scale");
+        scale.put("apiVersion", "autoscaling/v1");
+        ObjectNode m = scale.putObject("metadata");
+        JsonNode sm = sts.path("metadata");
+        for (String f : new String[] {"name", "namespace", "uid", "resourceVersion", "creationTimestamp"}) {
+            if (sm.has(f)) {
+                m.set(f, sm.get(f));
+            }
+        }
+        scale.putObject("spec").put("replicas", sts.path("spec").path("replicas").asInt(1));
+        ObjectNode st = scale.putObject("status");
+        st.put("replicas", sts.path("status").path("replicas").asInt(0));
+        st.put("selector", selectorString(sts.path("spec").path("selector")));
+        return scale;
+    }
+
+    /** Writes a Scale back as spec.replicas of the StatefulSet (with the Scale's resourceVersion as precondition). */
+    public synchronized ObjectNode updateScale(ResourceType t, String ns, String name, JsonNode scale, WriteOptions o) {
+        ObjectNode old = get(t, ns, name);
+        ObjectNode next = old.deepCopy();
+        next.withObject("/spec").put("replicas", scale.path("spec").path("replicas").asInt());
+        String rv = scale.path("metadata").path("resourceVersion").asText("");
+        next.withObject("/metadata").put("resourceVersion", rv.isEmpty() ? old.path("metadata").path("resourceVersion").asText() : rv);
+        return scaleOf(write(t, old, next, "scale", o, false));
+    }
+
+    /** PATCH statefulsets/NAME/scale: the patch applies to the Scale object, whose replicas are then written back. */
+    public synchronized ObjectNode patchScale(ResourceType t, String ns, String name, Patches.Type type, JsonNode patch, WriteOptions o) {
+        ObjectNode scale = scaleOf(get(t, ns, name));
+        ObjectNode patched = type == Patches.Type.APPLY
+                ? PatchEngine.apply(scale, (ObjectNode) patch, o.fieldManager(), o.force(), store.now())
+                : PatchEngine.patch(type, scale, patch, "autoscaling/v1", "Scale");
+        return updateScale(t, ns, name, patched, o);
+    }
+
+    private static String selectorString(JsonNode selector) {
+        List<String> parts = new ArrayList<>();
+        selector.path("matchLabels").fields().forEachRemaining(e -> parts.add(e.getKey() + "=" + e.getValue().asText()));
+        for (JsonNode r : selector.path("matchExpressions")) {
+            List<String> vs = new ArrayList<>();
+            r.path("values").forEach(v -> vs.add(v.asText()));
+            String op = r.path("operator").asText();
+            String key = r.path("key").asText();
+            parts.add(switch (op) {
+                case "In" -> key + " in (" + String.join(",", vs) + ")";
+                case "NotIn" -> key + " notin (" + String.join(",", vs) + ")";
+                case "DoesNotExist" -> "!" + key;
+                default -> key;
+            });
+        }
+        return String.join(",", parts);
+    }
+
+    /** Sets apiVersion/kind and namespace, and refuses a body that names another namespace or object. */
+    private ObjectNode prepare(ResourceType t, String ns, String urlName, ObjectNode body, boolean strict) {
+        ObjectNode obj = body.deepCopy();
+        String kind = obj.path("kind").asText("");
+        if (!kind.isEmpty() && !kind.equals(t.kind())) {
+            throw ApiError.of(400, "BadRequest", t.kind() + " in version \"" + t.version() + "\" cannot be handled as a "
+                    + t.kind() + ": the kind in the data (" + kind + ") does not match the expected kind (" + t.kind() + ")", null);
+        }
+        if (strict) {
+            FieldSchema.modelOf(t.apiVersion(), t.kind()).flatMap(m -> FieldSchema.firstUnknownField(obj, m)).ifPresent(f -> {
+                throw ApiError.of(400, "BadRequest", t.kind() + " in version \"" + t.version() + "\" cannot be handled as a "
+                        + t.kind() + ": strict decoding error: unknown field \"" + f.substring(1) + "\"", null);
+            });
+        }
+        obj.put("apiVersion", t.apiVersion());
+        obj.put("kind", t.kind());
+        ObjectNode meta = obj.withObject("/metadata");
+        if (t.namespaced()) {
+            String bodyNs = meta.path("namespace").asText("");
+            if (!bodyNs.isEmpty() && !bodyNs.equals(ns)) {
+                throw ApiError.of(400, "BadRequest", "the namespace of the provided object does not match the namespace sent on the request", null);
+            }
+            meta.put("namespace", ns);
+        } else {
+            meta.remove("namespace");
+        }
+        if (urlName != null) {
+            String bodyName = meta.path("name").asText("");
+            if (bodyName.isEmpty()) {
+                meta.put("name", urlName);
+            } else if (!bodyName.equals(urlName)) {
+                throw ApiError.of(400, "BadRequest", "the name of the object (" + bodyName
+                        + ") does not match the name on the URL (" + urlName + ")", null);
+            }
+        }
+        return obj;
+    }
+
+    private void requireNamespace(String ns) {
+        ResourceType namespaces = catalog.byResource("", "namespaces").orElseThrow();
+        if (store.get(namespaces, "", ns) == null) {
+            throw ApiError.notFound("", "namespaces", ns);
+        }
+    }
+
+    private static void copyMeta(ObjectNode from, ObjectNode to, String field) {
+        JsonNode v = from.path("metadata").get(field);
+        if (v != null) {
+            to.withObject("/metadata").set(field, v);
+        }
+    }
+
+    private static String nsOf(ResourceType t, String ns) {
+        return t.namespaced() ? ns : "";
+    }
+
+    /** Five characters like apiserver's names.SimpleNameGenerator. */
+    private static String randomSuffix() {
+        String alphabet = "bcdfghjklmnpqrstvwxz2456789";
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < 5; i++) {
+            b.append(alphabet.charAt(ThreadLocalRandom.current().nextInt(alphabet.length())));
+        }
+        return b.toString();
+    }
+
+}

@@ -1,0 +1,158 @@
+package dev.stsresize.sim;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import okhttp3.Request;
+import okhttp3.Response;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Watch streams (initial state, replay, bookmarks, timeouts, 410) and list selectors and paging. */
+class WatchAndListTest {
+    SimCluster sim;
+    SimClient client;
+    static final String PODS = "/api/v1/namespaces/default/pods";
+
+    @BeforeEach
+    void start() {
+        sim = SimCluster.start(SimOptions.defaults().withHistoryLimit(20).withBookmarkMillis(50));
+        client = SimClient.admin(sim);
+    }
+
+    @AfterEach
+    void stop() {
+        sim.close();
+    }
+
+    ObjectNode pod(String name, String labels) {
+        return Fixtures.yaml("apiVersion: v1\nkind: Pod\nmetadata: {name: " + name + ", namespace: default, labels: " + labels + "}\n"
+                + "spec: {containers: [{name: c, image: 'busybox:1'}]}\n");
+    }
+
+    /** Reads a watch until it ends or {@code max} events came; each line one JSON event. */
+    List<JsonNode> watch(String pathAndQuery, int max) {
+        Request req = new Request.Builder().url(sim.url() + pathAndQuery).header("Authorization", "Bearer " + sim.adminToken()).build();
+        List<JsonNode> events = new ArrayList<>();
+        try (Response r = client.api.getHttpClient().newCall(req).execute();
+                BufferedReader in = new BufferedReader(new InputStreamReader(r.body().byteStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while (events.size() < max && (line = in.readLine()) != null) {
+                events.add(Reference.json(line));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return events;
+    }
+
+    static List<String> types(List<JsonNode> events) {
+        return events.stream().map(e -> e.path("type").asText()).toList();
+    }
+
+    @Test
+    void a_watch_without_resource_version_starts_with_the_current_objects_as_added() {
+        sim.load(pod("a", "{app: db}"), pod("b", "{app: web}"));
+        List<JsonNode> events = watch(PODS + "?watch=true&timeoutSeconds=1&labelSelector=app%3Ddb", 10);
+        assertThat(types(events)).containsExactly("ADDED");
+        assertThat(events.get(0).at("/object/metadata/name").asText()).isEqualTo("a");
+    }
+
+    @Test
+    void a_watch_from_a_resource_version_replays_what_came_after_it_in_order() {
+        sim.load(pod("a", "{app: db}"));
+        String rv = client.get(PODS).json().at("/metadata/resourceVersion").asText();
+        client.send("PATCH", PODS + "/a", "application/merge-patch+json", "{\"metadata\":{\"labels\":{\"x\":\"1\"}}}");
+        client.send("DELETE", PODS + "/a", null, null);
+        List<JsonNode> events = watch(PODS + "?watch=true&timeoutSeconds=1&resourceVersion=" + rv, 10);
+        assertThat(types(events)).containsExactly("MODIFIED", "DELETED");
+        long modified = events.get(0).at("/object/metadata/resourceVersion").asLong();
+        long deleted = events.get(1).at("/object/metadata/resourceVersion").asLong();
+        assertThat(modified).isGreaterThan(Long.parseLong(rv));
+        assertThat(deleted).isGreaterThan(modified);
+    }
+
+    @Test
+    void bookmarks_come_only_when_asked_and_carry_a_resource_version() {
+        sim.load(pod("a", "{app: db}"));
+        String rv = client.get(PODS).json().at("/metadata/resourceVersion").asText();
+        List<JsonNode> withBookmarks = watch(PODS + "?watch=true&allowWatchBookmarks=true&resourceVersion=" + rv, 1);
+        assertThat(types(withBookmarks)).containsExactly("BOOKMARK");
+        assertThat(withBookmarks.get(0).at("/object/metadata/resourceVersion").asText()).isEqualTo(rv);
+        assertThat(withBookmarks.get(0).at("/object/kind").asText()).isEqualTo("Pod");
+        List<JsonNode> without = watch(PODS + "?watch=true&timeoutSeconds=1&resourceVersion=" + rv, 5);
+        assertThat(without).as("negative control: no bookmark unless allowWatchBookmarks").isEmpty();
+    }
+
+    @Test
+    void a_resource_version_older_than_the_history_gets_the_410_expired_error_event() {
+        for (int i = 0; i < 30; i++) {
+            sim.load(pod("p" + i, "{app: db}"));
+        }
+        List<JsonNode> events = watch(PODS + "?watch=true&resourceVersion=1001", 5);
+        assertThat(types(events)).containsExactly("ERROR");
+        JsonNode status = events.get(0).path("object");
+        assertThat(status.path("code").asInt()).isEqualTo(410);
+        assertThat(status.path("reason").asText()).isEqualTo("Expired");
+        assertThat(status.path("message").asText()).startsWith("too old resource version: 1001 (");
+    }
+
+    @Test
+    void label_selectors_equality_and_set_based_and_field_selectors_filter_lists() {
+        sim.load(pod("a", "{app: db, tier: data}"), pod("b", "{app: web}"), pod("c", "{app: cache, tier: data}"));
+        assertThat(names("labelSelector=app%3Ddb")).containsExactly("a");
+        assertThat(names("labelSelector=app!%3Ddb")).containsExactly("b", "c");
+        assertThat(names("labelSelector=app%20in%20(db,cache)")).containsExactly("a", "c");
+        assertThat(names("labelSelector=app%20notin%20(db)")).containsExactly("b", "c");
+        assertThat(names("labelSelector=tier")).containsExactly("a", "c");
+        assertThat(names("labelSelector=!tier")).containsExactly("b");
+        assertThat(names("labelSelector=tier,app%3Dcache")).containsExactly("c");
+        assertThat(names("fieldSelector=metadata.name%3Db")).containsExactly("b");
+        assertThat(names("fieldSelector=metadata.namespace%3Ddefault")).containsExactly("a", "b", "c");
+        assertThat(names("fieldSelector=metadata.name!%3Db")).containsExactly("a", "c");
+        assertThat(client.get("/apis/apps/v1/statefulsets?fieldSelector=spec.foo%3Dx").code()).isEqualTo(400);
+    }
+
+    @Test
+    void limit_and_continue_page_through_every_item_once() {
+        for (int i = 0; i < 7; i++) {
+            sim.load(pod("p" + i, "{app: db}"));
+        }
+        List<String> seen = new ArrayList<>();
+        String cont = "";
+        int pages = 0;
+        do {
+            JsonNode page = client.get(PODS + "?limit=3" + (cont.isEmpty() ? "" : "&continue=" + cont)).json();
+            page.path("items").forEach(i -> seen.add(i.at("/metadata/name").asText()));
+            cont = page.at("/metadata/continue").asText("");
+            if (!cont.isEmpty()) {
+                assertThat(page.at("/metadata/remainingItemCount").asLong()).isEqualTo(7 - seen.size());
+            }
+            pages++;
+        } while (!cont.isEmpty());
+        assertThat(pages).isEqualTo(3);
+        assertThat(seen).containsExactly("p0", "p1", "p2", "p3", "p4", "p5", "p6");
+    }
+
+    @Test
+    void list_items_omit_kind_and_api_version_like_typed_lists() {
+        sim.load(pod("a", "{app: db}"));
+        JsonNode list = client.get(PODS).json();
+        assertThat(list.path("kind").asText()).isEqualTo("PodList");
+        assertThat(list.at("/items/0").has("kind")).isFalse();
+    }
+
+    List<String> names(String query) {
+        JsonNode list = client.get(PODS + "?" + query).json();
+        return StoreSemanticsTest.names(list);
+    }
+}
