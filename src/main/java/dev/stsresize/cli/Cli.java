@@ -1,7 +1,9 @@
 package dev.stsresize.cli;
 
 import dev.stsresize.UserError;
+import java.io.InputStream;
 import java.io.PrintWriter;
+import java.util.Map;
 import picocli.CommandLine;
 
 /**
@@ -11,15 +13,27 @@ import picocli.CommandLine;
 public final class Cli {
     private final PrintWriter out;
     private final PrintWriter err;
+    private final InputStream in;
+    private final Map<String, String> env;
+    private final boolean terminal;
 
     public Cli(PrintWriter out, PrintWriter err) {
+        this(out, err, System.in, System.getenv(), System.console() != null);
+    }
+
+    /** For tests: stdin, the environment and whether stdout is a terminal, injected. */
+    public Cli(PrintWriter out, PrintWriter err, InputStream in, Map<String, String> env, boolean terminal) {
         this.out = out;
         this.err = err;
+        this.in = in;
+        this.env = env;
+        this.terminal = terminal;
     }
 
     public CommandLine commandLine() {
         CommandLine cl = new CommandLine(new RootCommand());
         // subcommands are added here, one line each
+        cl.addSubcommand(new PlanCommand(in, terminal, env));
         cl.addSubcommand(new SimulateCommand());
         cl.setOut(out);
         cl.setErr(err);

@@ -26,7 +26,7 @@ public final class FieldManagement {
      *     (e.g. {@code .spec.volumeClaimTemplates}) are atomic, so the conflict names the whole list.
      */
     public static ObjectNode apply(ObjectNode live, ObjectNode applied, String manager, boolean force, String time) {
-        throw new UnsupportedOperationException("server-side apply: not yet implemented");
+        return ServerSideApply.apply(live, applied, manager, force, time);
     }
 
     /**
@@ -36,6 +36,6 @@ public final class FieldManagement {
      * Mutates and returns {@code updated}.
      */
     public static ObjectNode recordUpdate(ObjectNode before, ObjectNode updated, String manager, String subresource, String time) {
-        throw new UnsupportedOperationException("managed fields: not yet implemented");
+        return UpdateRecorder.record(before, updated, manager, subresource, time);
     }
 }

@@ -44,12 +44,12 @@ public final class Patches {
 
     /** RFC 6902 JSON patch. */
     public static ObjectNode jsonPatch(ObjectNode target, JsonNode patch) {
-        throw new UnsupportedOperationException("json patch: not yet implemented");
+        return JsonPatch.apply(target, patch);
     }
 
     /** RFC 7386 JSON merge patch: objects merge recursively, null deletes, arrays replace. */
     public static ObjectNode mergePatch(ObjectNode target, JsonNode patch) {
-        throw new UnsupportedOperationException("merge patch: not yet implemented");
+        return MergePatch.apply(target, patch);
     }
 
     /**
@@ -60,6 +60,6 @@ public final class Patches {
      * Lists without a merge key ({@code spec.volumeClaimTemplates}) are replaced whole.
      */
     public static ObjectNode strategicMergePatch(ObjectNode target, JsonNode patch, String apiVersion, String kind) {
-        throw new UnsupportedOperationException("strategic merge patch: not yet implemented");
+        return StrategicMerge.apply(target, patch, kind);
     }
 }

@@ -1,0 +1,156 @@
+package dev.stsresize.cli;
+
+import dev.stsresize.UserError;
+import dev.stsresize.manifest.Manifest;
+import dev.stsresize.manifest.ManifestReader;
+import dev.stsresize.manifest.ReadLimits;
+import dev.stsresize.manifest.SnapshotReader;
+import dev.stsresize.plan.Decider;
+import dev.stsresize.plan.Decision;
+import dev.stsresize.plan.LiveState;
+import dev.stsresize.plan.Verdict;
+import dev.stsresize.render.DocumentWriter;
+import dev.stsresize.render.Palette;
+import dev.stsresize.render.PlanDocument;
+import dev.stsresize.render.TableRenderer;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code kubectl stsresize plan}: the decision for every declared StatefulSet against a captured
+ * cluster state, with no cluster at all. Writes nothing anywhere but stdout (the plan) and stderr.
+ */
+@Command(
+        name = "plan",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        usageHelpAutoWidth = true,
+        description = {
+            "Show what converging each StatefulSet of MANIFEST would take, against a captured cluster state.",
+            "SNAPSHOT is the output of: kubectl get sts,controllerrevisions,pvc,pv,sc,pods -A -o yaml",
+            "",
+            "Exit status: 0 nothing refused or blocked; 2 a StatefulSet is refused; 1 one is blocked or an error;",
+            "with --exit-code, 3 when there is work to do (0 then means nothing to converge).",
+        },
+        footer = {"", "Example:", "  kubectl stsresize plan -f examples/manifest.yaml --live examples/live-snapshot.yaml"})
+public final class PlanCommand implements Callable<Integer> {
+    enum Output { table, json, yaml }
+
+    @Spec CommandSpec spec;
+
+    @Option(names = {"-f", "--filename"}, required = true, paramLabel = "MANIFEST",
+            description = "A manifest file, a directory of them, or - for stdin. Repeatable.")
+    List<String> files = new ArrayList<>();
+
+    @Option(names = {"-R", "--recursive"}, description = "Read the directories given to -f recursively.")
+    boolean recursive;
+
+    @Option(names = "--live", required = true, paramLabel = "SNAPSHOT",
+            description = "The captured cluster state: a file, a directory, or - for stdin. Repeatable.")
+    List<String> live = new ArrayList<>();
+
+    @Option(names = {"-n", "--namespace"}, paramLabel = "NS",
+            description = "The namespace of StatefulSets that name none (default: default); the only one considered.")
+    String namespace;
+
+    @Option(names = {"-A", "--all-namespaces"}, description = "Consider the snapshot's objects in every namespace.")
+    boolean allNamespaces;
+
+    @Option(names = {"-o", "--output"}, defaultValue = "table", paramLabel = "FORMAT",
+            description = "table, json or yaml (json and yaml are the stsresize/v1 Plan document). Default: ${DEFAULT-VALUE}.")
+    Output output;
+
+    @Option(names = "--color", defaultValue = "auto", paramLabel = "WHEN",
+            description = "auto (only on a terminal), always or never. NO_COLOR in the environment always wins.")
+    String color;
+
+    @Option(names = "--exit-code", description = "Exit 3 when there is work to do, like git diff --exit-code.")
+    boolean exitCode;
+
+    @Option(names = {"-v", "--v"}, defaultValue = "0", paramLabel = "N", description = "Log level, as kubectl's: 2 and above report skipped documents.")
+    int verbosity;
+
+    @Option(names = "--debug", hidden = true, description = "Stack traces on errors.")
+    boolean debug;
+
+    private final InputStream stdin;
+    private final boolean terminal;
+    private final Map<String, String> env;
+
+    public PlanCommand(InputStream stdin, boolean terminal, Map<String, String> env) {
+        this.stdin = stdin;
+        this.terminal = terminal;
+        this.env = env;
+    }
+
+    @Override
+    public Integer call() {
+        validate();
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        boolean explicit = namespace != null;
+        String ns = explicit ? namespace : "default";
+        Manifest manifest = new ManifestReader(stdin, ReadLimits.DEFAULT).read(files, recursive, ns, explicit);
+        if (verbosity >= 2) {
+            err.println("read " + manifest.statefulSets().size() + " StatefulSet(s) from the manifest; skipped "
+                    + manifest.skippedCount() + " other document(s)" + (manifest.skipped().isEmpty() ? "" : ": " + describe(manifest.skipped())));
+        }
+        Set<String> scope = allNamespaces ? null : manifest.namespaces();
+        LiveState state = new SnapshotReader(stdin, ReadLimits.DEFAULT).read(live, scope);
+        if (verbosity >= 2) {
+            err.println("snapshot: " + state.statefulSets().size() + " StatefulSet(s), " + state.claims().size() + " claim(s), "
+                    + state.storageClasses().size() + " StorageClass(es)" + (scope == null ? " in every namespace" : " in " + String.join(", ", scope)));
+        }
+        List<Decision> decisions = Decider.decide(manifest.objects(), state);
+        switch (output) {
+            case json -> out.print(DocumentWriter.json(PlanDocument.of(decisions)));
+            case yaml -> out.print(DocumentWriter.yaml(PlanDocument.of(decisions)));
+            default -> out.print(new TableRenderer(Palette.choose(color, terminal, env.get("NO_COLOR"))).render(decisions));
+        }
+        out.flush();
+        return exitCode(decisions, exitCode);
+    }
+
+    private void validate() {
+        if (namespace != null && allNamespaces) {
+            throw new ParameterException(spec.commandLine(), "-n and -A cannot be used together: -n " + namespace
+                    + " names one namespace, -A all of them. Pass one.");
+        }
+        if (!List.of("auto", "always", "never").contains(color)) {
+            throw new ParameterException(spec.commandLine(), "--color takes auto, always or never, not \"" + color + "\".");
+        }
+        if (files.contains("-") && live.contains("-")) {
+            throw new UserError("-f - and --live - both ask for standard input, which can be read only once. Pass one of them as a file.");
+        }
+    }
+
+    private static String describe(Map<String, Integer> skipped) {
+        List<String> parts = new ArrayList<>();
+        skipped.forEach((kind, n) -> parts.add(kind + " x" + n));
+        return String.join(", ", parts);
+    }
+
+    /** 2 when any is refused; else 1 when any is blocked; else 3 with --exit-code when there is work; else 0. */
+    static int exitCode(List<Decision> decisions, boolean workIsExitCode) {
+        if (decisions.stream().anyMatch(d -> d.verdict() == Verdict.REFUSED)) {
+            return ExitCodes.REFUSED;
+        }
+        if (decisions.stream().anyMatch(d -> d.verdict() == Verdict.BLOCKED)) {
+            return ExitCodes.FAILED;
+        }
+        if (workIsExitCode && decisions.stream().anyMatch(d -> d.verdict().hasWork())) {
+            return ExitCodes.WORK_TO_DO;
+        }
+        return ExitCodes.OK;
+    }
+}

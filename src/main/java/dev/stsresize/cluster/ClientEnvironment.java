@@ -1,0 +1,26 @@
+package dev.stsresize.cluster;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What outside the flags decides where the client connects: environment variables (KUBECONFIG,
+ * KUBERNETES_SERVICE_HOST/PORT), the home directory, the service-account directory of a pod.
+ * Injected so tests never read the real ones.
+ */
+public record ClientEnvironment(Map<String, String> variables, Path home, Path serviceAccountDir) {
+    public static final Path SERVICE_ACCOUNT_DIR = Path.of("/var/run/secrets/kubernetes.io/serviceaccount");
+
+    public ClientEnvironment {
+        variables = Map.copyOf(variables);
+    }
+
+    public static ClientEnvironment system() {
+        return new ClientEnvironment(System.getenv(), Path.of(System.getProperty("user.home")), SERVICE_ACCOUNT_DIR);
+    }
+
+    public Optional<String> variable(String name) {
+        return Optional.ofNullable(variables.get(name)).filter(v -> !v.isEmpty());
+    }
+}

@@ -1,0 +1,109 @@
+package dev.stsresize.cluster;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Optional;
+
+/**
+ * The one port through which the product talks to the API server.
+ *
+ * <p>Objects go in and come out as raw Jackson trees, never through client-java's models: a field
+ * they do not know would be dropped, and a StatefulSet re-applied without it would restart its pods.
+ * Every method is idempotent in the sense the converge relies on: calling it again after a success,
+ * or after a failure whose outcome is unknown, reaches the same end state (or answers a 409/404 the
+ * caller reads as "already done" after re-reading). Server errors are {@link ClusterException}
+ * (code, reason, the server's message verbatim, Retry-After); no answer at all is
+ * {@link ServerUnreachable}.
+ *
+ * <p>There is deliberately no way to delete a claim, and exactly one way to delete a StatefulSet:
+ * {@link #deleteStatefulSetOrphan}, which always orphans the pods and claims and always carries a
+ * UID precondition.
+ */
+public interface Cluster {
+
+    // ---- reads (safe to repeat) ----
+
+    /** LIST apps/v1 StatefulSets of one namespace or all. */
+    ObjectList listStatefulSets(NamespaceScope scope);
+
+    /** LIST PersistentVolumeClaims of one namespace or all. */
+    ObjectList listClaims(NamespaceScope scope);
+
+    /** LIST storage.k8s.io/v1 StorageClasses; a 403 is the distinct outcome {@link StorageClassList.Forbidden}. */
+    StorageClassList listStorageClasses();
+
+    /** LIST pods of a namespace matching a label selector ({@code app=db,tier in (a,b)}; "" for all). */
+    ObjectList listPods(String namespace, String labelSelector);
+
+    /** LIST apps/v1 ControllerRevisions of a namespace matching a label selector. */
+    ObjectList listControllerRevisions(String namespace, String labelSelector);
+
+    /** GET one StatefulSet; empty when it does not exist. */
+    Optional<ObjectNode> getStatefulSet(String namespace, String name);
+
+    /** GET one PersistentVolumeClaim; empty when it does not exist. */
+    Optional<ObjectNode> getClaim(String namespace, String name);
+
+    /** GET one pod; empty when it does not exist. */
+    Optional<ObjectNode> getPod(String namespace, String name);
+
+    /**
+     * WATCH one object by name, from a resourceVersion ("" = from now, after the current state).
+     * Repeating it from the last resourceVersion seen resumes without losing an event.
+     */
+    ObjectWatch watch(WatchedKind kind, String namespace, String name, String fromResourceVersion);
+
+    /** Asks the server whether the current user may do one thing (SelfSubjectAccessReview). Creates nothing lasting. */
+    AccessReview selfSubjectAccessReview(ResourceAccess access);
+
+    // ---- writes ----
+
+    /**
+     * Server-side apply ({@code application/apply-patch+yaml}; the JSON of the tree is valid YAML) of a
+     * StatefulSet, namespace and name taken from its metadata. Idempotent: applying the same object
+     * again by the same manager changes nothing. Answers the object as the server stored it (or would
+     * have, under {@code dryRun}).
+     */
+    ObjectNode applyStatefulSet(ObjectNode statefulSet, String fieldManager, boolean force, boolean dryRun);
+
+    /**
+     * Merge patch of one claim's {@code spec.resources.requests.storage} to {@code quantity}
+     * (e.g. "20Gi"), nothing else. Idempotent: the same quantity again is a no-op. Grow-only is the
+     * caller's rule; this method sets what it is given.
+     */
+    ObjectNode patchClaimStorage(String namespace, String name, String quantity, boolean dryRun);
+
+    /**
+     * The ONLY delete of a StatefulSet: always {@code propagationPolicy: Orphan} (pods, claims and
+     * revisions stay) and {@code preconditions.uid} (a StatefulSet recreated by someone else in the
+     * meantime is not touched: 409). Answers the object as the server returned it (now terminating),
+     * or empty when there was nothing to delete (404), which makes a repeat harmless.
+     */
+    Optional<ObjectNode> deleteStatefulSetOrphan(String namespace, String name, String uid, boolean dryRun);
+
+    /**
+     * POST a StatefulSet (restoring a backup). The object must be creatable: no resourceVersion.
+     * A repeat answers 409 AlreadyExists; the caller then reads what is there.
+     */
+    ObjectNode createStatefulSet(ObjectNode statefulSet, boolean dryRun);
+
+    /** GET a coordination.k8s.io/v1 Lease; empty when it does not exist. */
+    Optional<ObjectNode> getLease(String namespace, String name);
+
+    /** POST a Lease; 409 AlreadyExists when someone created it first (read it, then decide). */
+    ObjectNode createLease(ObjectNode lease);
+
+    /**
+     * PUT a Lease carrying the resourceVersion it was read at: an optimistic lock, 409 Conflict when
+     * someone else wrote it since (re-read; never retried blindly).
+     */
+    ObjectNode updateLease(ObjectNode lease);
+
+    /** POST an events.k8s.io/v1 Event (namespace from its metadata). A repeat with a generated name adds a duplicate Event, nothing worse. */
+    ObjectNode createEvent(ObjectNode event);
+
+    /**
+     * POST a policy/v1 Eviction for one pod: deleted only if its PodDisruptionBudgets allow (429 when
+     * they do not, to be retried later). A repeat answers 404 once the pod is gone.
+     */
+    void evictPod(String namespace, String name, boolean dryRun);
+}

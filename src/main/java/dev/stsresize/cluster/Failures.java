@@ -1,0 +1,116 @@
+package dev.stsresize.cluster;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import javax.net.ssl.SSLException;
+import okhttp3.Response;
+
+/** Turns what went wrong on the wire into the two failures of the port: ClusterException and ServerUnreachable. */
+final class Failures {
+    private final String server;
+    private final String origin;
+
+    Failures(String server, String origin) {
+        this.server = server;
+        this.origin = origin;
+    }
+
+    /** An HTTP error answer: the Status body's message verbatim, or the raw body when it is not a Status. */
+    static ClusterException fromResponse(Response response, String body, String operation) {
+        String retryAfter = response.header("Retry-After");
+        return fromStatus(response.code(), body, parseRetryAfter(retryAfter), operation, response.message());
+    }
+
+    static ClusterException fromStatus(int code, String body, Duration retryAfter, String operation, String httpReason) {
+        ObjectNode status = parseStatus(body);
+        if (status != null) {
+            return new ClusterException(code, status.path("reason").asText(""), status.path("message").asText(""),
+                    retryAfter, operation, status);
+        }
+        String text = body == null ? "" : body.strip();
+        if (text.length() > 500) {
+            text = text.substring(0, 500) + "…";
+        }
+        String message = text.isEmpty() ? (code + " " + httpReason).strip() : text;
+        return new ClusterException(code, "", message, retryAfter, operation, null);
+    }
+
+    /** A watch's ERROR event carries a Status object instead of the watched object. */
+    static ClusterException fromWatchError(JsonNode status, String operation) {
+        ObjectNode s = status instanceof ObjectNode o ? o : Json.MAPPER.createObjectNode();
+        return new ClusterException(s.path("code").asInt(500), s.path("reason").asText(""),
+                s.path("message").asText(s.toString()), null, operation, s);
+    }
+
+    private static ObjectNode parseStatus(String body) {
+        if (body == null || body.isBlank()) {
+            return null;
+        }
+        try {
+            JsonNode n = Json.MAPPER.readTree(body);
+            // kind Status, or the bare {"code":500,"message":…} some server paths write
+            if (n instanceof ObjectNode o && (o.path("kind").asText().equals("Status") || o.has("message"))) {
+                return o;
+            }
+        } catch (IOException notJson) {
+            // a proxy's HTML page, say: the caller shows the raw text
+        }
+        return null;
+    }
+
+    static Duration parseRetryAfter(String header) {
+        if (header == null) {
+            return null;
+        }
+        try {
+            long seconds = Long.parseLong(header.strip());
+            return seconds < 0 ? null : Duration.ofSeconds(seconds);
+        } catch (NumberFormatException httpDate) {
+            return null; // the API server only sends seconds
+        }
+    }
+
+    ServerUnreachable unreachable(IOException e, String operation) {
+        return new ServerUnreachable(
+                "cannot reach the Kubernetes API server " + server + " (" + origin + ") for " + operation + ": "
+                        + what(e) + ". " + fix(e) + ".",
+                e, !(e instanceof UnknownHostException || e instanceof SSLException));
+    }
+
+    private static String what(IOException e) {
+        if (e instanceof ConnectException) {
+            return "connection refused";
+        }
+        if (e instanceof UnknownHostException) {
+            return "unknown host " + e.getMessage();
+        }
+        if (e instanceof NoRouteToHostException) {
+            return "no route to host";
+        }
+        if (e instanceof SSLException) {
+            return "TLS handshake failed (" + e.getMessage() + ")";
+        }
+        if (e instanceof InterruptedIOException) {
+            return "no answer in time";
+        }
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    }
+
+    private static String fix(IOException e) {
+        if (e instanceof SSLException) {
+            return "Check the cluster's certificate-authority and the user's client certificate in the kubeconfig,"
+                    + " or choose another context with --context";
+        }
+        if (e instanceof InterruptedIOException) {
+            return "Check that the cluster is up (kubectl cluster-info), or allow more time with --request-timeout";
+        }
+        return "Check that the cluster is up and reachable from here (kubectl cluster-info),"
+                + " or choose another context with --context";
+    }
+}

@@ -1,0 +1,271 @@
+package dev.stsresize.cluster;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.cluster.RawApi.Query;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** {@link Cluster} on client-java: raw JSON over the configured {@code ApiClient}. */
+public final class KubeCluster implements Cluster {
+    /** The manager of the claim patches, as {@code kubectl patch} sends {@code kubectl-patch}. */
+    static final String PATCH_FIELD_MANAGER = "kubectl-stsresize";
+    /** How long the server keeps one watch open before the caller resumes it. */
+    static final int WATCH_SECONDS = 300;
+
+    private final RawApi api;
+
+    public KubeCluster(ClusterConnection connection) {
+        this.api = new RawApi(connection.client(), new Failures(connection.server(), connection.origin()));
+    }
+
+    // ---- reads ----
+
+    @Override
+    public ObjectList listStatefulSets(NamespaceScope scope) {
+        return list(Resource.STATEFUL_SETS, scope.namespace().orElse(null), Query.of());
+    }
+
+    @Override
+    public ObjectList listClaims(NamespaceScope scope) {
+        return list(Resource.CLAIMS, scope.namespace().orElse(null), Query.of());
+    }
+
+    @Override
+    public StorageClassList listStorageClasses() {
+        try {
+            return new StorageClassList.Visible(list(Resource.STORAGE_CLASSES, null, Query.of()).items());
+        } catch (ClusterException e) {
+            if (e.code() == 403) {
+                return new StorageClassList.Forbidden(e.getMessage());
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public ObjectList listPods(String namespace, String labelSelector) {
+        return list(Resource.PODS, requireNamespace(namespace), Query.of().with("labelSelector", labelSelector));
+    }
+
+    @Override
+    public ObjectList listControllerRevisions(String namespace, String labelSelector) {
+        return list(Resource.CONTROLLER_REVISIONS, requireNamespace(namespace),
+                Query.of().with("labelSelector", labelSelector));
+    }
+
+    @Override
+    public Optional<ObjectNode> getStatefulSet(String namespace, String name) {
+        return get(Resource.STATEFUL_SETS, namespace, name);
+    }
+
+    @Override
+    public Optional<ObjectNode> getClaim(String namespace, String name) {
+        return get(Resource.CLAIMS, namespace, name);
+    }
+
+    @Override
+    public Optional<ObjectNode> getPod(String namespace, String name) {
+        return get(Resource.PODS, namespace, name);
+    }
+
+    @Override
+    public ObjectWatch watch(WatchedKind kind, String namespace, String name, String fromResourceVersion) {
+        Resource r = kind.resource;
+        String operation = "WATCH " + r.plural + " " + namespace + "/" + name;
+        Query query = Query.of()
+                .with("fieldSelector", "metadata.name=" + name)
+                .with("watch", "true")
+                .with("allowWatchBookmarks", "true")
+                .with("timeoutSeconds", Integer.toString(WATCH_SECONDS))
+                .with("resourceVersion", fromResourceVersion);
+        return new StreamingWatch(
+                api.open(r.collection(requireNamespace(namespace)), query, WATCH_SECONDS + 30L, operation),
+                fromResourceVersion == null ? "" : fromResourceVersion, operation);
+    }
+
+    @Override
+    public AccessReview selfSubjectAccessReview(ResourceAccess access) {
+        Resource r = Resource.SELF_SUBJECT_ACCESS_REVIEWS;
+        ObjectNode review = typed(r);
+        ObjectNode attributes = review.putObject("spec").putObject("resourceAttributes");
+        attributes.put("verb", access.verb());
+        attributes.put("group", access.group());
+        attributes.put("resource", access.resource());
+        putIfSet(attributes, "subresource", access.subresource());
+        putIfSet(attributes, "namespace", access.namespace());
+        putIfSet(attributes, "name", access.name());
+        ObjectNode answer = api.send("POST", r.collection(null), Query.of(), review, RawApi.JSON,
+                "CREATE selfsubjectaccessreviews (" + access.describe() + ")");
+        JsonNode status = answer == null ? null : answer.path("status");
+        boolean allowed = status != null && status.path("allowed").asBoolean(false)
+                && !status.path("denied").asBoolean(false);
+        String reason = status == null ? "" : status.path("reason").asText("");
+        if (reason.isEmpty() && status != null) {
+            reason = status.path("evaluationError").asText("");
+        }
+        return new AccessReview(allowed, reason);
+    }
+
+    // ---- writes ----
+
+    @Override
+    public ObjectNode applyStatefulSet(ObjectNode statefulSet, String fieldManager, boolean force, boolean dryRun) {
+        Resource r = Resource.STATEFUL_SETS;
+        String ns = namespaceOf(statefulSet);
+        String name = nameOf(statefulSet);
+        Query query = Query.of().with("fieldManager", requireText(fieldManager, "fieldManager"))
+                .with("force", Boolean.toString(force)).dryRun(dryRun);
+        return api.send("PATCH", r.object(ns, name), query, withType(statefulSet, r), RawApi.APPLY_PATCH,
+                "APPLY statefulsets " + ns + "/" + name);
+    }
+
+    @Override
+    public ObjectNode patchClaimStorage(String namespace, String name, String quantity, boolean dryRun) {
+        ObjectNode patch = Json.MAPPER.createObjectNode();
+        patch.putObject("spec").putObject("resources").putObject("requests")
+                .put("storage", requireText(quantity, "quantity"));
+        Query query = Query.of().with("fieldManager", PATCH_FIELD_MANAGER).dryRun(dryRun);
+        return api.send("PATCH", Resource.CLAIMS.object(requireNamespace(namespace), name), query, patch,
+                RawApi.MERGE_PATCH, "PATCH persistentvolumeclaims " + namespace + "/" + name);
+    }
+
+    @Override
+    public Optional<ObjectNode> deleteStatefulSetOrphan(String namespace, String name, String uid, boolean dryRun) {
+        ObjectNode options = Json.MAPPER.createObjectNode();
+        options.put("kind", "DeleteOptions");
+        options.put("apiVersion", "v1");
+        options.put("propagationPolicy", "Orphan");
+        options.putObject("preconditions").put("uid", requireText(uid, "uid"));
+        try {
+            return Optional.ofNullable(api.send("DELETE",
+                    Resource.STATEFUL_SETS.object(requireNamespace(namespace), name), Query.of().dryRun(dryRun),
+                    options, RawApi.JSON, "DELETE statefulsets " + namespace + "/" + name));
+        } catch (ClusterException e) {
+            if (e.isNotFound()) {
+                return Optional.empty();
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public ObjectNode createStatefulSet(ObjectNode statefulSet, boolean dryRun) {
+        return create(Resource.STATEFUL_SETS, statefulSet, Query.of().dryRun(dryRun));
+    }
+
+    @Override
+    public Optional<ObjectNode> getLease(String namespace, String name) {
+        return get(Resource.LEASES, namespace, name);
+    }
+
+    @Override
+    public ObjectNode createLease(ObjectNode lease) {
+        return create(Resource.LEASES, lease, Query.of());
+    }
+
+    @Override
+    public ObjectNode updateLease(ObjectNode lease) {
+        String ns = namespaceOf(lease);
+        String name = nameOf(lease);
+        requireText(lease.path("metadata").path("resourceVersion").asText(""), "metadata.resourceVersion of the Lease");
+        return api.send("PUT", Resource.LEASES.object(ns, name), Query.of(), withType(lease, Resource.LEASES),
+                RawApi.JSON, "UPDATE leases " + ns + "/" + name);
+    }
+
+    @Override
+    public ObjectNode createEvent(ObjectNode event) {
+        return create(Resource.EVENTS, event, Query.of());
+    }
+
+    @Override
+    public void evictPod(String namespace, String name, boolean dryRun) {
+        ObjectNode eviction = Json.MAPPER.createObjectNode();
+        eviction.put("apiVersion", "policy/v1");
+        eviction.put("kind", "Eviction");
+        eviction.putObject("metadata").put("name", name).put("namespace", namespace);
+        api.send("POST", Resource.PODS.object(requireNamespace(namespace), name) + "/eviction",
+                Query.of().dryRun(dryRun), eviction, RawApi.JSON, "EVICT pods " + namespace + "/" + name);
+    }
+
+    // ---- helpers ----
+
+    private ObjectList list(Resource r, String namespace, Query query) {
+        String where = namespace == null ? "(all namespaces)" : namespace;
+        ObjectNode list = api.send("GET", r.collection(namespace), query, null, null, "LIST " + r.plural + " " + where);
+        List<ObjectNode> items = new ArrayList<>();
+        if (list != null && list.path("items") instanceof ArrayNode array) {
+            for (JsonNode item : array) {
+                if (item instanceof ObjectNode o) {
+                    items.add(withTypeInPlace(o, r));
+                }
+            }
+        }
+        String rv = list == null ? "" : list.path("metadata").path("resourceVersion").asText("");
+        return new ObjectList(items, rv);
+    }
+
+    private Optional<ObjectNode> get(Resource r, String namespace, String name) {
+        try {
+            return Optional.ofNullable(api.send("GET", r.object(requireNamespace(namespace), name), Query.of(), null,
+                    null, "GET " + r.plural + " " + namespace + "/" + name));
+        } catch (ClusterException e) {
+            if (e.isNotFound()) {
+                return Optional.empty();
+            }
+            throw e;
+        }
+    }
+
+    private ObjectNode create(Resource r, ObjectNode object, Query query) {
+        String ns = namespaceOf(object);
+        return api.send("POST", r.collection(ns), query, withType(object, r), RawApi.JSON,
+                "CREATE " + r.plural + " " + ns + "/" + object.path("metadata").path("name").asText("(generated)"));
+    }
+
+    /** A copy with apiVersion and kind set when missing: the server needs them on a body. */
+    private static ObjectNode withType(ObjectNode object, Resource r) {
+        return withTypeInPlace(object.deepCopy(), r);
+    }
+
+    private static ObjectNode withTypeInPlace(ObjectNode o, Resource r) {
+        if (!o.hasNonNull("apiVersion")) {
+            o.put("apiVersion", r.apiVersion);
+        }
+        if (!o.hasNonNull("kind")) {
+            o.put("kind", r.kind);
+        }
+        return o;
+    }
+
+    private static ObjectNode typed(Resource r) {
+        return withTypeInPlace(Json.MAPPER.createObjectNode(), r);
+    }
+
+    private static void putIfSet(ObjectNode o, String field, String value) {
+        if (!value.isEmpty()) {
+            o.put(field, value);
+        }
+    }
+
+    private static String namespaceOf(ObjectNode object) {
+        return requireText(object.path("metadata").path("namespace").asText(""), "metadata.namespace");
+    }
+
+    private static String nameOf(ObjectNode object) {
+        return requireText(object.path("metadata").path("name").asText(""), "metadata.name");
+    }
+
+    private static String requireNamespace(String namespace) {
+        return requireText(namespace, "namespace");
+    }
+
+    private static String requireText(String value, String what) {
+        if (value == null || value.isEmpty()) {
+            throw new IllegalArgumentException(what + " is required here");
+        }
+        return value;
+    }
+}

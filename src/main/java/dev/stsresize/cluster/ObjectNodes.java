@@ -1,0 +1,11 @@
+package dev.stsresize.cluster;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+final class ObjectNodes {
+    private ObjectNodes() {}
+
+    static ObjectNode empty() {
+        return Json.MAPPER.createObjectNode();
+    }
+}

@@ -1,0 +1,122 @@
+package dev.stsresize.cluster;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kubernetes.client.openapi.ApiClient;
+import io.kubernetes.client.openapi.ApiException;
+import io.kubernetes.client.openapi.Pair;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import okhttp3.Call;
+import okhttp3.Response;
+import okhttp3.ResponseBody;
+
+/**
+ * Requests through client-java's {@link ApiClient} (its base path, TLS, credentials, User-Agent and
+ * interceptors) with raw bodies: the request body is the bytes given, the response body is parsed
+ * by Jackson into a tree. No generated model sees either, so nothing validates or drops a field the
+ * models do not know.
+ */
+final class RawApi {
+    static final String JSON = "application/json";
+    static final String MERGE_PATCH = "application/merge-patch+json";
+    static final String APPLY_PATCH = "application/apply-patch+yaml";
+
+    private static final String[] AUTH_NAMES = {"BearerToken"};
+
+    private final ApiClient client;
+    private final Failures failures;
+
+    RawApi(ApiClient client, Failures failures) {
+        this.client = client;
+        this.failures = failures;
+    }
+
+    /** One request; answers the body as a tree (null for an empty body), throws on any non-2xx. */
+    ObjectNode send(String method, String path, Query query, JsonNode body, String contentType, String operation) {
+        Call call = newCall(method, path, query, body, contentType);
+        try (Response response = call.execute()) {
+            ResponseBody rb = response.body();
+            if (!response.isSuccessful()) {
+                throw Failures.fromResponse(response, rb == null ? "" : rb.string(), operation);
+            }
+            if (rb == null) {
+                return null;
+            }
+            try (InputStream in = rb.byteStream()) {
+                JsonNode tree = Json.MAPPER.readTree(in);
+                return tree instanceof ObjectNode o ? o : null;
+            }
+        } catch (IOException e) {
+            throw failures.unreachable(e, operation);
+        }
+    }
+
+    /** Opens a streaming request (a watch); the caller owns and closes the response. */
+    Response open(String path, Query query, long callTimeoutSeconds, String operation) {
+        Call call = newCall("GET", path, query, null, null);
+        // the whole stream is one call: bound it a little past the server's own watch timeout
+        call.timeout().timeout(callTimeoutSeconds, java.util.concurrent.TimeUnit.SECONDS);
+        try {
+            Response response = call.execute();
+            if (!response.isSuccessful()) {
+                try (response) {
+                    ResponseBody rb = response.body();
+                    throw Failures.fromResponse(response, rb == null ? "" : rb.string(), operation);
+                }
+            }
+            return response;
+        } catch (IOException e) {
+            throw failures.unreachable(e, operation);
+        }
+    }
+
+    private Call newCall(String method, String path, Query query, JsonNode body, String contentType) {
+        Map<String, String> headers = new HashMap<>();
+        headers.put("Accept", JSON);
+        byte[] bytes = null;
+        if (body != null) {
+            headers.put("Content-Type", contentType);
+            try {
+                bytes = Json.MAPPER.writeValueAsBytes(body);
+            } catch (IOException e) {
+                throw new IllegalStateException("a JSON tree always serialises", e);
+            }
+        }
+        try {
+            // a byte[] body goes out exactly as given: client-java's serializer is bypassed
+            return client.buildCall(null, path, method, query.pairs(), new ArrayList<>(), bytes, headers,
+                    new HashMap<>(), new HashMap<>(), AUTH_NAMES, null);
+        } catch (ApiException e) {
+            throw new IllegalStateException("client-java could not build " + method + " " + path, e);
+        }
+    }
+
+    /** Query parameters in order; null values are left out. */
+    static final class Query {
+        private final List<Pair> pairs = new ArrayList<>();
+
+        static Query of() {
+            return new Query();
+        }
+
+        Query with(String name, String value) {
+            if (value != null && !value.isEmpty()) {
+                pairs.add(new Pair(name, value));
+            }
+            return this;
+        }
+
+        Query dryRun(boolean dryRun) {
+            return dryRun ? with("dryRun", "All") : this;
+        }
+
+        List<Pair> pairs() {
+            return new ArrayList<>(pairs);
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package dev.stsresize.cluster;
+
+/** REST coordinates of the resources the product touches. */
+enum Resource {
+    STATEFUL_SETS("/apis/apps/v1", "statefulsets", "apps/v1", "StatefulSet", true),
+    CONTROLLER_REVISIONS("/apis/apps/v1", "controllerrevisions", "apps/v1", "ControllerRevision", true),
+    CLAIMS("/api/v1", "persistentvolumeclaims", "v1", "PersistentVolumeClaim", true),
+    PODS("/api/v1", "pods", "v1", "Pod", true),
+    STORAGE_CLASSES("/apis/storage.k8s.io/v1", "storageclasses", "storage.k8s.io/v1", "StorageClass", false),
+    LEASES("/apis/coordination.k8s.io/v1", "leases", "coordination.k8s.io/v1", "Lease", true),
+    EVENTS("/apis/events.k8s.io/v1", "events", "events.k8s.io/v1", "Event", true),
+    SELF_SUBJECT_ACCESS_REVIEWS("/apis/authorization.k8s.io/v1", "selfsubjectaccessreviews",
+            "authorization.k8s.io/v1", "SelfSubjectAccessReview", false);
+
+    final String prefix;
+    final String plural;
+    final String apiVersion;
+    final String kind;
+    final boolean namespaced;
+
+    Resource(String prefix, String plural, String apiVersion, String kind, boolean namespaced) {
+        this.prefix = prefix;
+        this.plural = plural;
+        this.apiVersion = apiVersion;
+        this.kind = kind;
+        this.namespaced = namespaced;
+    }
+
+    /** The collection path: of one namespace, or cluster-wide when {@code namespace} is null. */
+    String collection(String namespace) {
+        if (namespace == null || !namespaced) {
+            return prefix + "/" + plural;
+        }
+        return prefix + "/namespaces/" + segment(namespace) + "/" + plural;
+    }
+
+    String object(String namespace, String name) {
+        return collection(namespace) + "/" + segment(name);
+    }
+
+    /** Kubernetes names are DNS labels/subdomains; anything else is a bug upstream, not something to escape. */
+    private static String segment(String s) {
+        if (s == null || s.isEmpty() || !s.matches("[A-Za-z0-9][A-Za-z0-9._:-]*")) {
+            throw new IllegalArgumentException("not a valid Kubernetes name: \"" + s + "\"");
+        }
+        return s;
+    }
+}

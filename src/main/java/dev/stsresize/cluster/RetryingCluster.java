@@ -1,0 +1,149 @@
+package dev.stsresize.cluster;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * Retries transient failures of another {@link Cluster}: 429 after the server's Retry-After, 5xx and
+ * no answer with bounded exponential backoff (see {@link RetryPolicy}). Safe because every method of
+ * the port is idempotent; a 409 is passed on at once, for the caller to re-read.
+ */
+public final class RetryingCluster implements Cluster {
+    private final Cluster delegate;
+    private final RetryPolicy policy;
+    private final Sleeper sleeper;
+
+    public RetryingCluster(Cluster delegate, RetryPolicy policy, Sleeper sleeper) {
+        this.delegate = delegate;
+        this.policy = policy;
+        this.sleeper = sleeper;
+    }
+
+    public RetryingCluster(Cluster delegate) {
+        this(delegate, RetryPolicy.DEFAULT, Sleeper.REAL);
+    }
+
+    private <T> T retry(Supplier<T> call) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return call.get();
+            } catch (ClusterException | ServerUnreachable failure) {
+                Duration delay = policy.delayAfter(failure, attempt);
+                if (delay == null) {
+                    throw failure;
+                }
+                try {
+                    sleeper.sleep(delay);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw failure;
+                }
+            }
+        }
+    }
+
+    private void retry(Runnable call) {
+        retry(() -> {
+            call.run();
+            return null;
+        });
+    }
+
+    @Override
+    public ObjectList listStatefulSets(NamespaceScope scope) {
+        return retry(() -> delegate.listStatefulSets(scope));
+    }
+
+    @Override
+    public ObjectList listClaims(NamespaceScope scope) {
+        return retry(() -> delegate.listClaims(scope));
+    }
+
+    @Override
+    public StorageClassList listStorageClasses() {
+        return retry(delegate::listStorageClasses);
+    }
+
+    @Override
+    public ObjectList listPods(String namespace, String labelSelector) {
+        return retry(() -> delegate.listPods(namespace, labelSelector));
+    }
+
+    @Override
+    public ObjectList listControllerRevisions(String namespace, String labelSelector) {
+        return retry(() -> delegate.listControllerRevisions(namespace, labelSelector));
+    }
+
+    @Override
+    public Optional<ObjectNode> getStatefulSet(String namespace, String name) {
+        return retry(() -> delegate.getStatefulSet(namespace, name));
+    }
+
+    @Override
+    public Optional<ObjectNode> getClaim(String namespace, String name) {
+        return retry(() -> delegate.getClaim(namespace, name));
+    }
+
+    @Override
+    public Optional<ObjectNode> getPod(String namespace, String name) {
+        return retry(() -> delegate.getPod(namespace, name));
+    }
+
+    /** Opening is retried; a stream that ends later is the caller's to resume from its last resourceVersion. */
+    @Override
+    public ObjectWatch watch(WatchedKind kind, String namespace, String name, String fromResourceVersion) {
+        return retry(() -> delegate.watch(kind, namespace, name, fromResourceVersion));
+    }
+
+    @Override
+    public AccessReview selfSubjectAccessReview(ResourceAccess access) {
+        return retry(() -> delegate.selfSubjectAccessReview(access));
+    }
+
+    @Override
+    public ObjectNode applyStatefulSet(ObjectNode statefulSet, String fieldManager, boolean force, boolean dryRun) {
+        return retry(() -> delegate.applyStatefulSet(statefulSet, fieldManager, force, dryRun));
+    }
+
+    @Override
+    public ObjectNode patchClaimStorage(String namespace, String name, String quantity, boolean dryRun) {
+        return retry(() -> delegate.patchClaimStorage(namespace, name, quantity, dryRun));
+    }
+
+    @Override
+    public Optional<ObjectNode> deleteStatefulSetOrphan(String namespace, String name, String uid, boolean dryRun) {
+        return retry(() -> delegate.deleteStatefulSetOrphan(namespace, name, uid, dryRun));
+    }
+
+    @Override
+    public ObjectNode createStatefulSet(ObjectNode statefulSet, boolean dryRun) {
+        return retry(() -> delegate.createStatefulSet(statefulSet, dryRun));
+    }
+
+    @Override
+    public Optional<ObjectNode> getLease(String namespace, String name) {
+        return retry(() -> delegate.getLease(namespace, name));
+    }
+
+    @Override
+    public ObjectNode createLease(ObjectNode lease) {
+        return retry(() -> delegate.createLease(lease));
+    }
+
+    @Override
+    public ObjectNode updateLease(ObjectNode lease) {
+        return retry(() -> delegate.updateLease(lease));
+    }
+
+    @Override
+    public ObjectNode createEvent(ObjectNode event) {
+        return retry(() -> delegate.createEvent(event));
+    }
+
+    @Override
+    public void evictPod(String namespace, String name, boolean dryRun) {
+        retry(() -> delegate.evictPod(namespace, name, dryRun));
+    }
+}

@@ -1,0 +1,207 @@
+package dev.stsresize.manifest;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.UserError;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.Reader;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Consumer;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.Tag;
+
+/**
+ * Splits one input into documents: multi-document YAML (comments, empty documents, anchors and
+ * aliases, merge keys), a stream of JSON values, and {@code kind: List} (or any {@code *List})
+ * flattened into its items. Each object becomes a raw Jackson tree, with its {@link Source}.
+ *
+ * <p>YAML goes through SnakeYAML's composer rather than Jackson's YAML parser: Jackson does not
+ * expand aliases (kubectl does), and the composer is where SnakeYAML enforces its alias, nesting
+ * and size limits. JSON goes through Jackson with the same limits as StreamReadConstraints.
+ */
+public final class DocumentReader {
+    private final ObjectMapper json;
+    private final LoaderOptions loader;
+    private final ReadLimits limits;
+
+    public DocumentReader(ReadLimits limits) {
+        this.limits = limits;
+        StreamReadConstraints constraints = StreamReadConstraints.builder()
+                .maxNestingDepth(limits.maxNestingDepth())
+                .maxStringLength(limits.maxDocumentChars())
+                .maxDocumentLength(limits.maxDocumentChars())
+                .build();
+        this.json = new ObjectMapper(JsonFactory.builder().streamReadConstraints(constraints).build());
+        this.loader = new LoaderOptions();
+        loader.setMaxAliasesForCollections(limits.maxAliases());
+        loader.setNestingDepthLimit(limits.maxNestingDepth());
+        loader.setCodePointLimit(limits.maxDocumentChars());
+        loader.setAllowDuplicateKeys(false);
+    }
+
+    /** Keeps timestamps as the strings they were written as (Kubernetes fields are strings, not dates). */
+    private static final class Constructor extends SafeConstructor {
+        Constructor(LoaderOptions options) {
+            super(options);
+            this.yamlConstructors.put(Tag.TIMESTAMP, new ConstructYamlStr());
+        }
+
+        Object construct(Node node) {
+            return constructDocument(node);
+        }
+    }
+
+    /**
+     * Reads every object of {@code input}, calling {@code sink} with each (List items one by one).
+     * Documents that are not objects (scalars, empty documents) are skipped.
+     *
+     * @throws UserError naming the file, document and line of malformed or hostile input
+     */
+    public void read(String file, Reader input, Consumer<Document> sink) {
+        BufferedReader in = new BufferedReader(input);
+        boolean isJson;
+        try {
+            isJson = startsLikeJson(in);
+        } catch (IOException e) {
+            throw new UserError("cannot read " + file + ": " + e.getMessage() + ". Check that it exists and is readable.", e);
+        }
+        if (isJson) {
+            readJson(file, in, sink);
+        } else {
+            readYaml(file, in, sink);
+        }
+    }
+
+    private void readYaml(String file, Reader in, Consumer<Document> sink) {
+        Constructor constructor = new Constructor(loader);
+        Yaml yaml = new Yaml(constructor, new org.yaml.snakeyaml.representer.Representer(new org.yaml.snakeyaml.DumperOptions()),
+                new org.yaml.snakeyaml.DumperOptions(), loader);
+        int document = 0;
+        boolean inside = false;
+        try {
+            Iterator<Node> nodes = yaml.composeAll(in).iterator();
+            while (nodes.hasNext()) {
+                Node node = nodes.next();
+                document++;
+                inside = true;
+                Object value = node == null ? null : constructor.construct(node);
+                inside = false;
+                JsonNode tree = value == null ? null : json.valueToTree(value);
+                if (tree instanceof ObjectNode obj) {
+                    emit(obj, new Source(file, document, node.getStartMark().getLine() + 1, Source.NOT_IN_A_LIST), sink);
+                }
+            }
+        } catch (MarkedYAMLException e) {
+            Mark m = e.getProblemMark() != null ? e.getProblemMark() : e.getContextMark();
+            throw refused(file, inside ? document : document + 1, m == null ? -1 : m.getLine() + 1, m == null ? -1 : m.getColumn() + 1,
+                    e.getProblem() != null ? e.getProblem() : e.getMessage(), e);
+        } catch (YAMLException | IllegalArgumentException e) {
+            throw refused(file, inside ? document : document + 1, -1, -1, e.getMessage(), e);
+        }
+    }
+
+    private void readJson(String file, Reader in, Consumer<Document> sink) {
+        int document = 0;
+        boolean inside = false;
+        try (JsonParser p = json.getFactory().createParser(in)) {
+            JsonToken t;
+            while ((t = p.nextToken()) != null) {
+                document++;
+                inside = true;
+                int line = p.currentTokenLocation().getLineNr();
+                JsonNode node = t == JsonToken.VALUE_NULL ? null : json.readTree(p);
+                inside = false;
+                if (node instanceof ObjectNode obj) {
+                    emit(obj, new Source(file, document, Math.max(1, line), Source.NOT_IN_A_LIST), sink);
+                }
+            }
+        } catch (JsonProcessingException e) {
+            JsonLocation l = e.getLocation();
+            throw refused(file, inside ? document : document + 1, l == null ? -1 : l.getLineNr(), l == null ? -1 : l.getColumnNr(),
+                    e.getOriginalMessage(), e);
+        } catch (IOException e) {
+            throw new UserError("cannot read " + file + ": " + e.getMessage() + ". Check that it exists and is readable.", e);
+        }
+    }
+
+    private static void emit(ObjectNode obj, Source source, Consumer<Document> sink) {
+        String kind = obj.path("kind").asText("");
+        if (kind.endsWith("List") && obj.path("items").isArray()) {
+            int i = 0;
+            for (JsonNode item : obj.get("items")) {
+                i++;
+                if (item instanceof ObjectNode o) {
+                    sink.accept(new Document(o, source.inItem(i)));
+                }
+            }
+            return;
+        }
+        sink.accept(new Document(obj, source));
+    }
+
+    private static boolean startsLikeJson(BufferedReader in) throws IOException {
+        int window = 1 << 16;
+        in.mark(window);
+        try {
+            for (int i = 0; i < window - 1; i++) {
+                int c = in.read();
+                if (c == -1) {
+                    return false;
+                }
+                if (!Character.isWhitespace(c) && c != '\uFEFF') {
+                    return c == '{' || c == '[';
+                }
+            }
+            return false;
+        } finally {
+            in.reset();
+        }
+    }
+
+    private UserError refused(String file, int document, int line, int column, String message, Exception cause) {
+        String where = file + ", document " + document + (line > 0 ? " (line " + line + ", column " + column + ")" : "");
+        String m = message == null ? "" : message;
+        String lower = m.toLowerCase(Locale.ROOT);
+        if (lower.contains("aliases")) {
+            return new UserError(where + ": refused, the document uses more than " + limits.maxAliases()
+                    + " aliases to collections (an alias bomb expands to gigabytes). Expand the anchors, or render the manifest"
+                    + " with the tool that wrote it (helm template, kustomize build) and pass that output.", cause);
+        }
+        if (lower.contains("nesting depth")) {
+            return new UserError(where + ": refused, the document nests deeper than " + limits.maxNestingDepth()
+                    + " levels, which no Kubernetes object does. Check that it is the manifest you meant to pass.", cause);
+        }
+        if (lower.contains("code points") || lower.contains("document length") || lower.contains("string value length")) {
+            return new UserError(where + ": refused, the document is larger than " + limits.maxDocumentChars()
+                    + " characters, far beyond what the API server stores for one object. Check that it is the manifest you"
+                    + " meant to pass, or split it into several documents.", cause);
+        }
+        String firstLine = m.strip().lines().findFirst().orElse("unreadable input");
+        return new UserError(where + ": not valid YAML or JSON: " + firstLine
+                + ". Fix the syntax there (kubectl apply --dry-run=client -f FILE shows the same error).", cause);
+    }
+
+    /** Every object of one input, in order. */
+    public List<Document> readAll(String file, Reader input) {
+        List<Document> out = new ArrayList<>();
+        read(file, input, out::add);
+        return out;
+    }
+}

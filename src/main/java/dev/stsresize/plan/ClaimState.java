@@ -1,0 +1,31 @@
+package dev.stsresize.plan;
+
+/**
+ * One live PersistentVolumeClaim of a declared template, as the renderers show it.
+ *
+ * @param request its {@code spec.resources.requests.storage} (null if it has none)
+ * @param capacity its {@code status.capacity.storage} (null while unknown)
+ * @param phase its {@code status.phase} (null while unknown)
+ * @param storageClass its own {@code spec.storageClassName} (null when it has none)
+ * @param expandable its class exists and sets {@code allowVolumeExpansion: true}
+ * @param target the declared template size
+ * @param scaledAway its ordinal is outside the StatefulSet's current replicas
+ * @param grow the converge would patch its request to {@code target}
+ */
+public record ClaimState(
+        String name,
+        String template,
+        int ordinal,
+        Quantity request,
+        Quantity capacity,
+        String phase,
+        String storageClass,
+        boolean expandable,
+        Quantity target,
+        boolean scaledAway,
+        boolean grow) {
+
+    public boolean bound() {
+        return "Bound".equals(phase);
+    }
+}

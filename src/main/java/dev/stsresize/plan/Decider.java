@@ -1,0 +1,311 @@
+package dev.stsresize.plan;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * decide(): declared StatefulSets and the live state in, one {@link Decision} per declared StatefulSet
+ * out. Pure: no I/O, no clock, no client; the same inputs always give the same decisions.
+ *
+ * <p>It implements the seed's Decide with the corrections of DESIGN.md step 2: every refusal is
+ * collected (not only the first), claims are matched by exact name, scaled-away ordinals are grown
+ * too, nothing is ever patched downward, and templates that already declare the target while claims
+ * lag are drift to converge ({@code grow-claims}).
+ */
+public final class Decider {
+    /** Spec fields the API server lets an update change (v1.32); everything else is immutable. */
+    static final Set<String> MUTABLE_SPEC_FIELDS = Set.of(
+            "replicas", "ordinals", "template", "updateStrategy", "persistentVolumeClaimRetentionPolicy",
+            "minReadySeconds", "volumeClaimTemplates");
+    /** Defaults the API server fills into an immutable spec field the manifest may omit. */
+    static final Map<String, String> IMMUTABLE_DEFAULTS = Map.of(
+            "podManagementPolicy", "\"OrderedReady\"", "revisionHistoryLimit", "10", "serviceName", "\"\"");
+
+    private Decider() {}
+
+    /** One decision per declared StatefulSet, sorted by namespace then name. */
+    public static List<Decision> decide(List<ObjectNode> declared, LiveState live) {
+        Map<String, ObjectNode> liveByKey = new HashMap<>();
+        for (ObjectNode sts : live.statefulSets()) {
+            liveByKey.put(key(sts), sts);
+        }
+        Map<String, List<ObjectNode>> claimsByNamespace = new HashMap<>();
+        for (ObjectNode claim : live.claims()) {
+            claimsByNamespace.computeIfAbsent(namespaceOf(claim), k -> new ArrayList<>()).add(claim);
+        }
+        List<Decision> out = new ArrayList<>();
+        for (ObjectNode d : declared) {
+            out.add(decideOne(d, liveByKey.get(key(d)),
+                    claimsByNamespace.getOrDefault(namespaceOf(d), List.of()), live.storageClasses()));
+        }
+        out.sort(Comparator.comparing(Decision::namespace).thenComparing(Decision::name));
+        return out;
+    }
+
+    /**
+     * The decision for one declared StatefulSet.
+     *
+     * @param live the live StatefulSet of the same namespace and name, or null when absent
+     * @param claims the live claims of its namespace (others are ignored)
+     * @param classes the cluster's StorageClasses
+     */
+    public static Decision decideOne(ObjectNode declared, ObjectNode live, List<ObjectNode> claims, List<ObjectNode> classes) {
+        String namespace = namespaceOf(declared);
+        String name = Trees.text(declared, "metadata", "name");
+        Map<String, JsonNode> declaredTemplates = templatesByName(declared);
+        declaredTemplates.forEach((t, node) -> {
+            if (storageOf(node) == null) {
+                // The manifest reader refuses such input with the file and line; reaching here is a caller's bug.
+                throw new IllegalArgumentException("template \"" + t + "\" of " + namespace + "/" + name
+                        + " has no parsable spec.resources.requests.storage");
+            }
+        });
+        if (live == null) {
+            List<TemplateSize> sizes = new ArrayList<>();
+            declaredTemplates.forEach((t, node) -> sizes.add(new TemplateSize(t, null, storageOf(node))));
+            return new Plan(namespace, name, Verdict.ABSENT, sizes, List.of(), List.of(),
+                    "not in the cluster: a normal apply creates it, nothing to converge");
+        }
+        Map<String, JsonNode> liveTemplates = templatesByName(live);
+        List<Finding> findings = new ArrayList<>();
+        List<TemplateSize> sizes = new ArrayList<>();
+
+        templateChanges(declaredTemplates, liveTemplates, findings);
+        otherImmutableChanges(declared, live, findings);
+        ownership(live, findings);
+        declaredTemplates.forEach((t, node) -> {
+            Quantity declaredSize = storageOf(node);
+            JsonNode liveNode = liveTemplates.get(t);
+            Quantity liveSize = liveNode == null ? null : storageOf(liveNode);
+            sizes.add(new TemplateSize(t, liveSize, declaredSize));
+            if (liveSize != null && declaredSize.isLessThan(liveSize)) {
+                findings.add(new Finding(Reason.SHRINK, "template \"" + t + "\" would shrink from " + liveSize
+                        + " to " + declaredSize + "; a volume cannot shrink, declare " + liveSize + " or more"));
+            }
+        });
+
+        List<ClaimState> claimStates = claimsOf(name, live, sizes, claims, classes);
+        for (ClaimState c : claimStates) {
+            if (!c.grow()) {
+                continue;
+            }
+            if (!c.expandable()) {
+                findings.add(new Finding(Reason.NOT_EXPANDABLE, notExpandable(c, classes)));
+            }
+            if (!c.bound()) {
+                findings.add(new Finding(Reason.CLAIM_UNBOUND, "claim \"" + c.name() + "\" must grow but is "
+                        + (c.phase() == null ? "not Bound" : c.phase() + ", not Bound")
+                        + "; the API server refuses to resize it until it binds"));
+            }
+        }
+
+        boolean templateGrows = sizes.stream().anyMatch(TemplateSize::changes);
+        List<String> warnings = templateGrows ? Warnings.forRecreate(declared, live) : List.of();
+        if (!findings.isEmpty()) {
+            return new Refusal(namespace, name, findings, sizes, claimStates, warnings);
+        }
+        long growing = claimStates.stream().filter(ClaimState::grow).count();
+        if (templateGrows) {
+            return new Plan(namespace, name, Verdict.GROW, sizes, claimStates, warnings, growDetail(sizes, claimStates, growing));
+        }
+        if (growing > 0) {
+            return new Plan(namespace, name, Verdict.GROW_CLAIMS, sizes, claimStates, warnings,
+                    "the templates already declare the sizes but " + (growing == 1 ? "1 claim lags" : growing + " claims lag") + " behind: grow "
+                            + (growing == 1 ? "it" : "them") + ", no recreate needed");
+        }
+        return new Plan(namespace, name, Verdict.UP_TO_DATE, sizes, claimStates, warnings,
+                "the live templates and claims already match the manifest");
+    }
+
+    private static String growDetail(List<TemplateSize> sizes, List<ClaimState> claims, long growing) {
+        List<String> parts = new ArrayList<>();
+        for (TemplateSize t : sizes) {
+            if (t.changes()) {
+                parts.add("template \"" + t.name() + "\" " + t.live() + " -> " + t.declared());
+            }
+        }
+        parts.add(plural(growing, "claim") + " to grow");
+        long ahead = claims.stream().filter(c -> !c.grow()).count();
+        if (ahead > 0) {
+            parts.add(plural(ahead, "claim") + " already at or above the target, left alone");
+        }
+        parts.add("then orphan-delete and re-apply the StatefulSet");
+        return String.join("; ", parts);
+    }
+
+    static String plural(long n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
+    }
+
+    private static void templateChanges(Map<String, JsonNode> declared, Map<String, JsonNode> live, List<Finding> findings) {
+        for (String t : declared.keySet()) {
+            if (!live.containsKey(t)) {
+                findings.add(new Finding(Reason.TEMPLATE_CHANGED, "template \"" + t + "\" is added (the live StatefulSet has "
+                        + names(live) + "); adopted pods would never match it, so it needs a new StatefulSet, not a resize"));
+            }
+        }
+        for (String t : live.keySet()) {
+            if (!declared.containsKey(t)) {
+                findings.add(new Finding(Reason.TEMPLATE_CHANGED, "template \"" + t + "\" is removed (the manifest declares "
+                        + names(declared) + "); keep it in the manifest"));
+            }
+        }
+        for (Map.Entry<String, JsonNode> e : declared.entrySet()) {
+            JsonNode l = live.get(e.getKey());
+            if (l == null) {
+                continue;
+            }
+            List<String> fields = Trees.differingFields(Trees.comparableTemplate(e.getValue()), Trees.comparableTemplate(l));
+            if (!fields.isEmpty()) {
+                findings.add(new Finding(Reason.TEMPLATE_CHANGED, "template \"" + e.getKey() + "\" changes "
+                        + String.join(", ", fields) + "; only spec.resources.requests.storage may change"));
+            }
+        }
+    }
+
+    private static String names(Map<String, JsonNode> templates) {
+        return templates.isEmpty() ? "none" : "\"" + String.join("\", \"", templates.keySet()) + "\"";
+    }
+
+    private static void otherImmutableChanges(ObjectNode declared, ObjectNode live, List<Finding> findings) {
+        Map<String, JsonNode> d = immutableSpec(declared);
+        Map<String, JsonNode> l = immutableSpec(live);
+        Set<String> keys = new java.util.TreeSet<>(d.keySet());
+        keys.addAll(l.keySet());
+        List<String> changed = new ArrayList<>();
+        for (String k : keys) {
+            if (!Objects.equals(d.get(k), l.get(k))) {
+                changed.add("spec." + k + " (live " + shown(l.get(k)) + ", declared " + shown(d.get(k)) + ")");
+            }
+        }
+        if (!changed.isEmpty()) {
+            findings.add(new Finding(Reason.OTHER_IMMUTABLE, "the StatefulSet changes " + String.join(", ", changed)
+                    + ", which the API server never lets change and a re-created StatefulSet would not adopt the pods under;"
+                    + " declare the live value"));
+        }
+    }
+
+    private static String shown(JsonNode n) {
+        return n == null ? "unset" : n.toString();
+    }
+
+    /** The spec fields outside the mutable set, defaults applied, normalised. */
+    static Map<String, JsonNode> immutableSpec(ObjectNode sts) {
+        Map<String, JsonNode> out = new HashMap<>();
+        JsonNode spec = sts.path("spec");
+        spec.fieldNames().forEachRemaining(f -> {
+            if (!MUTABLE_SPEC_FIELDS.contains(f)) {
+                JsonNode v = Trees.normalize(spec.get(f));
+                if (v != null) {
+                    out.put(f, v);
+                }
+            }
+        });
+        IMMUTABLE_DEFAULTS.forEach((field, json) -> {
+            JsonNode dflt = Trees.normalize(Json.parse(json));
+            if (dflt == null || dflt.equals(out.get(field))) {
+                out.remove(field);
+            }
+        });
+        return out;
+    }
+
+    private static void ownership(ObjectNode live, List<Finding> findings) {
+        for (JsonNode ref : live.path("metadata").path("ownerReferences")) {
+            if (ref.path("controller").asBoolean(false)) {
+                findings.add(new Finding(Reason.OWNED, "the live StatefulSet is controlled by " + Trees.text(ref, "kind") + " \""
+                        + Trees.text(ref, "name") + "\", which would recreate it from its own spec while it is absent;"
+                        + " change the size through that " + Trees.text(ref, "kind") + " instead"));
+            }
+        }
+    }
+
+    private static List<ClaimState> claimsOf(String sts, ObjectNode live, List<TemplateSize> sizes, List<ObjectNode> claims, List<ObjectNode> classes) {
+        int replicas = Trees.integer(live, 1, "spec", "replicas");
+        int start = Trees.integer(live, 0, "spec", "ordinals", "start");
+        List<ClaimState> out = new ArrayList<>();
+        for (TemplateSize t : sizes) {
+            List<ClaimState> ofTemplate = new ArrayList<>();
+            for (ObjectNode c : claims) {
+                String claimName = Trees.text(c, "metadata", "name");
+                var ordinal = ClaimNames.ordinalOf(claimName, t.name(), sts);
+                if (ordinal.isEmpty()) {
+                    continue;
+                }
+                int o = ordinal.getAsInt();
+                Quantity request = Trees.quantity(c, "spec", "resources", "requests", "storage");
+                String className = Trees.text(c, "spec", "storageClassName");
+                if (className != null && className.isEmpty()) {
+                    className = null;
+                }
+                // Grow-only: a claim at or above the target is left alone, never patched downward.
+                boolean grow = request == null || request.isLessThan(t.declared());
+                ofTemplate.add(new ClaimState(claimName, t.name(), o, request,
+                        Trees.quantity(c, "status", "capacity", "storage"), Trees.text(c, "status", "phase"),
+                        className, expandable(className, classes), t.declared(), o < start || o >= start + replicas, grow));
+            }
+            ofTemplate.sort(Comparator.comparingInt(ClaimState::ordinal));
+            out.addAll(ofTemplate);
+        }
+        return out;
+    }
+
+    private static boolean expandable(String className, List<ObjectNode> classes) {
+        ObjectNode sc = classNamed(className, classes);
+        return sc != null && sc.path("allowVolumeExpansion").asBoolean(false);
+    }
+
+    private static ObjectNode classNamed(String className, List<ObjectNode> classes) {
+        if (className == null) {
+            return null;
+        }
+        for (ObjectNode sc : classes) {
+            if (className.equals(Trees.text(sc, "metadata", "name"))) {
+                return sc;
+            }
+        }
+        return null;
+    }
+
+    private static String notExpandable(ClaimState c, List<ObjectNode> classes) {
+        String why;
+        if (c.storageClass() == null) {
+            why = "it has no StorageClass";
+        } else if (classNamed(c.storageClass(), classes) == null) {
+            why = "its StorageClass \"" + c.storageClass() + "\" does not exist";
+        } else {
+            why = "its StorageClass \"" + c.storageClass() + "\" does not set allowVolumeExpansion: true";
+        }
+        return "claim \"" + c.name() + "\" must grow to " + c.target() + " but " + why
+                + "; the API server refuses to resize it (a cluster admin can allow expansion on the class)";
+    }
+
+    private static Map<String, JsonNode> templatesByName(JsonNode sts) {
+        Map<String, JsonNode> out = new LinkedHashMap<>();
+        for (JsonNode t : sts.path("spec").path("volumeClaimTemplates")) {
+            out.put(Trees.text(t, "metadata", "name"), t);
+        }
+        return out;
+    }
+
+    private static Quantity storageOf(JsonNode template) {
+        return Trees.quantity(template, "spec", "resources", "requests", "storage");
+    }
+
+    static String namespaceOf(JsonNode obj) {
+        String ns = Trees.text(obj, "metadata", "namespace");
+        return ns == null || ns.isEmpty() ? "default" : ns;
+    }
+
+    private static String key(JsonNode obj) {
+        return namespaceOf(obj) + "/" + Trees.text(obj, "metadata", "name");
+    }
+}

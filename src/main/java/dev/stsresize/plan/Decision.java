@@ -1,0 +1,40 @@
+package dev.stsresize.plan;
+
+import java.util.List;
+
+/**
+ * The decision for one declared StatefulSet: a {@link Plan} (grow, grow-claims, up-to-date, absent)
+ * or a {@link Refusal} (refused, blocked). A value, not an action: only the converger acts on it.
+ */
+public sealed interface Decision permits Plan, Refusal {
+    String namespace();
+
+    String name();
+
+    Verdict verdict();
+
+    /** Every declared template with its live size, in declaration order. */
+    List<TemplateSize> templates();
+
+    /** Every live claim of a declared template, by template order then numeric ordinal. */
+    List<ClaimState> claims();
+
+    /** What the user should know before converging (replicas carried over, reconcilers, rolling pods). */
+    List<String> warnings();
+
+    /** One line naming everything that decided the verdict. */
+    String detail();
+
+    /** The StatefulSet must be orphan-deleted and re-applied. */
+    boolean recreate();
+
+    /** The claims the converge would grow: those marked {@code grow} of a plan, none of a refusal. */
+    default List<ClaimState> claimsToGrow() {
+        return verdict().hasWork() ? claims().stream().filter(ClaimState::grow).toList() : List.of();
+    }
+
+    /** The templates whose size changes. */
+    default List<TemplateSize> changedTemplates() {
+        return templates().stream().filter(TemplateSize::changes).toList();
+    }
+}

@@ -1,0 +1,35 @@
+package dev.stsresize.plan;
+
+/**
+ * Why a StatefulSet is refused or blocked. Declaration order is the reporting priority: when several
+ * apply, the first one is the {@code reason}, and every permanent one outranks every transient one.
+ */
+public enum Reason {
+    TEMPLATE_CHANGED("template-changed", true),
+    OTHER_IMMUTABLE("other-immutable", true),
+    OWNED("owned", true),
+    SHRINK("shrink", true),
+    NOT_EXPANDABLE("not-expandable", true),
+    CLAIM_UNBOUND("claim-unbound", false),
+    /** Another operator holds the StatefulSet's lock (added by the converge). */
+    LOCKED("locked", false),
+    /** The user lacks a permission the converge needs (added by the converge). */
+    FORBIDDEN("forbidden", false);
+
+    private final String label;
+    private final boolean permanent;
+
+    Reason(String label, boolean permanent) {
+        this.label = label;
+        this.permanent = permanent;
+    }
+
+    public String label() {
+        return label;
+    }
+
+    /** Permanent reasons refuse (exit 2); the others block (exit 1) until the cluster changes. */
+    public boolean permanent() {
+        return permanent;
+    }
+}

@@ -1,0 +1,73 @@
+package dev.stsresize.render;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.plan.ClaimState;
+import dev.stsresize.plan.Decision;
+import dev.stsresize.plan.Quantity;
+import dev.stsresize.plan.Refusal;
+import dev.stsresize.plan.TemplateSize;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The {@code -o json} / {@code -o yaml} contract, {@code stsresize/v1} {@code Plan}: a stable document
+ * scripts can rely on. Field order is fixed; {@code reason} appears only for refused and blocked;
+ * {@code templates} lists only templates whose size changes; {@code claims} lists exactly the claims
+ * the converge would grow; quantities are in the API server's canonical form.
+ */
+public final class PlanDocument {
+    public static final String API_VERSION = "stsresize/v1";
+    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+
+    private PlanDocument() {}
+
+    public static ObjectNode of(List<Decision> decisions) {
+        ObjectNode doc = JSON.objectNode();
+        doc.put("apiVersion", API_VERSION);
+        doc.put("kind", "Plan");
+        ArrayNode items = doc.putArray("items");
+        decisions.stream()
+                .sorted(Comparator.comparing(Decision::namespace).thenComparing(Decision::name))
+                .forEach(d -> items.add(item(d)));
+        return doc;
+    }
+
+    static ObjectNode item(Decision d) {
+        ObjectNode item = JSON.objectNode();
+        item.put("namespace", d.namespace());
+        item.put("name", d.name());
+        item.put("verdict", d.verdict().label());
+        if (d instanceof Refusal r) {
+            item.put("reason", r.reason().label());
+        }
+        item.put("detail", d.detail());
+        item.put("recreate", d.recreate());
+        ArrayNode templates = item.putArray("templates");
+        for (TemplateSize t : d.changedTemplates()) {
+            ObjectNode o = templates.addObject();
+            o.put("name", t.name());
+            o.put("from", t.live().toString());
+            o.put("to", t.declared().toString());
+        }
+        ArrayNode claims = item.putArray("claims");
+        for (ClaimState c : d.claimsToGrow()) {
+            ObjectNode o = claims.addObject();
+            o.put("name", c.name());
+            o.put("template", c.template());
+            o.put("storageClass", c.storageClass());
+            o.put("expandable", c.expandable());
+            o.put("from", text(c.request()));
+            o.put("to", c.target().toString());
+            o.put("capacity", text(c.capacity()));
+        }
+        ArrayNode warnings = item.putArray("warnings");
+        d.warnings().forEach(warnings::add);
+        return item;
+    }
+
+    private static String text(Quantity q) {
+        return q == null ? null : q.toString();
+    }
+}

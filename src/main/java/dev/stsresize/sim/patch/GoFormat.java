@@ -1,0 +1,31 @@
+package dev.stsresize.sim.patch;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** Prints a JSON value the way Go's fmt %v prints the decoded interface{}, for error texts copied from Go. */
+final class GoFormat {
+    private GoFormat() {}
+
+    static String value(JsonNode n) {
+        if (n == null || n.isNull()) {
+            return "<nil>";
+        }
+        if (n.isObject()) {
+            Map<String, JsonNode> sorted = new TreeMap<>();
+            n.properties().forEach(e -> sorted.put(e.getKey(), e.getValue()));
+            List<String> parts = new ArrayList<>();
+            sorted.forEach((k, v) -> parts.add(k + ":" + value(v)));
+            return "map[" + String.join(" ", parts) + "]";
+        }
+        if (n.isArray()) {
+            List<String> parts = new ArrayList<>();
+            n.forEach(item -> parts.add(value(item)));
+            return "[" + String.join(" ", parts) + "]";
+        }
+        return n.asText();
+    }
+}

@@ -1,0 +1,65 @@
+package dev.stsresize.sim.patch;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+
+/**
+ * Server-side apply, in the order of the apiserver's field manager chain: the object type check
+ * (versioncheck.go), the before-first-apply owner of an untracked object (skipnonapplied.go), the
+ * managedFields check (structuredmerge.go), then merge.Updater.Apply: merge, own what the config
+ * names, prune what this manager stopped naming, and move or refuse ownership of changed fields.
+ */
+final class ServerSideApply {
+    static final String BEFORE_FIRST_APPLY = "before-first-apply";
+
+    private ServerSideApply() {}
+
+    static ObjectNode apply(ObjectNode live, ObjectNode applied, String manager, boolean force, String time) {
+        String apiVersion = applied.path("apiVersion").asText("");
+        String kind = applied.path("kind").asText("");
+        if (live != null && (!apiVersion.equals(live.path("apiVersion").asText()) || !kind.equals(live.path("kind").asText()))) {
+            throw PatchErrors.badRequest("invalid object type: " + gvk(apiVersion, kind));
+        }
+        JsonNode sentManagedFields = applied.path("metadata").get("managedFields");
+        ObjectFields fields = new ObjectFields(kind);
+        JsonNode before = UpdateRecorder.bare(live);
+        List<ManagedEntry> entries = ManagedFieldsCodec.read(live);
+        if (live != null && entries.isEmpty()) {
+            entries = UpdateRecorder.entries(Json.NODES.objectNode(), before, entries, kind, BEFORE_FIRST_APPLY, "", apiVersion, time);
+        }
+        if (sentManagedFields != null && !sentManagedFields.isNull()) {
+            throw PatchErrors.badRequest("metadata.managedFields must be nil");
+        }
+
+        ManagedEntry.Id self = new ManagedEntry.Id(manager, ManagedEntry.APPLY, "");
+        ManagedEntry last = Ownership.find(entries, self);
+        FieldSet named = TrackedFields.of(fields.toFieldSet(applied), "");
+        entries = Ownership.put(entries, new ManagedEntry(self, apiVersion, last == null ? time : last.time(), named));
+
+        ApplyMerge merge = new ApplyMerge(kind);
+        ObjectNode merged = merge.merge((ObjectNode) before, applied);
+        if (last != null) {
+            merge.remove(merged, abandoned(last.fields(), named, entries));
+        }
+        Ownership.Outcome o = Ownership.transfer(fields, before, merged, entries, self, "", force);
+        entries = o.entries();
+        boolean changed = !Json.same(before, merged) || last == null || !last.fields().equals(named);
+        if (changed) {
+            entries = Ownership.put(entries, new ManagedEntry(self, apiVersion, time, named));
+        }
+        ManagedFieldsCodec.write(merged, entries);
+        return merged;
+    }
+
+    /** Fields this manager applied last time and not now, that no manager (itself included) still owns at or below. */
+    private static FieldSet abandoned(FieldSet last, FieldSet named, List<ManagedEntry> entries) {
+        return last.difference(named).filter(path -> entries.stream().noneMatch(e -> e.fields().hasAtOrBelow(path)));
+    }
+
+    /** schema.GroupVersionKind.String(): "apps/v1, Kind=StatefulSet", "/v1, Kind=Pod". */
+    private static String gvk(String apiVersion, String kind) {
+        String gv = apiVersion.contains("/") ? apiVersion : "/" + apiVersion;
+        return gv + ", Kind=" + kind;
+    }
+}

@@ -1,0 +1,44 @@
+package dev.stsresize;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The layering DESIGN.md asks for, kept by the build rather than by review. */
+class ArchitectureTest {
+    private static JavaClasses product;
+
+    @BeforeAll
+    static void importProduct() {
+        product = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("dev.stsresize");
+    }
+
+    @Test
+    void thePlanIsPureOfClientPicocliAndLanterna() {
+        noClasses().that().resideInAPackage("dev.stsresize.plan..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.kubernetes..", "picocli..", "com.googlecode.lanterna..",
+                        "okhttp3..", "java.net..", "java.io.File", "java.nio.file..")
+                .because("decide() is pure: trees in, a decision out, testable as plain data")
+                .check(product);
+    }
+
+    @Test
+    void picocliStaysInsideTheCli() {
+        noClasses().that().resideOutsideOfPackage("dev.stsresize.cli..")
+                .should().dependOnClassesThat().resideInAPackage("picocli..")
+                .because("commands are one view; the core, the readers and the renderers must not know about them")
+                .check(product);
+    }
+
+    @Test
+    void renderersAndReadersDoNotTalkToAClusterOrATerminalUi() {
+        noClasses().that().resideInAnyPackage("dev.stsresize.render..", "dev.stsresize.manifest..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.kubernetes..", "com.googlecode.lanterna..")
+                .check(product);
+    }
+}

@@ -1,0 +1,499 @@
+package dev.stsresize.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.cluster.fake.FakeApiServer;
+import dev.stsresize.cluster.fake.FakeApiServer.Answer;
+import dev.stsresize.cluster.fake.FakeApiServer.Recorded;
+import io.kubernetes.client.openapi.JSON;
+import io.kubernetes.client.openapi.models.V1StatefulSet;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class KubeClusterTest {
+    static final String STS_PATH = "/apis/apps/v1/namespaces/default/statefulsets/db";
+
+    @TempDir Path home;
+    FakeApiServer server;
+    Cluster cluster;
+    String liveList;
+
+    @BeforeEach
+    void start() throws IOException {
+        server = FakeApiServer.http();
+        cluster = new KubeCluster(Kubeconfigs.connect(Kubeconfigs.tokenConfig(home, server.url(), "s3cret"), home));
+        try (InputStream in = getClass().getResourceAsStream("statefulset-list-with-future-fields.json")) {
+            liveList = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    ObjectNode liveStatefulSet() {
+        server.on("GET", "/apis/apps/v1/namespaces/default/statefulsets", Answer.json(200, liveList));
+        return cluster.listStatefulSets(NamespaceScope.of("default")).items().get(0);
+    }
+
+    static JsonNode tree(String json) throws IOException {
+        return Json.MAPPER.readTree(json);
+    }
+
+    @Test
+    void clientJavaModelsRejectTheFieldsThisLayerKeeps() throws IOException {
+        // why the port is raw: client-java 27's own model refuses the very object a newer server sends
+        String item = tree(liveList).path("items").get(0).toString();
+        assertThatThrownBy(() -> JSON.deserialize(item, V1StatefulSet.class))
+                .hasMessageContaining("The field `someNewMeta` in the JSON string is not defined in the `V1ObjectMeta` properties");
+    }
+
+    @Test
+    void listingKeepsFieldsClientJavaDoesNotKnowAndFillsInKindAndVersion() {
+        ObjectNode sts = liveStatefulSet();
+
+        assertThat(sts.at("/metadata/someNewMeta/keep").asText()).isEqualTo("me");
+        assertThat(sts.at("/spec/someFutureField/mode").asText()).isEqualTo("fast");
+        assertThat(sts.at("/spec/someFutureField/ratio").decimalValue()).isEqualByComparingTo("0.125");
+        assertThat(sts.at("/spec/template/spec/containers/0/futureContainerField").asBoolean()).isTrue();
+        assertThat(sts.at("/status/futureStatusField").asText()).isEqualTo("x");
+        assertThat(sts.path("apiVersion").asText()).isEqualTo("apps/v1");
+        assertThat(sts.path("kind").asText()).isEqualTo("StatefulSet");
+    }
+
+    @Test
+    void listingReturnsTheListResourceVersionToWatchFrom() {
+        server.on("GET", "/apis/apps/v1/namespaces/default/statefulsets", Answer.json(200, liveList));
+        assertThat(cluster.listStatefulSets(NamespaceScope.of("default")).resourceVersion()).isEqualTo("4711");
+    }
+
+    @Test
+    void listingAllNamespacesUsesTheClusterWidePath() {
+        server.on("GET", "/apis/apps/v1/statefulsets", Answer.json(200, liveList));
+        server.on("GET", "/api/v1/persistentvolumeclaims",
+                Answer.json(200, "{\"kind\":\"PersistentVolumeClaimList\",\"apiVersion\":\"v1\",\"metadata\":{},\"items\":[]}"));
+
+        assertThat(cluster.listStatefulSets(NamespaceScope.all()).items()).hasSize(1);
+        assertThat(cluster.listClaims(NamespaceScope.all()).items()).isEmpty();
+        assertThat(server.requests()).extracting(Recorded::path)
+                .containsExactly("/apis/apps/v1/statefulsets", "/api/v1/persistentvolumeclaims");
+    }
+
+    @Test
+    void everyRequestCarriesTheUserAgentAndTheBearerToken() {
+        liveStatefulSet();
+        Recorded r = server.last();
+        assertThat(r.header("User-Agent")).isEqualTo("kubectl-stsresize/1.2.3");
+        assertThat(r.header("Authorization")).isEqualTo("Bearer s3cret");
+    }
+
+    @Test
+    void applySendsTheLiveTreeBackWithEveryUnknownField() throws IOException {
+        ObjectNode sts = liveStatefulSet();
+        server.on("PATCH", STS_PATH, r -> Answer.json(200, r.body()));
+
+        ObjectNode answer = cluster.applyStatefulSet(sts, "kubectl", true, true);
+
+        Recorded r = server.last();
+        assertThat(r.header("Content-Type")).startsWith("application/apply-patch+yaml");
+        assertThat(r.query()).isEqualTo("fieldManager=kubectl&force=true&dryRun=All");
+        JsonNode sent = tree(r.body());
+        assertThat(sent).isEqualTo(sts);
+        assertThat(sent.at("/spec/someFutureField/mode").asText()).isEqualTo("fast");
+        assertThat(sent.at("/metadata/someNewMeta/keep").asText()).isEqualTo("me");
+        assertThat(sent.at("/spec/template/spec/containers/0/futureContainerField").asBoolean()).isTrue();
+        assertThat(answer).isEqualTo(sts);
+    }
+
+    @Test
+    void applyWithoutDryRunOrForceSaysSoInTheQuery() {
+        ObjectNode sts = liveStatefulSet();
+        server.on("PATCH", STS_PATH, r -> Answer.json(200, r.body()));
+        cluster.applyStatefulSet(sts, "helm", false, false);
+        assertThat(server.last().query()).isEqualTo("fieldManager=helm&force=false");
+    }
+
+    @Test
+    void createSendsTheTreeAsIsToTheCollection() throws IOException {
+        ObjectNode sts = liveStatefulSet();
+        ((ObjectNode) sts.get("metadata")).remove("resourceVersion");
+        server.on("POST", "/apis/apps/v1/namespaces/default/statefulsets", r -> Answer.json(201, r.body()));
+
+        cluster.createStatefulSet(sts, false);
+
+        Recorded r = server.last();
+        assertThat(r.header("Content-Type")).startsWith("application/json");
+        assertThat(r.query()).isNull();
+        assertThat(tree(r.body())).isEqualTo(sts);
+    }
+
+    @Test
+    void orphanDeleteSendsExactlyOrphanAndTheUidPrecondition() throws IOException {
+        server.on("DELETE", STS_PATH, Answer.json(200, "{\"kind\":\"StatefulSet\",\"apiVersion\":\"apps/v1\","
+                + "\"metadata\":{\"name\":\"db\",\"finalizers\":[\"orphan\"]}}"));
+
+        Optional<ObjectNode> answer = cluster.deleteStatefulSetOrphan("default", "db", "1a04-uid", false);
+
+        Recorded r = server.last();
+        assertThat(r.body()).isEqualTo("{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\","
+                + "\"propagationPolicy\":\"Orphan\",\"preconditions\":{\"uid\":\"1a04-uid\"}}");
+        assertThat(r.query()).isNull();
+        assertThat(answer).get().extracting(a -> a.at("/metadata/finalizers/0").asText()).isEqualTo("orphan");
+    }
+
+    @Test
+    void dryRunOrphanDeleteAddsDryRunAllAndTheSameBody() {
+        server.on("DELETE", STS_PATH, Answer.json(200, "{\"kind\":\"StatefulSet\"}"));
+        cluster.deleteStatefulSetOrphan("default", "db", "1a04-uid", true);
+        assertThat(server.last().query()).isEqualTo("dryRun=All");
+        assertThat(server.last().body()).isEqualTo("{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\","
+                + "\"propagationPolicy\":\"Orphan\",\"preconditions\":{\"uid\":\"1a04-uid\"}}");
+    }
+
+    @Test
+    void orphanDeleteOfAnAbsentStatefulSetIsEmptyNotAnError() {
+        assertThat(cluster.deleteStatefulSetOrphan("default", "db", "1a04-uid", false)).isEmpty();
+    }
+
+    @Test
+    void orphanDeleteWithAStaleUidSurfacesTheServersConflictVerbatim() {
+        String message = "Operation cannot be fulfilled on StatefulSet.apps \\\"db\\\": the UID in the precondition "
+                + "(0000) does not match the UID in record (1a04). The object might have been deleted and then recreated";
+        server.on("DELETE", STS_PATH, Answer.json(409, "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},"
+                + "\"status\":\"Failure\",\"message\":\"" + message + "\",\"reason\":\"Conflict\",\"code\":409}"));
+
+        assertThatThrownBy(() -> cluster.deleteStatefulSetOrphan("default", "db", "0000", false))
+                .isInstanceOfSatisfying(ClusterException.class, e -> {
+                    assertThat(e.code()).isEqualTo(409);
+                    assertThat(e.reason()).isEqualTo("Conflict");
+                    assertThat(e.getMessage()).isEqualTo(message.replace("\\\"", "\""));
+                    assertThat(e.operation()).isEqualTo("DELETE statefulsets default/db");
+                });
+    }
+
+    @Test
+    void claimPatchIsAMergePatchOfTheStorageRequestOnly() {
+        server.on("PATCH", "/api/v1/namespaces/default/persistentvolumeclaims/data-db-0",
+                Answer.json(200, "{\"kind\":\"PersistentVolumeClaim\",\"spec\":{\"resources\":{\"requests\":{\"storage\":\"20Gi\"}}}}"));
+
+        ObjectNode answer = cluster.patchClaimStorage("default", "data-db-0", "20Gi", true);
+
+        Recorded r = server.last();
+        assertThat(r.header("Content-Type")).startsWith("application/merge-patch+json");
+        assertThat(r.body()).isEqualTo("{\"spec\":{\"resources\":{\"requests\":{\"storage\":\"20Gi\"}}}}");
+        assertThat(r.query()).isEqualTo("fieldManager=kubectl-stsresize&dryRun=All");
+        assertThat(answer.at("/spec/resources/requests/storage").asText()).isEqualTo("20Gi");
+    }
+
+    @Test
+    void theForbiddenTemplateUpdateComesThroughVerbatim() {
+        String message = "StatefulSet.apps \"db\" is invalid: spec: Forbidden: updates to statefulset spec for fields"
+                + " other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy'"
+                + " and 'minReadySeconds' are forbidden";
+        server.on("PATCH", STS_PATH, Answer.json(422, "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},"
+                + "\"status\":\"Failure\",\"message\":" + quote(message) + ",\"reason\":\"Invalid\",\"details\":{\"name\":\"db\","
+                + "\"group\":\"apps\",\"kind\":\"StatefulSet\",\"causes\":[{\"reason\":\"FieldValueForbidden\",\"message\":"
+                + "\"Forbidden: …\",\"field\":\"spec\"}]},\"code\":422}"));
+        ObjectNode sts = liveStatefulSet();
+
+        assertThatThrownBy(() -> cluster.applyStatefulSet(sts, "kubectl", true, true))
+                .isInstanceOfSatisfying(ClusterException.class, e -> {
+                    assertThat(e.code()).isEqualTo(422);
+                    assertThat(e.reason()).isEqualTo("Invalid");
+                    assertThat(e.getMessage()).isEqualTo(message)
+                            .contains("spec: Forbidden: updates to statefulset spec for fields other than");
+                    assertThat(e.status()).get()
+                            .extracting(s -> s.at("/details/causes/0/field").asText()).isEqualTo("spec");
+                });
+    }
+
+    @Test
+    void aClaimWhoseClassCannotExpandIsA403WithTheServersMessage() {
+        String message = "persistentvolumeclaims \"fixed-a\" is forbidden: only dynamically provisioned pvc can be resized"
+                + " and the storageclass that provisions the pvc must support resize";
+        server.on("PATCH", "/api/v1/namespaces/default/persistentvolumeclaims/fixed-a",
+                Answer.json(403, "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\","
+                        + "\"message\":" + quote(message) + ",\"reason\":\"Forbidden\","
+                        + "\"details\":{\"name\":\"fixed-a\",\"kind\":\"persistentvolumeclaims\"},\"code\":403}"));
+
+        assertThatThrownBy(() -> cluster.patchClaimStorage("default", "fixed-a", "2Gi", false))
+                .isInstanceOfSatisfying(ClusterException.class, e -> {
+                    assertThat(e.code()).isEqualTo(403);
+                    assertThat(e.getMessage()).isEqualTo(message);
+                });
+    }
+
+    @Test
+    void anUnknownFieldRefusedByServerSideApplyKeepsItsBareMessage() {
+        String message = "failed to create typed patch object (default/db; apps/v1, Kind=StatefulSet): .spec.foo: field not declared in schema";
+        server.on("PATCH", STS_PATH, Answer.json(500, "{\"code\":500,\"message\":" + quote(message) + "}"));
+        ObjectNode sts = liveStatefulSet();
+
+        assertThatThrownBy(() -> cluster.applyStatefulSet(sts, "kubectl", true, false))
+                .isInstanceOfSatisfying(ClusterException.class, e -> {
+                    assertThat(e.code()).isEqualTo(500);
+                    assertThat(e.getMessage()).isEqualTo(message);
+                });
+    }
+
+    @Test
+    void aThrottledAnswerCarriesItsRetryAfter() {
+        server.on("GET", STS_PATH, Answer.json(429, "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Failure\","
+                + "\"message\":\"Too many requests, please try again later.\",\"reason\":\"TooManyRequests\",\"code\":429}")
+                .withHeader("Retry-After", "3"));
+
+        assertThatThrownBy(() -> cluster.getStatefulSet("default", "db"))
+                .isInstanceOfSatisfying(ClusterException.class, e -> {
+                    assertThat(e.retryAfter()).contains(Duration.ofSeconds(3));
+                    assertThat(e.getMessage()).isEqualTo("Too many requests, please try again later.");
+                });
+    }
+
+    @Test
+    void aBodyThatIsNotAStatusIsShownAsItCame() {
+        server.on("GET", STS_PATH, Answer.json(502, "<html>Bad Gateway</html>"));
+        assertThatThrownBy(() -> cluster.getStatefulSet("default", "db"))
+                .isInstanceOfSatisfying(ClusterException.class, e -> {
+                    assertThat(e.code()).isEqualTo(502);
+                    assertThat(e.getMessage()).isEqualTo("<html>Bad Gateway</html>");
+                });
+    }
+
+    @Test
+    void gettingAnAbsentObjectIsEmpty() {
+        assertThat(cluster.getStatefulSet("default", "db")).isEmpty();
+        assertThat(cluster.getClaim("default", "data-db-0")).isEmpty();
+        assertThat(cluster.getPod("default", "db-0")).isEmpty();
+        assertThat(cluster.getLease("default", "stsresize-db")).isEmpty();
+    }
+
+    @Test
+    void gettingAPresentObjectKeepsEveryField() {
+        server.on("GET", "/api/v1/namespaces/default/pods/db-0", Answer.json(200,
+                "{\"kind\":\"Pod\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"db-0\",\"uid\":\"p0\"},"
+                        + "\"spec\":{\"brandNewPodField\":[1,2]}}"));
+        assertThat(cluster.getPod("default", "db-0")).get()
+                .extracting(p -> p.at("/spec/brandNewPodField/1").asInt()).isEqualTo(2);
+    }
+
+    @Test
+    void storageClassesForbiddenIsAnOutcomeNotAnError() {
+        String message = "storageclasses.storage.k8s.io is forbidden: User \"dev\" cannot list resource \"storageclasses\""
+                + " in API group \"storage.k8s.io\" at the cluster scope";
+        server.on("GET", "/apis/storage.k8s.io/v1/storageclasses", Answer.json(403, "{\"kind\":\"Status\",\"apiVersion\":\"v1\","
+                + "\"metadata\":{},\"status\":\"Failure\",\"message\":" + quote(message) + ",\"reason\":\"Forbidden\",\"code\":403}"));
+
+        assertThat(cluster.listStorageClasses()).isEqualTo(new StorageClassList.Forbidden(message));
+    }
+
+    @Test
+    void storageClassesVisibleAreListed() {
+        server.on("GET", "/apis/storage.k8s.io/v1/storageclasses", Answer.json(200, "{\"kind\":\"StorageClassList\","
+                + "\"apiVersion\":\"storage.k8s.io/v1\",\"metadata\":{},\"items\":[{\"metadata\":{\"name\":\"expandable\"},"
+                + "\"provisioner\":\"x\",\"allowVolumeExpansion\":true}]}"));
+
+        StorageClassList list = cluster.listStorageClasses();
+
+        assertThat(list).isInstanceOfSatisfying(StorageClassList.Visible.class, v -> {
+            assertThat(v.items()).hasSize(1);
+            assertThat(v.items().get(0).path("kind").asText()).isEqualTo("StorageClass");
+            assertThat(v.items().get(0).path("allowVolumeExpansion").asBoolean()).isTrue();
+        });
+    }
+
+    @Test
+    void podsAndRevisionsAreListedByLabelSelector() {
+        String empty = "{\"kind\":\"List\",\"apiVersion\":\"v1\",\"metadata\":{\"resourceVersion\":\"9\"},\"items\":[]}";
+        server.on("GET", "/api/v1/namespaces/default/pods", Answer.json(200, empty));
+        server.on("GET", "/apis/apps/v1/namespaces/default/controllerrevisions", Answer.json(200, empty));
+
+        cluster.listPods("default", "app=db,tier in (a,b)");
+        assertThat(server.last().query()).isEqualTo("labelSelector=app%3Ddb%2Ctier%20in%20%28a%2Cb%29");
+        cluster.listControllerRevisions("default", "app=db");
+        assertThat(server.last().path()).isEqualTo("/apis/apps/v1/namespaces/default/controllerrevisions");
+        assertThat(server.last().query()).isEqualTo("labelSelector=app%3Ddb");
+    }
+
+    @Test
+    void accessReviewAsksForExactlyTheResourceAndReadsTheVerdict() throws IOException {
+        server.on("POST", "/apis/authorization.k8s.io/v1/selfsubjectaccessreviews", Answer.json(201,
+                "{\"kind\":\"SelfSubjectAccessReview\",\"status\":{\"allowed\":false,\"reason\":\"no RBAC policy matched\"}}"));
+
+        AccessReview review = cluster.selfSubjectAccessReview(
+                new ResourceAccess("create", "", "pods", "eviction", "default", ""));
+
+        assertThat(review).isEqualTo(new AccessReview(false, "no RBAC policy matched"));
+        assertThat(tree(server.last().body())).isEqualTo(tree("{\"apiVersion\":\"authorization.k8s.io/v1\","
+                + "\"kind\":\"SelfSubjectAccessReview\",\"spec\":{\"resourceAttributes\":{\"verb\":\"create\","
+                + "\"group\":\"\",\"resource\":\"pods\",\"subresource\":\"eviction\",\"namespace\":\"default\"}}}"));
+    }
+
+    @Test
+    void anAllowedAccessReviewIsAllowed() {
+        server.on("POST", "/apis/authorization.k8s.io/v1/selfsubjectaccessreviews", Answer.json(201,
+                "{\"kind\":\"SelfSubjectAccessReview\",\"status\":{\"allowed\":true}}"));
+        assertThat(cluster.selfSubjectAccessReview(
+                new ResourceAccess("delete", "apps", "statefulsets", "", "default", "db")).allowed()).isTrue();
+    }
+
+    @Test
+    void leaseUpdateIsAPutOfTheWholeTree() throws IOException {
+        String lease = "{\"apiVersion\":\"coordination.k8s.io/v1\",\"kind\":\"Lease\",\"metadata\":{\"name\":\"stsresize-db\","
+                + "\"namespace\":\"default\",\"resourceVersion\":\"12\",\"annotations\":{\"stsresize.dev/phase\":\"grow\"}},"
+                + "\"spec\":{\"holderIdentity\":\"me@host 42\",\"leaseDurationSeconds\":60}}";
+        server.on("PUT", "/apis/coordination.k8s.io/v1/namespaces/default/leases/stsresize-db", r -> Answer.json(200, r.body()));
+
+        cluster.updateLease((ObjectNode) tree(lease));
+
+        assertThat(tree(server.last().body())).isEqualTo(tree(lease));
+    }
+
+    @Test
+    void eventsAndLeasesAreCreatedInTheirObjectsNamespace() {
+        server.on("POST", "/apis/events.k8s.io/v1/namespaces/shop/events", r -> Answer.json(201, r.body()));
+        server.on("POST", "/apis/coordination.k8s.io/v1/namespaces/shop/leases", r -> Answer.json(201, r.body()));
+
+        ObjectNode event = Json.MAPPER.createObjectNode();
+        event.putObject("metadata").put("namespace", "shop").put("generateName", "db.");
+        event.put("reportingController", "kubectl-stsresize");
+        ObjectNode created = cluster.createEvent(event);
+        assertThat(created.path("apiVersion").asText()).isEqualTo("events.k8s.io/v1");
+        assertThat(created.path("kind").asText()).isEqualTo("Event");
+
+        ObjectNode lease = Json.MAPPER.createObjectNode();
+        lease.putObject("metadata").put("namespace", "shop").put("name", "stsresize-db");
+        assertThat(cluster.createLease(lease).path("kind").asText()).isEqualTo("Lease");
+    }
+
+    @Test
+    void evictionPostsAPolicyV1Eviction() throws IOException {
+        server.on("POST", "/api/v1/namespaces/default/pods/db-0/eviction", Answer.json(201, "{\"kind\":\"Status\",\"status\":\"Success\"}"));
+
+        cluster.evictPod("default", "db-0", false);
+
+        assertThat(tree(server.last().body())).isEqualTo(tree("{\"apiVersion\":\"policy/v1\",\"kind\":\"Eviction\","
+                + "\"metadata\":{\"name\":\"db-0\",\"namespace\":\"default\"}}"));
+    }
+
+    @Test
+    void watchDeliversEventsSkipsBookmarksAndRemembersWhereItWas() {
+        server.on("GET", "/apis/apps/v1/namespaces/default/statefulsets", Answer.stream(
+                "{\"type\":\"MODIFIED\",\"object\":{\"kind\":\"StatefulSet\",\"metadata\":{\"name\":\"db\",\"resourceVersion\":\"11\",\"finalizers\":[\"orphan\"]},\"spec\":{\"someFutureField\":1}}}",
+                "{\"type\":\"BOOKMARK\",\"object\":{\"kind\":\"StatefulSet\",\"metadata\":{\"resourceVersion\":\"15\"}}}",
+                "{\"type\":\"DELETED\",\"object\":{\"kind\":\"StatefulSet\",\"metadata\":{\"name\":\"db\",\"resourceVersion\":\"17\"}}}"));
+
+        try (ObjectWatch watch = cluster.watch(WatchedKind.STATEFUL_SET, "default", "db", "10")) {
+            WatchEvent first = watch.next().orElseThrow();
+            assertThat(first.type()).isEqualTo("MODIFIED");
+            assertThat(first.object().at("/spec/someFutureField").asInt()).isEqualTo(1);
+            WatchEvent second = watch.next().orElseThrow();
+            assertThat(second.isDeleted()).isTrue();
+            assertThat(watch.lastResourceVersion()).isEqualTo("17");
+            assertThat(watch.next()).isEmpty();
+        }
+        assertThat(server.last().query()).isEqualTo("fieldSelector=metadata.name%3Ddb&watch=true"
+                + "&allowWatchBookmarks=true&timeoutSeconds=300&resourceVersion=10");
+    }
+
+    @Test
+    void aWatchThatEndsIsResumedFromItsLastResourceVersion() {
+        server.on("GET", "/api/v1/namespaces/default/persistentvolumeclaims", r -> r.query().endsWith("resourceVersion=5")
+                ? Answer.stream("{\"type\":\"MODIFIED\",\"object\":{\"metadata\":{\"name\":\"data-db-0\",\"resourceVersion\":\"6\"}}}")
+                : Answer.stream("{\"type\":\"MODIFIED\",\"object\":{\"metadata\":{\"name\":\"data-db-0\",\"resourceVersion\":\"7\"},"
+                        + "\"status\":{\"capacity\":{\"storage\":\"20Gi\"}}}}"));
+
+        String resumeFrom;
+        try (ObjectWatch watch = cluster.watch(WatchedKind.PERSISTENT_VOLUME_CLAIM, "default", "data-db-0", "5")) {
+            assertThat(watch.next()).isPresent();
+            assertThat(watch.next()).isEmpty();
+            resumeFrom = watch.lastResourceVersion();
+        }
+        try (ObjectWatch watch = cluster.watch(WatchedKind.PERSISTENT_VOLUME_CLAIM, "default", "data-db-0", resumeFrom)) {
+            assertThat(watch.next().orElseThrow().object().at("/status/capacity/storage").asText()).isEqualTo("20Gi");
+        }
+        assertThat(server.last().query()).endsWith("resourceVersion=6");
+    }
+
+    @Test
+    void aTooOldResourceVersionEndsTheWatchWith410() {
+        server.on("GET", "/api/v1/namespaces/default/pods", Answer.stream(
+                "{\"type\":\"ERROR\",\"object\":{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\","
+                        + "\"message\":\"too old resource version: 1 (4711)\",\"reason\":\"Expired\",\"code\":410}}"));
+
+        try (ObjectWatch watch = cluster.watch(WatchedKind.POD, "default", "db-0", "1")) {
+            assertThatThrownBy(watch::next).isInstanceOfSatisfying(ClusterException.class, e -> {
+                assertThat(e.code()).isEqualTo(410);
+                assertThat(e.getMessage()).isEqualTo("too old resource version: 1 (4711)");
+            });
+        }
+    }
+
+    @Test
+    void anUnreachableServerIsOneSentenceNamingServerAndContext() throws IOException {
+        String url = server.url();
+        server.close();
+        Cluster offline = new KubeCluster(Kubeconfigs.connect(Kubeconfigs.tokenConfig(home, url, "t"), home));
+
+        assertThatThrownBy(() -> offline.listStatefulSets(NamespaceScope.of("default")))
+                .isInstanceOf(ServerUnreachable.class)
+                .hasMessageStartingWith("cannot reach the Kubernetes API server " + url
+                        + " (context \"fake\" of " + home.resolve("kubeconfig") + ") for LIST statefulsets default: "
+                        + "connection refused.")
+                .hasMessageContaining("kubectl cluster-info")
+                .hasMessageNotContaining("\n")
+                .isInstanceOfSatisfying(ServerUnreachable.class, e -> assertThat(e.worthRetrying()).isTrue());
+    }
+
+    @Test
+    void aWatchWhoseConnectionDropsMidStreamEndsAndKeepsItsLastResourceVersion() throws Exception {
+        // a raw socket: HttpServer cannot cut a chunked response short the way a dying proxy does
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            Thread serve = new Thread(() -> {
+                try (java.net.Socket s = socket.accept()) {
+                    java.io.BufferedReader in = new java.io.BufferedReader(
+                            new java.io.InputStreamReader(s.getInputStream(), StandardCharsets.UTF_8));
+                    while (!in.readLine().isEmpty()) {
+                        // request headers
+                    }
+                    String event = "{\"type\":\"MODIFIED\",\"object\":{\"metadata\":{\"name\":\"db\",\"resourceVersion\":\"21\"}}}\n";
+                    byte[] bytes = event.getBytes(StandardCharsets.UTF_8);
+                    s.getOutputStream().write(("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                            + "Transfer-Encoding: chunked\r\n\r\n" + Integer.toHexString(bytes.length) + "\r\n")
+                            .getBytes(StandardCharsets.UTF_8));
+                    s.getOutputStream().write(bytes);
+                    s.getOutputStream().write("\r\n".getBytes(StandardCharsets.UTF_8));
+                    s.getOutputStream().flush();
+                    // then the connection dies: no last chunk
+                } catch (IOException ignored) {
+                    // the test's assertions report what matters
+                }
+            });
+            serve.start();
+            String url = "http://127.0.0.1:" + socket.getLocalPort();
+            Cluster dropping = new KubeCluster(Kubeconfigs.connect(Kubeconfigs.tokenConfig(home, url, "t"), home));
+
+            try (ObjectWatch watch = dropping.watch(WatchedKind.STATEFUL_SET, "default", "db", "20")) {
+                assertThat(watch.next()).isPresent();
+                assertThat(watch.next()).isEmpty();
+                assertThat(watch.lastResourceVersion()).isEqualTo("21");
+            }
+            serve.join();
+        }
+    }
+
+    static String quote(String s) {
+        return Json.MAPPER.getNodeFactory().textNode(s).toString();
+    }
+}

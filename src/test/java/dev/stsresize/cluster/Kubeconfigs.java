@@ -1,0 +1,52 @@
+package dev.stsresize.cluster;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+/** TEST-ONLY: writes kubeconfig files and connects through them, as the product does. */
+final class Kubeconfigs {
+    private Kubeconfigs() {}
+
+    static Path write(Path dir, String fileName, String yaml) throws IOException {
+        Path file = dir.resolve(fileName);
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, yaml);
+        return file;
+    }
+
+    /** A kubeconfig with one context "fake" pointing at {@code server} with a bearer token. */
+    static Path tokenConfig(Path dir, String server, String token) throws IOException {
+        return write(dir, "kubeconfig", """
+                apiVersion: v1
+                kind: Config
+                current-context: fake
+                clusters:
+                - name: fake
+                  cluster: {server: "%s"}
+                users:
+                - name: me
+                  user: {token: "%s"}
+                contexts:
+                - name: fake
+                  context: {cluster: fake, user: me, namespace: shop}
+                """.formatted(server, token));
+    }
+
+    /** An environment with no variables, the given home, and no service account. */
+    static ClientEnvironment env(Path home) {
+        return env(home, Map.of());
+    }
+
+    static ClientEnvironment env(Path home, Map<String, String> variables) {
+        return new ClientEnvironment(variables, home, home.resolve("no-service-account"));
+    }
+
+    static ClusterConnection connect(Path kubeconfig, Path home) {
+        return KubeClients.connect(ConnectionSettings.defaults().withKubeconfig(kubeconfig), env(home), "1.2.3",
+                new PrintWriter(new StringWriter()));
+    }
+}

@@ -1,0 +1,128 @@
+package dev.stsresize.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The POSIX-sh launcher as kubectl and krew use it: through PATH, through a symlink, and with a bad Java. */
+class LauncherIT {
+    private static final Path LAUNCHER = Paths.get(System.getProperty("stsresize.launcher", "target/kubectl-stsresize"))
+            .toAbsolutePath();
+
+    record Run(int code, String out, String err) {
+        String describe() {
+            return "exit " + code + "\n--- stdout\n" + out + "\n--- stderr\n" + err;
+        }
+    }
+
+    static Run run(Map<String, String> env, Path dir, String... cmd) throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
+        pb.environment().putAll(env);
+        pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        Process p = pb.start();
+        byte[] out = p.getInputStream().readAllBytes();
+        byte[] err = p.getErrorStream().readAllBytes();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("process finished").isTrue();
+        return new Run(p.exitValue(), new String(out, StandardCharsets.UTF_8), new String(err, StandardCharsets.UTF_8));
+    }
+
+    static boolean onPath(String tool) {
+        for (String d : System.getenv().getOrDefault("PATH", "").split(":")) {
+            if (!d.isEmpty() && Files.isExecutable(Paths.get(d, tool))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Test
+    void kubectlFindsThePluginOnPathAndItsHelpStartsWithKubectlStsresize(@TempDir Path tmp) throws Exception {
+        assumeTrue(onPath("kubectl"), "kubectl is not installed: the plugin-discovery test needs the real kubectl");
+        Path bin = Files.createDirectories(tmp.resolve("bin"));
+        Files.createSymbolicLink(bin.resolve("kubectl-stsresize"), LAUNCHER);
+        String path = bin + ":" + System.getenv("PATH");
+        Run r = run(Map.of("PATH", path, "KUBECONFIG", tmp.resolve("none").toString()), tmp, "kubectl", "stsresize", "--help");
+        assertThat(r.code()).as(r.describe()).isZero();
+        assertThat(r.out()).as(r.describe()).startsWith("Usage: kubectl stsresize");
+        assertThat(r.err()).as(r.describe()).isEmpty();
+    }
+
+    @Test
+    void resolvesItsRealPathThroughAChainOfRelativeSymlinks(@TempDir Path tmp) throws Exception {
+        // krew: ~/.krew/bin/kubectl-stsresize -> ../store/stsresize/v1/kubectl-stsresize
+        Path store = Files.createDirectories(tmp.resolve("store/stsresize/v1"));
+        Files.copy(LAUNCHER, store.resolve("kubectl-stsresize"));
+        Files.copy(LAUNCHER.resolveSibling("kubectl-stsresize.jar"), store.resolve("kubectl-stsresize.jar"));
+        Path bin = Files.createDirectories(tmp.resolve("bin"));
+        Files.createSymbolicLink(bin.resolve("link1"), Paths.get("../store/stsresize/v1/kubectl-stsresize"));
+        Files.createSymbolicLink(bin.resolve("kubectl-stsresize"), Paths.get("link1"));
+        Run r = run(Map.of(), tmp, bin.resolve("kubectl-stsresize").toString(), "--version");
+        assertThat(r.code()).as(r.describe()).isZero();
+        assertThat(r.out()).as(r.describe()).startsWith("kubectl-stsresize ");
+    }
+
+    @Test
+    void saysWhatToInstallWhenNoJavaIsFound(@TempDir Path tmp) throws Exception {
+        // a PATH with the shell tools the launcher uses but no java
+        Path bin = toolsWithout(tmp, "java");
+        Run r = run(Map.of("PATH", bin.toString(), "JAVA_HOME", tmp.resolve("nojdk").toString()), tmp,
+                "/bin/sh", LAUNCHER.toString(), "--help");
+        assertThat(r.code()).as(r.describe()).isEqualTo(1);
+        assertThat(r.err()).as(r.describe()).contains("needs Java 17 or newer").contains("no 'java' was found")
+                .contains("JAVA_HOME");
+        assertThat(r.out()).as(r.describe()).isEmpty();
+    }
+
+    @Test
+    void refusesAJavaOlderThan17NamingItsVersion(@TempDir Path tmp) throws Exception {
+        Path jdk = Files.createDirectories(tmp.resolve("jdk8/bin"));
+        Path fakeJava = jdk.resolve("java");
+        Files.writeString(fakeJava, "#!/bin/sh\necho 'openjdk version \"1.8.0_402\"' >&2\nexit 0\n");
+        Files.setPosixFilePermissions(fakeJava, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Run r = run(Map.of("JAVA_HOME", tmp.resolve("jdk8").toString()), tmp, LAUNCHER.toString(), "--help");
+        assertThat(r.code()).as(r.describe()).isEqualTo(1);
+        assertThat(r.err()).as(r.describe()).contains("is version 1.8.0_402").contains("Java 17 or newer");
+    }
+
+    @Test
+    void acceptsJavaHomeOfAModernJdk(@TempDir Path tmp) throws Exception {
+        Path jdk = Files.createDirectories(tmp.resolve("jdk25/bin"));
+        Path fakeJava = jdk.resolve("java");
+        // a "java" that reports 25 and then records that it was run with -jar
+        Files.writeString(fakeJava, "#!/bin/sh\nif [ \"$1\" = -version ]; then echo 'openjdk version \"25\" 2025-09-16' >&2; exit 0; fi\n"
+                + "echo \"ran $*\"\n");
+        Files.setPosixFilePermissions(fakeJava, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Run r = run(Map.of("JAVA_HOME", tmp.resolve("jdk25").toString()), tmp, LAUNCHER.toString(), "plan", "-f", "x.yaml");
+        assertThat(r.code()).as(r.describe()).isZero();
+        assertThat(r.out()).as(r.describe()).contains("-jar " + LAUNCHER.resolveSibling("kubectl-stsresize.jar"))
+                .endsWith("plan -f x.yaml\n");
+    }
+
+    private static Path toolsWithout(Path tmp, String missing) throws IOException {
+        Path bin = Files.createDirectories(tmp.resolve("tools"));
+        List<String> tools = new ArrayList<>(List.of("dirname", "readlink", "sed", "head", "cat", "pwd"));
+        tools.remove(missing);
+        for (String t : tools) {
+            for (String d : List.of("/usr/bin", "/bin")) {
+                Path p = Paths.get(d, t);
+                if (Files.isExecutable(p)) {
+                    Files.createSymbolicLink(bin.resolve(t), p);
+                    break;
+                }
+            }
+        }
+        return bin;
+    }
+}
