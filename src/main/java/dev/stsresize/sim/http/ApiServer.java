@@ -228,7 +228,8 @@ public final class ApiServer implements AutoCloseable {
         Predicate<JsonNode> byName = o -> info.name().isEmpty() || info.name().equals(o.path("metadata").path("name").asText());
         var params = new WatchStream.Params(type, info.namespace(), o -> labels.test(o) && fields.test(o) && byName.test(o),
                 query.get("resourceVersion"), "true".equals(query.get("allowWatchBookmarks")),
-                "true".equals(query.get("sendInitialEvents")), timeout, fault == null ? null : fault.cutWatchAfterEvents());
+                "true".equals(query.get("sendInitialEvents")), timeout, fault == null ? null : fault.cutWatchAfterEvents(),
+                Tables.wanted(ex.getRequestHeaders().getFirst("Accept")));
         watches.serve(ex, params);
         ex.close();
     }

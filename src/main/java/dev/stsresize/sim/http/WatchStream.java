@@ -26,7 +26,7 @@ final class WatchStream {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
     record Params(ResourceType type, String namespace, Predicate<JsonNode> filter, String resourceVersion,
-            boolean bookmarks, boolean sendInitialEvents, long timeoutMillis, Integer cutAfterEvents) {}
+            boolean bookmarks, boolean sendInitialEvents, long timeoutMillis, Integer cutAfterEvents, boolean asTable) {}
 
     private final Store store;
     private final long bookmarkMillis;
@@ -73,7 +73,10 @@ final class WatchStream {
                     long before = store.resourceVersion();
                     StoreEvent e = sub.poll(Math.max(1, Math.min(Math.min(deadline, nextBookmark) - now, initialEnd ? 1 : 250)));
                     if (e != null) {
-                        write(out, e.type().name(), e.object());
+                        // kubectl get -w asks for Tables: one row per event, the columns on the first only
+                        JsonNode object = p.asTable() ? Tables.table(p.type(), java.util.List.of(e.object()),
+                                Long.toString(e.resourceVersion()), java.time.Instant.now(), sent == 0) : e.object();
+                        write(out, e.type().name(), object);
                         sent++;
                         if (p.cutAfterEvents() != null && sent >= p.cutAfterEvents()) {
                             break;
