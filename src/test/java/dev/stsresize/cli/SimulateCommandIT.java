@@ -39,6 +39,8 @@ class SimulateCommandIT {
                 metadata: {name: data-db-0, namespace: prod}
                 spec: {storageClassName: fast, accessModes: [ReadWriteOnce], resources: {requests: {storage: 1024Mi}}}
                 status: {phase: Bound, capacity: {storage: 1Gi}}
+                ---
+                {"apiVersion": "v1", "kind": "ServiceAccount", "metadata": {"name": "stsresize", "namespace": "prod"}}
                 """);
         Path kubeconfig = dir.resolve("kc");
         Path saved = dir.resolve("saved.yaml");
@@ -50,7 +52,8 @@ class SimulateCommandIT {
         String ready = out.readLine();
         assertThat(ready).matches("ready http://127\\.0\\.0\\.1:\\d+");
         String url = ready.substring("ready ".length());
-        assertThat(Files.readString(kubeconfig)).contains("server: " + url, "current-context: sim", "namespace: default");
+        assertThat(Files.readString(kubeconfig)).contains("server: " + url, "current-context: sim", "namespace: default",
+                "- name: sim-prod-stsresize", "user: \"system:serviceaccount:prod:stsresize\"");
         String token = Files.readAllLines(kubeconfig).stream().filter(l -> l.trim().startsWith("token:")).findFirst().orElseThrow()
                 .trim().substring("token:".length()).trim();
         HttpResponse<String> claim = HttpClient.newHttpClient().send(HttpRequest.newBuilder(

@@ -74,7 +74,7 @@ public final class ApiServer implements AutoCloseable {
         this.endpoints = new ResourceEndpoints(registry, authorizer);
         this.watches = new WatchStream(registry.store(), bookmarkMillis, () -> stopping);
         try {
-            this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 64);
+            this.server = HttpServer.create(new InetSocketAddress(InetAddress.getByAddress(new byte[] {127, 0, 0, 1}), port), 64);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
