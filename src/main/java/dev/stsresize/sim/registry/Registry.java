@@ -185,6 +185,7 @@ public final class Registry {
     }
 
     private void validateUpdate(ResourceType t, ObjectNode old, ObjectNode next) {
+        refuseNewFinalizersWhileDeleting(t, old, next);
         switch (t.kind()) {
             case "StatefulSet" -> StatefulSetValidation.validateUpdate(old, next);
             case "PersistentVolumeClaim" -> {
@@ -193,6 +194,26 @@ public final class Registry {
                 quota.validate(old, next);
             }
             default -> { }
+        }
+    }
+
+    /** ValidateObjectMetaUpdate: an object being deleted may lose finalizers, never gain them. */
+    private static void refuseNewFinalizersWhileDeleting(ResourceType t, ObjectNode old, ObjectNode next) {
+        if (!old.path("metadata").has("deletionTimestamp")) {
+            return;
+        }
+        List<String> before = new ArrayList<>();
+        old.path("metadata").path("finalizers").forEach(f -> before.add(f.asText()));
+        List<String> added = new ArrayList<>();
+        next.path("metadata").path("finalizers").forEach(f -> {
+            if (!before.contains(f.asText())) {
+                added.add("\"" + f.asText() + "\"");
+            }
+        });
+        if (!added.isEmpty()) {
+            throw ApiError.invalid(t.group(), t.kind(), next.path("metadata").path("name").asText(), List.of(new ApiError.Cause(
+                    "FieldValueForbidden", "Forbidden: no new finalizers can be added if the object is being deleted, found new "
+                    + "finalizers []string{" + String.join(", ", added) + "}", "metadata.finalizers")));
         }
     }
 
