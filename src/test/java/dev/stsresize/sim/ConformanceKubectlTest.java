@@ -189,6 +189,25 @@ class ConformanceKubectlTest {
     }
 
     @Test
+    void imperative_creates_whose_bodies_kubectl_sends_as_protobuf_work() {
+        String ns = "imperative";
+        assertThat(kubectl.run(null, "create", "namespace", ns).out()).isEqualTo("namespace/" + ns + " created\n");
+        assertThat(kubectl.run(null, "create", "serviceaccount", "robot", "-n", ns).exit()).isZero();
+        assertThat(kubectl.run(null, "create", "role", "reader", "--verb=get,list", "--resource=persistentvolumeclaims", "-n", ns).exit()).isZero();
+        assertThat(kubectl.run(null, "create", "rolebinding", "reader", "--role=reader", "--serviceaccount=" + ns + ":robot", "-n", ns)
+                .exit()).isZero();
+        Kubectl.Result token = kubectl.run(null, "create", "token", "robot", "-n", ns);
+        assertThat(token.out().trim()).isEqualTo(sim.tokenFor(ns, "robot"));
+        assertThat(sim.get("rbac.authorization.k8s.io/v1", "Role", ns, "reader").at("/rules/0/verbs"))
+                .isEqualTo(Reference.json("[\"get\",\"list\"]"));
+        Kubectl.Result job = kubectl.run(null, "create", "job", "once", "--image=busybox:1", "-n", ns);
+        assertThat(job.exit()).as(job.toString()).isZero();
+        JsonNode container = sim.get("batch/v1", "Job", ns, "once").at("/spec/template/spec/containers/0");
+        assertThat(container.path("imagePullPolicy").asText()).as("defaulted, not an empty string from protobuf").isEqualTo("IfNotPresent");
+        assertThat(sim.get("batch/v1", "Job", ns, "once").at("/spec/template/metadata/creationTimestamp").isNull()).isTrue();
+    }
+
+    @Test
     void kubectl_reads_the_version_and_the_raw_discovery() {
         JsonNode version = Reference.json(kubectl.run(null, "get", "--raw", "/version").out());
         assertThat(version.path("gitVersion").asText()).isEqualTo("v1.32.13");

@@ -1,24 +1,54 @@
 package dev.stsresize.sim.http;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.protobuf.ByteString;
+import com.google.protobuf.Descriptors.Descriptor;
+import com.google.protobuf.Descriptors.FieldDescriptor;
+import com.google.protobuf.Descriptors.FileDescriptor;
+import com.google.protobuf.DynamicMessage;
+import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.Message;
 import dev.stsresize.sim.ApiError;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import io.kubernetes.client.proto.Runtime;
+import java.io.IOException;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The few protobuf request bodies kubectl sends through its typed clients
- * ({@code kubectl auth can-i}: SelfSubjectAccessReview; {@code kubectl drain}: Eviction), decoded to
- * the JSON the rest of the server reads. The wire format is k8s.io/apimachinery's: the magic
- * "k8s\0", then a runtime.Unknown (typeMeta 1, raw 2) whose raw bytes are the object's message, with
- * field numbers from k8s.io/api generated.proto. Anything else is 415, as a server without that
- * serializer would answer.
+ * Protobuf request bodies, decoded to the JSON the rest of the server reads. kubectl's typed
+ * clients send them ({@code kubectl create namespace|serviceaccount|role|job|token}, {@code auth
+ * can-i}, {@code drain}); answers stay JSON, which client-go decodes by the response's content type.
+ * The wire format is apimachinery's (magic "k8s\0", then a runtime.Unknown whose raw bytes are the
+ * object); the message schemas come from client-java-proto's descriptors, and the apimachinery
+ * types with a JSON form of their own (Quantity, Time, MicroTime, IntOrString, RawExtension,
+ * FieldsV1) are mapped to it.
  */
 final class ProtobufBodies {
+    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
     private static final byte[] MAGIC = {'k', '8', 's', 0};
+    private static final Map<String, FileDescriptor> FILES = Map.ofEntries(
+            Map.entry("v1", io.kubernetes.client.proto.V1.getDescriptor()),
+            Map.entry("apps/v1", io.kubernetes.client.proto.V1Apps.getDescriptor()),
+            Map.entry("batch/v1", io.kubernetes.client.proto.V1Batch.getDescriptor()),
+            Map.entry("rbac.authorization.k8s.io/v1", io.kubernetes.client.proto.V1Rbac.getDescriptor()),
+            Map.entry("storage.k8s.io/v1", io.kubernetes.client.proto.V1Storage.getDescriptor()),
+            Map.entry("coordination.k8s.io/v1", io.kubernetes.client.proto.V1Coordination.getDescriptor()),
+            Map.entry("events.k8s.io/v1", io.kubernetes.client.proto.V1Events.getDescriptor()),
+            Map.entry("networking.k8s.io/v1", io.kubernetes.client.proto.V1Networking.getDescriptor()),
+            Map.entry("authorization.k8s.io/v1", io.kubernetes.client.proto.V1Authorization.getDescriptor()),
+            Map.entry("authentication.k8s.io/v1", io.kubernetes.client.proto.V1Authentication.getDescriptor()),
+            Map.entry("policy/v1", io.kubernetes.client.proto.V1Policy.getDescriptor()),
+            Map.entry("autoscaling/v1", io.kubernetes.client.proto.V1Autoscaling.getDescriptor()),
+            Map.entry("meta.k8s.io/v1", io.kubernetes.client.proto.Meta.getDescriptor()));
+    private static final DateTimeFormatter MICRO = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSS'Z'")
+            .withZone(java.time.ZoneOffset.UTC);
 
     private ProtobufBodies() {}
 
@@ -28,128 +58,117 @@ final class ProtobufBodies {
 
     static ObjectNode decode(byte[] body) {
         if (body.length < 4 || body[0] != MAGIC[0] || body[1] != MAGIC[1] || body[2] != MAGIC[2] || body[3] != MAGIC[3]) {
-            throw unsupported();
+            throw unsupported("it does not start with the Kubernetes protobuf magic");
         }
-        Map<Integer, List<Object>> unknown = fields(body, 4, body.length);
-        Map<Integer, List<Object>> typeMeta = message(first(unknown, 1));
-        String apiVersion = text(typeMeta, 1);
-        String kind = text(typeMeta, 2);
-        Map<Integer, List<Object>> obj = message(first(unknown, 2));
-        ObjectNode out = JsonNodeFactory.instance.objectNode();
-        out.put("apiVersion", apiVersion);
-        out.put("kind", kind);
-        switch (kind) {
-            case "SelfSubjectAccessReview" -> {
-                Map<Integer, List<Object>> spec = message(first(obj, 2));
-                ObjectNode s = out.putObject("spec");
-                if (spec.containsKey(1)) {
-                    Map<Integer, List<Object>> ra = message(first(spec, 1));
-                    ObjectNode r = s.putObject("resourceAttributes");
-                    String[] names = {"namespace", "verb", "group", "version", "resource", "subresource", "name"};
-                    for (int i = 0; i < names.length; i++) {
-                        r.put(names[i], text(ra, i + 1));
-                    }
-                }
-                if (spec.containsKey(2)) {
-                    Map<Integer, List<Object>> nr = message(first(spec, 2));
-                    s.putObject("nonResourceAttributes").put("path", text(nr, 1)).put("verb", text(nr, 2));
-                }
+        try {
+            Runtime.Unknown unknown = Runtime.Unknown.parseFrom(ByteString.copyFrom(body, 4, body.length - 4));
+            String apiVersion = unknown.getTypeMeta().getApiVersion();
+            String kind = unknown.getTypeMeta().getKind();
+            FileDescriptor file = FILES.get(apiVersion);
+            Descriptor type = file == null ? null : file.findMessageTypeByName(kind);
+            if (type == null) {
+                throw unsupported("the simulated cluster has no protobuf schema for " + kind + " in " + apiVersion);
             }
-            case "Eviction" -> {
-                Map<Integer, List<Object>> meta = message(first(obj, 1));
-                out.putObject("metadata").put("name", text(meta, 1)).put("namespace", text(meta, 3));
-                if (obj.containsKey(2)) {
-                    Map<Integer, List<Object>> d = message(first(obj, 2));
-                    ObjectNode opts = out.putObject("deleteOptions");
-                    if (d.containsKey(4)) {
-                        opts.put("propagationPolicy", text(d, 4));
-                    }
-                    if (d.containsKey(2)) {
-                        Map<Integer, List<Object>> pre = message(first(d, 2));
-                        ObjectNode p = opts.putObject("preconditions");
-                        if (pre.containsKey(1)) {
-                            p.put("uid", text(pre, 1));
-                        }
-                        if (pre.containsKey(2)) {
-                            p.put("resourceVersion", text(pre, 2));
-                        }
-                    }
-                    for (Object dry : d.getOrDefault(5, List.of())) {
-                        opts.withArray("/dryRun").add(new String((byte[]) dry, StandardCharsets.UTF_8));
-                    }
-                }
-            }
-            default -> throw unsupported();
+            ObjectNode out = JSON.objectNode();
+            out.put("apiVersion", apiVersion);
+            out.put("kind", kind);
+            out.setAll(object(DynamicMessage.parseFrom(type, unknown.getRaw())));
+            return out;
+        } catch (InvalidProtocolBufferException e) {
+            throw unsupported("it is not valid protobuf (" + e.getMessage() + ")");
         }
-        return out;
     }
 
-    private static ApiError unsupported() {
-        return ApiError.of(415, "UnsupportedMediaType", "the body of the request was in an unknown format - accepted media types "
-                + "include: application/json, application/yaml", null);
-    }
-
-    private static byte[] first(Map<Integer, List<Object>> m, int field) {
-        List<Object> v = m.get(field);
-        return v == null || v.isEmpty() ? new byte[0] : (byte[]) v.get(0);
-    }
-
-    private static String text(Map<Integer, List<Object>> m, int field) {
-        return new String(first(m, field), StandardCharsets.UTF_8);
-    }
-
-    private static Map<Integer, List<Object>> message(byte[] b) {
-        return fields(b, 0, b.length);
-    }
-
-    /** Field number to values: byte[] for length-delimited fields, Long for varints. */
-    private static Map<Integer, List<Object>> fields(byte[] b, int from, int to) {
-        Map<Integer, List<Object>> out = new LinkedHashMap<>();
-        int[] pos = {from};
-        while (pos[0] < to) {
-            long key = varint(b, pos);
-            int field = (int) (key >>> 3);
-            int wire = (int) (key & 7);
-            Object value;
-            switch (wire) {
-                case 0 -> value = varint(b, pos);
-                case 2 -> {
-                    int len = (int) varint(b, pos);
-                    if (len < 0 || pos[0] + len > to) {
-                        throw unsupported();
-                    }
-                    byte[] v = new byte[len];
-                    System.arraycopy(b, pos[0], v, 0, len);
-                    pos[0] += len;
-                    value = v;
+    private static ObjectNode object(Message m) {
+        ObjectNode o = JSON.objectNode();
+        for (Map.Entry<FieldDescriptor, Object> e : m.getAllFields().entrySet()) {
+            FieldDescriptor f = e.getKey();
+            if (f.isMapField()) {
+                ObjectNode map = o.putObject(f.getName());
+                for (Object entry : (List<?>) e.getValue()) {
+                    Message me = (Message) entry;
+                    FieldDescriptor k = me.getDescriptorForType().findFieldByName("key");
+                    FieldDescriptor v = me.getDescriptorForType().findFieldByName("value");
+                    map.set(String.valueOf(me.getField(k)), value(v, me.getField(v)));
                 }
-                case 1 -> {
-                    pos[0] += 8;
-                    value = 0L;
+            } else if (f.isRepeated()) {
+                ArrayNode a = o.putArray(f.getName());
+                for (Object item : (List<?>) e.getValue()) {
+                    a.add(value(f, item));
                 }
-                case 5 -> {
-                    pos[0] += 4;
-                    value = 0L;
-                }
-                default -> throw unsupported();
-            }
-            out.computeIfAbsent(field, k -> new ArrayList<>()).add(value);
-        }
-        return out;
-    }
-
-    private static long varint(byte[] b, int[] pos) {
-        long result = 0;
-        for (int shift = 0; shift < 64; shift += 7) {
-            if (pos[0] >= b.length) {
-                throw unsupported();
-            }
-            byte x = b[pos[0]++];
-            result |= (long) (x & 0x7f) << shift;
-            if ((x & 0x80) == 0) {
-                return result;
+            } else if (!isGoZero(e.getValue())) {
+                o.set(f.getName(), value(f, e.getValue()));
             }
         }
-        throw unsupported();
+        return o;
+    }
+
+    /**
+     * Go's protobuf writes every non-pointer scalar, zero or not; its JSON omits empty strings and
+     * false flags, and defaulting treats them as unset, so they are dropped here. (Zero numbers stay:
+     * a pointer such as replicas may be 0 on purpose.)
+     */
+    private static boolean isGoZero(Object v) {
+        return (v instanceof String s && s.isEmpty()) || Boolean.FALSE.equals(v);
+    }
+
+    private static JsonNode value(FieldDescriptor f, Object v) {
+        return switch (f.getJavaType()) {
+            case MESSAGE -> special((Message) v);
+            case STRING -> JSON.textNode((String) v);
+            case BOOLEAN -> JSON.booleanNode((Boolean) v);
+            case INT -> JSON.numberNode((Integer) v);
+            case LONG -> JSON.numberNode((Long) v);
+            case FLOAT -> JSON.numberNode((Float) v);
+            case DOUBLE -> JSON.numberNode((Double) v);
+            case BYTE_STRING -> JSON.textNode(Base64.getEncoder().encodeToString(((ByteString) v).toByteArray()));
+            case ENUM -> JSON.textNode(v.toString());
+        };
+    }
+
+    /** apimachinery types whose JSON is not their message shape. */
+    private static JsonNode special(Message m) {
+        String name = m.getDescriptorForType().getFullName();
+        if ((name.endsWith(".meta.v1.Time") || name.endsWith(".meta.v1.MicroTime")) && m.getAllFields().isEmpty()) {
+            return JSON.nullNode(); // Go marshals a zero time as an empty message; its JSON is null
+        }
+        if (name.endsWith(".meta.v1.ObjectMeta")) {
+            ObjectNode meta = object(m);
+            if (meta.path("generation").asLong(-1) == 0) {
+                meta.remove("generation"); // non-pointer int64: 0 means unset
+            }
+            return meta;
+        }
+        return switch (name) {
+            case "k8s.io.apimachinery.pkg.api.resource.Quantity" -> JSON.textNode(String.valueOf(field(m, "string")));
+            case "k8s.io.apimachinery.pkg.apis.meta.v1.Time" -> JSON.textNode(
+                    Instant.ofEpochSecond((Long) field(m, "seconds")).truncatedTo(ChronoUnit.SECONDS).toString());
+            case "k8s.io.apimachinery.pkg.apis.meta.v1.MicroTime" -> JSON.textNode(MICRO.format(
+                    Instant.ofEpochSecond((Long) field(m, "seconds"), (Integer) field(m, "nanos"))));
+            case "k8s.io.apimachinery.pkg.util.intstr.IntOrString" -> ((Long) field(m, "type")) == 0L
+                    ? JSON.numberNode((Integer) field(m, "intVal")) : JSON.textNode((String) field(m, "strVal"));
+            case "k8s.io.apimachinery.pkg.runtime.RawExtension", "k8s.io.apimachinery.pkg.apis.meta.v1.FieldsV1" ->
+                    rawJson((ByteString) field(m, "raw"));
+            default -> object(m);
+        };
+    }
+
+    private static Object field(Message m, String name) {
+        FieldDescriptor f = m.getDescriptorForType().findFieldByName(name);
+        Object v = m.getField(f);
+        return v instanceof Integer i && f.getType() == FieldDescriptor.Type.INT64 ? (Object) i.longValue() : v;
+    }
+
+    private static JsonNode rawJson(ByteString raw) {
+        try {
+            return raw.isEmpty() ? JSON.nullNode() : Json.MAPPER.readTree(raw.toByteArray());
+        } catch (IOException e) {
+            return JSON.textNode(raw.toStringUtf8());
+        }
+    }
+
+    private static ApiError unsupported(String why) {
+        return ApiError.of(415, "UnsupportedMediaType", "the body of the request could not be decoded: " + why
+                + "; send it as application/json", null);
     }
 }
