@@ -131,6 +131,49 @@ class KubeClientsTest {
     }
 
     @Test
+    void anUnreadableKeyIsOneSentenceNamingTheUser() throws Exception {
+        TestPki.Issued me = pki.client("admin", KeyFormat.EC_SEC1);
+        Path config = Kubeconfigs.write(home, "kubeconfig", """
+                current-context: c
+                clusters:
+                - name: c
+                  cluster: {server: "https://127.0.0.1:1"}
+                users:
+                - name: u
+                  user: {client-certificate-data: %s, client-key-data: %s}
+                contexts:
+                - name: c
+                  context: {cluster: c, user: u}
+                """.formatted(b64(me.certificatePem()), b64("-----BEGIN PRIVATE KEY-----\nbm90IGEga2V5\n-----END PRIVATE KEY-----\n")));
+
+        assertThatThrownBy(() -> connect(config))
+                .isInstanceOf(UserError.class)
+                .hasMessage("the client key of kubeconfig user \"u\" in " + config + " is not a PEM private key that"
+                        + " can be read (EC, RSA PKCS#1 or PKCS#8, unencrypted); fix it (kubectl config view --raw shows it),"
+                        + " or pick another --context.");
+    }
+
+    @Test
+    void aLegacyAuthProviderIsRefusedWithTheExecPluginToUseInstead() throws IOException {
+        Path config = Kubeconfigs.write(home, "kubeconfig", """
+                current-context: c
+                clusters:
+                - name: c
+                  cluster: {server: "https://127.0.0.1:1"}
+                users:
+                - name: u
+                  user: {auth-provider: {name: oidc, config: {idp-issuer-url: "https://id.example"}}}
+                contexts:
+                - name: c
+                  context: {cluster: c, user: u}
+                """);
+        assertThatThrownBy(() -> connect(config))
+                .isInstanceOf(UserError.class)
+                .hasMessage("kubeconfig user \"u\" uses the auth-provider \"oidc\", which kubectl-stsresize does not"
+                        + " support; switch it to an exec credential plugin (kubelogin for OIDC, gke-gcloud-auth-plugin for GKE).");
+    }
+
+    @Test
     void aMissingCertificateFileNamesTheFileAndTheUser() throws IOException {
         Path config = Kubeconfigs.write(home, "kubeconfig", """
                 current-context: c
