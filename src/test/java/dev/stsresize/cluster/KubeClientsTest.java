@@ -194,16 +194,31 @@ class KubeClientsTest {
     }
 
     @Test
-    void aTokenFileIsReadRelativeToTheKubeconfig() throws IOException {
-        Kubeconfigs.write(home, "conf/token", "token-from-file\n");
-        try (FakeApiServer server = FakeApiServer.http()) {
+    void aTokenFileIsReadRelativeToTheKubeconfig() throws Exception {
+        Kubeconfigs.write(home, "token", "token-from-file\n");
+        try (FakeApiServer server = FakeApiServer.https(pki.serverContext(), false)) {
             server.on("GET", STS, Answer.json(200, EMPTY_LIST));
-            Path config = Kubeconfigs.write(home, "conf/kubeconfig", Files.readString(Kubeconfigs.tokenConfig(home,
-                    server.url(), "unused")).replace("user: {token: \"unused\"}", "user: {tokenFile: token}"));
+            Path config = Kubeconfigs.write(home, "kubeconfig", Files.readString(Kubeconfigs.tokenConfig(home,
+                    server.url(), "unused", pki.caPem())).replace("user: {token: \"unused\"}", "user: {tokenFile: token}"));
 
             connect(config).listStatefulSets(NamespaceScope.of("default"));
 
             assertThat(server.last().header("Authorization")).isEqualTo("Bearer token-from-file");
+        }
+    }
+
+    @Test
+    void overPlainHttpNoCredentialIsSentAndNoPluginRunsAsWithKubectl() throws IOException {
+        Path marker = home.resolve("plugin-ran");
+        script("bin/token-plugin", "#!/bin/sh\ntouch " + marker + "\nexit 1\n");
+        try (FakeApiServer server = FakeApiServer.http()) {
+            server.on("GET", STS, Answer.json(200, EMPTY_LIST));
+            Path config = Kubeconfigs.write(home, "kubeconfig", execConfig(server.url(), "bin/token-plugin"));
+
+            connect(config).listStatefulSets(NamespaceScope.of("default"));
+
+            assertThat(server.last().header("Authorization")).isNull();
+            assertThat(marker).doesNotExist();
         }
     }
 
@@ -223,15 +238,17 @@ class KubeClientsTest {
     }
 
     @Test
-    void anExecPluginsTokenIsSentAsBearer() throws IOException {
+    void anExecPluginsTokenIsSentAsBearer() throws Exception {
         Path plugin = script("bin/token-plugin", """
                 #!/bin/sh
                 [ "$1" = "--cluster" ] || exit 3
                 echo "{\\"apiVersion\\":\\"client.authentication.k8s.io/v1\\",\\"kind\\":\\"ExecCredential\\",\\"status\\":{\\"token\\":\\"from-plugin-$MY_SUFFIX\\"}}"
                 """);
-        try (FakeApiServer server = FakeApiServer.http()) {
+        try (FakeApiServer server = FakeApiServer.https(pki.serverContext(), false)) {
             server.on("GET", STS, Answer.json(200, EMPTY_LIST));
-            Path config = Kubeconfigs.write(home, "kubeconfig", execConfig(server.url(), "bin/token-plugin"));
+            Path config = Kubeconfigs.write(home, "kubeconfig", execConfig(server.url(), "bin/token-plugin")
+                    .replace("server: \"" + server.url() + "\"",
+                            "server: \"" + server.url() + "\", certificate-authority-data: " + b64(pki.caPem())));
 
             connect(config).listStatefulSets(NamespaceScope.of("default"));
 
@@ -262,7 +279,7 @@ class KubeClientsTest {
     @Test
     void aFailingExecPluginIsOneSentenceNamingItAndTheUser() throws IOException {
         script("bin/broken", "#!/bin/sh\nexit 42\n");
-        Path config = Kubeconfigs.write(home, "kubeconfig", execConfig("http://127.0.0.1:1", "bin/broken"));
+        Path config = Kubeconfigs.write(home, "kubeconfig", execConfig("https://127.0.0.1:1", "bin/broken"));
         assertThatThrownBy(() -> connect(config))
                 .isInstanceOf(UserError.class)
                 .hasMessage("the credential plugin \"" + home.resolve("bin/broken") + "\" of kubeconfig user \"robot\""
@@ -272,7 +289,7 @@ class KubeClientsTest {
     @Test
     void aMissingExecPluginShowsItsInstallHint() throws IOException {
         Path config = Kubeconfigs.write(home, "kubeconfig",
-                execConfig("http://127.0.0.1:1", "no-such-plugin-anywhere").replace("args:",
+                execConfig("https://127.0.0.1:1", "no-such-plugin-anywhere").replace("args:",
                         "installHint: \"install it with: brew install no-such-plugin\"\n      args:"));
         assertThatThrownBy(() -> connect(config))
                 .isInstanceOf(UserError.class)
@@ -345,11 +362,13 @@ class KubeClientsTest {
     }
 
     @Test
-    void verbosity8AddsBodiesAndMasksTheToken() throws IOException {
-        try (FakeApiServer server = FakeApiServer.http()) {
+    void verbosity8AddsBodiesAndMasksTheToken() throws Exception {
+        try (FakeApiServer server = FakeApiServer.https(pki.serverContext(), false)) {
             server.on("PATCH", "/api/v1/namespaces/default/persistentvolumeclaims/data-db-0", Answer.json(200, "{\"kind\":\"PersistentVolumeClaim\"}"));
             StringWriter log = new StringWriter();
-            Cluster cluster = new KubeCluster(KubeClients.connect(withVerbosity(server, 8), Kubeconfigs.env(home), "1",
+            ConnectionSettings settings = withVerbosity(server, 8)
+                    .withKubeconfig(Kubeconfigs.tokenConfig(home, server.url(), "s3cret", pki.caPem()));
+            Cluster cluster = new KubeCluster(KubeClients.connect(settings, Kubeconfigs.env(home), "1",
                     new PrintWriter(log)));
 
             cluster.patchClaimStorage("default", "data-db-0", "2Gi", false);

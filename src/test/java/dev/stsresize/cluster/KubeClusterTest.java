@@ -92,11 +92,15 @@ class KubeClusterTest {
     }
 
     @Test
-    void everyRequestCarriesTheUserAgentAndTheBearerToken() {
+    void everyRequestCarriesTheUserAgent() {
         liveStatefulSet();
-        Recorded r = server.last();
-        assertThat(r.header("User-Agent")).isEqualTo("kubectl-stsresize/1.2.3");
-        assertThat(r.header("Authorization")).isEqualTo("Bearer s3cret");
+        assertThat(server.last().header("User-Agent")).isEqualTo("kubectl-stsresize/1.2.3");
+    }
+
+    @Test
+    void noCredentialTravelsOverPlainHttpAsWithKubectl() {
+        liveStatefulSet();
+        assertThat(server.last().header("Authorization")).isNull();
     }
 
     @Test
