@@ -47,8 +47,12 @@ public interface Cluster {
     Optional<ObjectNode> getPod(String namespace, String name);
 
     /**
-     * WATCH one object by name, from a resourceVersion ("" = from now, after the current state).
-     * Repeating it from the last resourceVersion seen resumes without losing an event.
+     * WATCH one object by name. From a resourceVersion (that of a GET or LIST, or the last event
+     * seen) it delivers every change after it, so repeating it from {@link ObjectWatch#lastResourceVersion()}
+     * resumes without losing an event. From "" it starts with the current state as a synthetic
+     * ADDED event (nothing at all when the object does not exist), then changes. To wait for a
+     * deletion: GET first (absent means done), then watch from the GET's resourceVersion until DELETED.
+     * The server ends each watch after a few minutes; a too-old resourceVersion ends it with 410.
      */
     ObjectWatch watch(WatchedKind kind, String namespace, String name, String fromResourceVersion);
 
