@@ -54,7 +54,7 @@ public final class KubeClients {
         // kubectl's rule (clientcmd reads the user only when IsConfigTransportTLS): no credential,
         // not even an exec plugin run, for a plain-http server, where it would travel in clear
         List<Authentication> auth = server.regionMatches(true, 0, "https://", 0, 8)
-                ? UserAuthentication.from(selection) : List.of();
+                ? UserAuthentication.from(selection, env.terminal()) : List.of();
         Proxies.Choice proxy = Proxies.choose(cluster, env, selection.clusterName());
         return finish(builder, auth, proxy, server, selection.origin(), selection.namespace(), settings, version,
                 diagnostics);

@@ -5,7 +5,6 @@ import dev.stsresize.UserError;
 import io.kubernetes.client.util.credentials.AccessTokenAuthentication;
 import io.kubernetes.client.util.credentials.Authentication;
 import io.kubernetes.client.util.credentials.ClientCertificateAuthentication;
-import io.kubernetes.client.util.credentials.RefreshAuthentication;
 import io.kubernetes.client.util.credentials.TokenFileAuthentication;
 import io.kubernetes.client.util.credentials.UsernamePasswordAuthentication;
 import io.kubernetes.client.util.SSLUtils;
@@ -16,11 +15,9 @@ import java.nio.file.Path;
 import java.security.cert.CertificateException;
 import java.security.cert.CertificateFactory;
 import java.security.spec.InvalidKeySpecException;
-import java.time.Duration;
-import java.time.Instant;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Supplier;
 
 /**
  * The credentials of a kubeconfig user, as client-java authentications: a client certificate (any
@@ -28,12 +25,9 @@ import java.util.function.Supplier;
  * exec credential plugin when the user has no static credential.
  */
 final class UserAuthentication {
-    /** Exec plugins are re-run this often: tokens of common plugins live 15 minutes or more. */
-    static final Duration EXEC_TOKEN_REFRESH = Duration.ofMinutes(5);
-
     private UserAuthentication() {}
 
-    static List<Authentication> from(KubeconfigSelection selection) {
+    static List<Authentication> from(KubeconfigSelection selection, boolean terminal) {
         ObjectNode user = selection.user();
         String who = "user \"" + selection.userName() + "\"";
         List<Authentication> auth = new ArrayList<>();
@@ -60,7 +54,8 @@ final class UserAuthentication {
             auth.add(new UsernamePasswordAuthentication(username, user.path("password").asText("")));
         }
         if (auth.isEmpty() && user.path("exec") instanceof ObjectNode exec) {
-            auth.add(execAuthentication(new ExecCredentialPlugin(exec, selection.userName())));
+            auth.add(execAuthentication(
+                    new ExecCredentialPlugin(exec, selection.userName(), selection.cluster(), terminal)));
         }
         return auth;
     }
@@ -68,10 +63,7 @@ final class UserAuthentication {
     private static Authentication execAuthentication(ExecCredentialPlugin plugin) {
         ExecCredentialPlugin.Credential first = plugin.run();
         if (!first.token().isEmpty()) {
-            RefreshAuthentication refreshing =
-                    new RefreshAuthentication(new ExecTokens(plugin, first), EXEC_TOKEN_REFRESH);
-            refreshing.setExpiry(Instant.now().plus(EXEC_TOKEN_REFRESH));
-            return refreshing;
+            return new ExecTokenAuthentication(plugin, first, Clock.systemUTC());
         }
         return clientCertificate(first.clientCertificatePem().getBytes(StandardCharsets.UTF_8),
                 first.clientKeyPem().getBytes(StandardCharsets.UTF_8), "the exec plugin's credential");
@@ -95,23 +87,5 @@ final class UserAuthentication {
                     + " or pick another --context.", e);
         }
         return new ClientCertificateAuthentication(cert, key);
-    }
-
-    /** Tokens from the plugin; the first is the one already obtained, so the plugin does not run twice at start. */
-    private static final class ExecTokens implements Supplier<String> {
-        private final ExecCredentialPlugin plugin;
-        private ExecCredentialPlugin.Credential pending;
-
-        ExecTokens(ExecCredentialPlugin plugin, ExecCredentialPlugin.Credential first) {
-            this.plugin = plugin;
-            this.pending = first;
-        }
-
-        @Override
-        public synchronized String get() {
-            ExecCredentialPlugin.Credential c = pending != null ? pending : plugin.run();
-            pending = null;
-            return c.token();
-        }
     }
 }

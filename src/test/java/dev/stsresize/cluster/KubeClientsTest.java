@@ -257,6 +257,110 @@ class KubeClientsTest {
         }
     }
 
+    /** A plugin that counts its runs, saves the KUBERNETES_EXEC_INFO it got, and prints token "tok-N". */
+    Path countingPlugin(String expiration) throws IOException {
+        return script("bin/counting", """
+                #!/bin/sh
+                d="$(dirname "$0")"
+                n=$(( $(cat "$d/count" 2>/dev/null || echo 0) + 1 ))
+                echo $n > "$d/count"
+                printf '%s' "$KUBERNETES_EXEC_INFO" > "$d/info-$n.json"
+                echo "{\\"apiVersion\\":\\"client.authentication.k8s.io/v1\\",\\"kind\\":\\"ExecCredential\\",\\"status\\":{\\"token\\":\\"tok-$n\\"EXP}}"
+                """.replace("EXP", expiration.isEmpty() ? "" : ",\\\"expirationTimestamp\\\":\\\"" + expiration + "\\\""));
+    }
+
+    Cluster execCluster(FakeApiServer server, String extraExecYaml) throws IOException {
+        String yaml = execConfig(server.url(), "bin/counting")
+                .replace("server: \"" + server.url() + "\"",
+                        "server: \"" + server.url() + "\", certificate-authority-data: " + uncheckedCa())
+                .replace("      args:", extraExecYaml + "      args:");
+        return connect(Kubeconfigs.write(home, "kubeconfig", yaml));
+    }
+
+    static String uncheckedCa() {
+        try {
+            return b64(pki.caPem());
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
+    void aRejectedExecTokenIsReplacedOnceAndTheRequestSentAgain() throws Exception {
+        countingPlugin("");
+        try (FakeApiServer server = FakeApiServer.https(pki.serverContext(), false)) {
+            server.on("GET", STS, r -> "Bearer tok-1".equals(r.header("Authorization"))
+                    ? Answer.json(401, "{\"kind\":\"Status\",\"status\":\"Failure\",\"message\":\"Unauthorized\",\"reason\":\"Unauthorized\",\"code\":401}")
+                    : Answer.json(200, EMPTY_LIST));
+            Cluster cluster = execCluster(server, "");
+
+            cluster.listStatefulSets(NamespaceScope.of("default"));
+            cluster.listStatefulSets(NamespaceScope.of("default"));
+
+            assertThat(server.requests()).extracting(r -> r.header("Authorization"))
+                    .containsExactly("Bearer tok-1", "Bearer tok-2", "Bearer tok-2");
+        }
+    }
+
+    @Test
+    void anExecTokenIsReusedUntilItExpires() throws Exception {
+        countingPlugin("2000-01-01T00:00:00Z");
+        try (FakeApiServer server = FakeApiServer.https(pki.serverContext(), false)) {
+            server.on("GET", STS, Answer.json(200, EMPTY_LIST));
+            Cluster cluster = execCluster(server, "");
+
+            cluster.listStatefulSets(NamespaceScope.of("default"));
+            cluster.listStatefulSets(NamespaceScope.of("default"));
+
+            // each token came already expired: every request asked the plugin again
+            assertThat(server.requests()).extracting(r -> r.header("Authorization"))
+                    .containsExactly("Bearer tok-2", "Bearer tok-3");
+        }
+    }
+
+    @Test
+    void anUnexpiredExecTokenIsNotFetchedAgain() throws Exception {
+        countingPlugin("2999-01-01T00:00:00Z");
+        try (FakeApiServer server = FakeApiServer.https(pki.serverContext(), false)) {
+            server.on("GET", STS, Answer.json(200, EMPTY_LIST));
+            Cluster cluster = execCluster(server, "");
+
+            cluster.listStatefulSets(NamespaceScope.of("default"));
+            cluster.listStatefulSets(NamespaceScope.of("default"));
+
+            assertThat(server.requests()).extracting(r -> r.header("Authorization"))
+                    .containsExactly("Bearer tok-1", "Bearer tok-1");
+            assertThat(Files.readString(home.resolve("bin/count")).strip()).isEqualTo("1");
+        }
+    }
+
+    @Test
+    void aPluginAskingForClusterInfoGetsServerAndCaNonInteractively() throws Exception {
+        countingPlugin("");
+        try (FakeApiServer server = FakeApiServer.https(pki.serverContext(), false)) {
+            execCluster(server, "      provideClusterInfo: true\n      interactiveMode: IfAvailable\n");
+
+            var info = Json.MAPPER.readTree(home.resolve("bin/info-1.json").toFile());
+            assertThat(info.path("kind").asText()).isEqualTo("ExecCredential");
+            assertThat(info.at("/spec/interactive").asBoolean(true)).isFalse();
+            assertThat(info.at("/spec/cluster/server").asText()).isEqualTo(server.url());
+            assertThat(new String(Base64.getDecoder().decode(info.at("/spec/cluster/certificate-authority-data").asText()),
+                    StandardCharsets.UTF_8)).isEqualTo(pki.caPem());
+        }
+    }
+
+    @Test
+    void aPluginThatMustBeInteractiveNeedsATerminal() throws Exception {
+        countingPlugin("");
+        try (FakeApiServer server = FakeApiServer.https(pki.serverContext(), false)) {
+            assertThatThrownBy(() -> execCluster(server, "      interactiveMode: Always\n"))
+                    .isInstanceOf(UserError.class)
+                    .hasMessage("the credential plugin \"" + home.resolve("bin/counting") + "\" of kubeconfig user \"robot\""
+                            + " failed: its interactiveMode is Always and there is no terminal to lend it;"
+                            + " run from a terminal, or log in beforehand so it needs no input.");
+        }
+    }
+
     @Test
     void anExecPluginsClientCertificateAuthenticatesOverTls() throws Exception {
         TestPki.Issued me = pki.client("exec-admin", KeyFormat.EC_SEC1);
@@ -305,7 +409,7 @@ class KubeClientsTest {
         Kubeconfigs.write(sa, "namespace", "team-a");
         try (FakeApiServer server = FakeApiServer.http()) {
             ClientEnvironment env = new ClientEnvironment(
-                    Map.of("KUBERNETES_SERVICE_HOST", "127.0.0.1", "KUBERNETES_SERVICE_PORT", "6443"), home, sa);
+                    Map.of("KUBERNETES_SERVICE_HOST", "127.0.0.1", "KUBERNETES_SERVICE_PORT", "6443"), home, sa, false);
 
             ClusterConnection c = KubeClients.connect(ConnectionSettings.defaults(), env, "1", new PrintWriter(new StringWriter()));
 
@@ -324,7 +428,7 @@ class KubeClientsTest {
             server.on("GET", STS, Answer.json(200, EMPTY_LIST));
             String port = server.url().replaceAll(".*:", "");
             ClientEnvironment env = new ClientEnvironment(
-                    Map.of("KUBERNETES_SERVICE_HOST", "127.0.0.1", "KUBERNETES_SERVICE_PORT", port), home, sa);
+                    Map.of("KUBERNETES_SERVICE_HOST", "127.0.0.1", "KUBERNETES_SERVICE_PORT", port), home, sa, false);
 
             KubeClients.connect(ConnectionSettings.defaults(), env, "1", new PrintWriter(new StringWriter()))
                     .cluster().listStatefulSets(NamespaceScope.of("default"));
@@ -339,7 +443,7 @@ class KubeClientsTest {
         Kubeconfigs.write(sa, "token", "pod-token");
         Kubeconfigs.write(home, ".kube/config", Files.readString(Kubeconfigs.tokenConfig(home, "http://10.0.0.1", "t")));
         ClientEnvironment env = new ClientEnvironment(
-                Map.of("KUBERNETES_SERVICE_HOST", "127.0.0.1", "KUBERNETES_SERVICE_PORT", "6443"), home, sa);
+                Map.of("KUBERNETES_SERVICE_HOST", "127.0.0.1", "KUBERNETES_SERVICE_PORT", "6443"), home, sa, false);
 
         ClusterConnection c = KubeClients.connect(ConnectionSettings.defaults(), env, "1", new PrintWriter(new StringWriter()));
 

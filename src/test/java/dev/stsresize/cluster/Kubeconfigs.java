@@ -50,7 +50,7 @@ final class Kubeconfigs {
     }
 
     static ClientEnvironment env(Path home, Map<String, String> variables) {
-        return new ClientEnvironment(variables, home, home.resolve("no-service-account"));
+        return new ClientEnvironment(variables, home, home.resolve("no-service-account"), false);
     }
 
     static ClusterConnection connect(Path kubeconfig, Path home) {
