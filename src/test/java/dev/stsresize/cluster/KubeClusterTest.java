@@ -284,6 +284,12 @@ class KubeClusterTest {
     }
 
     @Test
+    void aNameTheServerWouldRefuseReachesItEncodedAsOneSegment() {
+        assertThat(cluster.getStatefulSet("default", "a/b c")).isEmpty();
+        assertThat(server.last().rawPath()).isEqualTo("/apis/apps/v1/namespaces/default/statefulsets/a%2Fb%20c");
+    }
+
+    @Test
     void gettingAPresentObjectKeepsEveryField() {
         server.on("GET", "/api/v1/namespaces/default/pods/db-0", Answer.json(200,
                 "{\"kind\":\"Pod\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"db-0\",\"uid\":\"p0\"},"

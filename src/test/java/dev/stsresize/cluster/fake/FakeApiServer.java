@@ -26,7 +26,8 @@ import javax.net.ssl.SSLParameters;
  */
 public final class FakeApiServer implements AutoCloseable {
     /** One recorded request. */
-    public record Recorded(String method, String path, String query, Map<String, List<String>> headers, String body) {
+    public record Recorded(String method, String path, String query, Map<String, List<String>> headers, String body,
+            String rawPath) {
         public String header(String name) {
             for (Map.Entry<String, List<String>> e : headers.entrySet()) {
                 if (e.getKey().equalsIgnoreCase(name)) {
@@ -134,7 +135,7 @@ public final class FakeApiServer implements AutoCloseable {
             URI uri = exchange.getRequestURI();
             String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
             Recorded r = new Recorded(exchange.getRequestMethod(), uri.getPath(), uri.getRawQuery(),
-                    Map.copyOf(exchange.getRequestHeaders()), body);
+                    Map.copyOf(exchange.getRequestHeaders()), body, uri.getRawPath());
             requests.add(r);
             Answer answer = routes.stream()
                     .filter(route -> route.method.equals("*")
