@@ -65,7 +65,9 @@ public interface Cluster {
      * Server-side apply ({@code application/apply-patch+yaml}; the JSON of the tree is valid YAML) of a
      * StatefulSet, namespace and name taken from its metadata. Idempotent: applying the same object
      * again by the same manager changes nothing. Answers the object as the server stored it (or would
-     * have, under {@code dryRun}).
+     * have, under {@code dryRun}). The tree is sent as given, so it must be an apply configuration:
+     * no {@code metadata.managedFields} (the server answers 400 "metadata.managedFields must be nil"),
+     * a {@code metadata.resourceVersion} only when meant as a precondition ({@code status} is ignored).
      */
     ObjectNode applyStatefulSet(ObjectNode statefulSet, String fieldManager, boolean force, boolean dryRun);
 
