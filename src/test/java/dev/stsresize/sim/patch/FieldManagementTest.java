@@ -215,6 +215,18 @@ class FieldManagementTest {
     }
 
     @Test
+    void anApplyThatOnlyGivesUpSharedFieldsMovesItsTime() {
+        ObjectNode live = stored(FieldManagement.apply(null, sts("1Gi"), "kubectl", false, T1));
+        ObjectNode both = FieldManagement.apply(live, J.obj("{apiVersion:'apps/v1',kind:'StatefulSet',metadata:{name:'db'},spec:{serviceName:'db'}}"),
+                "helm", false, T1);
+        ObjectNode fewer = sts("1Gi");
+        ((ObjectNode) fewer.get("spec")).remove("serviceName");
+        ObjectNode result = FieldManagement.apply(both, fewer, "kubectl", false, T2);
+        assertThat(result.at("/spec/serviceName").asText()).as("helm still owns it").isEqualTo("db");
+        assertThat(entry(result, "kubectl").get("time").asText()).isEqualTo(T2);
+    }
+
+    @Test
     void anItemWithoutItsKeyCannotBeApplied() {
         ObjectNode config = sts("1Gi");
         ((ObjectNode) config.at("/spec/template/spec/containers/0")).remove("name");
