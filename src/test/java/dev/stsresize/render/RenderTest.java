@@ -53,8 +53,8 @@ class RenderTest {
     @Test
     void showsBlockedAndAbsentInTheTable() {
         String table = new TableRenderer(Palette.PLAIN).render(List.of(BLOCKED, ABSENT));
-        assertThat(table).contains("ns/db  BLOCKED: claim-unbound", "template data: 1Gi -> 2Gi",
-                "data-db-1  1Gi      -         ->  2Gi     (none) ✗  Pending  needs growth, scaled away",
+        assertThat(table).contains("ns/db  BLOCKED: claim-unbound", "template data: 1Gi → 2Gi",
+                "data-db-1  1Gi      -         →  2Gi     (none) ✗  Pending  needs growth, scaled away",
                 "claim-unbound: claim \"data-db-1\" is Pending", "warning: the manifest omits replicas",
                 "ns/absent  ABSENT", "template data: 2Gi (not in the cluster)")
                 .endsWith("2 StatefulSets: 1 blocked, 1 absent\n");
