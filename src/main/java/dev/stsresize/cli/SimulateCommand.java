@@ -68,6 +68,10 @@ public final class SimulateCommand implements Callable<Integer> {
             throw new UserError("the state files hold an object the simulated cluster cannot serve: " + e.getMessage()
                     + "; remove it from the --state files.");
         }
+        // a context per ServiceAccount of the state, so scripts can act as each (authorised by the state's RBAC)
+        for (ObjectNode sa : sim.store().list(sim.type("v1", "ServiceAccount"), "")) {
+            sim.tokenFor(sa.path("metadata").path("namespace").asText(), sa.path("metadata").path("name").asText());
+        }
         sim.writeKubeconfig(kubeconfigOut);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

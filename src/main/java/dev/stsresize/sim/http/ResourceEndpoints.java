@@ -229,6 +229,9 @@ final class ResourceEndpoints {
     }
 
     private static ObjectNode objectBody(Call c) {
+        if (ProtobufBodies.isProtobuf(c.contentType())) {
+            return ProtobufBodies.decode(c.body());
+        }
         JsonNode n = Json.parse(c.body());
         if (!(n instanceof ObjectNode o)) {
             throw ApiError.of(400, "BadRequest", "the body of the request must be a JSON object", null);

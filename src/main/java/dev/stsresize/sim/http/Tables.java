@@ -24,12 +24,16 @@ final class Tables {
     }
 
     static ObjectNode table(ResourceType t, List<ObjectNode> items, String resourceVersion, Instant now) {
+        return table(t, items, resourceVersion, now, true);
+    }
+
+    static ObjectNode table(ResourceType t, List<ObjectNode> items, String resourceVersion, Instant now, boolean withColumns) {
         ObjectNode table = JSON.objectNode();
         table.put("kind", "Table");
         table.put("apiVersion", "meta.k8s.io/v1");
         table.putObject("metadata").put("resourceVersion", resourceVersion);
         ArrayNode cols = table.putArray("columnDefinitions");
-        List<String[]> columns = columns(t);
+        List<String[]> columns = withColumns ? columns(t) : List.of();
         for (String[] c : columns) {
             ObjectNode col = cols.addObject();
             col.put("name", c[0]);

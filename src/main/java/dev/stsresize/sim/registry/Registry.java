@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.sim.ApiError;
 import dev.stsresize.sim.admission.ClaimValidation;
+import dev.stsresize.sim.admission.CreateValidation;
 import dev.stsresize.sim.admission.Defaults;
 import dev.stsresize.sim.admission.FieldSchema;
 import dev.stsresize.sim.admission.QuotaAdmission;
@@ -201,6 +202,7 @@ public final class Registry {
     }
 
     private void admitCreate(ResourceType t, ObjectNode obj) {
+        CreateValidation.validate(t.kind(), obj);
         if (t.kind().equals("PersistentVolumeClaim")) {
             quota.validate(null, obj);
         }

@@ -125,7 +125,7 @@ public final class Store {
         }
         m.put("resourceVersion", Long.toString(++resourceVersion));
         table(t).put(key(ns, name), o);
-        publish(StoreEvent.Type.ADDED, t, o);
+        publish(StoreEvent.Type.ADDED, t, o, null);
         return o.deepCopy();
     }
 
@@ -147,8 +147,8 @@ public final class Store {
         }
         m.put("resourceVersion", Long.toString(++resourceVersion));
         String k = key(m.path("namespace").asText(""), m.path("name").asText());
-        boolean existed = table(t).put(k, o) != null;
-        publish(existed ? StoreEvent.Type.MODIFIED : StoreEvent.Type.ADDED, t, o);
+        ObjectNode previous = table(t).put(k, o);
+        publish(previous != null ? StoreEvent.Type.MODIFIED : StoreEvent.Type.ADDED, t, o, previous);
         return o.deepCopy();
     }
 
@@ -198,7 +198,7 @@ public final class Store {
         }
         m.put("resourceVersion", Long.toString(++resourceVersion));
         table(t).put(key(ns, name), o);
-        publish(StoreEvent.Type.MODIFIED, t, o);
+        publish(StoreEvent.Type.MODIFIED, t, o, existing);
         return o.deepCopy();
     }
 
@@ -229,7 +229,7 @@ public final class Store {
         }
         m.put("resourceVersion", Long.toString(++resourceVersion));
         table(t).put(key(ns, name), o);
-        publish(StoreEvent.Type.MODIFIED, t, o);
+        publish(StoreEvent.Type.MODIFIED, t, o, existing);
         return o.deepCopy();
     }
 
@@ -245,7 +245,7 @@ public final class Store {
     private ObjectNode removeLocked(ResourceType t, String ns, String name) {
         ObjectNode gone = table(t).remove(key(ns, name)).deepCopy();
         metadata(gone).put("resourceVersion", Long.toString(++resourceVersion));
-        publish(StoreEvent.Type.DELETED, t, gone);
+        publish(StoreEvent.Type.DELETED, t, gone, null);
         return gone.deepCopy();
     }
 
@@ -278,7 +278,7 @@ public final class Store {
      */
     public synchronized Subscription subscribeWithState(ResourceType t, String namespace, Predicate<StoreEvent> filter) {
         Subscription s = subscribe(filter, -1);
-        forEach(t, namespace, o -> s.offer(new StoreEvent(StoreEvent.Type.ADDED, t, o,
+        forEach(t, namespace, o -> s.offer(new StoreEvent(StoreEvent.Type.ADDED, t, o, null,
                 Long.parseLong(o.path("metadata").path("resourceVersion").asText("0")))));
         return s;
     }
@@ -287,8 +287,8 @@ public final class Store {
         return history.size();
     }
 
-    private void publish(StoreEvent.Type type, ResourceType t, ObjectNode o) {
-        StoreEvent e = new StoreEvent(type, t, o, resourceVersion);
+    private void publish(StoreEvent.Type type, ResourceType t, ObjectNode o, ObjectNode previous) {
+        StoreEvent e = new StoreEvent(type, t, o, previous, resourceVersion);
         history.addLast(e);
         while (history.size() > historyLimit) {
             compactedThrough = history.removeFirst().resourceVersion();
