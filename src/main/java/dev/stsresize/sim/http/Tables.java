@@ -66,6 +66,7 @@ final class Tables {
             case "StorageClass" -> List.of(col("Name"), col("Provisioner"), col("ReclaimPolicy"), col("VolumeBindingMode"),
                     col("AllowVolumeExpansion"), col("Age"));
             case "Namespace" -> List.of(col("Name"), col("Status"), col("Age"));
+            case "Event" -> List.of(col("Last Seen"), col("Type"), col("Reason"), col("Object"), col("Message"));
             default -> List.of(col("Name"), new String[] {"Created At", "date"});
         };
     }
@@ -88,8 +89,26 @@ final class Tables {
             case "StorageClass" -> List.of(name, o.path("provisioner").asText(""), o.path("reclaimPolicy").asText("Delete"),
                     o.path("volumeBindingMode").asText("Immediate"), Boolean.toString(o.path("allowVolumeExpansion").asBoolean(false)), age);
             case "Namespace" -> List.of(name, status.path("phase").asText("Active"), age);
+            case "Event" -> event(o, now);
             default -> List.of(name, o.path("metadata").path("creationTimestamp").asText(""));
         };
+    }
+
+    /** printEvent: LAST SEEN from the series, lastTimestamp or eventTime; OBJECT as kind/name in lower case. */
+    private static List<String> event(ObjectNode e, Instant now) {
+        boolean core = e.has("involvedObject") || !e.has("regarding");
+        JsonNode ref = core ? e.path("involvedObject") : e.path("regarding");
+        String last = e.path("series").path("lastObservedTime").asText("");
+        if (last.isEmpty()) {
+            last = e.path(core ? "lastTimestamp" : "deprecatedLastTimestamp").asText("");
+        }
+        if (last.isEmpty()) {
+            last = e.path("eventTime").asText("");
+        }
+        String seen = last.isEmpty() ? "<unknown>" : age(Instant.parse(last).toString(), now);
+        return List.of(seen, e.path("type").asText(""), e.path("reason").asText(""),
+                ref.path("kind").asText("").toLowerCase(java.util.Locale.ROOT) + "/" + ref.path("name").asText(""),
+                e.path(core ? "message" : "note").asText(""));
     }
 
     private static String accessModes(JsonNode modes) {
