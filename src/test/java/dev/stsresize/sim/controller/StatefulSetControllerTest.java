@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stsresize.sim.registry.WriteOptions;
 import dev.stsresize.sim.store.StoreEvent;
 import dev.stsresize.sim.store.Subscription;
 import java.util.ArrayList;
@@ -166,16 +165,12 @@ class StatefulSetControllerTest {
     @Test
     void a_template_change_rolls_pods_highest_ordinal_first_down_to_the_partition() {
         try (Running c = Running.with(Running.storageClass("expandable", "online"))) {
-            ObjectNode sts = c.create("statefulsets", Running.db("expandable", "1Gi",
-                    "updateStrategy: {type: RollingUpdate, rollingUpdate: {partition: 1}}").put("apiVersion", "apps/v1"));
-            sts.withObject("/spec").put("replicas", 3);
-            sts = c.registry().update(c.type("statefulsets"), "default", "db", "", sts, WriteOptions.by("test"));
+            c.create("statefulsets", Running.db("expandable", "1Gi",
+                    "updateStrategy: {type: RollingUpdate, rollingUpdate: {partition: 1}}\nreplicas: 3"));
             c.awaitReady("db-0", "db-1", "db-2");
             String pod0 = uid(c.get("pods", "db-0"));
             String pod1 = uid(c.get("pods", "db-1"));
-            ObjectNode next = c.get("statefulsets", "db");
-            ((ObjectNode) next.at("/spec/template/spec/containers/0")).put("image", "postgres:17");
-            c.registry().update(c.type("statefulsets"), "default", "db", "", next, WriteOptions.by("test"));
+            c.patch("statefulsets", "db", "{spec: {template: {spec: {containers: [{name: db, image: 'postgres:17'}]}}}}");
             await("db-1 runs postgres:17", () -> c.ready("db-1")
                     && c.get("pods", "db-1").at("/spec/containers/0/image").asText().equals("postgres:17"));
             await("status: 2 updated", () -> c.get("statefulsets", "db").at("/status/updatedReplicas").asInt() == 2);
@@ -196,9 +191,7 @@ class StatefulSetControllerTest {
             c.create("statefulsets", Running.db("expandable", "1Gi",
                     "persistentVolumeClaimRetentionPolicy: {whenDeleted: Retain, whenScaled: Delete}"));
             c.awaitReady("db-0", "db-1");
-            ObjectNode sts = c.get("statefulsets", "db");
-            sts.withObject("/spec").put("replicas", 1);
-            c.registry().update(c.type("statefulsets"), "default", "db", "", sts, WriteOptions.by("test"));
+            c.patch("statefulsets", "db", "{spec: {replicas: 1}}");
             await("db-1 and its claim are gone", () -> c.get("pods", "db-1") == null
                     && c.get("persistentvolumeclaims", "data-db-1") == null);
             assertThat(c.get("persistentvolumeclaims", "data-db-0")).isNotNull();
@@ -210,9 +203,7 @@ class StatefulSetControllerTest {
         try (Running c = Running.with(Running.storageClass("expandable", "online"))) {
             c.create("statefulsets", Running.db("expandable", "1Gi", ""));
             c.awaitReady("db-0", "db-1");
-            ObjectNode sts = c.get("statefulsets", "db");
-            sts.withObject("/spec").put("replicas", 1);
-            c.registry().update(c.type("statefulsets"), "default", "db", "", sts, WriteOptions.by("test"));
+            c.patch("statefulsets", "db", "{spec: {replicas: 1}}");
             await("db-1 is gone", () -> c.get("pods", "db-1") == null);
             await("status: 1 replica", () -> c.get("statefulsets", "db").at("/status/replicas").asInt() == 1);
             assertThat(c.get("persistentvolumeclaims", "data-db-1")).isNotNull();
