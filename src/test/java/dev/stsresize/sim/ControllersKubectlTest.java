@@ -201,10 +201,15 @@ class ControllersKubectlTest {
     }
 
     @Test
-    void online_resize_reaches_the_requested_capacity() {
+    void online_resize_reaches_the_requested_capacity_and_kubectl_lists_the_events() throws Exception {
         String ns = settledDb("online", RETAIN);
         ok(kubectl.run(null, "patch", "pvc", "data-db-0", "-n", ns, "-p", "{\"spec\":{\"resources\":{\"requests\":{\"storage\":\"2Gi\"}}}}"));
         ok(kubectl.run(null, "wait", "-n", ns, "--for=jsonpath={.status.capacity.storage}=2Gi", "pvc/data-db-0", "--timeout=30s"));
+        poll("the kubelet's event", () -> kubectl.run(null, "get", "events", "-n", ns).out().contains("FileSystemResizeSuccessful"));
+        String events = ok(kubectl.run(null, "get", "events", "-n", ns)).out();
+        assertThat(events).startsWith("LAST SEEN").containsPattern(
+                "Normal +ExternalExpanding +persistentvolumeclaim/data-db-0 +waiting for an external controller to expand this PVC");
+        assertThat(events).containsPattern("Normal +SuccessfulCreate +statefulset/db +create Pod db-0 in StatefulSet db successful");
     }
 
     @Test

@@ -68,7 +68,8 @@ final class Kubelet extends Controller {
         Timings t = ctx.timings();
         if (Json.deleting(pod)) {
             long grace = pod.path("metadata").path("deletionGracePeriodSeconds").asLong(0);
-            if (pacer.due(this, key, uid + "/gone", t.graceMillis(grace))) {
+            // a pod with finalizers stays Terminating until they are removed (its MODIFIED event brings it back)
+            if (pacer.due(this, key, uid + "/gone", t.graceMillis(grace)) && Json.finalizers(pod).isEmpty()) {
                 // the kubelet's final DELETE with gracePeriodSeconds=0
                 ctx.sim().store().remove(ctx.kinds().pods(), key.namespace(), key.name(), false);
             }

@@ -89,6 +89,7 @@ final class StatefulSetController extends Controller {
         if (!Json.deleting(set)) {
             reconcilePods(set, pods, rp);
             pods = owned(set, api.list(ctx.kinds().pods(), key.namespace()), adopter, "Pod");
+            truncateHistory(set, revisions, pods, rp);
         }
         writeStatus(set, pods, rp, collisions);
     }
@@ -187,6 +188,20 @@ final class StatefulSetController extends Controller {
         }
         ObjectNode current = byName(revisions, set.path("status").path("currentRevision").asText());
         return new RevisionPair(current != null ? current : update, update, collisions);
+    }
+
+    /** truncateHistory: revisions no pod runs and neither current nor update, oldest first, beyond revisionHistoryLimit. */
+    private void truncateHistory(ObjectNode set, List<ObjectNode> revisions, List<ObjectNode> pods, RevisionPair rp) {
+        List<String> live = new ArrayList<>();
+        pods.forEach(p -> live.add(p.path("metadata").path("labels").path(Revisions.HASH_LABEL).asText()));
+        live.add(Json.name(rp.current()));
+        live.add(Json.name(rp.update()));
+        List<ObjectNode> history = new ArrayList<>(revisions.stream().filter(r -> !live.contains(Json.name(r))).toList());
+        history.sort(Comparator.comparingLong(r -> r.path("revision").asLong()));
+        int limit = set.path("spec").path("revisionHistoryLimit").asInt(10);
+        for (int i = 0; i < history.size() - limit; i++) {
+            api.delete(ctx.kinds().revisions(), history.get(i), null);
+        }
     }
 
     private static ObjectNode byName(List<ObjectNode> objects, String name) {

@@ -42,10 +42,12 @@ class EvictionTest {
             c.create("poddisruptionbudgets", budget("maxUnavailable: 1"));
             await("one disruption allowed", () -> c.get("poddisruptionbudgets", "db").at("/status/disruptionsAllowed").asInt() == 1);
             String before = Running.uid(c.get("pods", "db-1"));
+            c.patch("pods", "db-1", "{metadata: {finalizers: [test.example/hold]}}"); // keeps it Terminating until the test lets go
             evict(c, "db-1");
             ApiError second = catchThrowableOfType(() -> evict(c, "db-0"), ApiError.class);
-            assertThat(second).as("a second eviction right after").isNotNull();
+            assertThat(second).as("a second eviction while db-1 terminates").isNotNull();
             assertThat(second.code()).isEqualTo(429);
+            c.patch("pods", "db-1", "{metadata: {finalizers: null}}");
             await("db-1 is back", () -> c.ready("db-1") && !Running.uid(c.get("pods", "db-1")).equals(before));
             await("the budget recovers", () -> c.get("poddisruptionbudgets", "db").at("/status/disruptionsAllowed").asInt() == 1);
             evict(c, "db-0");
@@ -56,8 +58,10 @@ class EvictionTest {
     @Test
     void a_pod_no_budget_covers_is_evicted_at_once() {
         try (Running c = GarbageCollectorTest.settledDb("")) {
+            c.patch("pods", "db-0", "{metadata: {finalizers: [test.example/hold]}}"); // keeps it Terminating to look at
             evict(c, "db-0");
             assertThat(c.get("pods", "db-0").at("/metadata/deletionTimestamp").isMissingNode()).isFalse();
+            c.patch("pods", "db-0", "{metadata: {finalizers: null}}");
         }
     }
 }

@@ -140,9 +140,9 @@ class StatefulSetControllerTest {
             c.create("statefulsets", Running.db("expandable", "1Gi", ""));
             c.awaitReady("db-0", "db-1");
             String before = uid(c.get("pods", "db-1"));
-            c.delete("pods", "db-1", null, null);
-            assertThat(c.get("pods", "db-1").at("/metadata/deletionTimestamp").isMissingNode())
-                    .as("the pod terminates first").isFalse();
+            ObjectNode terminating = c.delete("pods", "db-1", null, null).object();
+            assertThat(terminating.at("/metadata/deletionTimestamp").isMissingNode()).as("the pod terminates first").isFalse();
+            assertThat(terminating.at("/metadata/deletionGracePeriodSeconds").asInt()).isEqualTo(30);
             await("db-1 is back with a new UID", () -> {
                 ObjectNode p = c.get("pods", "db-1");
                 return p != null && !uid(p).equals(before) && c.ready("db-1");
@@ -182,6 +182,22 @@ class StatefulSetControllerTest {
             JsonNode st = c.get("statefulsets", "db").path("status");
             assertThat(st.path("currentRevision").asText()).isNotEqualTo(st.path("updateRevision").asText());
             assertThat(c.list("controllerrevisions")).hasSize(2);
+        }
+    }
+
+    @Test
+    void old_revisions_beyond_revisionHistoryLimit_are_deleted_oldest_first() {
+        try (Running c = Running.with(Running.storageClass("expandable", "online"))) {
+            c.create("statefulsets", Running.db("expandable", "1Gi", "revisionHistoryLimit: 1\nreplicas: 1"));
+            c.awaitReady("db-0");
+            String first = c.list("controllerrevisions").get(0).at("/metadata/name").asText();
+            for (String image : List.of("postgres:17", "postgres:18")) {
+                c.patch("statefulsets", "db", "{spec: {template: {spec: {containers: [{name: db, image: '" + image + "'}]}}}}");
+                await("db-0 runs " + image, () -> c.ready("db-0")
+                        && c.get("pods", "db-0").at("/spec/containers/0/image").asText().equals(image));
+            }
+            await("two revisions left", () -> c.list("controllerrevisions").size() == 2);
+            assertThat(c.list("controllerrevisions")).extracting(r -> r.at("/metadata/name").asText()).doesNotContain(first);
         }
     }
 
