@@ -35,6 +35,7 @@ public final class Cli {
         // subcommands are added here, one line each
         cl.addSubcommand(new PlanCommand(in, terminal, env));
         cl.addSubcommand(new SimulateCommand());
+        cl.addSubcommand(new DemoCommand());
         cl.setOut(out);
         cl.setErr(err);
         cl.setExecutionExceptionHandler(this::onException);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.UserError;
 import dev.stsresize.sim.SimCluster;
 import dev.stsresize.sim.SimOptions;
+import dev.stsresize.sim.controller.ControllerManager;
 import dev.stsresize.sim.state.StateFiles;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -48,10 +49,10 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--save", paramLabel = "FILE", description = "On exit, write the state to FILE as a YAML List.")
     Path save;
 
-    @Option(names = "--speed", defaultValue = "fast", description = "Controller speed: ${COMPLETION-CANDIDATES} (controllers come in part 2).")
+    @Option(names = "--speed", defaultValue = "fast", description = "Controller speed: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}; realistic takes seconds, like a real cluster).")
     Speed speed;
 
-    @Option(names = "--no-controllers", description = "Run no controllers (part 1 has none yet: accepted for scripts).")
+    @Option(names = "--no-controllers", description = "Run no controllers: the API server only stores objects.")
     boolean noControllers;
 
     @Override
@@ -68,9 +69,13 @@ public final class SimulateCommand implements Callable<Integer> {
             sim.tokenFor(sa.path("metadata").path("namespace").asText(), sa.path("metadata").path("name").asText());
         }
         sim.writeKubeconfig(kubeconfigOut);
+        ControllerManager controllers = noControllers ? null : ControllerManager.start(sim, dev.stsresize.sim.controller.Speed.valueOf(speed.name()));
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
+                if (controllers != null) {
+                    controllers.close();
+                }
                 if (save != null) {
                     StateFiles.write(save, sim.snapshot());
                 }
