@@ -10,7 +10,8 @@
  *       {@code writeKubeconfig(path)}, {@code subscribe(filter, fromRv)}, {@code registry()}, {@code close()}.</li>
  *   <li>{@code store} — the simulated etcd: raw Jackson trees, one global resourceVersion, a bounded
  *       event history (watches from before it get 410 Expired), subscriptions; the
- *       {@link dev.stsresize.sim.store.Catalog} of served resources; label and field selectors.</li>
+ *       {@link dev.stsresize.sim.store.Catalog} of served resources; label and field selectors;
+ *       {@link dev.stsresize.sim.store.Versions} (events.k8s.io/v1 and core v1 Events are one stored object).</li>
  *   <li>{@code registry} — what the generic registry and strategies do: defaults, status
  *       subresource rules, generation, validation, admission, managedFields (through
  *       {@code sim.patch}), delete propagation (orphan / foregroundDeletion finalizers),
@@ -19,8 +20,10 @@
  *   <li>{@code admission} — defaults and canonical quantities, StatefulSet and claim update validation,
  *       the resize and quota admission plugins, the field schema that refuses unknown fields.</li>
  *   <li>{@code http} — the JDK server: discovery, /openapi/v3, resources, watch streams, Tables for
- *       kubectl get, the request log.</li>
- *   <li>{@code auth} — bearer tokens and RBAC over the Roles/RoleBindings (and cluster ones) in the store.</li>
+ *       kubectl get (and get -w), the request log, protobuf request bodies (kubectl's typed clients:
+ *       create namespace/serviceaccount/role/job/token, auth can-i) decoded to JSON.</li>
+ *   <li>{@code auth} — bearer tokens and RBAC over the Roles/RoleBindings (and cluster ones) in the store;
+ *       SelfSubjectAccessReview and serviceaccounts/NAME/token answer through the same tokens and authorizer.</li>
  *   <li>{@code fault} — fault rules: status codes with Status bodies, Retry-After, latency, dropped
  *       connections, watch streams cut after N events.</li>
  * </ul>
