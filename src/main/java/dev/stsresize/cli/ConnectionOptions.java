@@ -1,6 +1,10 @@
 package dev.stsresize.cli;
 
+import dev.stsresize.cluster.ClientEnvironment;
+import dev.stsresize.cluster.ClusterConnection;
 import dev.stsresize.cluster.ConnectionSettings;
+import dev.stsresize.cluster.KubeClients;
+import java.io.PrintWriter;
 import dev.stsresize.cluster.KubectlDuration;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -48,6 +52,15 @@ public final class ConnectionOptions {
         return new ConnectionSettings(Optional.ofNullable(kubeconfig), Optional.ofNullable(context),
                 Optional.ofNullable(cluster), Optional.ofNullable(user), Optional.ofNullable(namespace),
                 allNamespaces, requestTimeout == null ? Duration.ZERO : requestTimeout, verbosity);
+    }
+
+    /**
+     * Connects as kubectl would with these flags, in this process's environment.
+     *
+     * @param err the command's stderr, where {@code -v} writes
+     */
+    public ClusterConnection connect(PrintWriter err) {
+        return KubeClients.connect(settings(), ClientEnvironment.system(), Version.get(), err);
     }
 
     /** kubectl's duration syntax for {@code --request-timeout}: "0", "30s", "1m", a bare number of seconds. */

@@ -6,10 +6,11 @@ import java.util.Optional;
 
 /**
  * What outside the flags decides where the client connects: environment variables (KUBECONFIG,
- * KUBERNETES_SERVICE_HOST/PORT), the home directory, the service-account directory of a pod.
+ * KUBERNETES_SERVICE_HOST/PORT), the home directory, the service-account directory of a pod, and
+ * whether there is a terminal to lend an interactive credential plugin.
  * Injected so tests never read the real ones.
  */
-public record ClientEnvironment(Map<String, String> variables, Path home, Path serviceAccountDir) {
+public record ClientEnvironment(Map<String, String> variables, Path home, Path serviceAccountDir, boolean terminal) {
     public static final Path SERVICE_ACCOUNT_DIR = Path.of("/var/run/secrets/kubernetes.io/serviceaccount");
 
     public ClientEnvironment {
@@ -17,7 +18,8 @@ public record ClientEnvironment(Map<String, String> variables, Path home, Path s
     }
 
     public static ClientEnvironment system() {
-        return new ClientEnvironment(System.getenv(), Path.of(System.getProperty("user.home")), SERVICE_ACCOUNT_DIR);
+        return new ClientEnvironment(System.getenv(), Path.of(System.getProperty("user.home")), SERVICE_ACCOUNT_DIR,
+                System.console() != null);
     }
 
     public Optional<String> variable(String name) {

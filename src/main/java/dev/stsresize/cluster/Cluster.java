@@ -47,8 +47,12 @@ public interface Cluster {
     Optional<ObjectNode> getPod(String namespace, String name);
 
     /**
-     * WATCH one object by name, from a resourceVersion ("" = from now, after the current state).
-     * Repeating it from the last resourceVersion seen resumes without losing an event.
+     * WATCH one object by name. From a resourceVersion (that of a GET or LIST, or the last event
+     * seen) it delivers every change after it, so repeating it from {@link ObjectWatch#lastResourceVersion()}
+     * resumes without losing an event. From "" it starts with the current state as a synthetic
+     * ADDED event (nothing at all when the object does not exist), then changes. To wait for a
+     * deletion: GET first (absent means done), then watch from the GET's resourceVersion until DELETED.
+     * The server ends each watch after a few minutes; a too-old resourceVersion ends it with 410.
      */
     ObjectWatch watch(WatchedKind kind, String namespace, String name, String fromResourceVersion);
 
@@ -61,7 +65,9 @@ public interface Cluster {
      * Server-side apply ({@code application/apply-patch+yaml}; the JSON of the tree is valid YAML) of a
      * StatefulSet, namespace and name taken from its metadata. Idempotent: applying the same object
      * again by the same manager changes nothing. Answers the object as the server stored it (or would
-     * have, under {@code dryRun}).
+     * have, under {@code dryRun}). The tree is sent as given, so it must be an apply configuration:
+     * no {@code metadata.managedFields} (the server answers 400 "metadata.managedFields must be nil"),
+     * a {@code metadata.resourceVersion} only when meant as a precondition ({@code status} is ignored).
      */
     ObjectNode applyStatefulSet(ObjectNode statefulSet, String fieldManager, boolean force, boolean dryRun);
 

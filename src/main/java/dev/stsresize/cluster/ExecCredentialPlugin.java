@@ -5,13 +5,18 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.UserError;
 import java.io.IOException;
 import java.io.InputStream;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * Runs a kubeconfig {@code user.exec} credential plugin (client.authentication.k8s.io) and reads the
- * ExecCredential it prints: a bearer token, or a client certificate and key. Not interactive: the
- * plugin gets no stdin, its stderr passes through (where plugins print login hints).
+ * Runs a kubeconfig {@code user.exec} credential plugin (client.authentication.k8s.io) as kubectl
+ * does, and reads the ExecCredential it prints: a bearer token, or a client certificate and key,
+ * with its expiry. Interactive (the terminal's stdin) only when {@code interactiveMode} allows it
+ * and there is a terminal; its stderr passes through, where plugins print login hints.
  */
 final class ExecCredentialPlugin {
     private static final List<String> API_VERSIONS = List.of(
@@ -19,14 +24,26 @@ final class ExecCredentialPlugin {
 
     private final ObjectNode exec;
     private final String userName;
+    private final ObjectNode cluster;
+    private final boolean terminal;
 
-    ExecCredentialPlugin(ObjectNode exec, String userName) {
+    /**
+     * @param cluster the kubeconfig cluster, handed to the plugin when it asks ({@code provideClusterInfo})
+     * @param terminal whether this process has a terminal to lend the plugin
+     */
+    ExecCredentialPlugin(ObjectNode exec, String userName, ObjectNode cluster, boolean terminal) {
         this.exec = exec;
         this.userName = userName;
+        this.cluster = cluster;
+        this.terminal = terminal;
     }
 
-    /** What the plugin printed: token, or certificate and key (PEM). */
-    record Credential(String token, String clientCertificatePem, String clientKeyPem) {}
+    /** What the plugin printed: a token, or a certificate and key (PEM); and until when it is good. */
+    record Credential(String token, String clientCertificatePem, String clientKeyPem, Optional<Instant> expiration) {
+        boolean expiredAt(Instant now) {
+            return expiration.map(e -> !now.isBefore(e)).orElse(false);
+        }
+    }
 
     Credential run() {
         String apiVersion = exec.path("apiVersion").asText("");
@@ -38,19 +55,21 @@ final class ExecCredentialPlugin {
         if (command.isEmpty()) {
             throw fail("it names no command", "set user.exec.command in the kubeconfig", null);
         }
+        boolean interactive = interactive();
         List<String> argv = new ArrayList<>();
         argv.add(command);
         exec.path("args").forEach(a -> argv.add(a.asText()));
         ProcessBuilder pb = new ProcessBuilder(argv)
-                .redirectInput(ProcessBuilder.Redirect.PIPE)
+                .redirectInput(interactive ? ProcessBuilder.Redirect.INHERIT : ProcessBuilder.Redirect.PIPE)
                 .redirectError(ProcessBuilder.Redirect.INHERIT);
         exec.path("env").forEach(e -> pb.environment().put(e.path("name").asText(), e.path("value").asText()));
-        pb.environment().put("KUBERNETES_EXEC_INFO",
-                "{\"apiVersion\":\"" + apiVersion + "\",\"kind\":\"ExecCredential\",\"spec\":{\"interactive\":false}}");
+        pb.environment().put("KUBERNETES_EXEC_INFO", execInfo(apiVersion, interactive).toString());
         JsonNode output;
         try {
             Process process = pb.start();
-            process.getOutputStream().close();
+            if (!interactive) {
+                process.getOutputStream().close();
+            }
             try (InputStream in = process.getInputStream()) {
                 byte[] bytes = in.readAllBytes();
                 int exit = process.waitFor();
@@ -70,6 +89,61 @@ final class ExecCredentialPlugin {
         return credentialFrom(output, apiVersion);
     }
 
+    /** kubectl's rules: Never → no; Always → yes, and a terminal is required; IfAvailable (the default) → if there is one. */
+    private boolean interactive() {
+        String mode = exec.path("interactiveMode").asText("IfAvailable");
+        if (mode.equals("Always") && !terminal) {
+            throw fail("its interactiveMode is Always and there is no terminal to lend it",
+                    "run from a terminal, or log in beforehand so it needs no input", null);
+        }
+        return !mode.equals("Never") && terminal;
+    }
+
+    /** The KUBERNETES_EXEC_INFO the plugin reads: interactive or not, and the cluster when it asks for it. */
+    private ObjectNode execInfo(String apiVersion, boolean interactive) {
+        ObjectNode info = Json.MAPPER.createObjectNode();
+        info.put("apiVersion", apiVersion);
+        info.put("kind", "ExecCredential");
+        ObjectNode spec = info.putObject("spec");
+        spec.put("interactive", interactive);
+        if (exec.path("provideClusterInfo").asBoolean(false)) {
+            ObjectNode c = spec.putObject("cluster");
+            c.put("server", cluster.path("server").asText(""));
+            copyText(cluster, c, "tls-server-name");
+            copyText(cluster, c, "proxy-url");
+            if (cluster.path("insecure-skip-tls-verify").asBoolean(false)) {
+                c.put("insecure-skip-tls-verify", true);
+            }
+            byte[] ca = KubeconfigData.bytes(cluster, "certificate-authority-data", "certificate-authority",
+                    "cluster of user \"" + userName + "\"", "the kubeconfig");
+            if (ca != null) {
+                c.put("certificate-authority-data", Base64.getEncoder().encodeToString(ca));
+            }
+            JsonNode extension = execExtension();
+            if (extension != null) {
+                c.set("config", extension);
+            }
+        }
+        return info;
+    }
+
+    /** The cluster's extension named client.authentication.k8s.io/exec, passed to the plugin as is. */
+    private JsonNode execExtension() {
+        for (JsonNode e : cluster.path("extensions")) {
+            if ("client.authentication.k8s.io/exec".equals(e.path("name").asText())) {
+                return e.path("extension");
+            }
+        }
+        return null;
+    }
+
+    private static void copyText(ObjectNode from, ObjectNode to, String field) {
+        String v = from.path(field).asText("");
+        if (!v.isEmpty()) {
+            to.put(field, v);
+        }
+    }
+
     private Credential credentialFrom(JsonNode output, String apiVersion) {
         if (output == null || !"ExecCredential".equals(output.path("kind").asText())) {
             throw fail("it did not print an ExecCredential", "run it by hand to see what it prints", null);
@@ -86,7 +160,19 @@ final class ExecCredentialPlugin {
             throw fail("its ExecCredential holds neither a token nor a client certificate and key",
                     "run it by hand to see what it prints", null);
         }
-        return new Credential(token, cert, key);
+        return new Credential(token, cert, key, expiration(status.path("expirationTimestamp").asText("")));
+    }
+
+    private Optional<Instant> expiration(String timestamp) {
+        if (timestamp.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(Instant.parse(timestamp));
+        } catch (DateTimeParseException e) {
+            throw fail("its expirationTimestamp \"" + timestamp + "\" is not an RFC 3339 time",
+                    "fix the plugin's output", e);
+        }
     }
 
     private UserError fail(String what, String fix, Throwable cause) {

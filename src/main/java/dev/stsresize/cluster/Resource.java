@@ -38,11 +38,23 @@ enum Resource {
         return collection(namespace) + "/" + segment(name);
     }
 
-    /** Kubernetes names are DNS labels/subdomains; anything else is a bug upstream, not something to escape. */
+    /**
+     * A name as one path segment, percent-encoded: a name the server would refuse ("a/b", "Bad Name")
+     * reaches it as such, and its answer (404, 400) says what is wrong, as with kubectl.
+     */
     private static String segment(String s) {
-        if (s == null || s.isEmpty() || !s.matches("[A-Za-z0-9][A-Za-z0-9._:-]*")) {
-            throw new IllegalArgumentException("not a valid Kubernetes name: \"" + s + "\"");
+        if (s == null || s.isEmpty()) {
+            throw new IllegalArgumentException("a name or namespace is required here");
         }
-        return s;
+        StringBuilder out = new StringBuilder();
+        for (byte b : s.getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+            char c = (char) (b & 0xff);
+            if (c < 0x80 && (Character.isLetterOrDigit(c) || "-._~:@".indexOf(c) >= 0)) {
+                out.append(c);
+            } else {
+                out.append('%').append(String.format("%02X", b & 0xff));
+            }
+        }
+        return out.toString();
     }
 }

@@ -13,7 +13,7 @@ final class StreamingWatch implements ObjectWatch {
     private final String operation;
     private MappingIterator<ObjectNode> events;
     private String lastResourceVersion;
-    private boolean ended;
+    private volatile boolean ended; // close() may come from another thread, to stop a wait
 
     StreamingWatch(Response response, String fromResourceVersion, String operation) {
         this.response = response;

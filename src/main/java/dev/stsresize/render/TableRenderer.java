@@ -45,7 +45,7 @@ public final class TableRenderer {
             List<String[]> rows = new ArrayList<>();
             List<ClaimState> claims = d.claims();
             for (ClaimState c : claims) {
-                rows.add(new String[] {c.name(), text(c.request()), text(c.capacity()), c.grow() ? "->" : "", c.target().toString(),
+                rows.add(new String[] {c.name(), text(c.request()), text(c.capacity()), c.grow() ? "→" : "", c.target().toString(),
                     (c.storageClass() == null ? "(none)" : c.storageClass()) + " " + (c.expandable() ? "✓" : "✗"),
                     c.phase() == null ? "-" : c.phase(), action(d, c)});
             }
@@ -90,7 +90,7 @@ public final class TableRenderer {
         }
         boolean grows = t.live().isLessThan(t.declared());
         String to = grows ? p.green(t.declared().toString()) : p.red(t.declared() + " (shrink)");
-        return p.dim(t.live().toString()) + " -> " + to;
+        return p.dim(t.live().toString()) + " → " + to;
     }
 
     private static String action(Decision d, ClaimState c) {

@@ -65,6 +65,24 @@ class ConnectionOptionsTest {
     }
 
     @Test
+    void connectingUsesTheFlagsKubeconfigAndNamespace(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path kubeconfig = java.nio.file.Files.writeString(dir.resolve("k"), """
+                current-context: c
+                clusters: [{name: c, cluster: {server: "https://10.1.2.3:6443", insecure-skip-tls-verify: true}}]
+                users: [{name: u, user: {token: t}}]
+                contexts: [{name: c, context: {cluster: c, user: u, namespace: ctx-ns}}]
+                """);
+        Probe probe = new Probe();
+        new CommandLine(probe).parseArgs("--kubeconfig", kubeconfig.toString(), "-n", "flag-ns");
+
+        var connection = probe.connection.connect(new PrintWriter(new StringWriter()));
+
+        assertThat(connection.server()).isEqualTo("https://10.1.2.3:6443");
+        assertThat(connection.defaultNamespace()).isEqualTo("flag-ns");
+        assertThat(connection.origin()).isEqualTo("context \"c\" of " + kubeconfig);
+    }
+
+    @Test
     void aBadTimeoutIsRefusedWithExamples() {
         StringWriter err = new StringWriter();
         CommandLine cl = new CommandLine(new Probe());

@@ -131,6 +131,49 @@ class KubeClientsTest {
     }
 
     @Test
+    void anUnreadableKeyIsOneSentenceNamingTheUser() throws Exception {
+        TestPki.Issued me = pki.client("admin", KeyFormat.EC_SEC1);
+        Path config = Kubeconfigs.write(home, "kubeconfig", """
+                current-context: c
+                clusters:
+                - name: c
+                  cluster: {server: "https://127.0.0.1:1"}
+                users:
+                - name: u
+                  user: {client-certificate-data: %s, client-key-data: %s}
+                contexts:
+                - name: c
+                  context: {cluster: c, user: u}
+                """.formatted(b64(me.certificatePem()), b64("-----BEGIN PRIVATE KEY-----\nbm90IGEga2V5\n-----END PRIVATE KEY-----\n")));
+
+        assertThatThrownBy(() -> connect(config))
+                .isInstanceOf(UserError.class)
+                .hasMessage("the client key of kubeconfig user \"u\" in " + config + " is not a PEM private key that"
+                        + " can be read (EC, RSA PKCS#1 or PKCS#8, unencrypted); fix it (kubectl config view --raw shows it),"
+                        + " or pick another --context.");
+    }
+
+    @Test
+    void aLegacyAuthProviderIsRefusedWithTheExecPluginToUseInstead() throws IOException {
+        Path config = Kubeconfigs.write(home, "kubeconfig", """
+                current-context: c
+                clusters:
+                - name: c
+                  cluster: {server: "https://127.0.0.1:1"}
+                users:
+                - name: u
+                  user: {auth-provider: {name: oidc, config: {idp-issuer-url: "https://id.example"}}}
+                contexts:
+                - name: c
+                  context: {cluster: c, user: u}
+                """);
+        assertThatThrownBy(() -> connect(config))
+                .isInstanceOf(UserError.class)
+                .hasMessage("kubeconfig user \"u\" uses the auth-provider \"oidc\", which kubectl-stsresize does not"
+                        + " support; switch it to an exec credential plugin (kubelogin for OIDC, gke-gcloud-auth-plugin for GKE).");
+    }
+
+    @Test
     void aMissingCertificateFileNamesTheFileAndTheUser() throws IOException {
         Path config = Kubeconfigs.write(home, "kubeconfig", """
                 current-context: c
@@ -151,16 +194,31 @@ class KubeClientsTest {
     }
 
     @Test
-    void aTokenFileIsReadRelativeToTheKubeconfig() throws IOException {
-        Kubeconfigs.write(home, "conf/token", "token-from-file\n");
-        try (FakeApiServer server = FakeApiServer.http()) {
+    void aTokenFileIsReadRelativeToTheKubeconfig() throws Exception {
+        Kubeconfigs.write(home, "token", "token-from-file\n");
+        try (FakeApiServer server = FakeApiServer.https(pki.serverContext(), false)) {
             server.on("GET", STS, Answer.json(200, EMPTY_LIST));
-            Path config = Kubeconfigs.write(home, "conf/kubeconfig", Files.readString(Kubeconfigs.tokenConfig(home,
-                    server.url(), "unused")).replace("user: {token: \"unused\"}", "user: {tokenFile: token}"));
+            Path config = Kubeconfigs.write(home, "kubeconfig", Files.readString(Kubeconfigs.tokenConfig(home,
+                    server.url(), "unused", pki.caPem())).replace("user: {token: \"unused\"}", "user: {tokenFile: token}"));
 
             connect(config).listStatefulSets(NamespaceScope.of("default"));
 
             assertThat(server.last().header("Authorization")).isEqualTo("Bearer token-from-file");
+        }
+    }
+
+    @Test
+    void overPlainHttpNoCredentialIsSentAndNoPluginRunsAsWithKubectl() throws IOException {
+        Path marker = home.resolve("plugin-ran");
+        script("bin/token-plugin", "#!/bin/sh\ntouch " + marker + "\nexit 1\n");
+        try (FakeApiServer server = FakeApiServer.http()) {
+            server.on("GET", STS, Answer.json(200, EMPTY_LIST));
+            Path config = Kubeconfigs.write(home, "kubeconfig", execConfig(server.url(), "bin/token-plugin"));
+
+            connect(config).listStatefulSets(NamespaceScope.of("default"));
+
+            assertThat(server.last().header("Authorization")).isNull();
+            assertThat(marker).doesNotExist();
         }
     }
 
@@ -180,20 +238,126 @@ class KubeClientsTest {
     }
 
     @Test
-    void anExecPluginsTokenIsSentAsBearer() throws IOException {
+    void anExecPluginsTokenIsSentAsBearer() throws Exception {
         Path plugin = script("bin/token-plugin", """
                 #!/bin/sh
                 [ "$1" = "--cluster" ] || exit 3
                 echo "{\\"apiVersion\\":\\"client.authentication.k8s.io/v1\\",\\"kind\\":\\"ExecCredential\\",\\"status\\":{\\"token\\":\\"from-plugin-$MY_SUFFIX\\"}}"
                 """);
-        try (FakeApiServer server = FakeApiServer.http()) {
+        try (FakeApiServer server = FakeApiServer.https(pki.serverContext(), false)) {
             server.on("GET", STS, Answer.json(200, EMPTY_LIST));
-            Path config = Kubeconfigs.write(home, "kubeconfig", execConfig(server.url(), "bin/token-plugin"));
+            Path config = Kubeconfigs.write(home, "kubeconfig", execConfig(server.url(), "bin/token-plugin")
+                    .replace("server: \"" + server.url() + "\"",
+                            "server: \"" + server.url() + "\", certificate-authority-data: " + b64(pki.caPem())));
 
             connect(config).listStatefulSets(NamespaceScope.of("default"));
 
             assertThat(plugin).exists();
             assertThat(server.last().header("Authorization")).isEqualTo("Bearer from-plugin-7");
+        }
+    }
+
+    /** A plugin that counts its runs, saves the KUBERNETES_EXEC_INFO it got, and prints token "tok-N". */
+    Path countingPlugin(String expiration) throws IOException {
+        return script("bin/counting", """
+                #!/bin/sh
+                d="$(dirname "$0")"
+                n=$(( $(cat "$d/count" 2>/dev/null || echo 0) + 1 ))
+                echo $n > "$d/count"
+                printf '%s' "$KUBERNETES_EXEC_INFO" > "$d/info-$n.json"
+                echo "{\\"apiVersion\\":\\"client.authentication.k8s.io/v1\\",\\"kind\\":\\"ExecCredential\\",\\"status\\":{\\"token\\":\\"tok-$n\\"EXP}}"
+                """.replace("EXP", expiration.isEmpty() ? "" : ",\\\"expirationTimestamp\\\":\\\"" + expiration + "\\\""));
+    }
+
+    Cluster execCluster(FakeApiServer server, String extraExecYaml) throws IOException {
+        String yaml = execConfig(server.url(), "bin/counting")
+                .replace("server: \"" + server.url() + "\"",
+                        "server: \"" + server.url() + "\", certificate-authority-data: " + uncheckedCa())
+                .replace("      args:", extraExecYaml + "      args:");
+        return connect(Kubeconfigs.write(home, "kubeconfig", yaml));
+    }
+
+    static String uncheckedCa() {
+        try {
+            return b64(pki.caPem());
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
+    void aRejectedExecTokenIsReplacedOnceAndTheRequestSentAgain() throws Exception {
+        countingPlugin("");
+        try (FakeApiServer server = FakeApiServer.https(pki.serverContext(), false)) {
+            server.on("GET", STS, r -> "Bearer tok-1".equals(r.header("Authorization"))
+                    ? Answer.json(401, "{\"kind\":\"Status\",\"status\":\"Failure\",\"message\":\"Unauthorized\",\"reason\":\"Unauthorized\",\"code\":401}")
+                    : Answer.json(200, EMPTY_LIST));
+            Cluster cluster = execCluster(server, "");
+
+            cluster.listStatefulSets(NamespaceScope.of("default"));
+            cluster.listStatefulSets(NamespaceScope.of("default"));
+
+            assertThat(server.requests()).extracting(r -> r.header("Authorization"))
+                    .containsExactly("Bearer tok-1", "Bearer tok-2", "Bearer tok-2");
+        }
+    }
+
+    @Test
+    void anExecTokenIsReusedUntilItExpires() throws Exception {
+        countingPlugin("2000-01-01T00:00:00Z");
+        try (FakeApiServer server = FakeApiServer.https(pki.serverContext(), false)) {
+            server.on("GET", STS, Answer.json(200, EMPTY_LIST));
+            Cluster cluster = execCluster(server, "");
+
+            cluster.listStatefulSets(NamespaceScope.of("default"));
+            cluster.listStatefulSets(NamespaceScope.of("default"));
+
+            // each token came already expired: every request asked the plugin again
+            assertThat(server.requests()).extracting(r -> r.header("Authorization"))
+                    .containsExactly("Bearer tok-2", "Bearer tok-3");
+        }
+    }
+
+    @Test
+    void anUnexpiredExecTokenIsNotFetchedAgain() throws Exception {
+        countingPlugin("2999-01-01T00:00:00Z");
+        try (FakeApiServer server = FakeApiServer.https(pki.serverContext(), false)) {
+            server.on("GET", STS, Answer.json(200, EMPTY_LIST));
+            Cluster cluster = execCluster(server, "");
+
+            cluster.listStatefulSets(NamespaceScope.of("default"));
+            cluster.listStatefulSets(NamespaceScope.of("default"));
+
+            assertThat(server.requests()).extracting(r -> r.header("Authorization"))
+                    .containsExactly("Bearer tok-1", "Bearer tok-1");
+            assertThat(Files.readString(home.resolve("bin/count")).strip()).isEqualTo("1");
+        }
+    }
+
+    @Test
+    void aPluginAskingForClusterInfoGetsServerAndCaNonInteractively() throws Exception {
+        countingPlugin("");
+        try (FakeApiServer server = FakeApiServer.https(pki.serverContext(), false)) {
+            execCluster(server, "      provideClusterInfo: true\n      interactiveMode: IfAvailable\n");
+
+            var info = Json.MAPPER.readTree(home.resolve("bin/info-1.json").toFile());
+            assertThat(info.path("kind").asText()).isEqualTo("ExecCredential");
+            assertThat(info.at("/spec/interactive").asBoolean(true)).isFalse();
+            assertThat(info.at("/spec/cluster/server").asText()).isEqualTo(server.url());
+            assertThat(new String(Base64.getDecoder().decode(info.at("/spec/cluster/certificate-authority-data").asText()),
+                    StandardCharsets.UTF_8)).isEqualTo(pki.caPem());
+        }
+    }
+
+    @Test
+    void aPluginThatMustBeInteractiveNeedsATerminal() throws Exception {
+        countingPlugin("");
+        try (FakeApiServer server = FakeApiServer.https(pki.serverContext(), false)) {
+            assertThatThrownBy(() -> execCluster(server, "      interactiveMode: Always\n"))
+                    .isInstanceOf(UserError.class)
+                    .hasMessage("the credential plugin \"" + home.resolve("bin/counting") + "\" of kubeconfig user \"robot\""
+                            + " failed: its interactiveMode is Always and there is no terminal to lend it;"
+                            + " run from a terminal, or log in beforehand so it needs no input.");
         }
     }
 
@@ -219,7 +383,7 @@ class KubeClientsTest {
     @Test
     void aFailingExecPluginIsOneSentenceNamingItAndTheUser() throws IOException {
         script("bin/broken", "#!/bin/sh\nexit 42\n");
-        Path config = Kubeconfigs.write(home, "kubeconfig", execConfig("http://127.0.0.1:1", "bin/broken"));
+        Path config = Kubeconfigs.write(home, "kubeconfig", execConfig("https://127.0.0.1:1", "bin/broken"));
         assertThatThrownBy(() -> connect(config))
                 .isInstanceOf(UserError.class)
                 .hasMessage("the credential plugin \"" + home.resolve("bin/broken") + "\" of kubeconfig user \"robot\""
@@ -229,7 +393,7 @@ class KubeClientsTest {
     @Test
     void aMissingExecPluginShowsItsInstallHint() throws IOException {
         Path config = Kubeconfigs.write(home, "kubeconfig",
-                execConfig("http://127.0.0.1:1", "no-such-plugin-anywhere").replace("args:",
+                execConfig("https://127.0.0.1:1", "no-such-plugin-anywhere").replace("args:",
                         "installHint: \"install it with: brew install no-such-plugin\"\n      args:"));
         assertThatThrownBy(() -> connect(config))
                 .isInstanceOf(UserError.class)
@@ -245,7 +409,7 @@ class KubeClientsTest {
         Kubeconfigs.write(sa, "namespace", "team-a");
         try (FakeApiServer server = FakeApiServer.http()) {
             ClientEnvironment env = new ClientEnvironment(
-                    Map.of("KUBERNETES_SERVICE_HOST", "127.0.0.1", "KUBERNETES_SERVICE_PORT", "6443"), home, sa);
+                    Map.of("KUBERNETES_SERVICE_HOST", "127.0.0.1", "KUBERNETES_SERVICE_PORT", "6443"), home, sa, false);
 
             ClusterConnection c = KubeClients.connect(ConnectionSettings.defaults(), env, "1", new PrintWriter(new StringWriter()));
 
@@ -264,7 +428,7 @@ class KubeClientsTest {
             server.on("GET", STS, Answer.json(200, EMPTY_LIST));
             String port = server.url().replaceAll(".*:", "");
             ClientEnvironment env = new ClientEnvironment(
-                    Map.of("KUBERNETES_SERVICE_HOST", "127.0.0.1", "KUBERNETES_SERVICE_PORT", port), home, sa);
+                    Map.of("KUBERNETES_SERVICE_HOST", "127.0.0.1", "KUBERNETES_SERVICE_PORT", port), home, sa, false);
 
             KubeClients.connect(ConnectionSettings.defaults(), env, "1", new PrintWriter(new StringWriter()))
                     .cluster().listStatefulSets(NamespaceScope.of("default"));
@@ -279,7 +443,7 @@ class KubeClientsTest {
         Kubeconfigs.write(sa, "token", "pod-token");
         Kubeconfigs.write(home, ".kube/config", Files.readString(Kubeconfigs.tokenConfig(home, "http://10.0.0.1", "t")));
         ClientEnvironment env = new ClientEnvironment(
-                Map.of("KUBERNETES_SERVICE_HOST", "127.0.0.1", "KUBERNETES_SERVICE_PORT", "6443"), home, sa);
+                Map.of("KUBERNETES_SERVICE_HOST", "127.0.0.1", "KUBERNETES_SERVICE_PORT", "6443"), home, sa, false);
 
         ClusterConnection c = KubeClients.connect(ConnectionSettings.defaults(), env, "1", new PrintWriter(new StringWriter()));
 
@@ -302,11 +466,13 @@ class KubeClientsTest {
     }
 
     @Test
-    void verbosity8AddsBodiesAndMasksTheToken() throws IOException {
-        try (FakeApiServer server = FakeApiServer.http()) {
+    void verbosity8AddsBodiesAndMasksTheToken() throws Exception {
+        try (FakeApiServer server = FakeApiServer.https(pki.serverContext(), false)) {
             server.on("PATCH", "/api/v1/namespaces/default/persistentvolumeclaims/data-db-0", Answer.json(200, "{\"kind\":\"PersistentVolumeClaim\"}"));
             StringWriter log = new StringWriter();
-            Cluster cluster = new KubeCluster(KubeClients.connect(withVerbosity(server, 8), Kubeconfigs.env(home), "1",
+            ConnectionSettings settings = withVerbosity(server, 8)
+                    .withKubeconfig(Kubeconfigs.tokenConfig(home, server.url(), "s3cret", pki.caPem()));
+            Cluster cluster = new KubeCluster(KubeClients.connect(settings, Kubeconfigs.env(home), "1",
                     new PrintWriter(log)));
 
             cluster.patchClaimStorage("default", "data-db-0", "2Gi", false);

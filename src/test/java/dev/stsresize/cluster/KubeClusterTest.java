@@ -92,11 +92,15 @@ class KubeClusterTest {
     }
 
     @Test
-    void everyRequestCarriesTheUserAgentAndTheBearerToken() {
+    void everyRequestCarriesTheUserAgent() {
         liveStatefulSet();
-        Recorded r = server.last();
-        assertThat(r.header("User-Agent")).isEqualTo("kubectl-stsresize/1.2.3");
-        assertThat(r.header("Authorization")).isEqualTo("Bearer s3cret");
+        assertThat(server.last().header("User-Agent")).isEqualTo("kubectl-stsresize/1.2.3");
+    }
+
+    @Test
+    void noCredentialTravelsOverPlainHttpAsWithKubectl() {
+        liveStatefulSet();
+        assertThat(server.last().header("Authorization")).isNull();
     }
 
     @Test
@@ -277,6 +281,12 @@ class KubeClusterTest {
         assertThat(cluster.getClaim("default", "data-db-0")).isEmpty();
         assertThat(cluster.getPod("default", "db-0")).isEmpty();
         assertThat(cluster.getLease("default", "stsresize-db")).isEmpty();
+    }
+
+    @Test
+    void aNameTheServerWouldRefuseReachesItEncodedAsOneSegment() {
+        assertThat(cluster.getStatefulSet("default", "a/b c")).isEmpty();
+        assertThat(server.last().rawPath()).isEqualTo("/apis/apps/v1/namespaces/default/statefulsets/a%2Fb%20c");
     }
 
     @Test

@@ -36,13 +36,21 @@ final class Kubeconfigs {
                 """.formatted(server, token));
     }
 
+    /** The same over TLS: the cluster trusts {@code caPem}. */
+    static Path tokenConfig(Path dir, String server, String token, String caPem) throws IOException {
+        String ca = java.util.Base64.getEncoder().encodeToString(caPem.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return write(dir, "kubeconfig", Files.readString(tokenConfig(dir, server, token))
+                .replace("cluster: {server: \"" + server + "\"}",
+                        "cluster: {server: \"" + server + "\", certificate-authority-data: " + ca + "}"));
+    }
+
     /** An environment with no variables, the given home, and no service account. */
     static ClientEnvironment env(Path home) {
         return env(home, Map.of());
     }
 
     static ClientEnvironment env(Path home, Map<String, String> variables) {
-        return new ClientEnvironment(variables, home, home.resolve("no-service-account"));
+        return new ClientEnvironment(variables, home, home.resolve("no-service-account"), false);
     }
 
     static ClusterConnection connect(Path kubeconfig, Path home) {

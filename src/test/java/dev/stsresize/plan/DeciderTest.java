@@ -82,6 +82,16 @@ class DeciderTest {
     }
 
     @Test
+    void speaksOfOneOrSeveralLaggingClaims() {
+        ObjectNode live = sts("a", "db", "2Gi");
+        Decision one = Decider.decideOne(sts("a", "db", "2Gi"), live, List.of(claim("a", "data-db-0", "1Gi")), CLASSES);
+        Decision two = Decider.decideOne(sts("a", "db", "2Gi"), live,
+                List.of(claim("a", "data-db-0", "1Gi"), claim("a", "data-db-1", "1Gi")), CLASSES);
+        assertThat(one.detail()).contains("1 claim lags behind: grow it,");
+        assertThat(two.detail()).contains("2 claims lag behind: grow them,");
+    }
+
+    @Test
     void namesAtMostThreePodTemplatePaths() {
         ObjectNode live = sts("a", "db", "1Gi");
         ObjectNode three = sts("a", "db", "2Gi");

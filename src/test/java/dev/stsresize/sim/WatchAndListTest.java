@@ -82,6 +82,19 @@ class WatchAndListTest {
     }
 
     @Test
+    void a_filtered_watch_sees_objects_entering_the_selector_as_added_and_leaving_it_as_deleted() {
+        sim.load(pod("a", "{app: db}"), pod("b", "{app: web}"));
+        String rv = client.get(PODS).json().at("/metadata/resourceVersion").asText();
+        client.send("PATCH", PODS + "/b", "application/merge-patch+json", "{\"metadata\":{\"labels\":{\"app\":\"db\"}}}");
+        client.send("PATCH", PODS + "/a", "application/merge-patch+json", "{\"metadata\":{\"labels\":{\"app\":\"gone\"}}}");
+        client.send("PATCH", PODS + "/a", "application/merge-patch+json", "{\"metadata\":{\"labels\":{\"x\":\"1\"}}}");
+        List<JsonNode> events = watch(PODS + "?watch=true&timeoutSeconds=1&labelSelector=app%3Ddb&resourceVersion=" + rv, 10);
+        assertThat(types(events)).containsExactly("ADDED", "DELETED");
+        assertThat(events.get(0).at("/object/metadata/name").asText()).isEqualTo("b");
+        assertThat(events.get(1).at("/object/metadata/name").asText()).isEqualTo("a");
+    }
+
+    @Test
     void bookmarks_come_only_when_asked_and_carry_a_resource_version() {
         sim.load(pod("a", "{app: db}"));
         String rv = client.get(PODS).json().at("/metadata/resourceVersion").asText();

@@ -22,9 +22,10 @@ public final class Tokens {
     }
 
     /** The token of a ServiceAccount (the same one each call); authorised by RBAC objects in the store. */
-    public String forServiceAccount(String namespace, String name) {
+    public synchronized String forServiceAccount(String namespace, String name) {
         User u = User.serviceAccount(namespace, name);
-        return byUser.computeIfAbsent(u.name(), k -> issue(u));
+        String existing = byUser.get(u.name());
+        return existing != null ? existing : issue(u);
     }
 
     public Optional<User> user(String token) {

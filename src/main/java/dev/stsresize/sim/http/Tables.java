@@ -24,12 +24,16 @@ final class Tables {
     }
 
     static ObjectNode table(ResourceType t, List<ObjectNode> items, String resourceVersion, Instant now) {
+        return table(t, items, resourceVersion, now, true);
+    }
+
+    static ObjectNode table(ResourceType t, List<ObjectNode> items, String resourceVersion, Instant now, boolean withColumns) {
         ObjectNode table = JSON.objectNode();
         table.put("kind", "Table");
         table.put("apiVersion", "meta.k8s.io/v1");
         table.putObject("metadata").put("resourceVersion", resourceVersion);
         ArrayNode cols = table.putArray("columnDefinitions");
-        List<String[]> columns = columns(t);
+        List<String[]> columns = withColumns ? columns(t) : List.of();
         for (String[] c : columns) {
             ObjectNode col = cols.addObject();
             col.put("name", c[0]);
@@ -92,9 +96,7 @@ final class Tables {
             case "StorageClass" -> List.of(name, o.path("provisioner").asText(""), o.path("reclaimPolicy").asText("Delete"),
                     o.path("volumeBindingMode").asText("Immediate"), Boolean.toString(o.path("allowVolumeExpansion").asBoolean(false)), age);
             case "Namespace" -> List.of(name, status.path("phase").asText("Active"), age);
-            case "Event" -> List.of(age(o.path("lastTimestamp").asText(""), now), o.path("type").asText(""),
-                    o.path("reason").asText(""), o.path("involvedObject").path("kind").asText("").toLowerCase(java.util.Locale.ROOT)
-                            + "/" + o.path("involvedObject").path("name").asText(""), o.path("message").asText(""));
+            case "Event" -> event(o, now);
             case "PersistentVolume" -> {
                 JsonNode ref = spec.path("claimRef");
                 yield List.of(name, spec.path("capacity").path("storage").asText(""), accessModes(spec.path("accessModes")),
@@ -113,6 +115,23 @@ final class Tables {
                     spec.path("maxUnavailable").asText("N/A"), status.path("disruptionsAllowed").asText("0"), age);
             default -> List.of(name, o.path("metadata").path("creationTimestamp").asText(""));
         };
+    }
+
+    /** printEvent: LAST SEEN from the series, lastTimestamp or eventTime; OBJECT as kind/name in lower case. */
+    private static List<String> event(ObjectNode e, Instant now) {
+        boolean core = e.has("involvedObject") || !e.has("regarding");
+        JsonNode ref = core ? e.path("involvedObject") : e.path("regarding");
+        String last = e.path("series").path("lastObservedTime").asText("");
+        if (last.isEmpty()) {
+            last = e.path(core ? "lastTimestamp" : "deprecatedLastTimestamp").asText("");
+        }
+        if (last.isEmpty()) {
+            last = e.path("eventTime").asText("");
+        }
+        String seen = last.isEmpty() ? "<unknown>" : age(Instant.parse(last).toString(), now);
+        return List.of(seen, e.path("type").asText(""), e.path("reason").asText(""),
+                ref.path("kind").asText("").toLowerCase(java.util.Locale.ROOT) + "/" + ref.path("name").asText(""),
+                e.path(core ? "message" : "note").asText(""));
     }
 
     private static String accessModes(JsonNode modes) {

@@ -9,6 +9,7 @@ import dev.stsresize.sim.store.ResourceType;
 import dev.stsresize.sim.store.Store;
 import dev.stsresize.sim.store.StoreEvent;
 import dev.stsresize.sim.store.Subscription;
+import dev.stsresize.sim.store.Versions;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.function.BooleanSupplier;
@@ -26,7 +27,7 @@ final class WatchStream {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
     record Params(ResourceType type, String namespace, Predicate<JsonNode> filter, String resourceVersion,
-            boolean bookmarks, boolean sendInitialEvents, long timeoutMillis, Integer cutAfterEvents) {}
+            boolean bookmarks, boolean sendInitialEvents, long timeoutMillis, Integer cutAfterEvents, boolean asTable) {}
 
     private final Store store;
     private final long bookmarkMillis;
@@ -40,8 +41,9 @@ final class WatchStream {
 
     /** Serves the stream; returns the number of events written. */
     int serve(HttpExchange ex, Params p) throws IOException {
-        Predicate<StoreEvent> matches = e -> e.resource().equals(p.type())
-                && (p.namespace().isEmpty() || p.namespace().equals(e.namespace())) && p.filter().test(e.object());
+        ResourceType storage = Versions.storage(p.type());
+        Predicate<StoreEvent> matches = e -> e.resource().equals(storage)
+                && (p.namespace().isEmpty() || p.namespace().equals(e.namespace()));
         ex.getResponseHeaders().set("Content-Type", "application/json");
         ex.getResponseHeaders().set("Cache-Control", "no-cache, private");
         ex.sendResponseHeaders(200, 0);
@@ -73,7 +75,16 @@ final class WatchStream {
                     long before = store.resourceVersion();
                     StoreEvent e = sub.poll(Math.max(1, Math.min(Math.min(deadline, nextBookmark) - now, initialEnd ? 1 : 250)));
                     if (e != null) {
-                        write(out, e.type().name(), e.object());
+                        e = new StoreEvent(e.type(), p.type(), Versions.fromStorage(p.type(), e.object()),
+                                Versions.fromStorage(p.type(), e.previous()), e.resourceVersion());
+                        String type = typeThroughFilter(e, p.filter());
+                        if (type == null) {
+                            continue;
+                        }
+                        // kubectl get -w asks for Tables: one row per event, the columns on the first only
+                        JsonNode object = p.asTable() ? Tables.table(p.type(), java.util.List.of(e.object()),
+                                Long.toString(e.resourceVersion()), java.time.Instant.now(), sent == 0) : e.object();
+                        write(out, type, object);
                         sent++;
                         if (p.cutAfterEvents() != null && sent >= p.cutAfterEvents()) {
                             break;
@@ -97,6 +108,25 @@ final class WatchStream {
             // the client closed the watch: nothing to answer
         }
         return sent;
+    }
+
+    /**
+     * What a filtered watch sees of an event (the cacher's rule): a change that makes an object match
+     * is ADDED, one that makes it stop matching is DELETED; null when the watcher sees nothing.
+     */
+    static String typeThroughFilter(StoreEvent e, Predicate<JsonNode> filter) {
+        boolean now = filter.test(e.object());
+        if (e.type() != StoreEvent.Type.MODIFIED || e.previous() == null) {
+            return now ? e.type().name() : null;
+        }
+        boolean before = filter.test(e.previous());
+        if (now && before) {
+            return "MODIFIED";
+        }
+        if (now) {
+            return "ADDED";
+        }
+        return before ? "DELETED" : null;
     }
 
     private static ObjectNode bookmark(ResourceType t, long rv) {

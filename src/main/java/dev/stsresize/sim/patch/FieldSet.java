@@ -17,12 +17,6 @@ final class FieldSet {
     private final TreeSet<PathElement> members = new TreeSet<>();
     private final TreeMap<PathElement, FieldSet> children = new TreeMap<>();
 
-    static FieldSet of(List<List<PathElement>> paths) {
-        FieldSet s = new FieldSet();
-        paths.forEach(s::insert);
-        return s;
-    }
-
     void insert(List<PathElement> path) {
         if (path.isEmpty()) {
             return;

@@ -28,4 +28,27 @@ final class GoFormat {
         }
         return n.asText();
     }
+
+    /** reflect.TypeOf of the value encoding/json (with PreserveInts) decodes, as %s prints it. */
+    static String typeName(JsonNode n) {
+        if (n == null || n.isNull()) {
+            return "%!s(<nil>)";
+        }
+        if (n.isObject()) {
+            return MAP;
+        }
+        if (n.isArray()) {
+            return SLICE;
+        }
+        if (n.isIntegralNumber()) {
+            return "int64";
+        }
+        if (n.isNumber()) {
+            return "float64";
+        }
+        return n.isTextual() ? "string" : "bool";
+    }
+
+    static final String MAP = "map[string]interface {}";
+    static final String SLICE = "[]interface {}";
 }

@@ -2,7 +2,6 @@ package dev.stsresize.sim.patch;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Comparator;
 
 /** Small helpers over Jackson trees shared by the patch algorithms. */
@@ -25,14 +24,5 @@ final class Json {
             return a == b;
         }
         return a.equals(BY_VALUE, b);
-    }
-
-    /** An object or array with no members, the "empty" SMD promotes to a leaf. */
-    static boolean isEmptyContainer(JsonNode n) {
-        return n != null && n.isContainerNode() && n.isEmpty();
-    }
-
-    static ObjectNode object(JsonNode n) {
-        return n != null && n.isObject() ? (ObjectNode) n : null;
     }
 }

@@ -32,9 +32,7 @@ final class ListItems {
                 }
                 return new PathElement.Key(key);
             }
-            default -> {
-                return new PathElement.Index(index);
-            }
+            default -> throw new IllegalArgumentException("an atomic list has no items of its own");
         }
     }
 

@@ -1,7 +1,6 @@
 package dev.stsresize.sim.patch;
 
 import java.util.HashMap;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -92,13 +91,11 @@ final class MergeKeys {
             "PersistentVolumeClaim", Set.of("spec.selector"),
             "NetworkPolicy", Set.of("spec.podSelector"));
 
-    private static final Map<String, Map<String, ListSchema>> TABLES = new ConcurrentHashMap<>();
-
     private MergeKeys() {}
 
     /** The semantics of the list at {@code path} (field names joined by dots) in an object of {@code kind}. */
     static ListSchema list(String kind, String path) {
-        return TABLES.computeIfAbsent(kind == null ? "" : kind, MergeKeys::table).getOrDefault(path, ATOMIC);
+        return table(kind == null ? "" : kind).getOrDefault(path, ATOMIC);
     }
 
     /** True when the map at {@code path} is an atomic struct: replaced and owned whole. */
@@ -119,6 +116,6 @@ final class MergeKeys {
                 OBJECT_META.forEach((field, schema) -> t.put("spec.template.metadata." + field, schema));
             }
         }
-        return Map.copyOf(t);
+        return t;
     }
 }

@@ -6,17 +6,20 @@ import java.util.List;
 
 /**
  * How a write moves ownership between managers, as structured-merge-diff merge.Updater.update:
- * every other manager loses the fields the write changed (or the write fails with a conflict when
- * not forced) and the fields it removed.
+ * every other manager loses the fields the write changed and the fields it removed. The changed
+ * fields others owned are the conflicts an apply without force fails on.
  */
 final class Ownership {
-    /** The managers after the write, and what the write changed. */
-    record Outcome(List<ManagedEntry> entries, ObjectFields.Comparison comparison) {}
+    /**
+     * The managers after the write (as if forced), what the write changed, and the fields it took
+     * from other managers: an apply without force must fail on those.
+     */
+    record Outcome(List<ManagedEntry> entries, ObjectFields.Comparison comparison, List<ApplyConflicts.Conflict> conflicts) {}
 
     private Ownership() {}
 
     static Outcome transfer(ObjectFields fields, JsonNode before, JsonNode after, List<ManagedEntry> entries,
-            ManagedEntry.Id writer, String subresource, boolean force) {
+            ManagedEntry.Id writer, String subresource) {
         ObjectFields.Comparison c = TrackedFields.of(fields.compare(before, after), subresource);
         FieldSet changed = c.changed();
         List<ApplyConflicts.Conflict> conflicts = new ArrayList<>();
@@ -28,14 +31,11 @@ final class Ownership {
                 }
             }
         }
-        if (!force && !conflicts.isEmpty()) {
-            throw ApplyConflicts.error(conflicts);
-        }
         List<ManagedEntry> out = new ArrayList<>();
         for (ManagedEntry e : entries) {
             out.add(e.id().equals(writer) ? e : e.withFields(e.fields().difference(changed).difference(c.removed())));
         }
-        return new Outcome(out, c);
+        return new Outcome(out, c, conflicts);
     }
 
     static ManagedEntry find(List<ManagedEntry> entries, ManagedEntry.Id id) {

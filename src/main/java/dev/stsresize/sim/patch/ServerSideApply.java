@@ -8,7 +8,9 @@ import java.util.List;
  * Server-side apply, in the order of the apiserver's field manager chain: the object type check
  * (versioncheck.go), the before-first-apply owner of an untracked object (skipnonapplied.go), the
  * managedFields check (structuredmerge.go), then merge.Updater.Apply: merge, own what the config
- * names, prune what this manager stopped naming, and move or refuse ownership of changed fields.
+ * names, prune what this manager stopped naming, and move or refuse ownership of changed fields —
+ * for "kubectl", conflicts that its client-side apply annotation explains are forced through and
+ * the annotation kept in step (lastappliedmanager.go, lastappliedupdater.go).
  */
 final class ServerSideApply {
     static final String BEFORE_FIRST_APPLY = "before-first-apply";
@@ -42,19 +44,38 @@ final class ServerSideApply {
         if (last != null) {
             merge.remove(merged, abandoned(last.fields(), named, entries));
         }
-        Ownership.Outcome o = Ownership.transfer(fields, before, merged, entries, self, "", force);
+        Ownership.Outcome o = Ownership.transfer(fields, before, merged, entries, self, "");
+        if (!force && !o.conflicts().isEmpty()) {
+            List<ApplyConflicts.Conflict> left = LastApplied.unresolved(o.conflicts(), manager, live, fields);
+            if (!left.isEmpty()) {
+                throw ApplyConflicts.error(left);
+            }
+        }
         entries = o.entries();
         boolean changed = !Json.same(before, merged) || last == null || !last.fields().equals(named);
         if (changed) {
             entries = Ownership.put(entries, new ManagedEntry(self, apiVersion, time, named));
         }
+        if (manager.equals(LastApplied.KUBECTL)) {
+            LastApplied.sync(merged, applied);
+        }
         ManagedFieldsCodec.write(merged, entries);
         return merged;
     }
 
-    /** Fields this manager applied last time and not now, that no manager (itself included) still owns at or below. */
+    /**
+     * Fields this manager applied last time and not now, that no manager (itself included) still
+     * owns at or below. The key fields of an item are its identity: they go only with the item.
+     */
     private static FieldSet abandoned(FieldSet last, FieldSet named, List<ManagedEntry> entries) {
-        return last.difference(named).filter(path -> entries.stream().noneMatch(e -> e.fields().hasAtOrBelow(path)));
+        return last.difference(named)
+                .filter(path -> !isKeyField(path))
+                .filter(path -> entries.stream().noneMatch(e -> e.fields().hasAtOrBelow(path)));
+    }
+
+    private static boolean isKeyField(List<PathElement> path) {
+        return path.size() >= 2 && path.get(path.size() - 2) instanceof PathElement.Key key
+                && path.get(path.size() - 1) instanceof PathElement.Field field && key.fields().containsKey(field.name());
     }
 
     /** schema.GroupVersionKind.String(): "apps/v1, Kind=StatefulSet", "/v1, Kind=Pod". */

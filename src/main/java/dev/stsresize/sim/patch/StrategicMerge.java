@@ -52,6 +52,13 @@ final class StrategicMerge {
         }
         ObjectNode out = original == null ? Json.NODES.objectNode() : original;
         retainKeys(out, patch);
+        Map<String, JsonNode> listsBefore = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> e : patch.properties()) {
+            if (e.getKey().startsWith(SET_ELEMENT_ORDER)) {
+                String field = e.getKey().substring(SET_ELEMENT_ORDER.length());
+                listsBefore.put(field, out.has(field) ? out.get(field).deepCopy() : null);
+            }
+        }
         for (Map.Entry<String, JsonNode> e : patch.properties()) {
             if (e.getKey().startsWith(DELETE_FROM_PRIMITIVE_LIST)) {
                 deleteFromPrimitiveList(out, e.getKey().substring(DELETE_FROM_PRIMITIVE_LIST.length()), e.getValue());
@@ -63,12 +70,8 @@ final class StrategicMerge {
                 mergeField(out, key, e.getValue(), join(path, key));
             }
         }
-        for (Map.Entry<String, JsonNode> e : patch.properties()) {
-            if (e.getKey().startsWith(SET_ELEMENT_ORDER)) {
-                String field = e.getKey().substring(SET_ELEMENT_ORDER.length());
-                setElementOrder(out, field, e.getValue(), join(path, field));
-            }
-        }
+        listsBefore.forEach((field, before) -> new ElementOrder(MergeKeys.list(kind, join(path, field)).smpKey())
+                .apply(out, field, patch.get(SET_ELEMENT_ORDER + field), patch.get(field), before));
         return out;
     }
 
@@ -114,7 +117,7 @@ final class StrategicMerge {
         if (original.isEmpty() && patch.isEmpty()) {
             return original;
         }
-        if (!elementsOfOneType(original, patch).equals("map")) {
+        if (!elementsOfOneType(original, patch).equals(GoFormat.MAP)) {
             return uniqueScalars(original, patch);
         }
         String key = schema.smpKey();
@@ -179,8 +182,8 @@ final class StrategicMerge {
         String type = null;
         for (ArrayNode list : List.of(original, patch)) {
             for (JsonNode n : list) {
-                String t = goType(n);
-                if (t.equals("slice")) {
+                String t = GoFormat.typeName(n);
+                if (t.equals(GoFormat.SLICE)) {
                     throw PatchErrors.jsonPatchFailed(); // ErrNoListOfLists, answered as a generic 422
                 }
                 if (type != null && !type.equals(t)) {
@@ -193,21 +196,6 @@ final class StrategicMerge {
         return type;
     }
 
-    private static String goType(JsonNode n) {
-        if (n.isObject()) {
-            return "map";
-        }
-        if (n.isArray()) {
-            return "slice";
-        }
-        if (n.isIntegralNumber()) {
-            return "int64";
-        }
-        if (n.isNumber()) {
-            return "float64";
-        }
-        return n.isTextual() ? "string" : n.isBoolean() ? "bool" : "nil";
-    }
 
     /** A merged list of scalars is the union, first occurrence kept (uniqifyScalars). */
     private static ArrayNode uniqueScalars(ArrayNode original, ArrayNode patch) {
@@ -271,39 +259,6 @@ final class StrategicMerge {
         ArrayNode out = Json.NODES.arrayNode();
         kept.values().forEach(out::add);
         original.set(field, out);
-    }
-
-    /**
-     * $setElementOrder: the items it names come first, in its order; items it does not name keep
-     * their relative order after them. (Go interleaves server-only items by their old positions;
-     * the set of items is the same, only their placement may differ.)
-     */
-    private void setElementOrder(ObjectNode out, String field, JsonNode order, String path) {
-        if (!order.isArray()) {
-            throw PatchErrors.badRequest("invalid patch format of setElementOrder list");
-        }
-        JsonNode current = out.get(field);
-        if (current == null || !current.isArray()) {
-            return;
-        }
-        String key = MergeKeys.list(kind, path).smpKey();
-        Map<Integer, JsonNode> remaining = new LinkedHashMap<>();
-        for (int i = 0; i < current.size(); i++) {
-            remaining.put(i, current.get(i));
-        }
-        ArrayNode sorted = Json.NODES.arrayNode();
-        for (JsonNode wanted : order) {
-            JsonNode id = key != null && wanted.isObject() ? wanted.get(key) : wanted;
-            remaining.entrySet().stream()
-                    .filter(e -> Json.same(key != null && e.getValue().isObject() ? e.getValue().get(key) : e.getValue(), id))
-                    .findFirst()
-                    .ifPresent(e -> {
-                        sorted.add(e.getValue());
-                        remaining.remove(e.getKey());
-                    });
-        }
-        remaining.values().forEach(sorted::add);
-        out.set(field, sorted);
     }
 
     private static ApiError badPatchType(JsonNode directive, JsonNode map) {

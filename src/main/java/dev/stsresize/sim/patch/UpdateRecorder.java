@@ -35,7 +35,7 @@ final class UpdateRecorder {
             String manager, String subresource, String apiVersion, String time) {
         ManagedEntry.Id writer = new ManagedEntry.Id(manager, ManagedEntry.UPDATE, subresource);
         ManagedEntry.Id currentOperation = new ManagedEntry.Id("\u0000current-operation", ManagedEntry.UPDATE, subresource);
-        Ownership.Outcome o = Ownership.transfer(new ObjectFields(kind), before, after, entries, currentOperation, subresource, true);
+        Ownership.Outcome o = Ownership.transfer(new ObjectFields(kind), before, after, entries, currentOperation, subresource);
         FieldSet changed = o.comparison().changed();
         if (changed.isEmpty()) {
             return o.entries();
@@ -54,13 +54,9 @@ final class UpdateRecorder {
         return subresource.isEmpty() && !sent.isEmpty() ? sent : ManagedFieldsCodec.read(before);
     }
 
+    /** A copy to work on, {} for an object that does not exist yet; managedFields in it are never tracked nor kept. */
     static JsonNode bare(ObjectNode object) {
-        if (object == null) {
-            return Json.NODES.objectNode();
-        }
-        ObjectNode copy = object.deepCopy();
-        removeManagedFields(copy);
-        return copy;
+        return object == null ? Json.NODES.objectNode() : object.deepCopy();
     }
 
     private static void removeManagedFields(ObjectNode object) {

@@ -61,6 +61,7 @@ public final class StateFiles {
                 throw new UserError("state file " + file + " is " + Files.size(file) + " bytes, more than the " + MAX_BYTES
                         + " a state file may have; split it into several --state files.");
             }
+            refuseAliasBombs(file);
             List<ObjectNode> out = new ArrayList<>();
             int doc = 0;
             try (JsonParser p = YAML.getFactory().createParser(file.toFile());
@@ -81,6 +82,27 @@ public final class StateFiles {
             }
             throw new UserError("state file " + file + " cannot be read: " + reason(e) + ". Fix the file (YAML or JSON "
                     + "Kubernetes objects, one per document or in a List) and run again.", e);
+        }
+    }
+
+    /**
+     * Jackson does not expand YAML aliases, but whatever reads the objects later might: more than a
+     * handful of aliases in a state file is refused outright (SnakeYAML event scan, no expansion).
+     */
+    private static void refuseAliasBombs(Path file) throws IOException {
+        LoaderOptions options = new LoaderOptions();
+        options.setCodePointLimit((int) MAX_BYTES);
+        options.setNestingDepthLimit(MAX_DEPTH);
+        int aliases = 0;
+        try (var reader = Files.newBufferedReader(file)) {
+            for (org.yaml.snakeyaml.events.Event e : new org.yaml.snakeyaml.Yaml(options).parse(reader)) {
+                if (e instanceof org.yaml.snakeyaml.events.AliasEvent && ++aliases > MAX_ALIASES) {
+                    throw new UserError("state file " + file + " uses more than " + MAX_ALIASES + " YAML aliases (an alias bomb?); "
+                            + "write the objects out in full.");
+                }
+            }
+        } catch (org.yaml.snakeyaml.error.YAMLException e) {
+            // a syntax error: the Jackson reader below reports it with the document number
         }
     }
 

@@ -26,7 +26,8 @@ import javax.net.ssl.SSLParameters;
  */
 public final class FakeApiServer implements AutoCloseable {
     /** One recorded request. */
-    public record Recorded(String method, String path, String query, Map<String, List<String>> headers, String body) {
+    public record Recorded(String method, String path, String query, Map<String, List<String>> headers, String body,
+            String rawPath) {
         public String header(String name) {
             for (Map.Entry<String, List<String>> e : headers.entrySet()) {
                 if (e.getKey().equalsIgnoreCase(name)) {
@@ -52,6 +53,11 @@ public final class FakeApiServer implements AutoCloseable {
             return new Answer(200, chunks, Map.of());
         }
 
+        /** A watch that sends these lines and then nothing more, until the client gives up or the server closes. */
+        public static Answer hanging(String... lines) {
+            return stream(lines).withHeader(HANG, "true");
+        }
+
         public Answer withHeader(String name, String value) {
             Map<String, String> h = new java.util.HashMap<>(headers);
             h.put(name, value);
@@ -59,15 +65,21 @@ public final class FakeApiServer implements AutoCloseable {
         }
     }
 
+    private static final String HANG = "X-Fake-Hang";
+
     private record Route(String method, String path, Function<Recorded, Answer> answer) {}
 
     private final HttpServer server;
     private final List<Route> routes = new CopyOnWriteArrayList<>();
     private final List<Recorded> requests = new CopyOnWriteArrayList<>();
 
+    private final java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newCachedThreadPool();
+    private final java.util.concurrent.CountDownLatch closed = new java.util.concurrent.CountDownLatch(1);
+
     private FakeApiServer(HttpServer server) {
         this.server = server;
         server.createContext("/", this::handle);
+        server.setExecutor(threads); // a hanging watch must not block the other requests
         server.start();
     }
 
@@ -123,7 +135,7 @@ public final class FakeApiServer implements AutoCloseable {
             URI uri = exchange.getRequestURI();
             String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
             Recorded r = new Recorded(exchange.getRequestMethod(), uri.getPath(), uri.getRawQuery(),
-                    Map.copyOf(exchange.getRequestHeaders()), body);
+                    Map.copyOf(exchange.getRequestHeaders()), body, uri.getRawPath());
             requests.add(r);
             Answer answer = routes.stream()
                     .filter(route -> route.method.equals("*")
@@ -135,7 +147,8 @@ public final class FakeApiServer implements AutoCloseable {
                             + "\"reason\":\"NotFound\",\"code\":404}"));
             exchange.getResponseHeaders().set("Content-Type", "application/json");
             answer.headers().forEach((k, v) -> exchange.getResponseHeaders().set(k, v));
-            boolean streaming = answer.chunks().size() > 1;
+            boolean hang = answer.headers().containsKey(HANG);
+            boolean streaming = answer.chunks().size() > 1 || hang;
             byte[] whole = String.join("", answer.chunks()).getBytes(StandardCharsets.UTF_8);
             exchange.sendResponseHeaders(answer.code(), streaming ? 0 : (whole.length == 0 ? -1 : whole.length));
             OutputStream out = exchange.getResponseBody();
@@ -143,11 +156,20 @@ public final class FakeApiServer implements AutoCloseable {
                 out.write(chunk.getBytes(StandardCharsets.UTF_8));
                 out.flush();
             }
+            if (hang) {
+                try {
+                    closed.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
         }
     }
 
     @Override
     public void close() {
+        closed.countDown();
         server.stop(0);
+        threads.shutdownNow();
     }
 }

@@ -67,7 +67,7 @@ public final class TestPki {
     public Issued client(String name, KeyFormat format) throws Exception {
         KeyPair keys = switch (format) {
             case EC_SEC1, EC_PKCS8 -> ec();
-            case RSA_PKCS1, RSA_PKCS8 -> rsa();
+            case RSA_PKCS1, RSA_PKCS8 -> rsaKeys();
         };
         X509Certificate cert = sign(new X500Name("CN=" + name), keys, new X500Name("CN=test-ca"), caKeys.getPrivate(),
                 false, false);
@@ -100,6 +100,16 @@ public final class TestPki {
         KeyPairGenerator g = KeyPairGenerator.getInstance("EC");
         g.initialize(new ECGenParameterSpec("secp256r1"), RANDOM);
         return g.generateKeyPair();
+    }
+
+    private KeyPair rsaKeys;
+
+    /** One RSA pair for both RSA formats: generating 2048-bit keys is the slow part of these tests. */
+    private synchronized KeyPair rsaKeys() throws Exception {
+        if (rsaKeys == null) {
+            rsaKeys = rsa();
+        }
+        return rsaKeys;
     }
 
     private static KeyPair rsa() throws Exception {

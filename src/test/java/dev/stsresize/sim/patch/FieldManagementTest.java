@@ -189,6 +189,64 @@ class FieldManagementTest {
     }
 
     @Test
+    void aScaleSubresourceOwnerIsNamedWithItsSubresource() {
+        ObjectNode live = stored(FieldManagement.apply(null, sts("1Gi"), "kubectl", false, T1));
+        ObjectNode scaled = live.deepCopy();
+        ((ObjectNode) scaled.get("spec")).put("replicas", 5);
+        ObjectNode afterScale = FieldManagement.recordUpdate(live, scaled, "kubectl-scale", "scale", T1);
+        assertThat(entry(afterScale, "kubectl-scale").get("fieldsV1")).isEqualTo(J.node("{'f:spec':{'f:replicas':{}}}"));
+        assertThatThrownBy(() -> FieldManagement.apply(afterScale, sts("1Gi"), "kubectl", false, T2))
+                .hasMessage("Apply failed with 1 conflict: conflict with \"kubectl-scale\" with subresource \"scale\" using apps/v1: .spec.replicas");
+    }
+
+    @Test
+    void anApplyThatChangesNothingKeepsItsTime() {
+        ObjectNode live = stored(FieldManagement.apply(null, sts("1Gi"), "kubectl", false, T1));
+        ObjectNode again = FieldManagement.apply(live, sts("1Gi"), "kubectl", false, T2);
+        assertThat(entry(again, "kubectl").get("time").asText()).isEqualTo(T1);
+        ObjectNode fewer = sts("1Gi");
+        ((ObjectNode) fewer.get("spec")).remove("serviceName");
+        ObjectNode changed = FieldManagement.apply(live, fewer, "kubectl", false, T2);
+        assertThat(entry(changed, "kubectl").get("time").asText()).as("its fields changed").isEqualTo(T2);
+        ObjectNode scaled = sts("1Gi");
+        ((ObjectNode) scaled.get("spec")).put("replicas", 4);
+        assertThat(entry(FieldManagement.apply(live, scaled, "kubectl", false, T2), "kubectl").get("time").asText())
+                .as("the object changed").isEqualTo(T2);
+    }
+
+    @Test
+    void anApplyThatOnlyGivesUpSharedFieldsMovesItsTime() {
+        ObjectNode live = stored(FieldManagement.apply(null, sts("1Gi"), "kubectl", false, T1));
+        ObjectNode both = FieldManagement.apply(live, J.obj("{apiVersion:'apps/v1',kind:'StatefulSet',metadata:{name:'db'},spec:{serviceName:'db'}}"),
+                "helm", false, T1);
+        ObjectNode fewer = sts("1Gi");
+        ((ObjectNode) fewer.get("spec")).remove("serviceName");
+        ObjectNode result = FieldManagement.apply(both, fewer, "kubectl", false, T2);
+        assertThat(result.at("/spec/serviceName").asText()).as("helm still owns it").isEqualTo("db");
+        assertThat(entry(result, "kubectl").get("time").asText()).isEqualTo(T2);
+    }
+
+    @Test
+    void anItemWithoutItsKeyCannotBeApplied() {
+        ObjectNode config = sts("1Gi");
+        ((ObjectNode) config.at("/spec/template/spec/containers/0")).remove("name");
+        assertThatThrownBy(() -> FieldManagement.apply(null, config, "kubectl", false, T1))
+                .isInstanceOfSatisfying(ApiError.class, e -> assertThat(e.code()).isEqualTo(500))
+                .hasMessage("element 0: associative list with keys has an element that omits key field \"name\" (and doesn't have default value)");
+    }
+
+    @Test
+    void anUpdateWithoutAKindTakesTheLiveKindsListSemantics() {
+        ObjectNode live = stored(FieldManagement.apply(null, sts("1Gi"), "kubectl", false, T1));
+        ObjectNode patched = live.deepCopy();
+        patched.remove("kind");
+        ((ObjectNode) patched.at("/spec/template/spec/containers/0")).put("image", "nginx:2");
+        ObjectNode result = FieldManagement.recordUpdate(live, patched, "kubectl-patch", "", T2);
+        assertThat(entry(result, "kubectl-patch").at("/fieldsV1/f:spec/f:template/f:spec/f:containers").fieldNames().next())
+                .isEqualTo("k:{\"name\":\"web\"}");
+    }
+
+    @Test
     void anUpdateOwnsWhatItChangedAndTakesItFromOthers() {
         ObjectNode live = stored(FieldManagement.apply(null, sts("1Gi"), "kubectl", false, T1));
         ObjectNode patched = live.deepCopy();
@@ -244,6 +302,7 @@ class FieldManagementTest {
         ObjectNode live = stored(sts("1Gi"));
         ObjectNode patched = live.deepCopy();
         ((ObjectNode) patched.get("spec")).put("replicas", 4);
+        ((ObjectNode) patched.get("metadata")).putArray("managedFields");
         ObjectNode result = FieldManagement.recordUpdate(live, patched, "kubectl-patch", "", T2);
         assertThat(result.at("/metadata/managedFields").isMissingNode()).isTrue();
     }

@@ -32,7 +32,13 @@ class JsonPatchTest {
                 row("a passing test changes nothing", "[{op:'test',path:'/a/b',value:1}]", DOC),
                 row("test compares numbers by value", "[{op:'test',path:'/a/b',value:1.0}]", DOC),
                 row("operations apply in order", "[{op:'add',path:'/n',value:{}},{op:'add',path:'/n/k',value:true}]", "{a:{b:1,'x/y':2,'m~n':3},list:[1,2,3],n:{k:true}}"),
-                row("a null patch changes nothing", "null", DOC));
+                row("a null patch changes nothing", "null", DOC),
+                row("a pointer walks through array items", "[{op:'add',path:'/list/0',value:{k:[]}},{op:'add',path:'/list/0/k/-',value:1}]",
+                        "{a:{b:1,'x/y':2,'m~n':3},list:[{k:[1]},1,2,3]}"),
+                row("move takes an item out of an array", "[{op:'move',from:'/list/0',path:'/first'}]", "{a:{b:1,'x/y':2,'m~n':3},list:[2,3],first:1}"),
+                row("a negative index inserts before the last", "[{op:'add',path:'/list/-1',value:9}]", "{a:{b:1,'x/y':2,'m~n':3},list:[1,2,9,3]}"),
+                row("a test of a missing path against null passes", "[{op:'test',path:'/nope',value:null}]", DOC),
+                row("add without a value adds null", "[{op:'add',path:'/n'}]", "{a:{b:1,'x/y':2,'m~n':3},list:[1,2,3],n:null}"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -57,6 +63,10 @@ class JsonPatchTest {
                 row("a path that is not a pointer", "[{op:'add',path:'a',value:1}]", "path is missing or not a JSON pointer: \"a\""),
                 row("move into its own child", "[{op:'move',from:'/a',path:'/a/b/c'}]", "move operation cannot move a value into one of its children"),
                 row("copy from a missing path", "[{op:'copy',from:'/zz',path:'/y'}]", "copy operation does not apply: doc is missing path: zz"),
+                row("a path through a scalar", "[{op:'add',path:'/a/b/c',value:1}]", "add operation does not apply: parent is not a container"),
+                row("a path through a missing array item", "[{op:'add',path:'/list/7/c',value:1}]", "add operation does not apply: doc is missing path: list/7/c"),
+                row("a negative index before the start", "[{op:'remove',path:'/list/-4'}]", "Unable to access invalid index: -4"),
+                row("remove past the end", "[{op:'remove',path:'/list/3'}]", "Unable to access invalid index: 3"),
                 row("replacing the whole document", "[{op:'replace',path:'',value:{}}]", "replace operation does not apply to the whole document"),
                 row("a later failing operation undoes the earlier ones", "[{op:'add',path:'/n',value:1},{op:'remove',path:'/zz'}]",
                         "remove operation does not apply: doc is missing key: zz"));
@@ -99,6 +109,22 @@ class JsonPatchTest {
         assertThatThrownBy(() -> Patches.jsonPatch(J.obj(DOC), J.node(ops + "]")))
                 .isInstanceOfSatisfying(ApiError.class, e -> assertThat(e.code()).isEqualTo(413))
                 .hasMessage("Request entity too large: The allowed maximum operations in a JSON patch is 10000, got 10001");
+    }
+
+    @org.junit.jupiter.api.Test
+    void tenThousandOperationsAreStillAccepted() {
+        StringBuilder ops = new StringBuilder("[");
+        for (int i = 0; i < JsonPatch.MAX_OPERATIONS; i++) {
+            ops.append(i == 0 ? "" : ",").append("{\"op\":\"test\",\"path\":\"/a/b\",\"value\":1}");
+        }
+        assertThat(Patches.jsonPatch(J.obj(DOC), J.node(ops + "]"))).isEqualTo(J.obj(DOC));
+    }
+
+    @org.junit.jupiter.api.Test
+    void otherJsonTypesAreNamedAsGoNamesThem() {
+        assertThatThrownBy(() -> Patches.jsonPatch(J.obj(DOC), J.node("true"))).hasMessage("json: cannot unmarshal bool into Go value of type jsonpatch.Patch");
+        assertThatThrownBy(() -> Patches.jsonPatch(J.obj(DOC), J.node("[null]"))).hasMessage("json: cannot unmarshal null into Go value of type jsonpatch.Operation");
+        assertThatThrownBy(() -> Patches.jsonPatch(J.obj(DOC), J.node("[[1]]"))).hasMessage("json: cannot unmarshal array into Go value of type jsonpatch.Operation");
     }
 
     static Arguments row(String name, String patch, String expected) {

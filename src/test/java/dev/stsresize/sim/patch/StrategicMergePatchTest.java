@@ -67,6 +67,28 @@ class StrategicMergePatchTest {
                 JsonPatchTest.row("$setElementOrder orders the merged list",
                         "{spec:{template:{spec:{containers:[{name:'web',image:'web:3'}],'$setElementOrder/containers':[{name:'side'},{name:'web'}]}}}}",
                         "/spec/template/spec/containers/0/name='side'"),
+                JsonPatchTest.row("$setElementOrder orders a merged list of scalars",
+                        "{metadata:{finalizers:['c'],'$setElementOrder/finalizers':['c','b','a']}}", "/metadata/finalizers=['c','b','a']"),
+                JsonPatchTest.row("$setElementOrder ignores items the list does not have",
+                        "{spec:{template:{spec:{'$setElementOrder/volumes':[{name:'gone'},{name:'v2'}]}}}}",
+                        "/spec/template/spec/volumes=[{name:'v1',emptyDir:{}},{name:'v2',emptyDir:{}}]"),
+                JsonPatchTest.row("$setElementOrder does not list the items a patch deletes",
+                        "{spec:{template:{spec:{containers:[{name:'side','$patch':'delete'}],'$setElementOrder/containers':[{name:'web'}]}}}}",
+                        "/spec/template/spec/containers/1=null"),
+                JsonPatchTest.row("$setElementOrder alone reorders the live list",
+                        "{spec:{template:{spec:{'$setElementOrder/volumes':[{name:'v2'},{name:'v1'}]}}}}",
+                        "/spec/template/spec/volumes=[{name:'v2',emptyDir:{}},{name:'v1',emptyDir:{}}]"),
+                JsonPatchTest.row("$setElementOrder interleaves live-only items where the live list had them",
+                        "{metadata:{finalizers:['c'],'$setElementOrder/finalizers':['c','a']}}", "/metadata/finalizers=['c','a','b']"),
+                JsonPatchTest.row("$setElementOrder puts a new item, which has no live position, before live-only items",
+                        "{spec:{template:{spec:{volumes:[{name:'v3'}],'$setElementOrder/volumes':[{name:'v3'},{name:'v2'}]}}}}",
+                        "/spec/template/spec/volumes=[{name:'v3'},{name:'v1',emptyDir:{}},{name:'v2',emptyDir:{}}]"),
+                JsonPatchTest.row("$setElementOrder for a field not there does nothing", "{spec:{'$setElementOrder/nothing':[]}}", "/spec/nothing=null"),
+                JsonPatchTest.row("$deleteFromPrimitiveList of a field not there does nothing",
+                        "{spec:{'$deleteFromPrimitiveList/nothing':['a']}}", "/spec/nothing=null"),
+                JsonPatchTest.row("a map replaces a list and a list a map", "{spec:{replicas:[1],template:[2]}}", "/spec/template=[2]"),
+                JsonPatchTest.row("an empty patch list on an empty list stays empty", "{spec:{template:{spec:{initContainers:[]}}}}",
+                        "/spec/template/spec/initContainers=[]"),
                 JsonPatchTest.row("directives inside a new value do not reach the object",
                         "{spec:{template:{spec:{newList:[{a:1,b:null}]}}},extra:{'$patch':'replace',x:1}}",
                         "/spec/template/spec/newList=[{a:1}]"));
@@ -86,6 +108,24 @@ class StrategicMergePatchTest {
             assertThat(result.at(pointer)).as(result.toString()).isEqualTo(J.node(value));
         }
         assertThat(target).as("input untouched").isEqualTo(J.obj(STS));
+    }
+
+    @Test
+    void aNullPatchChangesNothing() {
+        ObjectNode target = J.obj(STS);
+        ObjectNode result = Patches.strategicMergePatch(target, null, "apps/v1", "StatefulSet");
+        assertThat(result).isEqualTo(target).isNotSameAs(target);
+        assertThat(Patches.strategicMergePatch(target, J.node("null"), "apps/v1", "StatefulSet")).isEqualTo(target);
+    }
+
+    @Test
+    void integerAndFloatItemsCannotMergeAndBooleansMergeAsScalars() {
+        ObjectNode target = J.obj("{kind:'X',metadata:{finalizers:[1]}}");
+        assertThatThrownBy(() -> Patches.strategicMergePatch(target, J.node("{metadata:{finalizers:[1.5]}}"), "v1", "X"))
+                .hasMessage("Internal error occurred: list element types are not identical: [[1] [1.5]]");
+        ObjectNode flags = J.obj("{kind:'X',metadata:{finalizers:[true]}}");
+        assertThat(Patches.strategicMergePatch(flags, J.node("{metadata:{finalizers:[false,true]}}"), "v1", "X").at("/metadata/finalizers"))
+                .isEqualTo(J.node("[true,false]"));
     }
 
     @Test
@@ -122,8 +162,14 @@ class StrategicMergePatchTest {
                 Arguments.of("{metadata:{labels:{'$retainKeys':'app'}}}", 400, "invalid patch format of retainKeys"),
                 Arguments.of("{metadata:{labels:{'$retainKeys':['app'],tier:'y'}}}", 400, "invalid patch format of retainKeys"),
                 Arguments.of("{metadata:{'$deleteFromPrimitiveList/finalizers':'a'}}", 400, "invalid patch format of primitive list"),
-                Arguments.of("{spec:{'$setElementOrder/x':'a'}}", 400, "invalid patch format of setElementOrder list"),
-                Arguments.of("[1]", 400, "json: cannot unmarshal array into Go value of type map[string]interface {}"));
+                Arguments.of("{spec:{'$setElementOrder/x':'a'}}", 500, "Internal error occurred: expected a []interface {}, but received a string"),
+                Arguments.of("{spec:{template:{spec:{containers:[{name:'web'},{name:'side'}],'$setElementOrder/containers':[{name:'side'},{name:'web'}]}}}}", 500,
+                        "Internal error occurred: The order in patch list:\n[map[name:web] map[name:side]]\n doesn't match $setElementOrder list:\n"
+                                + "[map[name:side] map[name:web]]\n"),
+                Arguments.of("[1]", 400, "json: cannot unmarshal array into Go value of type map[string]interface {}"),
+                Arguments.of("'s'", 400, "json: cannot unmarshal string into Go value of type map[string]interface {}"),
+                Arguments.of("{metadata:{finalizers:[1.5]}}", 500, "Internal error occurred: list element types are not identical: [[a b] [1.5]]"),
+                Arguments.of("{metadata:{finalizers:[true]}}", 500, "Internal error occurred: list element types are not identical: [[a b] [true]]"));
     }
 
     @ParameterizedTest(name = "{2}")

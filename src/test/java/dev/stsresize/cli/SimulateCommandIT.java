@@ -1,0 +1,105 @@
+package dev.stsresize.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The real launcher: `simulate` loads state, writes a kubeconfig, says ready once, serves, and saves on SIGTERM. */
+@Tag("slow")
+class SimulateCommandIT {
+    @TempDir
+    Path dir;
+
+    static Path launcher() {
+        return Path.of(System.getProperty("stsresize.launcher", "target/kubectl-stsresize"));
+    }
+
+    @Test
+    void simulate_prints_ready_once_serves_the_state_and_saves_it_on_sigterm() throws Exception {
+        Path state = dir.resolve("state.yaml");
+        Files.writeString(state, """
+                apiVersion: v1
+                kind: PersistentVolumeClaim
+                metadata: {name: data-db-0, namespace: prod}
+                spec: {storageClassName: fast, accessModes: [ReadWriteOnce], resources: {requests: {storage: 1024Mi}}}
+                status: {phase: Bound, capacity: {storage: 1Gi}}
+                ---
+                {"apiVersion": "v1", "kind": "ServiceAccount", "metadata": {"name": "stsresize", "namespace": "prod"}}
+                """);
+        Path kubeconfig = dir.resolve("kc");
+        Path saved = dir.resolve("saved.yaml");
+        Path log = dir.resolve("log.jsonl");
+        Process p = new ProcessBuilder(launcher().toString(), "simulate", "--state", state.toString(), "--kubeconfig-out",
+                kubeconfig.toString(), "--save", saved.toString(), "--log", log.toString())
+                .redirectError(dir.resolve("stderr").toFile()).start();
+        BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        String ready = out.readLine();
+        assertThat(ready).matches("ready http://127\\.0\\.0\\.1:\\d+");
+        String url = ready.substring("ready ".length());
+        assertThat(Files.readString(kubeconfig)).contains("server: " + url, "current-context: sim", "namespace: default",
+                "- name: sim-prod-stsresize", "user: \"system:serviceaccount:prod:stsresize\"");
+        String token = Files.readAllLines(kubeconfig).stream().filter(l -> l.trim().startsWith("token:")).findFirst().orElseThrow()
+                .trim().substring("token:".length()).trim();
+        HttpResponse<String> claim = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                URI.create(url + "/api/v1/namespaces/prod/persistentvolumeclaims/data-db-0")).header("Authorization", "Bearer " + token)
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(claim.statusCode()).isEqualTo(200);
+        JsonNode body = new ObjectMapper().readTree(claim.body());
+        assertThat(body.at("/spec/resources/requests/storage").asText()).isEqualTo("1Gi");
+        assertThat(body.at("/status/phase").asText()).as("status taken as given").isEqualTo("Bound");
+        // SIGTERM by kill(1): Process.destroy() would also close our end of its stdout
+        assertThat(new ProcessBuilder("kill", "-TERM", Long.toString(p.pid())).start().waitFor()).isZero();
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(out.readLine()).as("exactly one line on stdout").isNull();
+        assertThat(Files.readString(dir.resolve("stderr"))).as("no noise on stderr").isEmpty();
+        JsonNode savedList = new ObjectMapper(new YAMLFactory()).readTree(saved.toFile());
+        assertThat(savedList.path("kind").asText()).isEqualTo("List");
+        assertThat(savedList.path("items").findValuesAsText("name")).contains("data-db-0", "prod", "default");
+        assertThat(Files.readAllLines(log)).hasSize(1);
+    }
+
+    @Test
+    void a_kind_the_simulator_does_not_serve_is_named_in_the_refusal() throws IOException, InterruptedException {
+        Path state = dir.resolve("cm.yaml");
+        Files.writeString(state, "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: settings, namespace: prod}\n");
+        Process p = new ProcessBuilder(launcher().toString(), "simulate", "--state", state.toString(), "--kubeconfig-out",
+                dir.resolve("kc").toString()).start();
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        String stderr = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.exitValue()).isEqualTo(1);
+        assertThat(stderr).startsWith("error: the state holds ConfigMap prod/settings (v1), a kind the simulated cluster does not serve;");
+        assertThat(stderr.lines().count()).isEqualTo(1);
+    }
+
+    @Test
+    void a_bad_state_file_fails_with_one_paragraph_and_nothing_on_stdout() throws IOException, InterruptedException {
+        Path state = dir.resolve("bad.yaml");
+        Files.writeString(state, "kind: Pod\n");
+        Process p = new ProcessBuilder(launcher().toString(), "simulate", "--state", state.toString(), "--kubeconfig-out",
+                dir.resolve("kc").toString()).start();
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        String stdout = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String stderr = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.exitValue()).as(stderr).isEqualTo(1);
+        assertThat(stdout).isEmpty();
+        assertThat(stderr).isEqualTo("error: state file " + state + ", document 1, lacks apiVersion, kind or metadata.name; "
+                + "every object needs all three.\n");
+        assertThat(Files.exists(dir.resolve("kc"))).as("no kubeconfig for a cluster that never started").isFalse();
+    }
+}

@@ -1,0 +1,192 @@
+package dev.stsresize.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.stsresize.cluster.fake.FakeApiServer;
+import dev.stsresize.cluster.fake.FakeApiServer.Answer;
+import dev.stsresize.cluster.fake.FakeApiServer.Recorded;
+import dev.stsresize.cluster.fake.TestPki;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Differential test against the real kubectl on PATH: for the same KUBECONFIG and flags, kubectl and
+ * this layer must reach the same server, as the same user, in the same namespace. Skipped when
+ * kubectl is not installed.
+ */
+@Tag("slow")
+class KubectlParityTest {
+    static final List<FakeApiServer> servers = new ArrayList<>();
+
+    @TempDir static Path dir;
+
+    static Path first;
+    static Path second;
+    static Path noCurrent;
+
+    @BeforeAll
+    static void start() throws Exception {
+        TestPki pki = new TestPki();
+        String ca = java.util.Base64.getEncoder().encodeToString(pki.caPem().getBytes(StandardCharsets.UTF_8));
+        for (int i = 0; i < 3; i++) {
+            // TLS: over plain http neither kubectl nor this layer sends credentials, and the token names the user
+            FakeApiServer s = FakeApiServer.https(pki.serverContext(), false);
+            s.on("GET", "/api", Answer.json(200, "{\"kind\":\"APIVersions\",\"versions\":[\"v1\"],"
+                    + "\"serverAddressByClientCIDRs\":[{\"clientCIDR\":\"0.0.0.0/0\",\"serverAddress\":\"127.0.0.1\"}]}"));
+            s.on("GET", "/apis", Answer.json(200, "{\"kind\":\"APIGroupList\",\"apiVersion\":\"v1\",\"groups\":[]}"));
+            s.on("GET", "/api/v1", Answer.json(200, "{\"kind\":\"APIResourceList\",\"groupVersion\":\"v1\",\"resources\":"
+                    + "[{\"name\":\"pods\",\"singularName\":\"pod\",\"namespaced\":true,\"kind\":\"Pod\","
+                    + "\"verbs\":[\"get\",\"list\"]}]}"));
+            s.onAnything(Answer.json(200, "{\"kind\":\"PodList\",\"apiVersion\":\"v1\",\"metadata\":{},\"items\":[]}"));
+            servers.add(s);
+        }
+        first = Kubeconfigs.write(dir, "a/first.yaml", """
+                current-context: alpha
+                clusters:
+                - {name: shared, cluster: {server: "%s", certificate-authority-data: %s}}
+                - {name: only-first, cluster: {server: "%s", certificate-authority-data: %s}}
+                users:
+                - {name: shared, user: {token: first-shared}}
+                - {name: ann, user: {token: first-ann}}
+                contexts:
+                - {name: alpha, context: {cluster: shared, user: shared, namespace: alpha-ns}}
+                - {name: shared, context: {cluster: only-first, user: ann}}
+                """.formatted(servers.get(0).url(), ca, servers.get(1).url(), ca));
+        second = Kubeconfigs.write(dir, "b/second.yaml", """
+                current-context: beta
+                clusters:
+                - {name: shared, cluster: {server: "%s", certificate-authority-data: %s}}
+                - {name: only-second, cluster: {server: "%s", certificate-authority-data: %s}}
+                users:
+                - {name: shared, user: {token: second-shared}}
+                - {name: bob, user: {token: second-bob}}
+                contexts:
+                - {name: shared, context: {cluster: only-second, user: bob, namespace: second-ns}}
+                - {name: beta, context: {cluster: only-second, user: bob}}
+                """.formatted(servers.get(2).url(), ca, servers.get(2).url(), ca));
+        noCurrent = Kubeconfigs.write(dir, "c/none.yaml", "clusters: []\n");
+    }
+
+    @AfterAll
+    static void stop() {
+        servers.forEach(FakeApiServer::close);
+    }
+
+    static Stream<Arguments> cases() {
+        return Stream.of(
+                Arguments.of("current-context comes from the first file", "first:second", List.of()),
+                Arguments.of("current-context from the first file that sets one", "none:second:first", List.of()),
+                Arguments.of("the first file defining a context wins", "first:second", List.of("--context", "shared")),
+                Arguments.of("the second file's context, with its namespace", "second:first", List.of("--context", "shared")),
+                Arguments.of("a context without namespace means default", "first:second", List.of("--context", "beta")),
+                Arguments.of("--cluster and --user override the context", "first:second",
+                        List.of("--context", "beta", "--cluster", "only-first", "--user", "shared")),
+                Arguments.of("-n overrides the context's namespace", "first:second", List.of("-n", "prod")),
+                Arguments.of("--kubeconfig replaces KUBECONFIG", "first:second", List.of("--kubeconfig", "second")));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void reachesTheSameServerUserAndNamespaceAsKubectl(String rule, String kubeconfigVariable, List<String> flags)
+            throws Exception {
+        assumeTrue(kubectlInstalled(), "kubectl is not on PATH");
+        String variable = paths(kubeconfigVariable);
+        List<String> resolvedFlags = flags.stream().map(f -> f.equals("second") ? second.toString() : f).toList();
+
+        Optional<Seen> kubectl = seenAfter(() -> runKubectl(variable, resolvedFlags));
+        Optional<Seen> ours = seenAfter(() -> {
+            ClusterConnection c = KubeClients.connect(settings(resolvedFlags),
+                    Kubeconfigs.env(dir, Map.of("KUBECONFIG", variable)), "1", new PrintWriter(new StringWriter()));
+            new KubeCluster(c).listPods(c.defaultNamespace(), "");
+        });
+
+        assertThat(kubectl).as("kubectl reached a server as a user").get()
+                .extracting(Seen::authorization).asString().startsWith("Bearer ");
+        assertThat(ours).isEqualTo(kubectl);
+    }
+
+    /** Which fake, which token, which path: what a request reveals about the chosen context. */
+    record Seen(int server, String authorization, String path) {}
+
+    interface Action {
+        void run() throws Exception;
+    }
+
+    static Optional<Seen> seenAfter(Action action) throws Exception {
+        Map<Integer, Integer> before = new HashMap<>();
+        for (int i = 0; i < servers.size(); i++) {
+            before.put(i, servers.get(i).requests().size());
+        }
+        action.run();
+        for (int i = 0; i < servers.size(); i++) {
+            List<Recorded> all = servers.get(i).requests();
+            for (Recorded r : all.subList(before.get(i), all.size())) {
+                if (r.path().endsWith("/pods")) {
+                    return Optional.of(new Seen(i, r.header("Authorization"), r.path()));
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    static String paths(String names) {
+        return String.join(":", Stream.of(names.split(":")).map(n -> switch (n) {
+            case "first" -> first.toString();
+            case "second" -> second.toString();
+            default -> noCurrent.toString();
+        }).toList());
+    }
+
+    static ConnectionSettings settings(List<String> flags) {
+        Map<String, String> f = new HashMap<>();
+        for (int i = 0; i < flags.size(); i += 2) {
+            f.put(flags.get(i), flags.get(i + 1));
+        }
+        return new ConnectionSettings(Optional.ofNullable(f.get("--kubeconfig")).map(Path::of),
+                Optional.ofNullable(f.get("--context")), Optional.ofNullable(f.get("--cluster")),
+                Optional.ofNullable(f.get("--user")), Optional.ofNullable(f.get("-n")), false,
+                java.time.Duration.ZERO, 0);
+    }
+
+    static void runKubectl(String kubeconfigVariable, List<String> flags) throws Exception {
+        List<String> command = new ArrayList<>(List.of("kubectl", "get", "pods", "-o", "name",
+                "--cache-dir", dir.resolve("kubectl-cache").toString()));
+        command.addAll(flags);
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+        pb.environment().put("KUBECONFIG", kubeconfigVariable);
+        pb.environment().put("HOME", dir.toString());
+        Process p = pb.start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            throw new AssertionError("kubectl " + command + " failed: " + output);
+        }
+    }
+
+    static boolean kubectlInstalled() {
+        for (String d : System.getenv().getOrDefault("PATH", "").split(":")) {
+            if (Files.isExecutable(Path.of(d, "kubectl"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
