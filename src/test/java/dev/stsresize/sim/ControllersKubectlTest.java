@@ -194,6 +194,21 @@ class ControllersKubectlTest {
     }
 
     @Test
+    void kubectl_rollout_status_follows_a_template_change_and_kubectl_scale_adds_a_pod() {
+        String ns = settledDb("online", RETAIN);
+        ok(kubectl.run(null, "set", "image", "sts/db", "db=postgres:17", "-n", ns));
+        Kubectl.Result rollout = ok(kubectl.run(null, "rollout", "status", "sts/db", "-n", ns, "--timeout=30s"));
+        // the defaulted partition 0 makes kubectl's StatefulSetStatusViewer report a partitioned roll out
+        assertThat(rollout.out()).isEqualTo("partitioned roll out complete: 2 new pods have been updated...\n");
+        for (JsonNode pod : getJson(ns, "pods").path("items")) {
+            assertThat(pod.at("/spec/containers/0/image").asText()).isEqualTo("postgres:17");
+        }
+        ok(kubectl.run(null, "scale", "sts/db", "--replicas=3", "-n", ns));
+        ok(kubectl.run(null, "wait", "-n", ns, "--for=condition=Ready", "pod/db-2", "--timeout=30s"));
+        assertThat(getJson(ns, "pvc", "data-db-2").at("/status/phase").asText()).isEqualTo("Bound");
+    }
+
+    @Test
     void background_delete_deletes_pods_and_the_claims_carrying_the_owner_reference() throws Exception {
         String ns = settledDb("online", DELETE_WITH_SET);
         ok(kubectl.run(null, "delete", "sts", "db", "-n", ns, "--cascade=background"));

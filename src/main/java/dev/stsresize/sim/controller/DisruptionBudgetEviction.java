@@ -33,7 +33,7 @@ final class DisruptionBudgetEviction implements EvictionPolicy {
         }
         List<ObjectNode> budgets = new ArrayList<>();
         for (ObjectNode pdb : api.list(ctx.kinds().budgets(), Json.ns(pod))) {
-            if (Json.selects(pdb.path("spec").path("selector"), pod.path("metadata").path("labels"))) {
+            if (Json.budgetSelects(pdb, pod)) {
                 budgets.add(pdb);
             }
         }

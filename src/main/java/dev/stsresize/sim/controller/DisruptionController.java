@@ -33,7 +33,7 @@ final class DisruptionController extends Controller {
         if (e.resource().equals(ctx.kinds().pods())) {
             List<Key> keys = new ArrayList<>();
             for (ObjectNode pdb : api.list(ctx.kinds().budgets(), e.namespace())) {
-                if (Json.selects(pdb.path("spec").path("selector"), e.object().path("metadata").path("labels"))) {
+                if (Json.budgetSelects(pdb, e.object())) {
                     keys.add(new Key(Json.ns(pdb), Json.name(pdb)));
                 }
             }
@@ -59,7 +59,7 @@ final class DisruptionController extends Controller {
         JsonNode wasDisrupted = pdb.path("status").path("disruptedPods");
         ObjectNode disrupted = Json.NODES.objectNode();
         for (ObjectNode pod : api.list(ctx.kinds().pods(), key.namespace())) {
-            if (!Json.selects(pdb.path("spec").path("selector"), pod.path("metadata").path("labels"))) {
+            if (!Json.budgetSelects(pdb, pod)) {
                 continue;
             }
             podCount++;

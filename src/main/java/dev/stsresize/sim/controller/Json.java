@@ -138,6 +138,15 @@ final class Json {
         return true;
     }
 
+    /** A PodDisruptionBudget's selector (policy/v1): an empty one selects every pod of the namespace, a missing one none. */
+    static boolean budgetSelects(JsonNode budget, JsonNode pod) {
+        JsonNode selector = budget.path("spec").path("selector");
+        if (selector.isObject() && selector.isEmpty()) {
+            return true;
+        }
+        return selects(selector, pod.path("metadata").path("labels"));
+    }
+
     static Iterable<Map.Entry<String, JsonNode>> iterable(JsonNode o) {
         return o::fields;
     }

@@ -240,8 +240,8 @@ final class StatefulSetController extends Controller {
                 }
                 continue;
             }
-            if (ordered && !StatefulSetPods.runningAndReady(pod)) {
-                return; // OrderedReady: the next ordinal waits for this one to be Running and Ready
+            if (ordered && StatefulSetPods.untilAvailable(set, pod, java.time.Instant.now()) != 0) {
+                return; // OrderedReady: the next ordinal waits for this one to be Running, Ready and available
             }
         }
         List<ObjectNode> condemned = new ArrayList<>(byOrdinal.tailMap(end).values());
@@ -348,12 +348,20 @@ final class StatefulSetController extends Controller {
         String currentRev = rp.current() == null ? updateRev : Json.name(rp.current());
         int replicas = 0;
         int ready = 0;
+        int available = 0;
         int current = 0;
         int updated = 0;
+        long nextAvailable = Long.MAX_VALUE;
         for (ObjectNode p : pods) {
             replicas++;
             if (StatefulSetPods.runningAndReady(p)) {
                 ready++;
+                long wait = StatefulSetPods.untilAvailable(set, p, java.time.Instant.now());
+                if (wait == 0) {
+                    available++;
+                } else {
+                    nextAvailable = Math.min(nextAvailable, wait);
+                }
             }
             if (!Json.deleting(p)) {
                 String rev = p.path("metadata").path("labels").path(Revisions.HASH_LABEL).asText();
@@ -366,8 +374,11 @@ final class StatefulSetController extends Controller {
             currentRev = updateRev;
             current = updated;
         }
+        if (nextAvailable != Long.MAX_VALUE) {
+            requeue(new Key(Json.ns(set), Json.name(set)), nextAvailable + 1); // minReadySeconds: look again once it passes
+        }
         ObjectNode st = Json.NODES.objectNode();
-        st.put("availableReplicas", ready);
+        st.put("availableReplicas", available);
         st.put("collisionCount", collisions);
         putIfPositive(st, "currentReplicas", current);
         if (!currentRev.isEmpty()) {

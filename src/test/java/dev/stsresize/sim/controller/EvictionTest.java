@@ -56,6 +56,18 @@ class EvictionTest {
     }
 
     @Test
+    void a_budget_with_an_empty_selector_covers_every_pod_of_its_namespace() {
+        try (Running c = GarbageCollectorTest.settledDb("")) {
+            c.create("poddisruptionbudgets", Running.yaml("apiVersion: policy/v1\nkind: PodDisruptionBudget\n"
+                    + "metadata: {name: all, namespace: default}\nspec: {selector: {}, minAvailable: 2}\n"));
+            await("the budget counts both pods", () -> c.get("poddisruptionbudgets", "all").at("/status/currentHealthy").asInt() == 2);
+            ApiError e = catchThrowableOfType(() -> evict(c, "db-0"), ApiError.class);
+            assertThat(e).isNotNull();
+            assertThat(e.code()).isEqualTo(429);
+        }
+    }
+
+    @Test
     void a_pod_no_budget_covers_is_evicted_at_once() {
         try (Running c = GarbageCollectorTest.settledDb("")) {
             c.patch("pods", "db-0", "{metadata: {finalizers: [test.example/hold]}}"); // keeps it Terminating to look at

@@ -57,6 +57,25 @@ class ReapplyTest {
     }
 
     @Test
+    void with_pods_pending_the_re_applied_status_is_the_reference_one() {
+        ObjectNode local = Running.yaml("apiVersion: storage.k8s.io/v1\nkind: StorageClass\nmetadata: {name: expandable}\n"
+                + "provisioner: kubernetes.io/no-provisioner\nallowVolumeExpansion: true\n");
+        try (Running c = Running.with(local)) {
+            // no volume can be bound, so the pods stay Pending, as on the reference cluster without a kubelet
+            c.create("statefulsets", Running.db("expandable", "1Gi", "podManagementPolicy: Parallel"));
+            await("both pods exist", () -> c.list("pods").size() == 2);
+            ObjectNode sts = orphanAndReapply(c, "podManagementPolicy: Parallel", "2Gi");
+            String rev = c.list("controllerrevisions").get(0).at("/metadata/name").asText();
+            await("the pods are adopted", () -> GarbageCollectorTest.dependentsOf(c, uid(sts)).size() == 3);
+            await("status written", () -> c.get("statefulsets", "db").at("/status/updatedReplicas").asInt() == 2);
+            JsonNode status = c.get("statefulsets", "db").path("status");
+            JsonNode reference = Running.yaml(("{availableReplicas: 0, collisionCount: 0, currentReplicas: 2, currentRevision: REV,"
+                    + " observedGeneration: 1, replicas: 2, updateRevision: REV, updatedReplicas: 2}").replace("REV", rev));
+            assertThat(Json.same(status, reference)).as(status + " is " + reference).isTrue();
+        }
+    }
+
+    @Test
     void re_apply_with_a_bigger_claim_template_does_not_resize_existing_claims() throws Exception {
         try (Running c = GarbageCollectorTest.settledDb("")) {
             orphanAndReapply(c, "", "5Gi");

@@ -186,6 +186,30 @@ class StatefulSetControllerTest {
     }
 
     @Test
+    void minReadySeconds_keeps_a_ready_pod_unavailable_and_OrderedReady_waits_for_availability() {
+        try (Running c = Running.with(Running.storageClass("expandable", "online"))) {
+            c.create("statefulsets", Running.db("expandable", "1Gi", "minReadySeconds: 3600"));
+            c.awaitReady("db-0");
+            await("status: 1 ready", () -> c.get("statefulsets", "db").at("/status/readyReplicas").asInt() == 1);
+            JsonNode st = c.get("statefulsets", "db").path("status");
+            assertThat(st.path("availableReplicas").asInt()).as(st.toString()).isZero();
+            assertThat(c.get("pods", "db-1")).as("db-1 waits for db-0 to be available").isNull();
+        }
+    }
+
+    @Test
+    void a_pod_is_available_minReadySeconds_after_it_became_ready() {
+        ObjectNode set = Running.db("x", "1Gi", "minReadySeconds: 10");
+        ObjectNode pod = Running.yaml("status: {phase: Running, conditions: [{type: Ready, status: 'True',"
+                + " lastTransitionTime: '2026-12-03T10:00:00Z'}]}");
+        java.time.Instant ready = java.time.Instant.parse("2026-12-03T10:00:00Z");
+        assertThat(StatefulSetPods.untilAvailable(set, pod, ready.plusSeconds(3))).isEqualTo(7000);
+        assertThat(StatefulSetPods.untilAvailable(set, pod, ready.plusSeconds(10))).isZero();
+        assertThat(StatefulSetPods.untilAvailable(Running.db("x", "1Gi", ""), pod, ready)).as("no minReadySeconds").isZero();
+        assertThat(StatefulSetPods.untilAvailable(set, Running.yaml("status: {phase: Pending}"), ready)).isNegative();
+    }
+
+    @Test
     void old_revisions_beyond_revisionHistoryLimit_are_deleted_oldest_first() {
         try (Running c = Running.with(Running.storageClass("expandable", "online"))) {
             c.create("statefulsets", Running.db("expandable", "1Gi", "revisionHistoryLimit: 1\nreplicas: 1"));

@@ -65,6 +65,23 @@ class VolumeBinderTest {
     }
 
     @Test
+    void a_pod_whose_immediate_claim_cannot_bind_stays_Pending_with_FailedScheduling() {
+        try (Running c = Running.with(localClass("Immediate"))) {
+            c.create("persistentvolumeclaims", claim("c", "local", "1Gi"));
+            c.create("pods", Running.yaml("apiVersion: v1\nkind: Pod\nmetadata: {name: user, namespace: default}\n"
+                    + "spec: {containers: [{name: c, image: busybox}], volumes: [{name: d, persistentVolumeClaim: {claimName: c}}]}\n"));
+            await("FailedScheduling", () -> c.event("user", "FailedScheduling") != null);
+            assertThat(c.event("user", "FailedScheduling").path("message").asText()).isEqualTo("0/3 nodes are available: pod has "
+                    + "unbound immediate PersistentVolumeClaims. preemption: 0/3 nodes are available: 3 Preemption is not helpful "
+                    + "for scheduling.");
+            ObjectNode pod = c.get("pods", "user");
+            assertThat(pod.at("/status/phase").asText()).isEqualTo("Pending");
+            assertThat(pod.at("/status/conditions/0/reason").asText()).isEqualTo("Unschedulable");
+            assertThat(pod.at("/spec/nodeName").isMissingNode()).isTrue();
+        }
+    }
+
+    @Test
     void WaitForFirstConsumer_binds_only_once_a_pod_uses_the_claim() throws Exception {
         try (Running c = Running.with(localClass("WaitForFirstConsumer"), volume("v", "local", "1Gi"))) {
             c.create("persistentvolumeclaims", claim("c", "local", "1Gi"));
