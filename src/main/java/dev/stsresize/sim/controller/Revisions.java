@@ -19,7 +19,10 @@ import java.util.TreeMap;
  * marshals a map) followed by the collision count).
  */
 final class Revisions {
+    /** On pods: the name of the revision they run (apps.ControllerRevisionHashLabelKey). */
     static final String HASH_LABEL = "controller-revision-hash";
+    /** On revisions: their hash (history.ControllerRevisionHashLabel). */
+    static final String REVISION_HASH_LABEL = "controller.kubernetes.io/hash";
     private static final String ALPHANUMS = "bcdfghjklmnpqrstvwxz2456789";
 
     private Revisions() {}

@@ -180,7 +180,7 @@ final class StatefulSetController extends Controller {
             ObjectNode labels = meta.putObject("labels");
             set.path("spec").path("template").path("metadata").path("labels").fields()
                     .forEachRemaining(e -> labels.set(e.getKey(), e.getValue()));
-            labels.put(Revisions.HASH_LABEL, hash);
+            labels.put(Revisions.REVISION_HASH_LABEL, hash);
             meta.putArray("ownerReferences").add(Json.controllerRefTo(set));
             rev.set("data", data);
             rev.put("revision", next);

@@ -150,7 +150,7 @@ public final class DemoScenario {
         ObjectNode rmeta = (ObjectNode) rev.get("metadata");
         rmeta.put("uid", uid("rev/" + c.namespace() + "/" + revision));
         rmeta.putObject("labels").put("app.kubernetes.io/name", c.name())
-                .put("controller-revision-hash", revision.substring(c.name().length() + 1));
+                .put("controller.kubernetes.io/hash", revision.substring(c.name().length() + 1));
         rmeta.putArray("ownerReferences").add(ownerRef(c, true));
         ObjectNode data = rev.putObject("data").putObject("spec").putObject("template");
         data.put("$patch", "replace");

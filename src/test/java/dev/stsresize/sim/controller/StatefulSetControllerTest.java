@@ -119,6 +119,9 @@ class StatefulSetControllerTest {
             assertThat(st.path("observedGeneration").asLong()).isEqualTo(1);
             assertThat(st.path("collisionCount").asInt()).isZero();
             assertThat(c.get("pods", "db-0").at("/metadata/labels/controller-revision-hash").asText()).isEqualTo(rev);
+            assertThat(revisions.get(0).at("/metadata/labels/controller.kubernetes.io~1hash").asText()).isEqualTo(rev.substring(3));
+            assertThat(revisions.get(0).at("/data/spec/template/$patch").asText()).isEqualTo("replace");
+            assertThat(revisions.get(0).at("/data/spec/volumeClaimTemplates").isMissingNode()).isTrue();
         }
     }
 
