@@ -322,8 +322,13 @@ public final class DemoScenario {
         return UUID.nameUUIDFromBytes(("stsresize-demo/" + seed).getBytes(StandardCharsets.UTF_8)).toString();
     }
 
-    /** A 9-to-10 character lowercase hash like the controller's revision suffix. */
+    /** A hash like the controller's revision suffix: rand.SafeEncodeString of a decimal 32-bit hash. */
     private static String hash(String seed) {
-        return Long.toString(Math.abs((long) seed.hashCode()) % 9_000_000_000L + 1_000_000_000L, 36).substring(0, 9);
+        String alphanums = "bcdfghjklmnpqrstvwxz2456789";
+        StringBuilder b = new StringBuilder();
+        for (char ch : Integer.toUnsignedString(seed.hashCode()).toCharArray()) {
+            b.append(alphanums.charAt(ch % alphanums.length()));
+        }
+        return b.toString();
     }
 }

@@ -37,6 +37,7 @@ public final class Registry {
     private final ResizeAdmission resize;
     private final QuotaAdmission quota;
     private volatile EvictionPolicy evictionPolicy = EvictionPolicy.ALWAYS;
+    private volatile boolean gracefulPods;
 
     public Registry(Store store, Catalog catalog) {
         this.store = store;
@@ -55,6 +56,14 @@ public final class Registry {
 
     public void evictionPolicy(EvictionPolicy policy) {
         this.evictionPolicy = policy;
+    }
+
+    /**
+     * With a kubelet (part 2's controllers), a deleted pod terminates: it keeps a deletionTimestamp
+     * for its grace period and the kubelet removes it; without one it goes at once.
+     */
+    public void gracefulPodDeletion(boolean on) {
+        this.gracefulPods = on;
     }
 
     public ObjectNode get(ResourceType t, String ns, String name) {
@@ -252,6 +261,13 @@ public final class Registry {
             throw ApiError.invalid("meta.k8s.io", "DeleteOptions", "", List.of(new ApiError.Cause("FieldValueNotSupported",
                     "Unsupported value: \"" + policy + "\": supported values: \"Foreground\", \"Background\", \"Orphan\"",
                     "propagationPolicy")));
+        }
+        if (gracefulPods && t.kind().equals("Pod")) {
+            if (meta.has("deletionTimestamp")) {
+                return new Deleted(old, false); // already terminating: the kubelet finishes it
+            }
+            long grace = old.path("spec").path("terminationGracePeriodSeconds").asLong(30);
+            return new Deleted(store.markDeleting(t, nsOf(t, ns), name, finalizers, grace, d.dryRun()), false);
         }
         if (!finalizers.isEmpty()) {
             return new Deleted(store.markDeleting(t, nsOf(t, ns), name, finalizers, d.dryRun()), false);

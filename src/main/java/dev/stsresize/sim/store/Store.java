@@ -184,7 +184,8 @@ public final class Store {
             m.remove("generation");
         }
         m.put("resourceVersion", liveRv);
-        if (m.has("deletionTimestamp") && m.path("finalizers").isEmpty()) {
+        // store.go deletes during an update only once the grace period is over (a terminating pod stays)
+        if (m.has("deletionTimestamp") && m.path("finalizers").isEmpty() && m.path("deletionGracePeriodSeconds").asLong(0) == 0) {
             if (dryRun) {
                 return o;
             }
@@ -209,6 +210,12 @@ public final class Store {
      */
     public synchronized ObjectNode markDeleting(ResourceType t, String ns, String name, List<String> finalizers,
             boolean dryRun) {
+        return markDeleting(t, ns, name, finalizers, 0, dryRun);
+    }
+
+    /** As above with a grace period (a terminating pod): the object stays until its kubelet removes it. */
+    public synchronized ObjectNode markDeleting(ResourceType t, String ns, String name, List<String> finalizers,
+            long graceSeconds, boolean dryRun) {
         ObjectNode existing = table(t).get(key(ns, name));
         if (existing == null) {
             throw ApiError.notFound(t.group(), t.resource(), name);
@@ -220,7 +227,7 @@ public final class Store {
                 m.put("generation", m.path("generation").asLong() + 1);
             }
             m.put("deletionTimestamp", now());
-            m.put("deletionGracePeriodSeconds", 0);
+            m.put("deletionGracePeriodSeconds", graceSeconds);
         }
         var fs = m.putArray("finalizers");
         finalizers.forEach(fs::add);

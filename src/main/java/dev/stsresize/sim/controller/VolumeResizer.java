@@ -1,0 +1,135 @@
+package dev.stsresize.sim.controller;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.sim.admission.Quantities;
+import dev.stsresize.sim.store.StoreEvent;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The expand controller (pkg/controller/volume/expand/expand_controller.go), which only announces
+ * {@code ExternalExpanding} for CSI volumes, and the CSI external-resizer (kubernetes-csi/external-resizer,
+ * pkg/controller/expand_and_recover.go) chosen per StorageClass: {@code online} and {@code offline}
+ * mark allocatedResources and {@code ControllerResizeInProgress} with condition {@code Resizing},
+ * grow the PV, then leave the claim at {@code NodeResizePending} with condition
+ * {@code FileSystemResizePending} for the kubelet (which finishes at once for online, only when a pod
+ * mounts the claim anew for offline); {@code infeasible} ends at {@code ControllerResizeInfeasible}
+ * with a warning; {@code none} never changes anything — what the reference saw with no resizer.
+ */
+final class VolumeResizer extends Controller {
+    static final String FS_PENDING_MESSAGE = "Waiting for user to (re-)start a pod to finish file system resize of volume on node.";
+    private final Api resizer;
+    private final Pacer pacer = new Pacer();
+    private final Set<String> announced = ConcurrentHashMap.newKeySet();
+
+    VolumeResizer(Context ctx) {
+        super(ctx);
+        this.resizer = ctx.api("csi-resizer");
+    }
+
+    @Override
+    String name() {
+        return "volume-resizer";
+    }
+
+    @Override
+    List<Key> keysFor(StoreEvent e) {
+        if (e.resource().equals(ctx.kinds().claims()) && e.type() != StoreEvent.Type.DELETED) {
+            return List.of(new Key(e.namespace(), e.name()));
+        }
+        return List.of();
+    }
+
+    @Override
+    List<Key> initialKeys() {
+        return resizer.list(ctx.kinds().claims(), "").stream().map(c -> new Key(Json.ns(c), Json.name(c))).toList();
+    }
+
+    @Override
+    void sync(Key key) {
+        ObjectNode claim = resizer.get(ctx.kinds().claims(), key.namespace(), key.name());
+        if (claim == null || Json.deleting(claim) || !"Bound".equals(claim.path("status").path("phase").asText())) {
+            return;
+        }
+        String request = claim.path("spec").path("resources").path("requests").path("storage").asText("");
+        String capacity = claim.path("status").path("capacity").path("storage").asText("");
+        if (request.isEmpty() || capacity.isEmpty() || Quantities.compare(request, capacity) <= 0) {
+            return;
+        }
+        String uid = Json.uid(claim);
+        if (announced.add(uid + "/" + request)) {
+            ctx.events().normal("volume_expand", claim, "ExternalExpanding", "waiting for an external controller to expand this PVC");
+        }
+        String mode = ctx.resizerOf(claim);
+        String allocated = claim.path("status").path("allocatedResources").path("storage").asText("");
+        String state = claim.path("status").path("allocatedResourceStatuses").path("storage").asText("");
+        String driver = ctx.storageClassOf(claim) == null ? "" : ctx.storageClassOf(claim).path("provisioner").asText();
+        String volume = claim.path("spec").path("volumeName").asText();
+        switch (mode) {
+            case "online", "offline" -> {
+                boolean inProgress = "ControllerResizeInProgress".equals(state) && request.equals(allocated);
+                if (!inProgress && !(NodeExpansion.pending(claim) && request.equals(allocated))) {
+                    markInProgress(claim, request, driver, volume);
+                } else if (inProgress && pacer.due(this, key, uid + "/" + request, ctx.timings().resizeMillis())) {
+                    expandVolume(claim, request, volume);
+                }
+            }
+            case "infeasible" -> {
+                if (!("ControllerResizeInfeasible".equals(state) && request.equals(allocated))
+                        && pacer.due(this, key, uid + "/" + request, ctx.timings().resizeMillis())) {
+                    infeasible(claim, request, driver, volume);
+                }
+            }
+            default -> { } // none: no resizer; only the expand controller's event above
+        }
+    }
+
+    private void markInProgress(ObjectNode claim, String request, String driver, String volume) {
+        ObjectNode st = claim.withObject("/status");
+        st.withObject("/allocatedResources").put("storage", request);
+        st.withObject("/allocatedResourceStatuses").put("storage", "ControllerResizeInProgress");
+        NodeExpansion.removeConditions(st, "Resizing", "FileSystemResizePending", "ControllerResizeError");
+        condition(st, "Resizing", null);
+        resizer.updateStatus(ctx.kinds().claims(), claim);
+        ctx.events().normal("external-resizer " + driver, claim, "Resizing", "External resizer is resizing volume " + volume);
+    }
+
+    /** ControllerExpandVolume succeeded: the PV grows; the file system waits for the kubelet. */
+    private void expandVolume(ObjectNode claim, String request, String volume) {
+        ObjectNode pv = resizer.get(ctx.kinds().volumes(), "", volume);
+        if (pv != null) {
+            pv.withObject("/spec").withObject("/capacity").put("storage", request);
+            resizer.update(ctx.kinds().volumes(), pv);
+        }
+        ObjectNode st = claim.withObject("/status");
+        st.withObject("/allocatedResourceStatuses").put("storage", NodeExpansion.PENDING);
+        NodeExpansion.removeConditions(st, "Resizing");
+        condition(st, "FileSystemResizePending", FS_PENDING_MESSAGE);
+        resizer.updateStatus(ctx.kinds().claims(), claim);
+        String driver = ctx.storageClassOf(claim) == null ? "" : ctx.storageClassOf(claim).path("provisioner").asText();
+        ctx.events().normal("external-resizer " + driver, claim, "FileSystemResizeRequired", "Require file system resize of volume on node");
+    }
+
+    private void infeasible(ObjectNode claim, String request, String driver, String volume) {
+        String error = "resize volume \"" + volume + "\" by resizer \"" + driver + "\" failed: rpc error: code = OutOfRange desc = "
+                + "requested size " + request + " exceeds the largest volume this driver can provision";
+        ObjectNode st = claim.withObject("/status");
+        st.withObject("/allocatedResources").put("storage", request);
+        st.withObject("/allocatedResourceStatuses").put("storage", "ControllerResizeInfeasible");
+        NodeExpansion.removeConditions(st, "Resizing", "ControllerResizeError");
+        condition(st, "ControllerResizeError", error);
+        resizer.updateStatus(ctx.kinds().claims(), claim);
+        ctx.events().warning("external-resizer " + driver, claim, "VolumeResizeFailed", error);
+    }
+
+    private void condition(ObjectNode status, String type, String message) {
+        ArrayNode conds = status.withArray("conditions");
+        ObjectNode c = conds.addObject().put("type", type).put("status", "True").putNull("lastProbeTime")
+                .put("lastTransitionTime", resizer.store().now());
+        if (message != null) {
+            c.put("message", message);
+        }
+    }
+}
