@@ -27,7 +27,12 @@ final class AdoptionCheck {
         this.await = await;
     }
 
-    Result verify(ObjectNode applied, Dependents before, Instant deadline) {
+    /**
+     * @param oldRevision the revision the pods ran under before ({@code status.currentRevision} of the
+     *     live object): when the re-applied object's revision differs, the pod template changed and a
+     *     replaced pod is the rolling update the plan announced, reported, not a failure
+     */
+    Result verify(ObjectNode applied, Dependents before, String oldRevision, Instant deadline) {
         String ns = Objects.namespace(applied);
         String name = Objects.name(applied);
         String uid = Objects.uid(applied);
@@ -54,7 +59,9 @@ final class AdoptionCheck {
             if (o.object().isEmpty()) {
                 problems.add("pod " + p.getKey() + " is gone");
             } else if (!p.getValue().equals(after)) {
-                problems.add("pod " + p.getKey() + " was replaced (UID " + p.getValue() + " -> " + after + ")");
+                if (!rolling(ns, name, oldRevision)) {
+                    problems.add("pod " + p.getKey() + " was replaced (UID " + p.getValue() + " -> " + after + ")");
+                }
             } else if (!uid.equals(Objects.controllerUid(o.object().get()))) {
                 problems.add("pod " + p.getKey() + " is not adopted (no controller reference to " + uid + ")");
             }
@@ -93,6 +100,12 @@ final class AdoptionCheck {
         }
         return new Result(false, pods, "adoption NOT verified for StatefulSet " + ns + "/" + name + " (UID " + uid + "): "
                 + String.join("; ", problems) + "; " + counts);
+    }
+
+    /** The re-applied StatefulSet runs another revision than the pods had: its rolling update replaces them. */
+    private boolean rolling(String ns, String name, String oldRevision) {
+        String update = cluster.getStatefulSet(ns, name).map(s -> Objects.text(s, "status", "updateRevision")).orElse("");
+        return !oldRevision.isEmpty() && !update.isEmpty() && !update.equals(oldRevision);
     }
 
     private List<String> unadoptedRevisions(String ns, String selector, String uid) {

@@ -76,6 +76,9 @@ public final class Assessor {
                 a = a.note("StorageClasses could not be listed: whether the claims can grow is left to the server's dry run of each claim patch");
             }
             progress.on(ProgressEvent.info(d.namespace(), d.name(), Step.DECIDE, d.verdict().label() + ": " + d.detail()));
+            for (String w : d.warnings()) {
+                progress.on(ProgressEvent.warn(d.namespace(), d.name(), Step.DECIDE, w));
+            }
             out.add(a);
         }
         Set<String> noLeases = new HashSet<>();

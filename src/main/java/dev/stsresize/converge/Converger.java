@@ -252,7 +252,8 @@ public final class Converger {
         }
 
         lock.phase(Record.PHASE_VERIFYING);
-        AdoptionCheck.Result v = new AdoptionCheck(cluster, await).verify(standing, dependents, deadline);
+        AdoptionCheck.Result v = new AdoptionCheck(cluster, await).verify(standing, dependents,
+                Objects.text(r.live(), "status", "currentRevision"), deadline);
         progress.on(v.adopted() ? ProgressEvent.info(ns, name, Step.VERIFY, v.detail())
                 : ProgressEvent.warn(ns, name, Step.VERIFY, v.detail()));
         if (restored) {
