@@ -50,6 +50,7 @@ public final class Cli {
         cl.addSubcommand(new ApplyCommand(in, terminal, env, prompter, checkpoint));
         cl.addSubcommand(new ResumeCommand(env, checkpoint));
         cl.addSubcommand(new SimulateCommand());
+        cl.addSubcommand(new DemoCommand());
         cl.setOut(out);
         cl.setErr(err);
         cl.setExecutionExceptionHandler(this::onException);

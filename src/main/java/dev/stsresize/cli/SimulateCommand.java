@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.UserError;
 import dev.stsresize.sim.SimCluster;
 import dev.stsresize.sim.SimOptions;
+import dev.stsresize.sim.controller.ControllerManager;
 import dev.stsresize.sim.state.StateFiles;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -48,10 +49,10 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--save", paramLabel = "FILE", description = "On exit, write the state to FILE as a YAML List.")
     Path save;
 
-    @Option(names = "--speed", defaultValue = "fast", description = "Controller speed: ${COMPLETION-CANDIDATES} (controllers come in part 2).")
+    @Option(names = "--speed", defaultValue = "fast", description = "Controller speed: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}; realistic takes seconds, like a real cluster).")
     Speed speed;
 
-    @Option(names = "--no-controllers", description = "Run no controllers (part 1 has none yet: accepted for scripts).")
+    @Option(names = "--no-controllers", description = "Run no controllers: the API server only stores objects.")
     boolean noControllers;
 
     @Override
@@ -60,22 +61,21 @@ public final class SimulateCommand implements Callable<Integer> {
             throw new UserError("--port " + port + " is not a port; use 1-65535, or 0 to pick a free one.");
         }
         List<ObjectNode> objects = StateFiles.read(state);
+        refuseUnservedKinds(objects);
         SimCluster sim = start();
-        try {
-            sim.load(objects.toArray(new ObjectNode[0]));
-        } catch (IllegalArgumentException e) {
-            sim.close();
-            throw new UserError("the state files hold an object the simulated cluster cannot serve: " + e.getMessage()
-                    + "; remove it from the --state files.");
-        }
+        sim.load(objects.toArray(new ObjectNode[0]));
         // a context per ServiceAccount of the state, so scripts can act as each (authorised by the state's RBAC)
         for (ObjectNode sa : sim.store().list(sim.type("v1", "ServiceAccount"), "")) {
             sim.tokenFor(sa.path("metadata").path("namespace").asText(), sa.path("metadata").path("name").asText());
         }
         sim.writeKubeconfig(kubeconfigOut);
+        ControllerManager controllers = noControllers ? null : ControllerManager.start(sim, dev.stsresize.sim.controller.Speed.valueOf(speed.name()));
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
+                if (controllers != null) {
+                    controllers.close();
+                }
                 if (save != null) {
                     StateFiles.write(save, sim.snapshot());
                 }
@@ -89,6 +89,22 @@ public final class SimulateCommand implements Callable<Integer> {
         out.flush();
         stopped.await();
         return ExitCodes.OK;
+    }
+
+    /** Checked before the server starts, so a refused state leaves no kubeconfig and no port behind. */
+    private static void refuseUnservedKinds(List<ObjectNode> objects) {
+        for (ObjectNode o : objects) {
+            String apiVersion = o.path("apiVersion").asText();
+            String kind = o.path("kind").asText();
+            if (dev.stsresize.sim.store.Catalog.standard().byKind(apiVersion, kind).isEmpty()) {
+                String ns = o.path("metadata").path("namespace").asText("");
+                throw new UserError("the state holds " + kind + " " + (ns.isEmpty() ? "" : ns + "/") + o.path("metadata").path("name").asText()
+                        + " (" + apiVersion + "), a kind the simulated cluster does not serve; remove it from the --state files "
+                        + "(it serves namespaces, statefulsets, controllerrevisions, persistentvolumeclaims, persistentvolumes, "
+                        + "storageclasses, pods, events, leases, serviceaccounts, roles, rolebindings, clusterroles, "
+                        + "clusterrolebindings, networkpolicies, jobs, resourcequotas and poddisruptionbudgets).");
+            }
+        }
     }
 
     private SimCluster start() {

@@ -13,6 +13,7 @@ import dev.stsresize.UserError;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
+import java.nio.charset.CharacterCodingException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -80,7 +81,7 @@ public final class DocumentReader {
         try {
             isJson = startsLikeJson(in);
         } catch (IOException e) {
-            throw new UserError("cannot read " + file + ": " + e.getMessage() + ". Check that it exists and is readable.", e);
+            throw unreadable(file, e);
         }
         if (isJson) {
             readJson(file, in, sink);
@@ -113,6 +114,9 @@ public final class DocumentReader {
             throw refused(file, inside ? document : document + 1, m == null ? -1 : m.getLine() + 1, m == null ? -1 : m.getColumn() + 1,
                     e.getProblem() != null ? e.getProblem() : e.getMessage(), e);
         } catch (YAMLException | IllegalArgumentException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw unreadable(file, io);
+            }
             throw refused(file, inside ? document : document + 1, -1, -1, e.getMessage(), e);
         }
     }
@@ -137,8 +141,16 @@ public final class DocumentReader {
             throw refused(file, inside ? document : document + 1, l == null ? -1 : l.getLineNr(), l == null ? -1 : l.getColumnNr(),
                     e.getOriginalMessage(), e);
         } catch (IOException e) {
-            throw new UserError("cannot read " + file + ": " + e.getMessage() + ". Check that it exists and is readable.", e);
+            throw unreadable(file, e);
         }
+    }
+
+    private static UserError unreadable(String file, IOException e) {
+        if (e instanceof CharacterCodingException) {
+            return new UserError(file + " is not UTF-8 text (" + e.getMessage() + "). Kubernetes manifests are UTF-8: convert it,"
+                    + " e.g. iconv -f latin1 -t utf-8.", e);
+        }
+        return new UserError("cannot read " + file + ": " + e.getMessage() + ". Check that it exists and is readable.", e);
     }
 
     private static void emit(ObjectNode obj, Source source, Consumer<Document> sink) {

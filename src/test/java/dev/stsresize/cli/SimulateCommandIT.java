@@ -75,6 +75,19 @@ class SimulateCommandIT {
     }
 
     @Test
+    void a_kind_the_simulator_does_not_serve_is_named_in_the_refusal() throws IOException, InterruptedException {
+        Path state = dir.resolve("cm.yaml");
+        Files.writeString(state, "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: settings, namespace: prod}\n");
+        Process p = new ProcessBuilder(launcher().toString(), "simulate", "--state", state.toString(), "--kubeconfig-out",
+                dir.resolve("kc").toString()).start();
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        String stderr = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.exitValue()).isEqualTo(1);
+        assertThat(stderr).startsWith("error: the state holds ConfigMap prod/settings (v1), a kind the simulated cluster does not serve;");
+        assertThat(stderr.lines().count()).isEqualTo(1);
+    }
+
+    @Test
     void a_bad_state_file_fails_with_one_paragraph_and_nothing_on_stdout() throws IOException, InterruptedException {
         Path state = dir.resolve("bad.yaml");
         Files.writeString(state, "kind: Pod\n");

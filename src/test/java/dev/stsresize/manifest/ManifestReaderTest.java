@@ -166,6 +166,26 @@ class ManifestReaderTest {
     }
 
     @Test
+    void refusesTextThatIsNotUtf8() throws IOException {
+        Path f = dir.resolve("latin1.yaml");
+        Files.write(f, "apiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: caf\u00e9}\n".getBytes(StandardCharsets.ISO_8859_1));
+        assertThatThrownBy(() -> read(reader(), f.toString())).isInstanceOf(UserError.class)
+                .hasMessageContaining("latin1.yaml is not UTF-8 text");
+        Path late = dir.resolve("late.yaml");
+        StringBuilder many = new StringBuilder();
+        for (int i = 0; i < 500; i++) {
+            many.append(sts("db" + i, "1Gi")).append("---\n");
+        }
+        byte[] head = many.toString().getBytes(StandardCharsets.UTF_8);
+        byte[] tail = "# caf\u00e9\n".getBytes(StandardCharsets.ISO_8859_1);
+        byte[] all = java.util.Arrays.copyOf(head, head.length + tail.length);
+        System.arraycopy(tail, 0, all, head.length, tail.length);
+        Files.write(late, all);
+        assertThatThrownBy(() -> read(reader(), late.toString())).isInstanceOf(UserError.class)
+                .hasMessageContaining("late.yaml is not UTF-8 text");
+    }
+
+    @Test
     void refusesAStatefulSetWithoutAName() throws IOException {
         Path f = write("m.yaml", sts("db", "1Gi") + "---\n" + sts("x", "1Gi").replace("  name: x\n", "  labels: {a: b}\n"));
         assertThatThrownBy(() -> read(reader(), f.toString())).isInstanceOf(UserError.class)

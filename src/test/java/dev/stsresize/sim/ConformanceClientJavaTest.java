@@ -1,7 +1,6 @@
 package dev.stsresize.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -67,6 +66,9 @@ class ConformanceClientJavaTest {
                 {"apiVersion":"v1","kind":"PersistentVolumeClaim","metadata":{"creationTimestamp":null,"name":"data"},
                  "spec":{"accessModes":["ReadWriteOnce"],"resources":{"requests":{"storage":"1Gi"}},"storageClassName":"expandable","volumeMode":"Filesystem"},
                  "status":{"phase":"Pending"}}"""));
+        JsonNode managed = client.get(stsPath(ns)).json().at("/metadata/managedFields/0");
+        assertThat(managed.path("manager").asText()).isEqualTo("kubectl");
+        assertThat(managed.path("operation").asText()).isEqualTo("Apply");
         V1StatefulSet typed = new AppsV1Api(client.api).readNamespacedStatefulSet("db", ns).execute();
         assertThat(typed.getSpec().getPodManagementPolicy()).isEqualTo("OrderedReady");
         assertThat(typed.getSpec().getRevisionHistoryLimit()).isEqualTo(10);
@@ -130,7 +132,6 @@ class ConformanceClientJavaTest {
 
     @Test
     void apply_without_force_by_another_manager_is_the_409_conflict_on_the_whole_claim_template_list() {
-        assumeTrue(PatchBranch.fieldManagementLanded(), PatchBranch.WHY);
         String ns = freshNamespace();
         applyDb(ns, Fixtures.db(), "");
         SimClient.Answer a = client.send("PATCH", stsPath(ns) + "?fieldManager=stsresize", "application/apply-patch+yaml",
@@ -220,6 +221,22 @@ class ConformanceClientJavaTest {
                 + "requested: requests.storage=2Gi, used: requests.storage=4Gi, limited: requests.storage=5Gi");
         assertThat(client.send("PATCH", path, "application/merge-patch+json", "{\"spec\":{\"resources\":{\"requests\":{\"storage\":\"5Gi\"}}}}")
                 .code()).as("negative control: within the quota").isEqualTo(200);
+    }
+
+    @Test
+    void a_quota_per_storage_class_counts_only_claims_of_that_class() {
+        String ns = freshNamespace();
+        sim.load(in(ns, Fixtures.boundClaim("data-db-0", "expandable", "4Gi", "4Gi")),
+                in(ns, Fixtures.boundClaim("other", "fixed", "10Gi", "10Gi")),
+                in(ns, Fixtures.yaml("apiVersion: v1\nkind: ResourceQuota\nmetadata: {name: fast}\n"
+                        + "spec: {hard: {expandable.storageclass.storage.k8s.io/requests.storage: 5Gi}}\n")));
+        SimClient.Answer a = client.send("PATCH", "/api/v1/namespaces/" + ns + "/persistentvolumeclaims/data-db-0",
+                "application/merge-patch+json", "{\"spec\":{\"resources\":{\"requests\":{\"storage\":\"8Gi\"}}}}");
+        assertThat(a.code()).isEqualTo(403);
+        assertThat(a.message()).isEqualTo("persistentvolumeclaims \"data-db-0\" is forbidden: exceeded quota: fast, "
+                + "requested: expandable.storageclass.storage.k8s.io/requests.storage=4Gi, "
+                + "used: expandable.storageclass.storage.k8s.io/requests.storage=4Gi, "
+                + "limited: expandable.storageclass.storage.k8s.io/requests.storage=5Gi");
     }
 
     @Test

@@ -92,7 +92,6 @@ class ConformanceKubectlTest {
 
     @Test
     void a_server_side_apply_without_force_over_a_client_side_apply_is_the_conflict() {
-        assumeTrue(PatchBranch.fieldManagementLanded(), PatchBranch.WHY);
         String ns = freshNamespace();
         Kubectl.Result created = kubectl.run(yamlIn(ns, Fixtures.db()), "apply", "-f", "-");
         assertThat(created.exit()).as(created.toString()).isZero();
@@ -109,6 +108,10 @@ class ConformanceKubectlTest {
         assertThat(created.out()).isEqualTo("statefulset.apps/db created\n");
         JsonNode sts = Reference.json(kubectl.run(null, "get", "sts", "db", "-n", ns, "-o", "json").out());
         assertThat(sts.at("/metadata/annotations").has("kubectl.kubernetes.io/last-applied-configuration")).isTrue();
+        JsonNode raw = Reference.json(kubectl.run(null, "get", "--raw", "/apis/apps/v1/namespaces/" + ns + "/statefulsets/db").out());
+        assertThat(raw.at("/metadata/managedFields/0/manager").asText()).isEqualTo("kubectl-client-side-apply");
+        assertThat(raw.at("/metadata/managedFields/0/operation").asText()).isEqualTo("Update");
+        assertThat(raw.at("/metadata/managedFields/0/fieldsV1").has("f:status")).as("status is never the main resource's").isFalse();
     }
 
     @Test

@@ -100,6 +100,23 @@ class RbacTest {
     }
 
     @Test
+    void a_token_request_for_a_service_account_returns_the_token_that_acts_as_it() {
+        role("[get]");
+        sim.load(Fixtures.yaml("apiVersion: v1\nkind: ServiceAccount\nmetadata: {name: stsresize, namespace: prod}\n"));
+        SimClient admin = SimClient.admin(sim);
+        SimClient.Answer tr = admin.send("POST", "/api/v1/namespaces/prod/serviceaccounts/stsresize/token", "application/json",
+                "{\"apiVersion\":\"authentication.k8s.io/v1\",\"kind\":\"TokenRequest\",\"spec\":{}}");
+        assertThat(tr.code()).isEqualTo(201);
+        String token = tr.json().at("/status/token").asText();
+        assertThat(token).isEqualTo(sim.tokenFor("prod", "stsresize"));
+        SimClient sa = new SimClient(sim, token);
+        assertThat(sa.get(CLAIM).code()).isEqualTo(200);
+        assertThat(sa.send("PATCH", CLAIM, "application/merge-patch+json", GROW).code()).isEqualTo(403);
+        assertThat(admin.send("POST", "/api/v1/namespaces/prod/serviceaccounts/nobody/token", "application/json", "{}").code())
+                .as("no token for a ServiceAccount that does not exist").isEqualTo(404);
+    }
+
+    @Test
     void kubectl_with_the_service_account_context_gets_the_same_403(@TempDir Path dir) {
         assumeTrue(Kubectl.available(), Kubectl.ABSENT);
         role("[get]");

@@ -111,6 +111,20 @@ class StoreSemanticsTest {
     }
 
     @Test
+    void an_object_being_deleted_may_lose_finalizers_but_not_gain_them() {
+        client.send("POST", STS, "application/json", Fixtures.db().toString());
+        client.send("DELETE", STS + "/db", "application/json", "{\"propagationPolicy\":\"Orphan\"}");
+        SimClient.Answer gain = client.send("PATCH", STS + "/db", "application/merge-patch+json",
+                "{\"metadata\":{\"finalizers\":[\"orphan\",\"example.com/hold\"]}}");
+        assertThat(gain.code()).isEqualTo(422);
+        assertThat(gain.message()).isEqualTo("StatefulSet.apps \"db\" is invalid: metadata.finalizers: Forbidden: no new finalizers "
+                + "can be added if the object is being deleted, found new finalizers []string{\"example.com/hold\"}");
+        SimClient.Answer lose = client.send("PATCH", STS + "/db", "application/merge-patch+json", "{\"metadata\":{\"finalizers\":[]}}");
+        assertThat(lose.code()).isEqualTo(200);
+        assertThat(client.get(STS + "/db").code()).as("its last finalizer gone, it is gone").isEqualTo(404);
+    }
+
+    @Test
     void foreground_adds_its_finalizer_background_deletes_at_once_and_a_protected_claim_waits() {
         client.send("POST", STS, "application/json", Fixtures.db().toString());
         SimClient.Answer fg = client.send("DELETE", STS + "/db", "application/json", "{\"propagationPolicy\":\"Foreground\"}");

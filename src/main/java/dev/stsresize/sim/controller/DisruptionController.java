@@ -53,13 +53,18 @@ final class DisruptionController extends Controller {
         if (pdb == null || Json.deleting(pdb)) {
             return;
         }
-        int expected = 0;
+        int podCount = 0;
         int healthy = 0;
+        java.util.Map<String, Integer> scales = new java.util.HashMap<>();
         JsonNode wasDisrupted = pdb.path("status").path("disruptedPods");
         ObjectNode disrupted = Json.NODES.objectNode();
         for (ObjectNode pod : api.list(ctx.kinds().pods(), key.namespace())) {
-            if (Json.selects(pdb.path("spec").path("selector"), pod.path("metadata").path("labels")) && !Json.deleting(pod)) {
-                expected++;
+            if (!Json.selects(pdb.path("spec").path("selector"), pod.path("metadata").path("labels"))) {
+                continue;
+            }
+            podCount++;
+            scales.merge(controllerKey(pod), scaleOf(pod), (a, b) -> a);
+            if (!Json.deleting(pod)) {
                 if (wasDisrupted.has(Json.name(pod))) {
                     // evicted, but its deletion not seen yet: not healthy (buildDisruptedPodMap)
                     disrupted.set(Json.name(pod), wasDisrupted.get(Json.name(pod)));
@@ -69,11 +74,18 @@ final class DisruptionController extends Controller {
             }
         }
         JsonNode spec = pdb.path("spec");
+        // getExpectedPodCount: an integer minAvailable counts the pods; otherwise their controllers' scale
+        int expected;
         int desired;
         if (spec.has("maxUnavailable")) {
+            expected = scales.values().stream().mapToInt(Integer::intValue).sum();
             desired = Math.max(0, expected - scaled(spec.get("maxUnavailable"), expected));
-        } else {
+        } else if (spec.path("minAvailable").isTextual() && spec.path("minAvailable").asText().endsWith("%")) {
+            expected = scales.values().stream().mapToInt(Integer::intValue).sum();
             desired = scaled(spec.path("minAvailable"), expected);
+        } else {
+            expected = podCount;
+            desired = spec.path("minAvailable").asInt(0);
         }
         int allowed = Math.max(0, healthy - desired);
         ObjectNode st = pdb.path("status").isObject() ? (ObjectNode) pdb.get("status").deepCopy() : Json.NODES.objectNode();
@@ -95,6 +107,21 @@ final class DisruptionController extends Controller {
             pdb.set("status", st);
             api.updateStatus(ctx.kinds().budgets(), pdb);
         }
+    }
+
+    private static String controllerKey(JsonNode pod) {
+        JsonNode ref = Json.controllerRef(pod);
+        return ref == null ? "pod/" + Json.uid(pod) : ref.path("uid").asText();
+    }
+
+    /** The replicas of the pod's StatefulSet (getExpectedScale); a pod without one counts once. */
+    private int scaleOf(JsonNode pod) {
+        JsonNode ref = Json.controllerRef(pod);
+        if (ref == null || !"StatefulSet".equals(ref.path("kind").asText())) {
+            return 1;
+        }
+        ObjectNode set = api.get(ctx.kinds().statefulSets(), Json.ns(pod), ref.path("name").asText());
+        return set == null || !Json.uid(set).equals(ref.path("uid").asText()) ? 1 : StatefulSetPods.replicas(set);
     }
 
     private String conditionTime(JsonNode pdb, boolean allowed) {

@@ -68,7 +68,8 @@ final class Kubelet extends Controller {
         Timings t = ctx.timings();
         if (Json.deleting(pod)) {
             long grace = pod.path("metadata").path("deletionGracePeriodSeconds").asLong(0);
-            if (pacer.due(this, key, uid + "/gone", t.graceMillis(grace))) {
+            // a pod with finalizers stays Terminating until they are removed (its MODIFIED event brings it back)
+            if (pacer.due(this, key, uid + "/gone", t.graceMillis(grace)) && Json.finalizers(pod).isEmpty()) {
                 // the kubelet's final DELETE with gracePeriodSeconds=0
                 ctx.sim().store().remove(ctx.kinds().pods(), key.namespace(), key.name(), false);
             }
@@ -79,7 +80,10 @@ final class Kubelet extends Controller {
             return;
         }
         if (pod.path("spec").path("nodeName").asText("").isEmpty()) {
-            if (claimsBound(pod) && pacer.due(this, key, uid + "/schedule", t.scheduleMillis())) {
+            String unschedulable = unschedulable(pod);
+            if (unschedulable != null) {
+                markUnschedulable(pod, unschedulable);
+            } else if (claimsBound(pod) && pacer.due(this, key, uid + "/schedule", t.scheduleMillis())) {
                 schedule(pod);
             }
             return;
@@ -137,6 +141,45 @@ final class Kubelet extends Controller {
         return bound;
     }
 
+    /** Why the scheduler's volume filters reject every node (VolumeBinding, VolumeRestrictions), or null. */
+    private String unschedulable(JsonNode pod) {
+        for (String name : claimNames(pod)) {
+            ObjectNode claim = kubelet.get(ctx.kinds().claims(), Json.ns(pod), name);
+            String why = null;
+            if (claim == null) {
+                why = "persistentvolumeclaim \"" + name + "\" not found";
+            } else if (Json.deleting(claim)) {
+                why = "persistentvolumeclaim \"" + name + "\" is being deleted";
+            } else if (!"Bound".equals(claim.path("status").path("phase").asText())) {
+                ObjectNode sc = ctx.storageClassOf(claim);
+                boolean delayed = sc != null && "WaitForFirstConsumer".equals(sc.path("volumeBindingMode").asText());
+                if (!delayed) {
+                    why = "pod has unbound immediate PersistentVolumeClaims";
+                }
+            }
+            if (why != null) {
+                return "0/3 nodes are available: " + why + ". preemption: 0/3 nodes are available: 3 Preemption is not "
+                        + "helpful for scheduling.";
+            }
+        }
+        return null;
+    }
+
+    private void markUnschedulable(ObjectNode pod, String message) {
+        ObjectNode st = pod.withObject("/status");
+        for (JsonNode c : st.path("conditions")) {
+            if (c.path("type").asText().equals("PodScheduled") && c.path("message").asText().equals(message)) {
+                return; // told already
+            }
+        }
+        st.put("phase", "Pending");
+        st.remove("conditions");
+        st.putArray("conditions").addObject().put("type", "PodScheduled").put("status", "False").putNull("lastProbeTime")
+                .put("lastTransitionTime", kubelet.store().now()).put("reason", "Unschedulable").put("message", message);
+        scheduler.updateStatus(ctx.kinds().pods(), pod);
+        ctx.events().warning("default-scheduler", pod, "FailedScheduling", message);
+    }
+
     private static String nodeFor(JsonNode pod) {
         String node = pod.path("spec").path("nodeName").asText("");
         return node.isEmpty() ? "sim-node-" + Math.floorMod(Json.name(pod).hashCode(), 3) : node;
@@ -148,6 +191,7 @@ final class Kubelet extends Controller {
         pod = scheduler.update(ctx.kinds().pods(), pod);
         ObjectNode st = pod.withObject("/status");
         st.put("phase", "Pending");
+        st.remove("conditions"); // an Unschedulable PodScheduled condition is replaced, not amended
         condition(st, "PodScheduled", "True");
         st.put("qosClass", "BestEffort");
         kubelet.updateStatus(ctx.kinds().pods(), pod);

@@ -89,6 +89,7 @@ final class StatefulSetController extends Controller {
         if (!Json.deleting(set)) {
             reconcilePods(set, pods, rp);
             pods = owned(set, api.list(ctx.kinds().pods(), key.namespace()), adopter, "Pod");
+            truncateHistory(set, revisions, pods, rp);
         }
         writeStatus(set, pods, rp, collisions);
     }
@@ -189,6 +190,20 @@ final class StatefulSetController extends Controller {
         return new RevisionPair(current != null ? current : update, update, collisions);
     }
 
+    /** truncateHistory: revisions no pod runs and neither current nor update, oldest first, beyond revisionHistoryLimit. */
+    private void truncateHistory(ObjectNode set, List<ObjectNode> revisions, List<ObjectNode> pods, RevisionPair rp) {
+        List<String> live = new ArrayList<>();
+        pods.forEach(p -> live.add(p.path("metadata").path("labels").path(Revisions.HASH_LABEL).asText()));
+        live.add(Json.name(rp.current()));
+        live.add(Json.name(rp.update()));
+        List<ObjectNode> history = new ArrayList<>(revisions.stream().filter(r -> !live.contains(Json.name(r))).toList());
+        history.sort(Comparator.comparingLong(r -> r.path("revision").asLong()));
+        int limit = set.path("spec").path("revisionHistoryLimit").asInt(10);
+        for (int i = 0; i < history.size() - limit; i++) {
+            api.delete(ctx.kinds().revisions(), history.get(i), null);
+        }
+    }
+
     private static ObjectNode byName(List<ObjectNode> objects, String name) {
         return objects.stream().filter(o -> Json.name(o).equals(name)).findFirst().orElse(null);
     }
@@ -225,8 +240,8 @@ final class StatefulSetController extends Controller {
                 }
                 continue;
             }
-            if (ordered && !StatefulSetPods.runningAndReady(pod)) {
-                return; // OrderedReady: the next ordinal waits for this one to be Running and Ready
+            if (ordered && StatefulSetPods.untilAvailable(set, pod, java.time.Instant.now()) != 0) {
+                return; // OrderedReady: the next ordinal waits for this one to be Running, Ready and available
             }
         }
         List<ObjectNode> condemned = new ArrayList<>(byOrdinal.tailMap(end).values());
@@ -333,12 +348,20 @@ final class StatefulSetController extends Controller {
         String currentRev = rp.current() == null ? updateRev : Json.name(rp.current());
         int replicas = 0;
         int ready = 0;
+        int available = 0;
         int current = 0;
         int updated = 0;
+        long nextAvailable = Long.MAX_VALUE;
         for (ObjectNode p : pods) {
             replicas++;
             if (StatefulSetPods.runningAndReady(p)) {
                 ready++;
+                long wait = StatefulSetPods.untilAvailable(set, p, java.time.Instant.now());
+                if (wait == 0) {
+                    available++;
+                } else {
+                    nextAvailable = Math.min(nextAvailable, wait);
+                }
             }
             if (!Json.deleting(p)) {
                 String rev = p.path("metadata").path("labels").path(Revisions.HASH_LABEL).asText();
@@ -351,8 +374,11 @@ final class StatefulSetController extends Controller {
             currentRev = updateRev;
             current = updated;
         }
+        if (nextAvailable != Long.MAX_VALUE) {
+            requeue(new Key(Json.ns(set), Json.name(set)), nextAvailable + 1); // minReadySeconds: look again once it passes
+        }
         ObjectNode st = Json.NODES.objectNode();
-        st.put("availableReplicas", ready);
+        st.put("availableReplicas", available);
         st.put("collisionCount", collisions);
         putIfPositive(st, "currentReplicas", current);
         if (!currentRev.isEmpty()) {

@@ -117,6 +117,27 @@ final class StatefulSetPods {
         return claim;
     }
 
+    /**
+     * Milliseconds until a running and ready pod has been ready for minReadySeconds (0: available
+     * now; negative: not ready at all), as isRunningAndAvailable counts it.
+     */
+    static long untilAvailable(JsonNode set, JsonNode pod, java.time.Instant now) {
+        if (!runningAndReady(pod)) {
+            return -1;
+        }
+        int minReady = set.path("spec").path("minReadySeconds").asInt(0);
+        if (minReady <= 0) {
+            return 0;
+        }
+        for (JsonNode c : pod.path("status").path("conditions")) {
+            if (c.path("type").asText().equals("Ready") && !c.path("lastTransitionTime").asText("").isEmpty()) {
+                java.time.Instant since = java.time.Instant.parse(c.path("lastTransitionTime").asText());
+                return Math.max(0, since.plusSeconds(minReady).toEpochMilli() - now.toEpochMilli());
+            }
+        }
+        return 0;
+    }
+
     static boolean runningAndReady(JsonNode pod) {
         return "Running".equals(pod.path("status").path("phase").asText()) && Json.conditionTrue(pod, "Ready")
                 && !Json.deleting(pod);

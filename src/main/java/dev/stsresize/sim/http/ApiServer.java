@@ -71,7 +71,7 @@ public final class ApiServer implements AutoCloseable {
         this.paths = new Paths(registry.catalog());
         this.discovery = new Discovery(registry.catalog());
         this.openApi = new OpenApi(registry.catalog());
-        this.endpoints = new ResourceEndpoints(registry, authorizer);
+        this.endpoints = new ResourceEndpoints(registry, authorizer, tokens);
         this.watches = new WatchStream(registry.store(), bookmarkMillis, () -> stopping);
         try {
             this.server = HttpServer.create(new InetSocketAddress(InetAddress.getByAddress(new byte[] {127, 0, 0, 1}), port), 64);

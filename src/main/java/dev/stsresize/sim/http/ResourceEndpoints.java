@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.sim.ApiError;
 import dev.stsresize.sim.auth.Authorizer;
+import dev.stsresize.sim.auth.Tokens;
 import dev.stsresize.sim.auth.User;
 import dev.stsresize.sim.patch.Patches;
 import dev.stsresize.sim.registry.DeleteOptions;
@@ -28,10 +29,12 @@ final class ResourceEndpoints {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
     private final Registry registry;
     private final Authorizer authorizer;
+    private final Tokens tokens;
 
-    ResourceEndpoints(Registry registry, Authorizer authorizer) {
+    ResourceEndpoints(Registry registry, Authorizer authorizer, Tokens tokens) {
         this.registry = registry;
         this.authorizer = authorizer;
+        this.tokens = tokens;
     }
 
     /** A request body and headers, as the pipeline read them. */
@@ -109,6 +112,9 @@ final class ResourceEndpoints {
             }
             return Response.of(201, registry.create(c.type(), r.namespace(), body, c.writeOptions()));
         }
+        if (r.subresource().equals("token")) {
+            return Response.of(201, tokenRequest(r));
+        }
         if (r.subresource().equals("eviction")) {
             registry.evict(c.type(), r.namespace(), r.name(), objectBody(c), c.dryRun());
             ObjectNode ok = JSON.objectNode();
@@ -184,6 +190,26 @@ final class ResourceEndpoints {
                     d.preconditionUid(), d.preconditionResourceVersion(), d.dryRun());
         }
         return d;
+    }
+
+    /**
+     * serviceaccounts/NAME/token (kubectl create token): the ServiceAccount's bearer token, authorised
+     * by RBAC like any other. The request's audiences and expiry are not modelled; the body is not read.
+     */
+    private ObjectNode tokenRequest(RequestInfo r) {
+        registry.get(registry.catalog().byResource("", "serviceaccounts").orElseThrow(), r.namespace(), r.name());
+        ObjectNode tr = JSON.objectNode();
+        tr.put("kind", "TokenRequest");
+        tr.put("apiVersion", "authentication.k8s.io/v1");
+        tr.putObject("metadata").put("name", r.name()).put("namespace", r.namespace()).putNull("creationTimestamp");
+        ObjectNode spec = tr.putObject("spec");
+        spec.putArray("audiences").add("https://kubernetes.default.svc.cluster.local");
+        spec.put("expirationSeconds", 3600);
+        spec.putNull("boundObjectRef");
+        ObjectNode status = tr.putObject("status");
+        status.put("token", tokens.forServiceAccount(r.namespace(), r.name()));
+        status.put("expirationTimestamp", Instant.now().plusSeconds(3600).truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString());
+        return tr;
     }
 
     /** The Success Status a DELETE answers when the object is gone and its kind does not return it. */

@@ -66,6 +66,13 @@ final class Tables {
             case "StorageClass" -> List.of(col("Name"), col("Provisioner"), col("ReclaimPolicy"), col("VolumeBindingMode"),
                     col("AllowVolumeExpansion"), col("Age"));
             case "Namespace" -> List.of(col("Name"), col("Status"), col("Age"));
+            // part 2: what the controllers write, with the columns of pkg/printers/internalversion/printers.go
+            case "Event" -> List.of(col("Last Seen"), col("Type"), col("Reason"), col("Object"), col("Message"));
+            case "PersistentVolume" -> List.of(col("Name"), col("Capacity"), col("Access Modes"), col("Reclaim Policy"),
+                    col("Status"), col("Claim"), col("StorageClass"), col("VolumeAttributesClass"), col("Reason"), col("Age"));
+            case "ControllerRevision" -> List.of(col("Name"), col("Controller"), col("Revision"), col("Age"));
+            case "PodDisruptionBudget" -> List.of(col("Name"), col("Min Available"), col("Max Unavailable"),
+                    col("Allowed Disruptions"), col("Age"));
             default -> List.of(col("Name"), new String[] {"Created At", "date"});
         };
     }
@@ -84,12 +91,47 @@ final class Tables {
             case "PersistentVolumeClaim" -> List.of(name, status.path("phase").asText(""), spec.path("volumeName").asText(""),
                     status.path("capacity").path("storage").asText(""), accessModes(status.path("accessModes")),
                     spec.path("storageClassName").asText(""), spec.path("volumeAttributesClassName").asText("<unset>"), age);
-            case "Pod" -> List.of(name, readyContainers(o), status.path("phase").asText(""), restarts(status), age);
+            case "Pod" -> List.of(name, readyContainers(o), o.path("metadata").has("deletionTimestamp") ? "Terminating"
+                    : status.path("phase").asText(""), restarts(status), age);
             case "StorageClass" -> List.of(name, o.path("provisioner").asText(""), o.path("reclaimPolicy").asText("Delete"),
                     o.path("volumeBindingMode").asText("Immediate"), Boolean.toString(o.path("allowVolumeExpansion").asBoolean(false)), age);
             case "Namespace" -> List.of(name, status.path("phase").asText("Active"), age);
+            case "Event" -> event(o, now);
+            case "PersistentVolume" -> {
+                JsonNode ref = spec.path("claimRef");
+                yield List.of(name, spec.path("capacity").path("storage").asText(""), accessModes(spec.path("accessModes")),
+                        spec.path("persistentVolumeReclaimPolicy").asText(""), status.path("phase").asText(""),
+                        ref.isMissingNode() ? "" : ref.path("namespace").asText("") + "/" + ref.path("name").asText(""),
+                        spec.path("storageClassName").asText(""), spec.path("volumeAttributesClassName").asText("<unset>"),
+                        status.path("reason").asText(""), age);
+            }
+            case "ControllerRevision" -> {
+                JsonNode ref = o.path("metadata").path("ownerReferences").path(0);
+                yield List.of(name, ref.isMissingNode() ? "<none>" : ref.path("kind").asText("").toLowerCase(java.util.Locale.ROOT)
+                        + "." + ref.path("apiVersion").asText("").replaceAll("/.*", "") + "/" + ref.path("name").asText(""),
+                        o.path("revision").asText("0"), age);
+            }
+            case "PodDisruptionBudget" -> List.of(name, spec.path("minAvailable").asText("N/A"),
+                    spec.path("maxUnavailable").asText("N/A"), status.path("disruptionsAllowed").asText("0"), age);
             default -> List.of(name, o.path("metadata").path("creationTimestamp").asText(""));
         };
+    }
+
+    /** printEvent: LAST SEEN from the series, lastTimestamp or eventTime; OBJECT as kind/name in lower case. */
+    private static List<String> event(ObjectNode e, Instant now) {
+        boolean core = e.has("involvedObject") || !e.has("regarding");
+        JsonNode ref = core ? e.path("involvedObject") : e.path("regarding");
+        String last = e.path("series").path("lastObservedTime").asText("");
+        if (last.isEmpty()) {
+            last = e.path(core ? "lastTimestamp" : "deprecatedLastTimestamp").asText("");
+        }
+        if (last.isEmpty()) {
+            last = e.path("eventTime").asText("");
+        }
+        String seen = last.isEmpty() ? "<unknown>" : age(Instant.parse(last).toString(), now);
+        return List.of(seen, e.path("type").asText(""), e.path("reason").asText(""),
+                ref.path("kind").asText("").toLowerCase(java.util.Locale.ROOT) + "/" + ref.path("name").asText(""),
+                e.path(core ? "message" : "note").asText(""));
     }
 
     private static String accessModes(JsonNode modes) {

@@ -9,6 +9,7 @@ import dev.stsresize.sim.store.ResourceType;
 import dev.stsresize.sim.store.Store;
 import dev.stsresize.sim.store.StoreEvent;
 import dev.stsresize.sim.store.Subscription;
+import dev.stsresize.sim.store.Versions;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.function.BooleanSupplier;
@@ -40,7 +41,8 @@ final class WatchStream {
 
     /** Serves the stream; returns the number of events written. */
     int serve(HttpExchange ex, Params p) throws IOException {
-        Predicate<StoreEvent> matches = e -> e.resource().equals(p.type())
+        ResourceType storage = Versions.storage(p.type());
+        Predicate<StoreEvent> matches = e -> e.resource().equals(storage)
                 && (p.namespace().isEmpty() || p.namespace().equals(e.namespace()));
         ex.getResponseHeaders().set("Content-Type", "application/json");
         ex.getResponseHeaders().set("Cache-Control", "no-cache, private");
@@ -73,6 +75,8 @@ final class WatchStream {
                     long before = store.resourceVersion();
                     StoreEvent e = sub.poll(Math.max(1, Math.min(Math.min(deadline, nextBookmark) - now, initialEnd ? 1 : 250)));
                     if (e != null) {
+                        e = new StoreEvent(e.type(), p.type(), Versions.fromStorage(p.type(), e.object()),
+                                Versions.fromStorage(p.type(), e.previous()), e.resourceVersion());
                         String type = typeThroughFilter(e, p.filter());
                         if (type == null) {
                             continue;

@@ -34,7 +34,7 @@ final class ElementOrder {
         List<JsonNode> serverOnly = new ArrayList<>();
         merged.forEach(item -> (indexIn(order, item) >= 0 ? named : serverOnly).add(item));
         named.sort(Comparator.comparingInt(item -> indexIn(order, item)));
-        serverOnly.sort(Comparator.comparingInt(item -> found(indexIn(before, item))));
+        // serverOnly is already in live order: merging keeps live items where they were
         out.set(field, interleave(serverOnly, named, before));
     }
 
@@ -83,10 +83,6 @@ final class ElementOrder {
             throw PatchErrors.internal("The order in patch list:\n" + GoFormat.value(patchList) + "\n doesn't match $setElementOrder list:\n"
                     + GoFormat.value(order) + "\n");
         }
-    }
-
-    private static int found(int index) {
-        return index < 0 ? Integer.MAX_VALUE : index;
     }
 
     private int indexIn(JsonNode list, JsonNode item) {

@@ -3,8 +3,6 @@ package dev.stsresize.sim.patch;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 
 /** RFC 7386 JSON merge patch, as gopkg.in/evanphx/json-patch.v4 MergePatch applies it. */
@@ -49,11 +47,7 @@ final class MergePatch {
         }
         if (value.isArray()) {
             ArrayNode out = Json.NODES.arrayNode();
-            List<JsonNode> items = new ArrayList<>();
-            value.forEach(items::add);
-            for (JsonNode item : items) {
-                out.add(item.isContainerNode() ? withoutNulls(item) : item.deepCopy());
-            }
+            value.forEach(item -> out.add(withoutNulls(item)));
             return out;
         }
         return value.deepCopy();

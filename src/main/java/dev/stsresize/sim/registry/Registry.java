@@ -88,19 +88,7 @@ public final class Registry {
             throw ApiError.invalid(t.group(), t.kind(), "", List.of(new ApiError.Cause("FieldValueRequired",
                     "Required value: name or generateName is required", "metadata.name")));
         }
-        if (t.namespaced()) {
-            requireNamespace(meta.path("namespace").asText());
-        }
-        if (t.hasStatus() && !t.kind().equals("Namespace")) {
-            obj.remove("status"); // PrepareForCreate: status is the controllers'
-        }
-        Defaults.apply(t, obj);
-        if (t.kind().equals("StatefulSet")) {
-            obj.withObject("/status").put("replicas", 0).put("availableReplicas", 0);
-        }
-        admitCreate(t, obj);
-        obj = PatchEngine.recordUpdate(null, obj, o.fieldManager(), "", store.now());
-        return store.create(t, obj, o.dryRun());
+        return createPrepared(t, obj, o, true);
     }
 
     public synchronized ObjectNode update(ResourceType t, String ns, String name, String sub, ObjectNode body, WriteOptions o) {
@@ -142,23 +130,30 @@ public final class Registry {
             if (!sub.isEmpty()) {
                 throw ApiError.notFound(t.group(), t.resource(), name);
             }
-            return new Written(createPrepared(t, obj, o), true);
+            return new Written(createPrepared(t, obj, o, false), true);
         }
         return new Written(write(t, old, obj, sub, o, true), false);
     }
 
-    private ObjectNode createPrepared(ResourceType t, ObjectNode obj, WriteOptions o) {
+    /** Create after the body is prepared; {@code record}: an Update entry in managedFields (apply has made its own). */
+    private ObjectNode createPrepared(ResourceType t, ObjectNode prepared, WriteOptions o, boolean record) {
+        ObjectNode obj = prepared;
         if (t.namespaced()) {
             requireNamespace(obj.path("metadata").path("namespace").asText());
         }
         if (t.hasStatus() && !t.kind().equals("Namespace")) {
-            obj.remove("status");
+            obj.remove("status"); // PrepareForCreate: status is the controllers'
         }
         Defaults.apply(t, obj);
+        admitCreate(t, obj);
+        if (record) {
+            // after defaulting, as the real field manager sees the decoded (defaulted) object
+            obj = PatchEngine.recordUpdate(null, obj, o.fieldManager(), "", store.now());
+        }
         if (t.kind().equals("StatefulSet")) {
+            // the zero status a new StatefulSet reads back with; the main resource's managers never own status
             obj.withObject("/status").put("replicas", 0).put("availableReplicas", 0);
         }
-        admitCreate(t, obj);
         return store.create(t, obj, o.dryRun());
     }
 
@@ -199,6 +194,7 @@ public final class Registry {
     }
 
     private void validateUpdate(ResourceType t, ObjectNode old, ObjectNode next) {
+        refuseNewFinalizersWhileDeleting(t, old, next);
         switch (t.kind()) {
             case "StatefulSet" -> StatefulSetValidation.validateUpdate(old, next);
             case "PersistentVolumeClaim" -> {
@@ -207,6 +203,26 @@ public final class Registry {
                 quota.validate(old, next);
             }
             default -> { }
+        }
+    }
+
+    /** ValidateObjectMetaUpdate: an object being deleted may lose finalizers, never gain them. */
+    private static void refuseNewFinalizersWhileDeleting(ResourceType t, ObjectNode old, ObjectNode next) {
+        if (!old.path("metadata").has("deletionTimestamp")) {
+            return;
+        }
+        List<String> before = new ArrayList<>();
+        old.path("metadata").path("finalizers").forEach(f -> before.add(f.asText()));
+        List<String> added = new ArrayList<>();
+        next.path("metadata").path("finalizers").forEach(f -> {
+            if (!before.contains(f.asText())) {
+                added.add("\"" + f.asText() + "\"");
+            }
+        });
+        if (!added.isEmpty()) {
+            throw ApiError.invalid(t.group(), t.kind(), next.path("metadata").path("name").asText(), List.of(new ApiError.Cause(
+                    "FieldValueForbidden", "Forbidden: no new finalizers can be added if the object is being deleted, found new "
+                    + "finalizers []string{" + String.join(", ", added) + "}", "metadata.finalizers")));
         }
     }
 

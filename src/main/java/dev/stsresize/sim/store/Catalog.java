@@ -32,7 +32,7 @@ public final class Catalog {
         core("persistentvolumes", "PersistentVolume", false, ALL, List.of("pv"), List.of(), Set.of("status"), false, true);
         core("pods", "Pod", true, ALL, List.of("po"), List.of("all"), Set.of("status", "eviction"), false, true);
         core("events", "Event", true, ALL, List.of("ev"), List.of(), Set.of(), false, false);
-        core("serviceaccounts", "ServiceAccount", true, ALL, List.of("sa"), List.of(), Set.of(), false, true);
+        core("serviceaccounts", "ServiceAccount", true, ALL, List.of("sa"), List.of(), Set.of("token"), false, true);
         core("resourcequotas", "ResourceQuota", true, ALL, List.of("quota"), List.of(), Set.of("status"), false, false);
         add("apps", "statefulsets", "StatefulSet", true, ALL, List.of("sts"), List.of("all"), Set.of("status", "scale"), true, false);
         add("apps", "controllerrevisions", "ControllerRevision", true, ALL, List.of(), List.of(), Set.of(), false, false);
@@ -97,6 +97,7 @@ public final class Catalog {
         return switch (sub) {
             case "scale" -> new Sub("autoscaling", "v1", "Scale", List.of("get", "patch", "update"));
             case "eviction" -> new Sub("policy", "v1", "Eviction", List.of("create"));
+            case "token" -> new Sub("authentication.k8s.io", "v1", "TokenRequest", List.of("create"));
             case "finalize" -> new Sub("", "", parent.kind(), List.of("update"));
             default -> new Sub("", "", parent.kind(), List.of("get", "patch", "update"));
         };

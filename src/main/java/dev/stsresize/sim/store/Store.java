@@ -60,19 +60,25 @@ public final class Store {
 
     /** A copy of the stored object, or null. */
     public synchronized ObjectNode get(ResourceType t, String namespace, String name) {
-        ObjectNode o = table(t).get(key(namespace, name));
-        return o == null ? null : o.deepCopy();
+        ObjectNode o = table(Versions.storage(t)).get(key(namespace, name));
+        return o == null ? null : out(t, o);
+    }
+
+    /** A copy of a stored object in {@code t}'s version. */
+    private static ObjectNode out(ResourceType t, ObjectNode stored) {
+        ObjectNode converted = Versions.fromStorage(t, stored);
+        return converted == stored ? stored.deepCopy() : converted;
     }
 
     /** The stored object itself (read-only!), or null; for the server's hot paths. */
     synchronized ObjectNode peek(ResourceType t, String namespace, String name) {
-        return table(t).get(key(namespace, name));
+        return Versions.fromStorage(t, table(Versions.storage(t)).get(key(namespace, name)));
     }
 
     /** Copies of the objects in key order, in one namespace or (namespace null/empty) all. */
     public synchronized List<ObjectNode> list(ResourceType t, String namespace) {
         List<ObjectNode> out = new ArrayList<>();
-        forEach(t, namespace, o -> out.add(o.deepCopy()));
+        forEach(t, namespace, o -> out.add(out(t, o)));
         return out;
     }
 
@@ -82,14 +88,15 @@ public final class Store {
      */
     public synchronized Snapshot snapshot(ResourceType t, String namespace) {
         List<ObjectNode> out = new ArrayList<>();
-        forEach(t, namespace, out::add);
+        forEach(t, namespace, o -> out.add(Versions.fromStorage(t, o)));
         return new Snapshot(out, resourceVersion);
     }
 
     public record Snapshot(List<ObjectNode> items, long resourceVersion) {}
 
+    /** The stored (storage-version, read-only) objects of {@code t}'s table. */
     private void forEach(ResourceType t, String namespace, Consumer<ObjectNode> c) {
-        TreeMap<String, ObjectNode> tab = table(t);
+        TreeMap<String, ObjectNode> tab = table(Versions.storage(t));
         if (namespace == null || namespace.isEmpty()) {
             tab.values().forEach(c);
         } else {
@@ -101,12 +108,14 @@ public final class Store {
      * Stores a new object: fills uid, creationTimestamp and resourceVersion (and generation 1 for
      * kinds that have one). With {@code dryRun} nothing is stored and no resourceVersion consumed.
      */
-    public synchronized ObjectNode create(ResourceType t, ObjectNode obj, boolean dryRun) {
+    public synchronized ObjectNode create(ResourceType requested, ObjectNode given, boolean dryRun) {
+        ResourceType t = Versions.storage(requested);
+        ObjectNode obj = Versions.toStorage(requested, given);
         ObjectNode meta = metadata(obj);
         String ns = meta.path("namespace").asText("");
         String name = meta.path("name").asText();
         if (table(t).containsKey(key(ns, name))) {
-            throw ApiError.alreadyExists(t.group(), t.resource(), name);
+            throw ApiError.alreadyExists(requested.group(), requested.resource(), name);
         }
         ObjectNode o = obj.deepCopy();
         ObjectNode m = metadata(o);
@@ -121,20 +130,21 @@ public final class Store {
         m.remove("deletionGracePeriodSeconds");
         if (dryRun) {
             m.remove("resourceVersion");
-            return o;
+            return out(requested, o);
         }
         m.put("resourceVersion", Long.toString(++resourceVersion));
         table(t).put(key(ns, name), o);
         publish(StoreEvent.Type.ADDED, t, o, null);
-        return o.deepCopy();
+        return out(requested, o);
     }
 
     /**
      * Stores an object as given (a snapshot being loaded): keeps its uid, creationTimestamp and
      * status, fills what is missing, and gives it a resourceVersion of this store.
      */
-    public synchronized ObjectNode load(ResourceType t, ObjectNode obj) {
-        ObjectNode o = obj.deepCopy();
+    public synchronized ObjectNode load(ResourceType requested, ObjectNode obj) {
+        ResourceType t = Versions.storage(requested);
+        ObjectNode o = Versions.toStorage(requested, obj).deepCopy();
         ObjectNode m = metadata(o);
         if (!m.hasNonNull("uid")) {
             m.put("uid", UUID.randomUUID().toString());
@@ -149,7 +159,7 @@ public final class Store {
         String k = key(m.path("namespace").asText(""), m.path("name").asText());
         ObjectNode previous = table(t).put(k, o);
         publish(previous != null ? StoreEvent.Type.MODIFIED : StoreEvent.Type.ADDED, t, o, previous);
-        return o.deepCopy();
+        return out(requested, o);
     }
 
     /**
@@ -159,18 +169,20 @@ public final class Store {
      * shouldDeleteDuringUpdate). A write that changes nothing keeps the resourceVersion, like the real
      * server's no-op updates.
      */
-    public synchronized ObjectNode update(ResourceType t, ObjectNode obj, boolean dryRun) {
+    public synchronized ObjectNode update(ResourceType requested, ObjectNode given, boolean dryRun) {
+        ResourceType t = Versions.storage(requested);
+        ObjectNode obj = Versions.toStorage(requested, given);
         ObjectNode meta = metadata(obj);
         String ns = meta.path("namespace").asText("");
         String name = meta.path("name").asText();
         ObjectNode existing = table(t).get(key(ns, name));
         if (existing == null) {
-            throw ApiError.notFound(t.group(), t.resource(), name);
+            throw ApiError.notFound(requested.group(), requested.resource(), name);
         }
         String rv = meta.path("resourceVersion").asText("");
         String liveRv = existing.path("metadata").path("resourceVersion").asText();
         if (!rv.isEmpty() && !rv.equals(liveRv)) {
-            throw ApiError.conflict(t.groupResource(), t.group(), t.resource(), name,
+            throw ApiError.conflict(requested.groupResource(), requested.group(), requested.resource(), name,
                     "the object has been modified; please apply your changes to the latest version and try again");
         }
         ObjectNode o = obj.deepCopy();
@@ -187,20 +199,20 @@ public final class Store {
         // store.go deletes during an update only once the grace period is over (a terminating pod stays)
         if (m.has("deletionTimestamp") && m.path("finalizers").isEmpty() && m.path("deletionGracePeriodSeconds").asLong(0) == 0) {
             if (dryRun) {
-                return o;
+                return out(requested, o);
             }
-            return removeLocked(t, ns, name);
+            return Versions.fromStorage(requested, removeLocked(t, ns, name));
         }
         if (withoutManagedFields(o).equals(withoutManagedFields(existing))) {
-            return existing.deepCopy();
+            return out(requested, existing);
         }
         if (dryRun) {
-            return o;
+            return out(requested, o);
         }
         m.put("resourceVersion", Long.toString(++resourceVersion));
         table(t).put(key(ns, name), o);
         publish(StoreEvent.Type.MODIFIED, t, o, existing);
-        return o.deepCopy();
+        return out(requested, o);
     }
 
     /**
@@ -208,17 +220,18 @@ public final class Store {
      * bumps the generation (store.go markAsDeleting) and sets its finalizers; the object stays until a
      * controller removes the last finalizer.
      */
-    public synchronized ObjectNode markDeleting(ResourceType t, String ns, String name, List<String> finalizers,
+    public synchronized ObjectNode markDeleting(ResourceType requested, String ns, String name, List<String> finalizers,
             boolean dryRun) {
-        return markDeleting(t, ns, name, finalizers, 0, dryRun);
+        return markDeleting(requested, ns, name, finalizers, 0, dryRun);
     }
 
     /** As above with a grace period (a terminating pod): the object stays until its kubelet removes it. */
-    public synchronized ObjectNode markDeleting(ResourceType t, String ns, String name, List<String> finalizers,
+    public synchronized ObjectNode markDeleting(ResourceType requested, String ns, String name, List<String> finalizers,
             long graceSeconds, boolean dryRun) {
+        ResourceType t = Versions.storage(requested);
         ObjectNode existing = table(t).get(key(ns, name));
         if (existing == null) {
-            throw ApiError.notFound(t.group(), t.resource(), name);
+            throw ApiError.notFound(requested.group(), requested.resource(), name);
         }
         ObjectNode o = existing.deepCopy();
         ObjectNode m = metadata(o);
@@ -232,21 +245,22 @@ public final class Store {
         var fs = m.putArray("finalizers");
         finalizers.forEach(fs::add);
         if (dryRun) {
-            return o;
+            return out(requested, o);
         }
         m.put("resourceVersion", Long.toString(++resourceVersion));
         table(t).put(key(ns, name), o);
         publish(StoreEvent.Type.MODIFIED, t, o, existing);
-        return o.deepCopy();
+        return out(requested, o);
     }
 
     /** Removes an object now; the DELETED event carries a new resourceVersion. */
-    public synchronized ObjectNode remove(ResourceType t, String ns, String name, boolean dryRun) {
+    public synchronized ObjectNode remove(ResourceType requested, String ns, String name, boolean dryRun) {
+        ResourceType t = Versions.storage(requested);
         ObjectNode existing = table(t).get(key(ns, name));
         if (existing == null) {
-            throw ApiError.notFound(t.group(), t.resource(), name);
+            throw ApiError.notFound(requested.group(), requested.resource(), name);
         }
-        return dryRun ? existing.deepCopy() : removeLocked(t, ns, name);
+        return dryRun ? out(requested, existing) : Versions.fromStorage(requested, removeLocked(t, ns, name));
     }
 
     private ObjectNode removeLocked(ResourceType t, String ns, String name) {
@@ -285,7 +299,7 @@ public final class Store {
      */
     public synchronized Subscription subscribeWithState(ResourceType t, String namespace, Predicate<StoreEvent> filter) {
         Subscription s = subscribe(filter, -1);
-        forEach(t, namespace, o -> s.offer(new StoreEvent(StoreEvent.Type.ADDED, t, o, null,
+        forEach(t, namespace, o -> s.offer(new StoreEvent(StoreEvent.Type.ADDED, Versions.storage(t), o, null,
                 Long.parseLong(o.path("metadata").path("resourceVersion").asText("0")))));
         return s;
     }

@@ -105,6 +105,12 @@ final class Running implements AutoCloseable {
         return registry().create(type(resource), o.path("metadata").path("namespace").asText("default"), o, WriteOptions.by("test"));
     }
 
+    /** A merge patch, as kubectl patch sends it: no resourceVersion, so no conflict with the controllers' writes. */
+    ObjectNode patch(String resource, String name, String mergePatch) {
+        return registry().patch(type(resource), "default", name, "", dev.stsresize.sim.patch.Patches.Type.MERGE, yaml(mergePatch),
+                WriteOptions.by("kubectl-patch")).object();
+    }
+
     ObjectNode get(String resource, String name) {
         ResourceType t = type(resource);
         return sim.store().get(t, t.namespaced() ? "default" : "", name);

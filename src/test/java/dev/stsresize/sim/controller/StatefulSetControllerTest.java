@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stsresize.sim.registry.WriteOptions;
 import dev.stsresize.sim.store.StoreEvent;
 import dev.stsresize.sim.store.Subscription;
 import java.util.ArrayList;
@@ -141,9 +140,9 @@ class StatefulSetControllerTest {
             c.create("statefulsets", Running.db("expandable", "1Gi", ""));
             c.awaitReady("db-0", "db-1");
             String before = uid(c.get("pods", "db-1"));
-            c.delete("pods", "db-1", null, null);
-            assertThat(c.get("pods", "db-1").at("/metadata/deletionTimestamp").isMissingNode())
-                    .as("the pod terminates first").isFalse();
+            ObjectNode terminating = c.delete("pods", "db-1", null, null).object();
+            assertThat(terminating.at("/metadata/deletionTimestamp").isMissingNode()).as("the pod terminates first").isFalse();
+            assertThat(terminating.at("/metadata/deletionGracePeriodSeconds").asInt()).isEqualTo(30);
             await("db-1 is back with a new UID", () -> {
                 ObjectNode p = c.get("pods", "db-1");
                 return p != null && !uid(p).equals(before) && c.ready("db-1");
@@ -166,16 +165,12 @@ class StatefulSetControllerTest {
     @Test
     void a_template_change_rolls_pods_highest_ordinal_first_down_to_the_partition() {
         try (Running c = Running.with(Running.storageClass("expandable", "online"))) {
-            ObjectNode sts = c.create("statefulsets", Running.db("expandable", "1Gi",
-                    "updateStrategy: {type: RollingUpdate, rollingUpdate: {partition: 1}}").put("apiVersion", "apps/v1"));
-            sts.withObject("/spec").put("replicas", 3);
-            sts = c.registry().update(c.type("statefulsets"), "default", "db", "", sts, WriteOptions.by("test"));
+            c.create("statefulsets", Running.db("expandable", "1Gi",
+                    "updateStrategy: {type: RollingUpdate, rollingUpdate: {partition: 1}}\nreplicas: 3"));
             c.awaitReady("db-0", "db-1", "db-2");
             String pod0 = uid(c.get("pods", "db-0"));
             String pod1 = uid(c.get("pods", "db-1"));
-            ObjectNode next = c.get("statefulsets", "db");
-            ((ObjectNode) next.at("/spec/template/spec/containers/0")).put("image", "postgres:17");
-            c.registry().update(c.type("statefulsets"), "default", "db", "", next, WriteOptions.by("test"));
+            c.patch("statefulsets", "db", "{spec: {template: {spec: {containers: [{name: db, image: 'postgres:17'}]}}}}");
             await("db-1 runs postgres:17", () -> c.ready("db-1")
                     && c.get("pods", "db-1").at("/spec/containers/0/image").asText().equals("postgres:17"));
             await("status: 2 updated", () -> c.get("statefulsets", "db").at("/status/updatedReplicas").asInt() == 2);
@@ -191,14 +186,52 @@ class StatefulSetControllerTest {
     }
 
     @Test
+    void minReadySeconds_keeps_a_ready_pod_unavailable_and_OrderedReady_waits_for_availability() {
+        try (Running c = Running.with(Running.storageClass("expandable", "online"))) {
+            c.create("statefulsets", Running.db("expandable", "1Gi", "minReadySeconds: 3600"));
+            c.awaitReady("db-0");
+            await("status: 1 ready", () -> c.get("statefulsets", "db").at("/status/readyReplicas").asInt() == 1);
+            JsonNode st = c.get("statefulsets", "db").path("status");
+            assertThat(st.path("availableReplicas").asInt()).as(st.toString()).isZero();
+            assertThat(c.get("pods", "db-1")).as("db-1 waits for db-0 to be available").isNull();
+        }
+    }
+
+    @Test
+    void a_pod_is_available_minReadySeconds_after_it_became_ready() {
+        ObjectNode set = Running.db("x", "1Gi", "minReadySeconds: 10");
+        ObjectNode pod = Running.yaml("status: {phase: Running, conditions: [{type: Ready, status: 'True',"
+                + " lastTransitionTime: '2026-12-03T10:00:00Z'}]}");
+        java.time.Instant ready = java.time.Instant.parse("2026-12-03T10:00:00Z");
+        assertThat(StatefulSetPods.untilAvailable(set, pod, ready.plusSeconds(3))).isEqualTo(7000);
+        assertThat(StatefulSetPods.untilAvailable(set, pod, ready.plusSeconds(10))).isZero();
+        assertThat(StatefulSetPods.untilAvailable(Running.db("x", "1Gi", ""), pod, ready)).as("no minReadySeconds").isZero();
+        assertThat(StatefulSetPods.untilAvailable(set, Running.yaml("status: {phase: Pending}"), ready)).isNegative();
+    }
+
+    @Test
+    void old_revisions_beyond_revisionHistoryLimit_are_deleted_oldest_first() {
+        try (Running c = Running.with(Running.storageClass("expandable", "online"))) {
+            c.create("statefulsets", Running.db("expandable", "1Gi", "revisionHistoryLimit: 1\nreplicas: 1"));
+            c.awaitReady("db-0");
+            String first = c.list("controllerrevisions").get(0).at("/metadata/name").asText();
+            for (String image : List.of("postgres:17", "postgres:18")) {
+                c.patch("statefulsets", "db", "{spec: {template: {spec: {containers: [{name: db, image: '" + image + "'}]}}}}");
+                await("db-0 runs " + image, () -> c.ready("db-0")
+                        && c.get("pods", "db-0").at("/spec/containers/0/image").asText().equals(image));
+            }
+            await("two revisions left", () -> c.list("controllerrevisions").size() == 2);
+            assertThat(c.list("controllerrevisions")).extracting(r -> r.at("/metadata/name").asText()).doesNotContain(first);
+        }
+    }
+
+    @Test
     void scaling_down_under_whenScaled_Delete_deletes_the_removed_ordinals_claim() {
         try (Running c = Running.with(Running.storageClass("expandable", "online"))) {
             c.create("statefulsets", Running.db("expandable", "1Gi",
                     "persistentVolumeClaimRetentionPolicy: {whenDeleted: Retain, whenScaled: Delete}"));
             c.awaitReady("db-0", "db-1");
-            ObjectNode sts = c.get("statefulsets", "db");
-            sts.withObject("/spec").put("replicas", 1);
-            c.registry().update(c.type("statefulsets"), "default", "db", "", sts, WriteOptions.by("test"));
+            c.patch("statefulsets", "db", "{spec: {replicas: 1}}");
             await("db-1 and its claim are gone", () -> c.get("pods", "db-1") == null
                     && c.get("persistentvolumeclaims", "data-db-1") == null);
             assertThat(c.get("persistentvolumeclaims", "data-db-0")).isNotNull();
@@ -210,9 +243,7 @@ class StatefulSetControllerTest {
         try (Running c = Running.with(Running.storageClass("expandable", "online"))) {
             c.create("statefulsets", Running.db("expandable", "1Gi", ""));
             c.awaitReady("db-0", "db-1");
-            ObjectNode sts = c.get("statefulsets", "db");
-            sts.withObject("/spec").put("replicas", 1);
-            c.registry().update(c.type("statefulsets"), "default", "db", "", sts, WriteOptions.by("test"));
+            c.patch("statefulsets", "db", "{spec: {replicas: 1}}");
             await("db-1 is gone", () -> c.get("pods", "db-1") == null);
             await("status: 1 replica", () -> c.get("statefulsets", "db").at("/status/replicas").asInt() == 1);
             assertThat(c.get("persistentvolumeclaims", "data-db-1")).isNotNull();

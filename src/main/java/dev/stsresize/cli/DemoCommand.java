@@ -1,0 +1,147 @@
+package dev.stsresize.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import dev.stsresize.UserError;
+import dev.stsresize.sim.SimCluster;
+import dev.stsresize.sim.controller.ControllerManager;
+import dev.stsresize.sim.controller.Speed;
+import dev.stsresize.sim.demo.DemoScenario;
+import dev.stsresize.sim.state.StateFiles;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.function.Consumer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code kubectl stsresize demo}: a simulated cluster with the built-in scenario (one StatefulSet
+ * per case the plugin handles) and its controllers, the matching manifest and a kubeconfig in a
+ * temporary folder, and the commands to try against it; serves until Ctrl-C.
+ */
+@Command(name = "demo", mixinStandardHelpOptions = true,
+        description = "Start a simulated cluster holding one StatefulSet per case kubectl-stsresize handles, write the "
+                + "matching manifest and a kubeconfig, print the commands to try, and serve until Ctrl-C.")
+public final class DemoCommand implements Callable<Integer> {
+    /** What a running demo offers while it serves: where its files are and the cluster itself. */
+    public record Demo(Path dir, Path manifest, Path kubeconfig, Path live, SimCluster cluster) {}
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--speed", defaultValue = "realistic",
+            description = "How fast the simulated controllers act: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}, seconds like a real cluster).")
+    Speed speed;
+
+    @Option(names = "--keep", description = "Keep the cluster serving after the interactive UI closes, for kubectl or k9s. "
+            + "There is no UI yet, so the demo always serves until Ctrl-C.")
+    boolean keep;
+
+    @Option(names = "--apply", description = "Run the whole converge non-interactively (not available yet: it comes with the apply command).")
+    boolean apply;
+
+    @Option(names = "--dir", paramLabel = "DIR", description = "Write manifest.yaml, kubeconfig and live.yaml here instead of a new temporary folder.")
+    Path dir;
+
+    private final Consumer<Demo> whileServing;
+
+    public DemoCommand() {
+        this(DemoCommand::serveUntilInterrupted);
+    }
+
+    /** For tests: {@code whileServing} runs against the started demo, which stops when it returns. */
+    DemoCommand(Consumer<Demo> whileServing) {
+        this.whileServing = whileServing;
+    }
+
+    @Override
+    public Integer call() {
+        if (apply) {
+            throw new UserError("demo --apply runs the whole converge, which needs the apply command, and this build does not "
+                    + "have it yet; run 'kubectl stsresize demo' without --apply and use the commands it prints.");
+        }
+        Path folder = folder();
+        Path manifest = folder.resolve("manifest.yaml");
+        Path kubeconfig = folder.resolve("kubeconfig");
+        Path live = folder.resolve("live.yaml");
+        try (SimCluster sim = SimCluster.start()) {
+            sim.load(DemoScenario.cluster().toArray(new ObjectNode[0]));
+            writeManifest(manifest, DemoScenario.manifest());
+            sim.writeKubeconfig(kubeconfig);
+            StateFiles.write(live, sim.snapshot());
+            try (ControllerManager controllers = ControllerManager.start(sim, speed)) {
+                banner(spec.commandLine().getOut(), sim, manifest, kubeconfig, live);
+                whileServing.accept(new Demo(folder, manifest, kubeconfig, live, sim));
+            }
+        }
+        return ExitCodes.OK;
+    }
+
+    private Path folder() {
+        try {
+            if (dir == null) {
+                return Files.createTempDirectory("stsresize-demo-");
+            }
+            return Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UserError("cannot create the demo folder " + (dir == null ? "in the temporary directory" : dir) + ": "
+                    + e.getMessage() + "; choose a writable folder with --dir.", e);
+        }
+    }
+
+    private void banner(PrintWriter out, SimCluster sim, Path manifest, Path kubeconfig, Path live) {
+        String kc = "--kubeconfig " + kubeconfig;
+        out.println("A simulated cluster serves at " + sim.url() + " (speed " + speed + "), with these StatefulSets:");
+        for (String d : DemoScenario.descriptions()) {
+            out.println("  " + d);
+        }
+        out.println();
+        out.println("Files:");
+        out.println("  " + manifest + "   what the operator declares (the sizes to grow to)");
+        out.println("  " + kubeconfig + "     admin access to the simulated cluster");
+        out.println("  " + live + "      the cluster as it was at start, for plan");
+        out.println();
+        out.println("Try:");
+        out.println("  kubectl " + kc + " get sts,pvc -A");
+        out.println("  kubectl stsresize plan -f " + manifest + " --live " + live + " -A");
+        out.println("  kubectl " + kc + " get sts,pvc,storageclasses -A -o yaml > " + live + "   # capture again after a change");
+        out.println("plan and apply against the live cluster (--kubeconfig) come with the converge work; until then plan reads a capture.");
+        out.println();
+        out.println("Serving until Ctrl-C.");
+        out.flush();
+    }
+
+    private static void writeManifest(Path file, List<ObjectNode> objects) {
+        ObjectMapper yaml = new ObjectMapper(new YAMLFactory().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+                .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES));
+        StringBuilder b = new StringBuilder();
+        try {
+            for (ObjectNode o : objects) {
+                b.append("---\n").append(yaml.writeValueAsString(o));
+            }
+            Files.writeString(file, b.toString(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UserError("cannot write the demo manifest " + file + ": " + e.getMessage() + "; choose a writable folder with --dir.", e);
+        }
+    }
+
+    private static void serveUntilInterrupted(Demo demo) {
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(stopped::countDown, "demo-shutdown"));
+        try {
+            stopped.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,84 @@
+package dev.stsresize.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class DemoCommandTest {
+    @TempDir
+    Path dir;
+
+    record Outcome(int exit, String out, String err) {
+        @Override
+        public String toString() {
+            return "exit " + exit + "\nstdout:\n" + out + "\nstderr:\n" + err;
+        }
+    }
+
+    static Outcome cli(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int exit = new Cli(new PrintWriter(out), new PrintWriter(err)).run(args);
+        return new Outcome(exit, out.toString(), err.toString());
+    }
+
+    @Test
+    void demo_serves_the_scenario_writes_manifest_and_kubeconfig_and_prints_the_commands_that_work_against_it() {
+        AtomicReference<Outcome> plan = new AtomicReference<>();
+        AtomicReference<ObjectNode> postgres = new AtomicReference<>();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cl = new CommandLine(new DemoCommand(demo -> {
+            assertThat(demo.manifest()).exists();
+            assertThat(demo.kubeconfig()).exists();
+            plan.set(cli("plan", "-f", demo.manifest().toString(), "--live", demo.live().toString(), "-A", "--color", "never"));
+            postgres.set(demo.cluster().get("apps/v1", "StatefulSet", "shop", "postgres"));
+        }));
+        cl.setOut(new PrintWriter(out));
+        cl.setErr(new PrintWriter(err));
+        int exit = cl.execute("--speed", "fast", "--dir", dir.toString());
+        Outcome demo = new Outcome(exit, out.toString(), err.toString());
+        assertThat(exit).as(demo.toString()).isZero();
+        assertThat(demo.err()).as(demo.toString()).isEmpty();
+        assertThat(demo.out()).contains("shop/postgres: grows online", "legacy/etcd: up to date",
+                "kubectl --kubeconfig " + dir.resolve("kubeconfig") + " get sts,pvc -A",
+                "kubectl stsresize plan -f " + dir.resolve("manifest.yaml") + " --live " + dir.resolve("live.yaml") + " -A",
+                "Serving until Ctrl-C.");
+        assertThat(postgres.get()).as("the scenario is loaded").isNotNull();
+        assertThat(plan.get().out()).as(plan.get().toString()).contains("postgres", "redis", "mysql");
+        assertThat(plan.get().exit()).as("the scenario holds refusals on purpose: " + plan.get()).isEqualTo(ExitCodes.REFUSED);
+    }
+
+    @Test
+    void demo_apply_is_refused_until_the_apply_command_exists() {
+        Outcome o = cli("demo", "--apply", "--speed", "fast", "--dir", dir.toString());
+        assertThat(o.exit()).as(o.toString()).isEqualTo(1);
+        assertThat(o.err()).as(o.toString()).startsWith("error: demo --apply runs the whole converge")
+                .doesNotContain("Exception");
+        assertThat(o.out()).isEmpty();
+    }
+
+    @Test
+    void the_manifest_declares_every_demo_statefulset() throws Exception {
+        AtomicReference<String> manifest = new AtomicReference<>();
+        CommandLine cl = new CommandLine(new DemoCommand(demo -> {
+            try {
+                manifest.set(Files.readString(demo.manifest()));
+            } catch (java.io.IOException e) {
+                throw new AssertionError(e);
+            }
+        }));
+        cl.setOut(new PrintWriter(new StringWriter()));
+        assertThat(cl.execute("--speed", "fast", "--dir", dir.toString())).isZero();
+        assertThat(manifest.get().split("\n---\n|^---\n")).hasSizeGreaterThanOrEqualTo(8);
+        assertThat(manifest.get()).contains("name: kafka", "whenDeleted: Delete", "storage: 20Gi");
+    }
+}

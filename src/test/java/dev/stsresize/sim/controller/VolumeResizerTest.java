@@ -1,0 +1,101 @@
+package dev.stsresize.sim.controller;
+
+import static dev.stsresize.sim.controller.Running.await;
+import static dev.stsresize.sim.controller.Running.uid;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.Test;
+
+class VolumeResizerTest {
+
+    static Running settled(String resizer) {
+        Running c = Running.with(Running.storageClass("cls", resizer));
+        c.create("statefulsets", Running.db("cls", "1Gi", "replicas: 1").put("apiVersion", "apps/v1"));
+        c.awaitReady("db-0");
+        return c;
+    }
+
+    static void grow(Running c, String claim, String size) {
+        c.patch("persistentvolumeclaims", claim, "{spec: {resources: {requests: {storage: " + size + "}}}}");
+    }
+
+    static String capacity(Running c, String claim) {
+        return c.get("persistentvolumeclaims", claim).at("/status/capacity/storage").asText();
+    }
+
+    static JsonNode condition(Running c, String claim, String type) {
+        for (JsonNode cond : c.get("persistentvolumeclaims", claim).at("/status/conditions")) {
+            if (cond.path("type").asText().equals(type)) {
+                return cond;
+            }
+        }
+        return null;
+    }
+
+    @Test
+    void online_grows_the_claim_to_its_request_and_clears_the_resize_status() {
+        try (Running c = settled("online")) {
+            grow(c, "data-db-0", "2Gi");
+            await("capacity 2Gi", () -> capacity(c, "data-db-0").equals("2Gi"));
+            ObjectNode pvc = c.get("persistentvolumeclaims", "data-db-0");
+            assertThat(pvc.at("/status/allocatedResources/storage").asText()).isEqualTo("2Gi");
+            assertThat(pvc.at("/status/allocatedResourceStatuses").isMissingNode()).isTrue();
+            assertThat(pvc.at("/status/conditions").isMissingNode()).as("conditions cleared").isTrue();
+            String pv = pvc.at("/spec/volumeName").asText();
+            assertThat(c.get("persistentvolumes", pv).at("/spec/capacity/storage").asText()).as("the PV follows").isEqualTo("2Gi");
+            await("the kubelet's event", () -> c.event("data-db-0", "FileSystemResizeSuccessful") != null);
+            assertThat(c.eventReasons("data-db-0")).contains("ExternalExpanding", "Resizing", "FileSystemResizeRequired",
+                    "FileSystemResizeSuccessful");
+        }
+    }
+
+    @Test
+    void offline_stops_at_FileSystemResizePending_until_the_pod_is_deleted_and_recreated() throws Exception {
+        try (Running c = settled("offline")) {
+            grow(c, "data-db-0", "2Gi");
+            await("FileSystemResizePending", () -> condition(c, "data-db-0", "FileSystemResizePending") != null);
+            assertThat(c.controllers.awaitIdle(Running.DEADLINE)).isTrue();
+            ObjectNode pvc = c.get("persistentvolumeclaims", "data-db-0");
+            assertThat(pvc.at("/status/capacity/storage").asText()).as("no pod restart yet").isEqualTo("1Gi");
+            assertThat(pvc.at("/status/allocatedResourceStatuses/storage").asText()).isEqualTo("NodeResizePending");
+            assertThat(condition(c, "data-db-0", "FileSystemResizePending").path("message").asText())
+                    .isEqualTo("Waiting for user to (re-)start a pod to finish file system resize of volume on node.");
+            String pod = uid(c.get("pods", "db-0"));
+            c.delete("pods", "db-0", null, null);
+            await("capacity 2Gi after the pod restarted", () -> capacity(c, "data-db-0").equals("2Gi"));
+            assertThat(uid(c.get("pods", "db-0"))).isNotEqualTo(pod);
+            assertThat(condition(c, "data-db-0", "FileSystemResizePending")).isNull();
+        }
+    }
+
+    @Test
+    void infeasible_ends_at_ControllerResizeInfeasible_with_a_warning_and_the_old_capacity() {
+        try (Running c = settled("infeasible")) {
+            grow(c, "data-db-0", "2Gi");
+            await("ControllerResizeInfeasible", () -> c.get("persistentvolumeclaims", "data-db-0")
+                    .at("/status/allocatedResourceStatuses/storage").asText().equals("ControllerResizeInfeasible"));
+            assertThat(capacity(c, "data-db-0")).isEqualTo("1Gi");
+            await("a warning", () -> c.event("data-db-0", "VolumeResizeFailed") != null);
+            ObjectNode event = c.event("data-db-0", "VolumeResizeFailed");
+            assertThat(event.path("type").asText()).isEqualTo("Warning");
+            assertThat(event.path("message").asText()).startsWith("resize volume \"pvc-");
+        }
+    }
+
+    @Test
+    void none_only_announces_ExternalExpanding_and_never_changes_capacity() throws Exception {
+        try (Running c = settled("none")) {
+            grow(c, "data-db-0", "2Gi");
+            await("ExternalExpanding", () -> c.event("data-db-0", "ExternalExpanding") != null);
+            assertThat(c.controllers.awaitIdle(Running.DEADLINE)).isTrue();
+            ObjectNode pvc = c.get("persistentvolumeclaims", "data-db-0");
+            assertThat(pvc.at("/status/capacity/storage").asText()).isEqualTo("1Gi");
+            assertThat(pvc.at("/status/allocatedResourceStatuses").isMissingNode()).isTrue();
+            assertThat(c.event("data-db-0", "ExternalExpanding").path("message").asText())
+                    .isEqualTo("waiting for an external controller to expand this PVC");
+            assertThat(c.event("data-db-0", "ExternalExpanding").at("/source/component").asText()).isEqualTo("volume_expand");
+        }
+    }
+}
