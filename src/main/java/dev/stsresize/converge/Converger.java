@@ -108,8 +108,11 @@ public final class Converger {
             targets.put(c.name(), c.target().toString());
             before.put(c.name(), c.request() == null ? "" : c.request().toString());
         }
+        // the backup keeps every field of the live object but managedFields (a create could not carry them)
+        ObjectNode backup = a.live().deepCopy();
+        ((ObjectNode) backup.path("metadata")).remove("managedFields");
         Record r = new Record(server, ns, name, Objects.uid(a.live()), operator, Record.PHASE_LOCKED, LeaseLock.now(clock),
-                a.fieldManager(), a.live(), d.recreate() ? a.reapply() : null, targets);
+                a.fieldManager(), backup, d.recreate() ? a.reapply() : null, targets);
         LeaseLock lock;
         try {
             lock = LeaseLock.acquire(cluster, journal, clock, opts.leaseDuration(), leases, r, opts.takeOver(), null);

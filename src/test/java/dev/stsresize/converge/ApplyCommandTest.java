@@ -46,6 +46,18 @@ class ApplyCommandTest {
             });
             assertThat(postgres.path("pods")).hasSize(3).allSatisfy(p -> assertThat(p.path("uidAfter").asText())
                     .isEqualTo(p.path("uidBefore").asText()).isNotEmpty());
+            // an Event for every write, on the object written, naming the operator (sent as events.k8s.io/v1,
+            // stored in the core v1 form, as kube-apiserver does)
+            List<JsonNode> ours = new ArrayList<>();
+            for (ObjectNode o : h.sim.snapshot()) {
+                if (o.path("kind").asText().equals("Event") && o.path("reportingComponent").asText().equals("kubectl-stsresize")) {
+                    ours.add(o);
+                }
+            }
+            assertThat(ours).extracting(e -> e.at("/involvedObject/name").asText() + " " + e.path("reason").asText())
+                    .contains("data-postgres-0 StorageRequestGrown", "data-postgres-2 StorageRequestGrown", "postgres OrphanDeleted",
+                            "postgres Reapplied", "data-minio-0 StorageRequestGrown");
+            assertThat(ours).allSatisfy(e -> assertThat(e.path("message").asText()).contains("(by "));
             assertThat(r.err()).contains("Writes to come, for shop/postgres", "kubectl patch pvc data-postgres-0",
                     "propagationPolicy\\\":\\\"Orphan".replace("\\", ""));
         }
