@@ -163,7 +163,12 @@ public final class ApplyCommand implements Callable<Integer> {
                 if (pending.isPresent()) {
                     err.println("StatefulSet " + ns + "/" + name + " has an unfinished run (phase " + pending.get().phase()
                             + ", by " + pending.get().holder() + "): finishing it first");
-                    StatefulSetResult r = converger.resume(pending.get(), opts, true);
+                    StatefulSetResult r;
+                    try {
+                        r = converger.resume(pending.get(), opts, true);
+                    } catch (RuntimeException e) {
+                        r = Interrupted.result(ns, name, e);
+                    }
                     if (r.outcome() != Outcome.CONVERGED && r.outcome() != Outcome.CLAIMS_GROWN) {
                         results.add(r);
                     }
@@ -184,7 +189,11 @@ public final class ApplyCommand implements Callable<Integer> {
                 continue; // its unfinished run failed above; that is its result
             }
             a.notes().forEach(n -> err.println("note: " + a.namespace() + "/" + a.name() + ": " + n));
-            results.add(converger.converge(a, opts, !assessment.namespacesWithoutLeases().contains(a.namespace())));
+            try {
+                results.add(converger.converge(a, opts, !assessment.namespacesWithoutLeases().contains(a.namespace())));
+            } catch (RuntimeException e) {
+                results.add(Interrupted.result(a.namespace(), a.name(), e));
+            }
         }
         if (output.equals("json")) {
             out.print(DocumentWriter.json(ResultDocument.of(results)));

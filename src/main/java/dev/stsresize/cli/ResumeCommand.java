@@ -101,7 +101,11 @@ public final class ResumeCommand implements Callable<Integer> {
         ConvergeOptions opts = ConvergeOptions.defaults().withTakeOver(takeOver).withTimeout(timeout);
         List<StatefulSetResult> results = new ArrayList<>();
         for (Record r : records) {
-            results.add(converger.resume(r, opts, true));
+            try {
+                results.add(converger.resume(r, opts, true));
+            } catch (RuntimeException e) {
+                results.add(Interrupted.result(r.namespace(), r.name(), e));
+            }
         }
         if (output.equals("json")) {
             out.print(DocumentWriter.json(ResultDocument.of(results)));

@@ -224,6 +224,10 @@ public final class Converger {
             ObjectNode current = cluster.getStatefulSet(ns, name).orElse(r.live());
             dependents = Dependents.read(cluster, current, r.uid(), r.claimTargets().keySet());
             OrphanDelete.Result del = new OrphanDelete(cluster, await, events, progress, checkpoint).run(ns, name, r.uid(), deadline);
+            if (!del.gone() && del.nothingDeleted()) {
+                lock.release();
+                return finish(r, Outcome.FAILED, "delete-refused", del.message(), before, List.of());
+            }
             if (!del.gone()) {
                 return finish(r, Outcome.FAILED, "delete-incomplete", del.message() + ". The run is recorded: `kubectl stsresize resume`"
                         + " finishes it", before, List.of());
@@ -233,6 +237,11 @@ public final class Converger {
                 progress.on(ProgressEvent.warn(ns, name, Step.ORPHAN_DELETE, "after the orphan delete: " + lost));
             }
         } else {
+            if (from == From.REAPPLY) {
+                // the StatefulSet is absent: whoever deleted it, the claims are grown (requests only; a
+                // re-read skips those already grown) before the object with grown templates is re-applied
+                grower.grow(ns, name, r.claimTargets()).forEach(before::putIfAbsent);
+            }
             dependents = Dependents.read(cluster, r.live(), r.uid(), r.claimTargets().keySet());
         }
 

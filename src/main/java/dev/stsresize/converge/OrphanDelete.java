@@ -3,6 +3,7 @@ package dev.stsresize.converge;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.cluster.AwaitObject;
 import dev.stsresize.cluster.Cluster;
+import dev.stsresize.cluster.ClusterException;
 import dev.stsresize.cluster.WatchedKind;
 import java.time.Instant;
 import java.util.Optional;
@@ -14,7 +15,11 @@ import java.util.Optional;
  */
 final class OrphanDelete {
     /** How the delete ended: gone, or something else stands under the name (its UID), or the wait ran out. */
-    record Result(boolean gone, String message) {}
+    record Result(boolean gone, String message, boolean nothingDeleted) {
+        Result(boolean gone, String message) {
+            this(gone, message, false);
+        }
+    }
 
     private final Cluster cluster;
     private final AwaitObject await;
@@ -31,7 +36,17 @@ final class OrphanDelete {
     }
 
     Result run(String ns, String name, String uid, Instant deadline) {
-        Optional<ObjectNode> deleted = cluster.deleteStatefulSetOrphan(ns, name, uid, false);
+        Optional<ObjectNode> deleted;
+        try {
+            deleted = cluster.deleteStatefulSetOrphan(ns, name, uid, false);
+        } catch (ClusterException e) {
+            if (!e.isConflict()) {
+                throw e;
+            }
+            // the UID precondition held: whatever stands under the name now is not the object we decided on
+            return new Result(false, "the orphan delete was refused: " + e.getMessage() + ". Someone re-created StatefulSet "
+                    + ns + "/" + name + " since it was read; nothing was deleted. Run again to decide on what is there now", true);
+        }
         progress.on(ProgressEvent.write(ns, name, Step.ORPHAN_DELETE, "StatefulSet " + name + " (UID " + uid
                 + ") deleted with propagationPolicy=Orphan: pods, claims and revisions stay",
                 "kubectl delete --raw /apis/apps/v1/namespaces/" + ns + "/statefulsets/" + name
