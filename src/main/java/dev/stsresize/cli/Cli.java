@@ -1,5 +1,8 @@
 package dev.stsresize.cli;
 
+import dev.stsresize.converge.Checkpoint;
+import java.util.Optional;
+import java.util.function.Supplier;
 import dev.stsresize.UserError;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -16,6 +19,8 @@ public final class Cli {
     private final InputStream in;
     private final Map<String, String> env;
     private final boolean terminal;
+    private final Supplier<Optional<Prompter>> prompter;
+    private final Checkpoint checkpoint;
 
     public Cli(PrintWriter out, PrintWriter err) {
         this(out, err, System.in, System.getenv(), System.console() != null);
@@ -23,6 +28,14 @@ public final class Cli {
 
     /** For tests: stdin, the environment and whether stdout is a terminal, injected. */
     public Cli(PrintWriter out, PrintWriter err, InputStream in, Map<String, String> env, boolean terminal) {
+        this(out, err, in, env, terminal, JLinePrompter::onTerminal, Checkpoint.NONE);
+    }
+
+    /** For tests: also how the operator is asked (empty: no terminal) and a hook after every write of a converge. */
+    public Cli(PrintWriter out, PrintWriter err, InputStream in, Map<String, String> env, boolean terminal,
+            Supplier<Optional<Prompter>> prompter, Checkpoint checkpoint) {
+        this.prompter = prompter;
+        this.checkpoint = checkpoint;
         this.out = out;
         this.err = err;
         this.in = in;
@@ -34,6 +47,8 @@ public final class Cli {
         CommandLine cl = new CommandLine(new RootCommand());
         // subcommands are added here, one line each
         cl.addSubcommand(new PlanCommand(in, terminal, env));
+        cl.addSubcommand(new ApplyCommand(in, terminal, env, prompter, checkpoint));
+        cl.addSubcommand(new ResumeCommand(env, checkpoint));
         cl.addSubcommand(new SimulateCommand());
         cl.addSubcommand(new DemoCommand());
         cl.setOut(out);

@@ -1,6 +1,11 @@
 package dev.stsresize.cli;
 
 import dev.stsresize.UserError;
+import dev.stsresize.cluster.ClusterConnection;
+import dev.stsresize.converge.Assessed;
+import dev.stsresize.converge.Assessment;
+import dev.stsresize.converge.Assessor;
+import dev.stsresize.converge.Progress;
 import dev.stsresize.manifest.Manifest;
 import dev.stsresize.manifest.ManifestReader;
 import dev.stsresize.manifest.ReadLimits;
@@ -18,9 +23,11 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -36,8 +43,9 @@ import picocli.CommandLine.Spec;
         sortOptions = false,
         usageHelpAutoWidth = true,
         description = {
-            "Show what converging each StatefulSet of MANIFEST would take, against a captured cluster state.",
-            "SNAPSHOT is the output of: kubectl get sts,controllerrevisions,pvc,pv,sc,pods -A -o yaml",
+            "Show what converging each StatefulSet of MANIFEST would take, against the cluster (with the server's dry run of",
+            "each re-apply) or, with --live, against a captured state, the output of:",
+            "kubectl get sts,controllerrevisions,pvc,pv,sc,pods -A -o yaml",
             "",
             "Exit status: 0 nothing refused or blocked; 2 a StatefulSet is refused; 1 one is blocked or an error;",
             "with --exit-code, 3 when there is work to do (0 then means nothing to converge).",
@@ -55,16 +63,11 @@ public final class PlanCommand implements Callable<Integer> {
     @Option(names = {"-R", "--recursive"}, description = "Read the directories given to -f recursively.")
     boolean recursive;
 
-    @Option(names = "--live", required = true, paramLabel = "SNAPSHOT",
-            description = "The captured cluster state: a file, a directory, or - for stdin. Repeatable.")
+    @Option(names = "--live", paramLabel = "SNAPSHOT",
+            description = "A captured cluster state instead of the cluster: a file, a directory, or - for stdin. Repeatable.")
     List<String> live = new ArrayList<>();
 
-    @Option(names = {"-n", "--namespace"}, paramLabel = "NS",
-            description = "The namespace of StatefulSets that name none (default: default); the only one considered.")
-    String namespace;
-
-    @Option(names = {"-A", "--all-namespaces"}, description = "Consider the snapshot's objects in every namespace.")
-    boolean allNamespaces;
+    @Mixin ConnectionOptions connection;
 
     @Option(names = {"-o", "--output"}, defaultValue = "table", paramLabel = "FORMAT",
             description = "table, json or yaml (json and yaml are the stsresize/v1 Plan document). Default: ${DEFAULT-VALUE}.")
@@ -76,9 +79,6 @@ public final class PlanCommand implements Callable<Integer> {
 
     @Option(names = "--exit-code", description = "Exit 3 when there is work to do, like git diff --exit-code.")
     boolean exitCode;
-
-    @Option(names = {"-v", "--v"}, defaultValue = "0", paramLabel = "N", description = "Log level, as kubectl's: 2 and above report skipped documents.")
-    int verbosity;
 
     @Option(names = "--debug", hidden = true, description = "Stack traces on errors.")
     boolean debug;
@@ -95,9 +95,15 @@ public final class PlanCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        String namespace = connection.namespace;
+        boolean allNamespaces = connection.allNamespaces;
+        int verbosity = connection.verbosity;
         validate();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (live.isEmpty()) {
+            return fromCluster(out, err);
+        }
         boolean explicit = namespace != null;
         String ns = explicit ? namespace : "default";
         Manifest manifest = new ManifestReader(stdin, ReadLimits.DEFAULT).read(files, recursive, ns, explicit);
@@ -112,16 +118,48 @@ public final class PlanCommand implements Callable<Integer> {
                     + state.storageClasses().size() + " StorageClass(es)" + (scope == null ? " in every namespace" : " in " + String.join(", ", scope)));
         }
         List<Decision> decisions = Decider.decide(manifest.objects(), state);
+        render(out, decisions);
+        return exitCode(decisions, exitCode);
+    }
+
+    /** The plan from the live cluster: 3 LISTs (StatefulSets, claims, StorageClasses) and one dry run per StatefulSet to recreate. */
+    private int fromCluster(PrintWriter out, PrintWriter err) {
+        ClusterConnection conn = connection.connect(err);
+        boolean explicit = connection.namespace != null;
+        Manifest manifest = new ManifestReader(stdin, ReadLimits.DEFAULT).read(files, recursive, conn.defaultNamespace(), explicit);
+        if (connection.verbosity >= 2) {
+            err.println("read " + manifest.statefulSets().size() + " StatefulSet(s) from the manifest; skipped "
+                    + manifest.skippedCount() + " other document(s)" + (manifest.skipped().isEmpty() ? "" : ": " + describe(manifest.skipped())));
+        }
+        Assessment assessment = new Assessor(conn.cluster(), connection.verbosity >= 2 ? new ProgressPrinter(err) : Progress.NONE)
+                .assess(manifest.objects(), connection.allNamespaces, Assessor.Depth.PLAN, false, Optional.empty());
+        assessment.notes().forEach(n -> err.println("note: " + n));
+        List<Decision> decisions = assessment.items().stream().map(Assessed::decision).toList();
+        render(out, decisions);
+        boolean failed = false;
+        for (Assessed a : assessment.items()) {
+            a.notes().forEach(n -> err.println("note: " + a.namespace() + "/" + a.name() + ": " + n));
+            if (a.failure() != null) {
+                err.println("error: " + a.failure());
+                failed = true;
+            }
+        }
+        int code = exitCode(decisions, exitCode);
+        return failed && code != ExitCodes.REFUSED ? ExitCodes.FAILED : code;
+    }
+
+    private void render(PrintWriter out, List<Decision> decisions) {
         switch (output) {
             case json -> out.print(DocumentWriter.json(PlanDocument.of(decisions)));
             case yaml -> out.print(DocumentWriter.yaml(PlanDocument.of(decisions)));
             default -> out.print(new TableRenderer(Palette.choose(color, terminal, env.get("NO_COLOR"))).render(decisions));
         }
         out.flush();
-        return exitCode(decisions, exitCode);
     }
 
     private void validate() {
+        String namespace = connection.namespace;
+        boolean allNamespaces = connection.allNamespaces;
         if (namespace != null && allNamespaces) {
             throw new ParameterException(spec.commandLine(), "-n and -A cannot be used together: -n " + namespace
                     + " names one namespace, -A all of them. Pass one.");

@@ -1,0 +1,255 @@
+package dev.stsresize.cli;
+
+import dev.stsresize.UserError;
+import dev.stsresize.cluster.Cluster;
+import dev.stsresize.cluster.ClusterConnection;
+import dev.stsresize.converge.Assessed;
+import dev.stsresize.converge.Assessment;
+import dev.stsresize.converge.Assessor;
+import dev.stsresize.converge.Checkpoint;
+import dev.stsresize.converge.ConvergeOptions;
+import dev.stsresize.converge.Converger;
+import dev.stsresize.converge.Gate;
+import dev.stsresize.converge.Journal;
+import dev.stsresize.converge.Operator;
+import dev.stsresize.converge.Outcome;
+import dev.stsresize.converge.Record;
+import dev.stsresize.converge.StatefulSetResult;
+import dev.stsresize.manifest.Manifest;
+import dev.stsresize.manifest.ManifestReader;
+import dev.stsresize.manifest.ReadLimits;
+import dev.stsresize.plan.ClaimState;
+import dev.stsresize.plan.Decision;
+import dev.stsresize.render.DocumentWriter;
+import dev.stsresize.render.Palette;
+import dev.stsresize.render.ResultDocument;
+import dev.stsresize.render.TableRenderer;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code kubectl stsresize apply}: prints the plan with every write to come, then converges each
+ * StatefulSet that is not refused or blocked, one after the other. With {@code -o json}, stdout holds
+ * exactly one Result document, written at the end; everything else goes to stderr.
+ */
+@Command(
+        name = "apply",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        usageHelpAutoWidth = true,
+        description = {
+            "Grow the volumes of every StatefulSet of MANIFEST whose claim templates grew: grow each claim, orphan-delete the",
+            "StatefulSet (pods and claims stay), re-apply it, and verify that its pods were adopted.",
+            "",
+            "Exit status: 0 converged or nothing to do; 2 a StatefulSet was refused; 1 one was blocked or failed.",
+        },
+        footer = {"", "Example:", "  kubectl stsresize apply -f statefulset.yaml", "  kubectl stsresize apply -f statefulset.yaml --dry-run=server"})
+public final class ApplyCommand implements Callable<Integer> {
+    @Spec CommandSpec spec;
+
+    @Mixin ConnectionOptions connection;
+
+    @Option(names = {"-f", "--filename"}, required = true, paramLabel = "MANIFEST",
+            description = "A manifest file, a directory of them, or - for stdin. Repeatable.")
+    List<String> files = new ArrayList<>();
+
+    @Option(names = {"-R", "--recursive"}, description = "Read the directories given to -f recursively.")
+    boolean recursive;
+
+    @Option(names = {"-y", "--yes"}, description = "Do not ask: every write of the printed plan is allowed.")
+    boolean yes;
+
+    @Option(names = "--dry-run", paramLabel = "none|server", defaultValue = "none",
+            description = "server: run every check and server dry run, write nothing. Default: ${DEFAULT-VALUE}.")
+    String dryRun;
+
+    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "10m", converter = ConnectionOptions.DurationConverter.class,
+            description = "How long to wait for the resizes and the adoption. Default: ${DEFAULT-VALUE}.")
+    Duration timeout;
+
+    @Option(names = "--wait-for-resize", paramLabel = "true|false", defaultValue = "true", arity = "0..1", fallbackValue = "true",
+            description = "Wait for each claim's capacity before the orphan delete (false: go on once the requests are accepted)."
+                    + " Default: ${DEFAULT-VALUE}.")
+    boolean waitForResize;
+
+    @Option(names = "--restart-pods-for-resize",
+            description = "Evict (Eviction API, one at a time) the pods whose volume waits for a file system resize, after the re-apply.")
+    boolean restartPods;
+
+    @Option(names = "--field-manager", paramLabel = "NAME",
+            description = "The field manager of the re-apply (default: the one that owned spec.template).")
+    String fieldManager;
+
+    @Option(names = "--take-over", description = "Take over the Lease of a run that stopped renewing it.")
+    boolean takeOver;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "table",
+            description = "table, or json: one stsresize/v1 Result document on stdout at the end. Default: ${DEFAULT-VALUE}.")
+    String output;
+
+    @Option(names = "--color", defaultValue = "auto", paramLabel = "WHEN", description = "auto, always or never.")
+    String color;
+
+    @Option(names = "--debug", hidden = true, description = "Stack traces on errors.")
+    boolean debug;
+
+    private final InputStream stdin;
+    private final boolean terminal;
+    private final Map<String, String> env;
+    private final Supplier<Optional<Prompter>> prompter;
+    private final Checkpoint checkpoint;
+
+    public ApplyCommand(InputStream stdin, boolean terminal, Map<String, String> env, Supplier<Optional<Prompter>> prompter,
+            Checkpoint checkpoint) {
+        this.stdin = stdin;
+        this.terminal = terminal;
+        this.env = env;
+        this.prompter = prompter;
+        this.checkpoint = checkpoint;
+    }
+
+    @Override
+    public Integer call() {
+        if (!List.of("none", "server").contains(dryRun)) {
+            throw new ParameterException(spec.commandLine(), "--dry-run takes none or server, not \"" + dryRun
+                    + "\" (client-side dry runs prove nothing about a resize).");
+        }
+        if (!List.of("table", "json").contains(output)) {
+            throw new ParameterException(spec.commandLine(), "-o takes table or json, not \"" + output + "\".");
+        }
+        boolean dry = dryRun.equals("server");
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Gate gate = Gate.YES;
+        if (!yes && !dry) {
+            Optional<Prompter> p = prompter.get();
+            if (p.isEmpty()) {
+                throw new UserError("apply writes to the cluster and there is no terminal to ask on: pass --yes to allow every"
+                        + " write of the printed plan, or --dry-run=server to only check. Nothing was written.");
+            }
+            gate = new PromptGate(p.get());
+        }
+        ClusterConnection conn = connection.connect(err);
+        Cluster cluster = conn.cluster();
+        boolean explicit = connection.namespace != null;
+        Manifest manifest = new ManifestReader(stdin, ReadLimits.DEFAULT).read(files, recursive, conn.defaultNamespace(), explicit);
+        ConvergeOptions opts = ConvergeOptions.defaults().withDryRun(dry).withTimeout(timeout).withWaitForResize(waitForResize)
+                .withRestartPodsForResize(restartPods).withFieldManager(fieldManager).withTakeOver(takeOver);
+        ProgressPrinter progress = new ProgressPrinter(err);
+        Converger converger = new Converger(cluster, Clock.systemUTC(), new Journal(Journal.defaultDirectory(env)),
+                Operator.identify(env), conn.server(), gate, progress, checkpoint);
+
+        List<StatefulSetResult> results = new ArrayList<>();
+        // a run left unfinished is finished first: its record, not the manifest, knows what was written
+        if (!dry) {
+            for (var d : manifest.objects()) {
+                String ns = d.path("metadata").path("namespace").asText(conn.defaultNamespace());
+                String name = d.path("metadata").path("name").asText();
+                Optional<Record> pending = converger.pending(ns, name, true);
+                if (pending.isPresent()) {
+                    err.println("StatefulSet " + ns + "/" + name + " has an unfinished run (phase " + pending.get().phase()
+                            + ", by " + pending.get().holder() + "): finishing it first");
+                    StatefulSetResult r;
+                    try {
+                        r = converger.resume(pending.get(), opts, true);
+                    } catch (RuntimeException e) {
+                        r = Interrupted.result(ns, name, e);
+                    }
+                    if (r.outcome() != Outcome.CONVERGED && r.outcome() != Outcome.CLAIMS_GROWN) {
+                        results.add(r);
+                    }
+                }
+            }
+        }
+        Assessment assessment = new Assessor(cluster, progress).assess(manifest.objects(), connection.allNamespaces,
+                Assessor.Depth.APPLY, restartPods, Optional.ofNullable(fieldManager));
+        PrintWriter planOut = output.equals("json") ? err : out;
+        List<Decision> decisions = assessment.items().stream().map(Assessed::decision).toList();
+        planOut.print(new TableRenderer(Palette.choose(color, terminal && !output.equals("json"), env.get("NO_COLOR"))).render(decisions));
+        assessment.notes().forEach(n -> planOut.println("note: " + n));
+        planOut.print(writesToCome(assessment, opts));
+        planOut.flush();
+
+        for (Assessed a : assessment.items()) {
+            if (results.stream().anyMatch(r -> r.namespace().equals(a.namespace()) && r.name().equals(a.name()))) {
+                continue; // its unfinished run failed above; that is its result
+            }
+            a.notes().forEach(n -> err.println("note: " + a.namespace() + "/" + a.name() + ": " + n));
+            try {
+                results.add(converger.converge(a, opts, !assessment.namespacesWithoutLeases().contains(a.namespace())));
+            } catch (RuntimeException e) {
+                results.add(Interrupted.result(a.namespace(), a.name(), e));
+            }
+        }
+        if (output.equals("json")) {
+            out.print(DocumentWriter.json(ResultDocument.of(results)));
+        } else {
+            for (StatefulSetResult r : results) {
+                out.println(r.namespace() + "/" + r.name() + ": " + r.outcome().label() + (r.reason().isEmpty() ? "" : " (" + r.reason() + ")")
+                        + " - " + r.detail());
+                r.warnings().forEach(w -> out.println("  warning: " + w));
+            }
+        }
+        out.flush();
+        return exitCode(results);
+    }
+
+    static int exitCode(List<StatefulSetResult> results) {
+        if (results.stream().anyMatch(r -> r.outcome() == Outcome.REFUSED)) {
+            return ExitCodes.REFUSED;
+        }
+        if (results.stream().anyMatch(r -> r.outcome() == Outcome.BLOCKED || r.outcome() == Outcome.FAILED)) {
+            return ExitCodes.FAILED;
+        }
+        return ExitCodes.OK;
+    }
+
+    /** Every write to come, in order, with its kubectl equivalent. */
+    static String writesToCome(Assessment assessment, ConvergeOptions opts) {
+        StringBuilder b = new StringBuilder();
+        for (Assessed a : assessment.items()) {
+            Decision d = a.decision();
+            if (!d.verdict().hasWork() || a.failure() != null) {
+                continue;
+            }
+            String ns = d.namespace();
+            b.append(opts.dryRun() ? "\nWould write, for " : "\nWrites to come, for ").append(ns).append('/').append(d.name()).append(":\n");
+            b.append("  - Lease ").append(ns).append("/stsresize-").append(d.name()).append(" (lock and record)\n");
+            for (ClaimState c : d.claimsToGrow()) {
+                b.append("  - grow claim ").append(c.name()).append(' ').append(c.request()).append(" -> ").append(c.target())
+                        .append(c.scaledAway() ? " (scaled-away ordinal)" : "").append("\n      kubectl patch pvc ").append(c.name())
+                        .append(" -n ").append(ns).append(" --type merge -p '{\"spec\":{\"resources\":{\"requests\":{\"storage\":\"")
+                        .append(c.target()).append("\"}}}}'\n");
+            }
+            if (d.recreate()) {
+                b.append("  - orphan-delete StatefulSet ").append(d.name()).append(" (UID ").append(a.live().path("metadata").path("uid").asText())
+                        .append("; pods and claims stay)\n      kubectl delete --raw /apis/apps/v1/namespaces/").append(ns)
+                        .append("/statefulsets/").append(d.name()).append(" -f <(echo '{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",")
+                        .append("\"propagationPolicy\":\"Orphan\",\"preconditions\":{\"uid\":\"").append(a.live().path("metadata").path("uid").asText())
+                        .append("\"}}')\n");
+                b.append("  - re-apply StatefulSet ").append(d.name()).append(" (field manager ").append(a.fieldManager())
+                        .append(", replicas ").append(a.reapply().path("spec").path("replicas").asText()).append(")\n")
+                        .append("      kubectl apply --server-side --force-conflicts --field-manager=").append(a.fieldManager()).append(" -f MANIFEST\n");
+                if (opts.restartPodsForResize()) {
+                    b.append("  - evict, one at a time, each pod whose volume waits for a file system resize\n");
+                }
+            }
+            b.append("  - Events on the StatefulSet and each claim written\n");
+        }
+        return b.toString();
+    }
+}

@@ -1,0 +1,121 @@
+package dev.stsresize.converge;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.cluster.AwaitObject;
+import dev.stsresize.cluster.Cluster;
+import dev.stsresize.cluster.WatchedKind;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Step 8: adoption verified from the objects, never from a condition: the StatefulSet's
+ * observedGeneration caught up; every pod present before the delete has the same UID and a
+ * controller reference to the new UID; every ControllerRevision is controlled by it; under
+ * whenDeleted Delete every claim has its owner reference back. Replicas and readyReplicas as they are.
+ */
+final class AdoptionCheck {
+    record Result(boolean adopted, List<StatefulSetResult.PodResult> pods, String detail) {}
+
+    private final Cluster cluster;
+    private final AwaitObject await;
+
+    AdoptionCheck(Cluster cluster, AwaitObject await) {
+        this.cluster = cluster;
+        this.await = await;
+    }
+
+    /**
+     * @param oldRevision the revision the pods ran under before ({@code status.currentRevision} of the
+     *     live object): when the re-applied object's revision differs, the pod template changed and a
+     *     replaced pod is the rolling update the plan announced, reported, not a failure
+     */
+    Result verify(ObjectNode applied, Dependents before, String oldRevision, Instant deadline) {
+        String ns = Objects.namespace(applied);
+        String name = Objects.name(applied);
+        String uid = Objects.uid(applied);
+        long generation = applied.path("metadata").path("generation").asLong(1);
+        List<String> problems = new ArrayList<>();
+
+        AwaitObject.Outcome sts = await.until(WatchedKind.STATEFUL_SET, ns, name,
+                s -> s.isEmpty() || s.get().path("status").path("observedGeneration").asLong(0) >= generation, deadline);
+        if (sts.object().isEmpty() || !uid.equals(Objects.uid(sts.object().get()))) {
+            return new Result(false, List.of(), "the re-applied StatefulSet " + ns + "/" + name + " (UID " + uid + ") is gone again");
+        }
+        if (!sts.reached()) {
+            problems.add("observedGeneration " + sts.object().get().path("status").path("observedGeneration").asLong(0)
+                    + " has not caught up with generation " + generation);
+        }
+
+        List<StatefulSetResult.PodResult> pods = new ArrayList<>();
+        for (Map.Entry<String, String> p : before.pods().entrySet()) {
+            AwaitObject.Outcome o = await.until(WatchedKind.POD, ns, p.getKey(),
+                    x -> x.isEmpty() || !p.getValue().equals(Objects.uid(x.get())) || uid.equals(Objects.controllerUid(x.get())),
+                    deadline);
+            String after = o.object().map(Objects::uid).orElse("");
+            pods.add(new StatefulSetResult.PodResult(p.getKey(), p.getValue(), after));
+            if (o.object().isEmpty()) {
+                problems.add("pod " + p.getKey() + " is gone");
+            } else if (!p.getValue().equals(after)) {
+                if (!rolling(ns, name, oldRevision)) {
+                    problems.add("pod " + p.getKey() + " was replaced (UID " + p.getValue() + " -> " + after + ")");
+                }
+            } else if (!uid.equals(Objects.controllerUid(o.object().get()))) {
+                problems.add("pod " + p.getKey() + " is not adopted (no controller reference to " + uid + ")");
+            }
+        }
+
+        String selector = Objects.selector(applied.path("spec").path("selector"));
+        List<String> orphanRevisions = unadoptedRevisions(ns, selector, uid);
+        if (!orphanRevisions.isEmpty()) {
+            // the controller adopts revisions in the same sync as pods; wait for its next status write, re-list then
+            await.until(WatchedKind.STATEFUL_SET, ns, name, s -> unadoptedRevisions(ns, selector, uid).isEmpty(), deadline);
+            orphanRevisions = unadoptedRevisions(ns, selector, uid);
+            if (!orphanRevisions.isEmpty()) {
+                problems.add("ControllerRevision(s) " + String.join(", ", orphanRevisions) + " not adopted");
+            }
+        }
+
+        if ("Delete".equals(Objects.text(applied, "spec", "persistentVolumeClaimRetentionPolicy", "whenDeleted"))) {
+            for (String claim : before.claims().keySet()) {
+                AwaitObject.Outcome c = await.until(WatchedKind.PERSISTENT_VOLUME_CLAIM, ns, claim,
+                        x -> x.isEmpty() || Objects.ownedBy(x.get(), uid), deadline);
+                if (c.object().isEmpty()) {
+                    problems.add("claim " + claim + " is GONE");
+                } else if (!c.reached()) {
+                    problems.add("claim " + claim + " has no owner reference to " + uid + " yet (whenDeleted: Delete)");
+                }
+            }
+        }
+
+        Optional<ObjectNode> now = cluster.getStatefulSet(ns, name);
+        String counts = now.map(s -> "replicas " + s.path("spec").path("replicas").asInt(0) + ", readyReplicas "
+                + s.path("status").path("readyReplicas").asInt(0) + ", currentRevision "
+                + s.path("status").path("currentRevision").asText("?")).orElse("StatefulSet gone");
+        if (problems.isEmpty()) {
+            return new Result(true, pods, "adopted by UID " + uid + ": " + pods.size() + " pod(s) with unchanged UIDs, "
+                    + "revisions adopted; " + counts);
+        }
+        return new Result(false, pods, "adoption NOT verified for StatefulSet " + ns + "/" + name + " (UID " + uid + "): "
+                + String.join("; ", problems) + "; " + counts);
+    }
+
+    /** The re-applied StatefulSet runs another revision than the pods had: its rolling update replaces them. */
+    private boolean rolling(String ns, String name, String oldRevision) {
+        String update = cluster.getStatefulSet(ns, name).map(s -> Objects.text(s, "status", "updateRevision")).orElse("");
+        return !oldRevision.isEmpty() && !update.isEmpty() && !update.equals(oldRevision);
+    }
+
+    private List<String> unadoptedRevisions(String ns, String selector, String uid) {
+        List<String> out = new ArrayList<>();
+        for (ObjectNode r : cluster.listControllerRevisions(ns, selector).items()) {
+            String controller = Objects.controllerUid(r);
+            if (controller.isEmpty()) {
+                out.add(Objects.name(r));
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,290 @@
+package dev.stsresize.converge;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.cluster.AccessReview;
+import dev.stsresize.cluster.Cluster;
+import dev.stsresize.cluster.ClusterException;
+import dev.stsresize.cluster.NamespaceScope;
+import dev.stsresize.cluster.ResourceAccess;
+import dev.stsresize.cluster.StorageClassList;
+import dev.stsresize.plan.ClaimState;
+import dev.stsresize.plan.Decider;
+import dev.stsresize.plan.Decision;
+import dev.stsresize.plan.Finding;
+import dev.stsresize.plan.LiveState;
+import dev.stsresize.plan.Reason;
+import dev.stsresize.plan.Refusal;
+import dev.stsresize.plan.Verdict;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Steps 1–3: read, decide, prove. Reads with one LIST of StatefulSets and one of claims per namespace
+ * the manifest touches (or once each cluster-wide), StorageClasses once; decides with the pure
+ * {@link Decider}; proves with the server. Writes nothing: every request it sends is a read, an
+ * access review or a dry run.
+ */
+public final class Assessor {
+    /** The 422 prefix by which the server refuses a change of an immutable StatefulSet field. */
+    static final String IMMUTABLE_PREFIX = "spec: Forbidden: updates to statefulset spec for fields other than";
+
+    /** How much to prove: {@code PLAN} only the apply dry run; {@code APPLY} access reviews and every dry run. */
+    public enum Depth { PLAN, APPLY }
+
+    private final Cluster cluster;
+    private final Progress progress;
+
+    public Assessor(Cluster cluster, Progress progress) {
+        this.cluster = cluster;
+        this.progress = progress;
+    }
+
+    /**
+     * Reads, decides and proves every declared StatefulSet.
+     *
+     * @param allNamespaces LIST cluster-wide once instead of once per namespace
+     * @param restartPods the run will evict pods (one more permission to check)
+     * @param fieldManager {@code --field-manager}
+     */
+    public Assessment assess(List<ObjectNode> declared, boolean allNamespaces, Depth depth, boolean restartPods,
+            Optional<String> fieldManager) {
+        List<String> notes = new ArrayList<>();
+        LiveState live = read(declared, allNamespaces, notes);
+        boolean classesHidden = !notes.isEmpty();
+        Map<String, ObjectNode> declaredByKey = new HashMap<>();
+        declared.forEach(d -> declaredByKey.put(Objects.key(d), d));
+        Map<String, ObjectNode> liveByKey = new HashMap<>();
+        live.statefulSets().forEach(s -> liveByKey.put(Objects.key(s), s));
+
+        List<Assessed> out = new ArrayList<>();
+        for (Decision d : Decider.decide(declared, live)) {
+            String key = d.namespace() + "/" + d.name();
+            ObjectNode l = liveByKey.get(key);
+            ObjectNode decl = declaredByKey.get(key);
+            ObjectNode reapply = l == null ? null : ReapplyObject.of(decl, l);
+            String manager = l == null ? "" : ReapplyObject.fieldManager(l, fieldManager);
+            Assessed a = new Assessed(d, decl, l, reapply, manager, null, List.of());
+            if (classesHidden && d.verdict().hasWork()) {
+                a = a.note("StorageClasses could not be listed: whether the claims can grow is left to the server's dry run of each claim patch");
+            }
+            progress.on(ProgressEvent.info(d.namespace(), d.name(), Step.DECIDE, d.verdict().label() + ": " + d.detail()));
+            for (String w : d.warnings()) {
+                progress.on(ProgressEvent.warn(d.namespace(), d.name(), Step.DECIDE, w));
+            }
+            out.add(a);
+        }
+        Set<String> noLeases = new HashSet<>();
+        Map<String, AccessReview> reviews = new HashMap<>();
+        for (int i = 0; i < out.size(); i++) {
+            Assessed a = out.get(i);
+            if (!a.decision().verdict().hasWork()) {
+                continue;
+            }
+            if (depth == Depth.APPLY) {
+                a = permissions(a, restartPods, reviews, noLeases);
+            }
+            if (a.failure() == null && a.decision().verdict().hasWork() && a.decision().recreate()) {
+                a = proveApply(a);
+            }
+            if (depth == Depth.APPLY && a.failure() == null && a.decision().verdict().hasWork()) {
+                a = proveClaims(a);
+                if (a.failure() == null && a.decision().verdict().hasWork() && a.decision().recreate()) {
+                    a = proveDelete(a);
+                }
+            }
+            out.set(i, a);
+        }
+        out.sort(Comparator.comparing(Assessed::namespace).thenComparing(Assessed::name));
+        return new Assessment(out, notes, noLeases);
+    }
+
+    /** Step 1: LIST StatefulSets and claims per namespace (or cluster-wide) and StorageClasses once. */
+    private LiveState read(List<ObjectNode> declared, boolean allNamespaces, List<String> notes) {
+        List<NamespaceScope> scopes = new ArrayList<>();
+        if (allNamespaces) {
+            scopes.add(NamespaceScope.all());
+        } else {
+            Set<String> namespaces = new TreeSet<>();
+            declared.forEach(d -> namespaces.add(Objects.namespace(d)));
+            namespaces.forEach(ns -> scopes.add(NamespaceScope.of(ns)));
+        }
+        List<ObjectNode> sets = new ArrayList<>();
+        List<ObjectNode> claims = new ArrayList<>();
+        for (NamespaceScope scope : scopes) {
+            sets.addAll(cluster.listStatefulSets(scope).items());
+            claims.addAll(cluster.listClaims(scope).items());
+        }
+        List<ObjectNode> classes;
+        StorageClassList listed = cluster.listStorageClasses();
+        if (listed instanceof StorageClassList.Visible v) {
+            classes = v.items();
+        } else {
+            String message = ((StorageClassList.Forbidden) listed).message();
+            notes.add("StorageClasses cannot be listed (" + message + "); whether each claim can grow is left to the"
+                    + " server's dry run of its patch");
+            classes = assumedExpandable(claims);
+        }
+        progress.on(ProgressEvent.info("", "", Step.READ, sets.size() + " StatefulSet(s), " + claims.size() + " claim(s), "
+                + classes.size() + " StorageClass(es) in " + (allNamespaces ? "all namespaces" : scopes.size() + " namespace(s)")));
+        return new LiveState(sets, claims, classes);
+    }
+
+    /** Stand-ins for classes nobody may read: expandable, so that the claims' dry runs decide. */
+    private static List<ObjectNode> assumedExpandable(List<ObjectNode> claims) {
+        Map<String, ObjectNode> out = new LinkedHashMap<>();
+        for (ObjectNode c : claims) {
+            String cls = Objects.text(c, "spec", "storageClassName");
+            if (!cls.isEmpty() && !out.containsKey(cls)) {
+                ObjectNode sc = Objects.MAPPER.createObjectNode();
+                sc.put("apiVersion", "storage.k8s.io/v1").put("kind", "StorageClass");
+                sc.putObject("metadata").put("name", cls);
+                sc.put("allowVolumeExpansion", true);
+                out.put(cls, sc);
+            }
+        }
+        return new ArrayList<>(out.values());
+    }
+
+    /** The verbs a run needs, each asked once per namespace; a missing one blocks before any write. */
+    private Assessed permissions(Assessed a, boolean restartPods, Map<String, AccessReview> reviews, Set<String> noLeases) {
+        String ns = a.namespace();
+        List<ResourceAccess> needed = new ArrayList<>();
+        needed.add(new ResourceAccess("patch", "", "persistentvolumeclaims", "", ns, ""));
+        needed.add(new ResourceAccess("watch", "", "persistentvolumeclaims", "", ns, ""));
+        needed.add(new ResourceAccess("create", "events.k8s.io", "events", "", ns, ""));
+        if (a.decision().recreate()) {
+            for (String verb : List.of("delete", "create", "patch", "get", "watch")) {
+                needed.add(new ResourceAccess(verb, "apps", "statefulsets", "", ns, ""));
+            }
+            needed.add(new ResourceAccess("list", "", "pods", "", ns, ""));
+            needed.add(new ResourceAccess("watch", "", "pods", "", ns, ""));
+            needed.add(new ResourceAccess("list", "apps", "controllerrevisions", "", ns, ""));
+            if (restartPods) {
+                needed.add(new ResourceAccess("create", "", "pods", "eviction", ns, ""));
+            }
+        }
+        List<String> missing = new ArrayList<>();
+        for (ResourceAccess r : needed) {
+            if (!review(r, reviews).allowed()) {
+                missing.add(r.describe());
+            }
+        }
+        boolean leases = true;
+        for (String verb : List.of("get", "create", "update")) {
+            leases &= review(new ResourceAccess(verb, "coordination.k8s.io", "leases", "", ns, ""), reviews).allowed();
+        }
+        if (!leases) {
+            noLeases.add(ns);
+            a = a.note("Leases are forbidden in namespace " + ns + ": the lock and record are kept in the local journal only,"
+                    + " so another operator will not see this run");
+        }
+        if (missing.isEmpty()) {
+            return a;
+        }
+        String who = "you cannot " + String.join(", ", missing) + " in namespace " + ns
+                + "; ask a cluster admin for these verbs (a Role bound to your user), then run again. Nothing was written";
+        return a.with(refusal(a.decision(), Reason.FORBIDDEN, who));
+    }
+
+    private AccessReview review(ResourceAccess r, Map<String, AccessReview> reviews) {
+        return reviews.computeIfAbsent(r.namespace() + " " + r.describe(), k -> cluster.selfSubjectAccessReview(r));
+    }
+
+    /** The declared object with the LIVE claim templates, dryRun=All force=true: 200 proves only the templates differ. */
+    private Assessed proveApply(Assessed a) {
+        ObjectNode probe = ReapplyObject.withLiveTemplates(a.reapply(), a.live());
+        try {
+            cluster.applyStatefulSet(probe, a.fieldManager(), true, true);
+            progress.on(ProgressEvent.info(a.namespace(), a.name(), Step.PROVE,
+                    "server dry run: the claim templates are the only immutable difference"));
+            return a;
+        } catch (ClusterException e) {
+            if (e.code() == 422 && afterInvalidPrefix(e.getMessage()).startsWith(IMMUTABLE_PREFIX)) {
+                return a.with(refusal(a.decision(), Reason.OTHER_IMMUTABLE, "the server's dry run of the re-apply answers: "
+                        + e.getMessage() + "; declare the live value of every field other than the claim templates' sizes"));
+            }
+            if (e.code() == 403) {
+                return a.with(refusal(a.decision(), Reason.FORBIDDEN, "you cannot patch statefulsets.apps in namespace "
+                        + a.namespace() + " (the server: " + e.getMessage() + "); ask a cluster admin for the verb. Nothing was written"));
+            }
+            return a.failed("the server's dry run of the re-apply of StatefulSet " + a.namespace() + "/" + a.name()
+                    + " failed: " + e.getMessage() + ". Nothing was written");
+        }
+    }
+
+    /** Each claim patch, dryRun=All. */
+    private Assessed proveClaims(Assessed a) {
+        List<Finding> findings = new ArrayList<>();
+        for (ClaimState c : a.decision().claimsToGrow()) {
+            try {
+                cluster.patchClaimStorage(a.namespace(), c.name(), c.target().toString(), true);
+            } catch (ClusterException e) {
+                String msg = e.getMessage();
+                if (e.code() == 403 && (msg.contains("cannot patch") || msg.contains("User \""))) {
+                    findings.add(new Finding(Reason.FORBIDDEN, "you cannot patch claim " + c.name() + ": " + msg));
+                } else if (e.code() == 403 && msg.contains("exceeded quota")) {
+                    return a.failed("claim " + a.namespace() + "/" + c.name() + " cannot grow to " + c.target() + ": " + msg
+                            + "; raise the ResourceQuota, then run again. Nothing was written");
+                } else if (e.code() == 403) {
+                    findings.add(new Finding(Reason.NOT_EXPANDABLE, "claim \"" + c.name() + "\" cannot grow (the server: "
+                            + msg + "); a cluster admin can allow expansion on its class"));
+                } else if (e.code() == 422 && msg.contains("immutable after creation")) {
+                    findings.add(new Finding(Reason.CLAIM_UNBOUND, "claim \"" + c.name() + "\" is not Bound (the server: " + msg + ")"));
+                } else {
+                    return a.failed("the server's dry run of growing claim " + a.namespace() + "/" + c.name() + " to "
+                            + c.target() + " failed: " + msg + ". Nothing was written");
+                }
+            }
+        }
+        if (findings.isEmpty()) {
+            progress.on(ProgressEvent.info(a.namespace(), a.name(), Step.PROVE,
+                    "server dry run: " + a.decision().claimsToGrow().size() + " claim patch(es) accepted"));
+            return a;
+        }
+        return a.with(new Refusal(a.namespace(), a.name(), findings, a.decision().templates(), a.decision().claims(),
+                a.decision().warnings()));
+    }
+
+    /** The orphan delete with its UID precondition, dryRun=All. */
+    private Assessed proveDelete(Assessed a) {
+        try {
+            cluster.deleteStatefulSetOrphan(a.namespace(), a.name(), Objects.uid(a.live()), true);
+            progress.on(ProgressEvent.info(a.namespace(), a.name(), Step.PROVE,
+                    "server dry run: the orphan delete (UID " + Objects.uid(a.live()) + ") is accepted"));
+            return a;
+        } catch (ClusterException e) {
+            if (e.code() == 403) {
+                return a.with(refusal(a.decision(), Reason.FORBIDDEN, "you cannot delete statefulsets.apps in namespace "
+                        + a.namespace() + " (the server: " + e.getMessage() + "). Nothing was written"));
+            }
+            return a.failed("the server's dry run of the orphan delete of StatefulSet " + a.namespace() + "/" + a.name()
+                    + " failed: " + e.getMessage() + ". Nothing was written; run again to re-read it");
+        }
+    }
+
+    private static String afterInvalidPrefix(String message) {
+        int i = message.indexOf(" is invalid: ");
+        return i < 0 ? message : message.substring(i + " is invalid: ".length());
+    }
+
+    static Refusal refusal(Decision d, Reason reason, String message) {
+        List<Finding> findings = new ArrayList<>();
+        findings.add(new Finding(reason, message));
+        if (d instanceof Refusal r) {
+            findings.addAll(r.findings());
+        }
+        return new Refusal(d.namespace(), d.name(), findings, d.templates(), d.claims(), d.warnings());
+    }
+
+    static boolean isWork(Decision d) {
+        return d.verdict() == Verdict.GROW || d.verdict() == Verdict.GROW_CLAIMS;
+    }
+}

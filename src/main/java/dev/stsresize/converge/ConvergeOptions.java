@@ -1,0 +1,51 @@
+package dev.stsresize.converge;
+
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * How to converge.
+ *
+ * @param dryRun {@code --dry-run=server}: every check and dry run, no write
+ * @param waitForResize wait for each claim's capacity (or FileSystemResizePending) before the delete
+ * @param timeout how long the whole wait for resizes (and, after, adoption) may take
+ * @param restartPodsForResize evict the pods whose volumes wait for a file system resize, one at a time
+ * @param fieldManager {@code --field-manager}, else the manager that owned {@code spec.template}
+ * @param takeOver take over a Lease whose holder stopped renewing it
+ * @param leaseDuration the Lease's duration; renewed every third of it
+ */
+public record ConvergeOptions(boolean dryRun, boolean waitForResize, Duration timeout, boolean restartPodsForResize,
+        Optional<String> fieldManager, boolean takeOver, Duration leaseDuration) {
+
+    public static ConvergeOptions defaults() {
+        return new ConvergeOptions(false, true, Duration.ofMinutes(10), false, Optional.empty(), false, Duration.ofSeconds(60));
+    }
+
+    public ConvergeOptions withDryRun(boolean b) {
+        return new ConvergeOptions(b, waitForResize, timeout, restartPodsForResize, fieldManager, takeOver, leaseDuration);
+    }
+
+    public ConvergeOptions withWaitForResize(boolean b) {
+        return new ConvergeOptions(dryRun, b, timeout, restartPodsForResize, fieldManager, takeOver, leaseDuration);
+    }
+
+    public ConvergeOptions withTimeout(Duration d) {
+        return new ConvergeOptions(dryRun, waitForResize, d, restartPodsForResize, fieldManager, takeOver, leaseDuration);
+    }
+
+    public ConvergeOptions withRestartPodsForResize(boolean b) {
+        return new ConvergeOptions(dryRun, waitForResize, timeout, b, fieldManager, takeOver, leaseDuration);
+    }
+
+    public ConvergeOptions withFieldManager(String m) {
+        return new ConvergeOptions(dryRun, waitForResize, timeout, restartPodsForResize, Optional.ofNullable(m), takeOver, leaseDuration);
+    }
+
+    public ConvergeOptions withTakeOver(boolean b) {
+        return new ConvergeOptions(dryRun, waitForResize, timeout, restartPodsForResize, fieldManager, b, leaseDuration);
+    }
+
+    public ConvergeOptions withLeaseDuration(Duration d) {
+        return new ConvergeOptions(dryRun, waitForResize, timeout, restartPodsForResize, fieldManager, takeOver, d);
+    }
+}

@@ -1,0 +1,332 @@
+package dev.stsresize.converge;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.cluster.AwaitObject;
+import dev.stsresize.cluster.Cluster;
+import dev.stsresize.plan.ClaimState;
+import dev.stsresize.plan.Decision;
+import dev.stsresize.plan.Quantity;
+import dev.stsresize.plan.Refusal;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Converges one assessed StatefulSet at a time, DESIGN.md steps 4–9, as explicit steps: lock and
+ * record, grow, orphan-delete, re-apply (or restore), verify, restart pods if asked, record, release.
+ * Every write is read back before the next step; every step is idempotent, and a run stopped anywhere
+ * is finished by {@link #resume} from its record (claims already grown skipped; an absent
+ * StatefulSet goes straight to the re-apply of the recorded object).
+ *
+ * <p>UI-agnostic: progress out through {@link Progress}, human decisions in through {@link Gate}.
+ */
+public final class Converger {
+    private final Cluster cluster;
+    private final Clock clock;
+    private final Journal journal;
+    private final String operator;
+    private final String server;
+    private final Gate gate;
+    private final Progress progress;
+    private final Checkpoint checkpoint;
+    private final AwaitObject await;
+    private final Events events;
+
+    /**
+     * @param operator "user@host pid": the Lease holder and the name the Events give
+     * @param server the API server URL, kept in the journal so that resume finds the runs of this cluster
+     */
+    public Converger(Cluster cluster, Clock clock, Journal journal, String operator, String server, Gate gate,
+            Progress progress, Checkpoint checkpoint) {
+        this.cluster = cluster;
+        this.clock = clock;
+        this.journal = journal;
+        this.operator = operator;
+        this.server = server;
+        this.gate = gate;
+        this.progress = progress;
+        this.checkpoint = checkpoint;
+        this.await = new AwaitObject(cluster, clock);
+        this.events = new Events(cluster, clock, operator, progress);
+    }
+
+    /** The run of this StatefulSet left unfinished, from the local journal, else from its Lease. */
+    public Optional<Record> pending(String namespace, String name, boolean leases) {
+        Optional<Record> local = journal.read(namespace, name).filter(r -> r.server().isEmpty() || r.server().equals(server));
+        if (local.isPresent() || !leases) {
+            return local;
+        }
+        try {
+            return LeaseLock.recordOf(cluster, namespace, name);
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** Every unfinished run this machine's journal knows for this cluster. */
+    public List<Record> pendingLocal() {
+        return journal.all().stream().filter(r -> r.server().isEmpty() || r.server().equals(server)).toList();
+    }
+
+    public StatefulSetResult converge(Assessed a, ConvergeOptions opts, boolean leases) {
+        Decision d = a.decision();
+        String ns = d.namespace();
+        String name = d.name();
+        if (a.failure() != null) {
+            return result(ns, name, Outcome.FAILED, "server-error", a.failure(), d);
+        }
+        switch (d.verdict()) {
+            case REFUSED -> {
+                return result(ns, name, Outcome.REFUSED, ((Refusal) d).reason().label(), d.detail(), d);
+            }
+            case BLOCKED -> {
+                return result(ns, name, Outcome.BLOCKED, ((Refusal) d).reason().label(), d.detail(), d);
+            }
+            case ABSENT -> {
+                return result(ns, name, Outcome.ABSENT, "", d.detail(), d);
+            }
+            case UP_TO_DATE -> {
+                return result(ns, name, Outcome.NOTHING_TO_DO, "", d.detail(), d);
+            }
+            default -> { }
+        }
+        if (opts.dryRun()) {
+            return result(ns, name, Outcome.DRY_RUN_OK, "", "every check and server dry run passed; nothing written. Would "
+                    + (d.recreate() ? "grow " + d.claimsToGrow().size() + " claim(s), orphan-delete and re-apply the StatefulSet"
+                            : "grow " + d.claimsToGrow().size() + " claim(s)"), d);
+        }
+        if (!gate.allowGrow(d)) {
+            return result(ns, name, Outcome.FAILED, "declined", "the operator declined; nothing was written", d);
+        }
+        Map<String, String> targets = new LinkedHashMap<>();
+        Map<String, String> before = new LinkedHashMap<>();
+        for (ClaimState c : d.claimsToGrow()) {
+            targets.put(c.name(), c.target().toString());
+            before.put(c.name(), c.request() == null ? "" : c.request().toString());
+        }
+        // the backup keeps every field of the live object but managedFields (a create could not carry them)
+        ObjectNode backup = a.live().deepCopy();
+        ((ObjectNode) backup.path("metadata")).remove("managedFields");
+        Record r = new Record(server, ns, name, Objects.uid(a.live()), operator, Record.PHASE_LOCKED, LeaseLock.now(clock),
+                a.fieldManager(), backup, d.recreate() ? a.reapply() : null, targets);
+        LeaseLock lock;
+        try {
+            lock = LeaseLock.acquire(cluster, journal, clock, opts.leaseDuration(), leases, r, opts.takeOver(), null);
+        } catch (Locked e) {
+            return result(ns, name, Outcome.BLOCKED, "locked", e.getMessage() + ". Nothing was written", d);
+        }
+        progress.on(ProgressEvent.write(ns, name, Step.LOCK, leases ? "Lease " + ns + "/" + LeaseLock.leaseName(name)
+                + " held by " + operator + "; record kept there and in " + journal.directory()
+                : "Leases forbidden: record kept in the local journal " + journal.directory() + " only", ""));
+        try {
+            checkpoint.afterWrite("lock " + name);
+            return run(lock, opts, From.GROW, before);
+        } finally {
+            lock.close();
+        }
+    }
+
+    /** Finishes a run from its record (see {@link #pending}). */
+    public StatefulSetResult resume(Record recorded, ConvergeOptions opts, boolean leases) {
+        String ns = recorded.namespace();
+        String name = recorded.name();
+        Record r = recorded.withHolder(operator);
+        LeaseLock lock;
+        try {
+            // only this machine's journal may vouch for a holder as our own crashed run; a Lease alone never does
+            String ours = journal.read(ns, name).map(Record::holder).orElse(null);
+            lock = LeaseLock.acquire(cluster, journal, clock, opts.leaseDuration(), leases, r, opts.takeOver(), ours);
+        } catch (Locked e) {
+            return new StatefulSetResult(ns, name, Outcome.BLOCKED, "locked", e.getMessage(), List.of(), List.of(), List.of());
+        }
+        progress.on(ProgressEvent.info(ns, name, Step.LOCK, "resuming the run of " + recorded.holder() + " started "
+                + recorded.startedAt() + " (phase " + recorded.phase() + ")"));
+        try {
+            if (r.reapply() == null) {
+                return run(lock, opts, From.GROW, Map.of());
+            }
+            Optional<ObjectNode> now = cluster.getStatefulSet(ns, name);
+            if (now.isEmpty()) {
+                progress.on(ProgressEvent.info(ns, name, Step.REAPPLY, "StatefulSet " + name
+                        + " is absent: straight to the re-apply of the recorded object"));
+                return run(lock, opts, From.REAPPLY, Map.of());
+            }
+            if (r.uid().equals(Objects.uid(now.get()))) {
+                return run(lock, opts, From.GROW, Map.of());
+            }
+            progress.on(ProgressEvent.info(ns, name, Step.VERIFY, "StatefulSet " + name + " already re-created (UID "
+                    + Objects.uid(now.get()) + "): verifying adoption"));
+            return run(lock, opts, From.VERIFY, Map.of());
+        } finally {
+            lock.close();
+        }
+    }
+
+    private enum From { GROW, REAPPLY, VERIFY }
+
+    private StatefulSetResult run(LeaseLock lock, ConvergeOptions opts, From from, Map<String, String> requestsBefore) {
+        Record r = lock.record();
+        String ns = r.namespace();
+        String name = r.name();
+        Instant deadline = clock.instant().plus(opts.timeout());
+        Map<String, String> before = new LinkedHashMap<>(requestsBefore);
+        ClaimGrower grower = new ClaimGrower(cluster, await, events, progress, checkpoint);
+        boolean recreate = r.reapply() != null;
+        Dependents dependents;
+
+        if (from == From.GROW) {
+            lock.phase(Record.PHASE_GROWING);
+            grower.grow(ns, name, r.claimTargets()).forEach(before::putIfAbsent);
+            if (opts.waitForResize()) {
+                Map<String, ClaimGrower.ClaimStatus> statuses = grower.await(ns, r.claimTargets(), before, deadline);
+                List<String> infeasible = new ArrayList<>();
+                List<String> waiting = new ArrayList<>();
+                for (ClaimGrower.ClaimStatus s : statuses.values()) {
+                    switch (s.state()) {
+                        case INFEASIBLE -> infeasible.add(s.name() + ": " + s.message());
+                        case WAITING -> waiting.add(s.name() + ": " + s.message());
+                        case FILE_SYSTEM_PENDING -> progress.on(ProgressEvent.warn(ns, name, Step.GROW, "claim " + s.name()
+                                + ": FileSystemResizePending, " + s.message()
+                                + (opts.restartPodsForResize() ? "; its pod is restarted after the re-apply"
+                                        : "; restart its pod to finish (or run with --restart-pods-for-resize)")));
+                        default -> { }
+                    }
+                }
+                if (!infeasible.isEmpty()) {
+                    lock.release();
+                    return finish(r, Outcome.FAILED, "resize-infeasible", "the resize cannot happen: " + String.join("; ", infeasible)
+                            + ". Nothing was deleted; the claims' requests stay raised (the StatefulSet is untouched):"
+                            + " ask the storage admin, or lower the request back above its capacity", before, List.of());
+                }
+                if (!waiting.isEmpty()) {
+                    lock.release();
+                    return finish(r, Outcome.FAILED, "resize-timeout", "--timeout " + opts.timeout() + " ran out before the claims"
+                            + " grew: " + String.join("; ", waiting) + ". Nothing was deleted; the requests are raised and the"
+                            + " resizer keeps working: run again later to finish", before, List.of());
+                }
+            }
+            if (!recreate) {
+                lock.release();
+                return finish(r, Outcome.CLAIMS_GROWN, "", "claims grown; the StatefulSet's templates already declared the sizes",
+                        before, List.of());
+            }
+            if (!gate.allowOrphanDelete(ns, name)) {
+                lock.release();
+                return finish(r, Outcome.FAILED, "declined", "the operator declined the orphan delete: the claims are grown,"
+                        + " the StatefulSet is untouched (its template still declares the old size). Run again to finish", before, List.of());
+            }
+            stopIfLost(lock);
+            lock.phase(Record.PHASE_DELETING);
+            ObjectNode current = cluster.getStatefulSet(ns, name).orElse(r.live());
+            dependents = Dependents.read(cluster, current, r.uid(), r.claimTargets().keySet());
+            OrphanDelete.Result del = new OrphanDelete(cluster, await, events, progress, checkpoint).run(ns, name, r.uid(), deadline);
+            if (!del.gone() && del.nothingDeleted()) {
+                lock.release();
+                return finish(r, Outcome.FAILED, "delete-refused", del.message(), before, List.of());
+            }
+            if (!del.gone()) {
+                return finish(r, Outcome.FAILED, "delete-incomplete", del.message() + ". The run is recorded: `kubectl stsresize resume`"
+                        + " finishes it", before, List.of());
+            }
+            String lost = Dependents.read(cluster, r.live(), r.uid(), r.claimTargets().keySet()).lostSince(dependents);
+            if (!lost.isEmpty()) {
+                progress.on(ProgressEvent.warn(ns, name, Step.ORPHAN_DELETE, "after the orphan delete: " + lost));
+            }
+        } else {
+            if (from == From.REAPPLY) {
+                // the StatefulSet is absent: whoever deleted it, the claims are grown (requests only; a
+                // re-read skips those already grown) before the object with grown templates is re-applied
+                grower.grow(ns, name, r.claimTargets()).forEach(before::putIfAbsent);
+            }
+            dependents = Dependents.read(cluster, r.live(), r.uid(), r.claimTargets().keySet());
+        }
+
+        ObjectNode standing;
+        boolean restored = false;
+        String reapplyMessage = "";
+        if (from != From.VERIFY) {
+            stopIfLost(lock);
+            lock.phase(Record.PHASE_REAPPLYING);
+            Reapply.Result ra = new Reapply(cluster, events, progress, checkpoint).run(r);
+            if (ra.statefulSet() == null) {
+                return finish(r, Outcome.FAILED, "reapply-failed", ra.message(), before, List.of());
+            }
+            standing = ra.statefulSet();
+            restored = ra.restored();
+            reapplyMessage = ra.message();
+        } else {
+            standing = cluster.getStatefulSet(ns, name).orElseThrow();
+            dependents = Dependents.read(cluster, standing, Objects.uid(standing), r.claimTargets().keySet());
+        }
+
+        lock.phase(Record.PHASE_VERIFYING);
+        AdoptionCheck.Result v = new AdoptionCheck(cluster, await).verify(standing, dependents,
+                Objects.text(r.live(), "status", "currentRevision"), deadline);
+        progress.on(v.adopted() ? ProgressEvent.info(ns, name, Step.VERIFY, v.detail())
+                : ProgressEvent.warn(ns, name, Step.VERIFY, v.detail()));
+        if (restored) {
+            lock.release();
+            return finish(r, Outcome.FAILED, "reapply-failed", reapplyMessage + ". " + v.detail(), before, v.pods());
+        }
+        List<String> restartProblems = new ArrayList<>();
+        if (v.adopted() && opts.restartPodsForResize()) {
+            PodRestarter restarter = new PodRestarter(cluster, await, events, progress, checkpoint);
+            for (Map.Entry<String, String> t : r.claimTargets().entrySet()) {
+                Quantity target = Quantity.parse(t.getValue());
+                ClaimGrower.ClaimStatus s = grower.read(ns, t.getKey(), before.getOrDefault(t.getKey(), ""), target);
+                if (s.state() == ClaimGrower.State.FILE_SYSTEM_PENDING) {
+                    String problem = restarter.restartFor(standing, t.getKey(), target, deadline);
+                    if (!problem.isEmpty()) {
+                        restartProblems.add(problem);
+                        break;
+                    }
+                }
+            }
+        }
+        lock.release();
+        checkpoint.afterWrite("release " + name);
+        if (!v.adopted()) {
+            return finish(r, Outcome.FAILED, "not-verified", v.detail(), before, v.pods());
+        }
+        String detail = v.detail() + (restartProblems.isEmpty() ? "" : "; " + String.join("; ", restartProblems));
+        return finish(r, Outcome.CONVERGED, "", detail, before, v.pods());
+    }
+
+    private void stopIfLost(LeaseLock lock) {
+        if (lock.lost() != null) {
+            throw new Locked(lock.lost() + " while this run worked; it stops here. The journal keeps the record");
+        }
+    }
+
+    /** The result, with every claim re-read: its capacity as it is, and what still waits. */
+    private StatefulSetResult finish(Record r, Outcome outcome, String reason, String detail, Map<String, String> before,
+            List<StatefulSetResult.PodResult> pods) {
+        List<StatefulSetResult.ClaimResult> claims = new ArrayList<>();
+        List<String> warnings = new ArrayList<>();
+        for (Map.Entry<String, String> t : r.claimTargets().entrySet()) {
+            Optional<ObjectNode> c = cluster.getClaim(r.namespace(), t.getKey());
+            String capacity = c.map(x -> Objects.text(x, "status", "capacity", "storage")).orElse("");
+            claims.add(new StatefulSetResult.ClaimResult(t.getKey(), before.getOrDefault(t.getKey(), ""), t.getValue(), capacity));
+            if (c.isPresent() && ClaimGrower.stateOf(c.get(), Quantity.parse(t.getValue())) == ClaimGrower.State.FILE_SYSTEM_PENDING) {
+                warnings.add("claim " + t.getKey() + " waits for a file system resize: restart pod "
+                        + r.name() + t.getKey().substring(t.getKey().lastIndexOf('-')) + " to finish it (kubectl delete pod "
+                        + r.name() + t.getKey().substring(t.getKey().lastIndexOf('-')) + " -n " + r.namespace() + ")");
+            }
+        }
+        progress.on(new ProgressEvent(r.namespace(), r.name(), Step.RECORD, outcome.label() + ": " + detail, "", outcome == Outcome.FAILED));
+        return new StatefulSetResult(r.namespace(), r.name(), outcome, reason, detail, claims, pods, warnings);
+    }
+
+    private static StatefulSetResult result(String ns, String name, Outcome outcome, String reason, String detail, Decision d) {
+        List<StatefulSetResult.ClaimResult> claims = new ArrayList<>();
+        for (ClaimState c : d.claimsToGrow()) {
+            claims.add(new StatefulSetResult.ClaimResult(c.name(), c.request() == null ? "" : c.request().toString(),
+                    c.target().toString(), c.capacity() == null ? "" : c.capacity().toString()));
+        }
+        return new StatefulSetResult(ns, name, outcome, reason, detail, claims, List.of(), d.warnings());
+    }
+}

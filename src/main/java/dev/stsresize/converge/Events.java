@@ -1,0 +1,50 @@
+package dev.stsresize.converge;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.cluster.Cluster;
+import java.time.Clock;
+
+/**
+ * Step 9: an events.k8s.io/v1 Event for every write, on the object written, naming the operator;
+ * {@code reportingController} is {@code kubectl-stsresize}. An Event that cannot be written is said
+ * (a warning) and never stops the converge: the work is recorded in the Lease and journal too.
+ */
+final class Events {
+    static final String CONTROLLER = "kubectl-stsresize";
+
+    private final Cluster cluster;
+    private final Clock clock;
+    private final String operator;
+    private final Progress progress;
+
+    Events(Cluster cluster, Clock clock, String operator, Progress progress) {
+        this.cluster = cluster;
+        this.clock = clock;
+        this.operator = operator;
+        this.progress = progress;
+    }
+
+    void on(ObjectNode regarding, String reason, String action, String note) {
+        ObjectNode e = Objects.MAPPER.createObjectNode();
+        e.put("apiVersion", "events.k8s.io/v1").put("kind", "Event");
+        String name = Objects.name(regarding);
+        e.putObject("metadata").put("generateName", name + ".").put("namespace", Objects.namespace(regarding));
+        e.put("eventTime", LeaseLock.now(clock));
+        e.put("reportingController", CONTROLLER);
+        e.put("reportingInstance", operator.length() > 128 ? operator.substring(0, 128) : operator);
+        e.put("action", action);
+        e.put("reason", reason);
+        e.put("type", "Normal");
+        String text = note + " (by " + operator + ")";
+        e.put("note", text.length() > 1024 ? text.substring(0, 1024) : text);
+        ObjectNode ref = e.putObject("regarding");
+        ref.put("apiVersion", Objects.text(regarding, "apiVersion")).put("kind", Objects.text(regarding, "kind"))
+                .put("namespace", Objects.namespace(regarding)).put("name", name).put("uid", Objects.uid(regarding));
+        try {
+            cluster.createEvent(e);
+        } catch (RuntimeException ex) {
+            progress.on(ProgressEvent.warn(Objects.namespace(regarding), name, Step.RECORD,
+                    "could not record Event " + reason + " on " + Objects.text(regarding, "kind") + " " + name + ": " + ex.getMessage()));
+        }
+    }
+}

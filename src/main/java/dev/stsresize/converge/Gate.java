@@ -1,0 +1,28 @@
+package dev.stsresize.converge;
+
+import dev.stsresize.plan.Decision;
+
+/**
+ * The decisions a human makes: before the first write, and before the orphan delete. The CLI answers
+ * with prompts (or {@code --yes}); a "no" stops the converge of that StatefulSet with nothing more written.
+ */
+public interface Gate {
+    /** Before growing the claims of {@code decision} (the first write). */
+    boolean allowGrow(Decision decision);
+
+    /** Before the orphan delete of {@code namespace/name}: the CLI asks the operator to type the name. */
+    boolean allowOrphanDelete(String namespace, String name);
+
+    /** Every write allowed, as {@code --yes} says. */
+    Gate YES = new Gate() {
+        @Override
+        public boolean allowGrow(Decision decision) {
+            return true;
+        }
+
+        @Override
+        public boolean allowOrphanDelete(String namespace, String name) {
+            return true;
+        }
+    };
+}

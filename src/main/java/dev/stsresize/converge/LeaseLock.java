@@ -1,0 +1,241 @@
+package dev.stsresize.converge;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.cluster.Cluster;
+import dev.stsresize.cluster.ClusterException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Step 4: the lock and record of one StatefulSet's run. A coordination.k8s.io Lease
+ * {@code stsresize-<name>} in its namespace: {@code spec.holderIdentity} ("user@host pid"),
+ * {@code leaseDurationSeconds}, {@code acquireTime}, {@code renewTime} (renewed every third of the
+ * duration while the run works); annotation {@code stsresize.dev/phase} the phase and
+ * {@code stsresize.dev/record} the whole {@link Record} as JSON (the live object as it was and the
+ * object to re-apply, both raw). The same record goes to the local {@link Journal} at every phase.
+ * Where Leases are forbidden, the journal alone is kept.
+ */
+public final class LeaseLock implements AutoCloseable {
+    static final String PHASE = "stsresize.dev/phase";
+    static final String RECORD = "stsresize.dev/record";
+    private static final DateTimeFormatter MICRO = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSS'Z'").withZone(ZoneOffset.UTC);
+
+    private final Cluster cluster;
+    private final Journal journal;
+    private final Clock clock;
+    private final Duration duration;
+    private final boolean useLease;
+    private final ScheduledExecutorService renewer;
+    private Record record;
+    private ObjectNode lease;
+    private volatile String lost;
+
+    private LeaseLock(Cluster cluster, Journal journal, Clock clock, Duration duration, boolean useLease, Record record) {
+        this.cluster = cluster;
+        this.journal = journal;
+        this.clock = clock;
+        this.duration = duration;
+        this.useLease = useLease;
+        this.record = record;
+        this.renewer = useLease ? Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "stsresize-lease-renew");
+            t.setDaemon(true);
+            return t;
+        }) : null;
+    }
+
+    public static String leaseName(String statefulSet) {
+        String n = "stsresize-" + statefulSet;
+        return n.length() > 253 ? n.substring(0, 253) : n;
+    }
+
+    /**
+     * Takes the lock for {@code record}.
+     *
+     * @param takeOver take over a Lease whose holder stopped renewing it
+     * @param previousHolder a holder this machine's journal names as its own crashed run (taken over as ours), or null
+     * @throws Locked when another live holder has it (or an expired one without {@code takeOver})
+     */
+    public static LeaseLock acquire(Cluster cluster, Journal journal, Clock clock, Duration duration, boolean useLease,
+            Record record, boolean takeOver, String previousHolder) {
+        LeaseLock lock = new LeaseLock(cluster, journal, clock, duration, useLease, record);
+        if (useLease) {
+            lock.takeLease(takeOver, previousHolder);
+            long every = Math.max(1, duration.toMillis() / 3);
+            lock.renewer.scheduleWithFixedDelay(lock::renew, every, every, TimeUnit.MILLISECONDS);
+        }
+        journal.write(record);
+        return lock;
+    }
+
+    /** Reads the record kept in a StatefulSet's Lease, if there is one with a holder. */
+    public static Optional<Record> recordOf(Cluster cluster, String namespace, String statefulSet) {
+        return cluster.getLease(namespace, leaseName(statefulSet))
+                .filter(l -> !l.path("spec").path("holderIdentity").asText("").isEmpty())
+                .map(l -> l.path("metadata").path("annotations").path(RECORD).asText(""))
+                .filter(s -> !s.isEmpty())
+                .map(s -> Record.fromJson(Objects.parse(s)));
+    }
+
+    private void takeLease(boolean takeOver, String previousHolder) {
+        String ns = record.namespace();
+        String name = leaseName(record.name());
+        for (int attempt = 0; attempt < 5; attempt++) {
+            Optional<ObjectNode> current = cluster.getLease(ns, name);
+            try {
+                if (current.isEmpty()) {
+                    lease = cluster.createLease(leaseObject(null));
+                    return;
+                }
+                ObjectNode l = current.get();
+                String holder = l.path("spec").path("holderIdentity").asText("");
+                if (!holder.isEmpty() && !holder.equals(record.holder()) && !holder.equals(previousHolder)) {
+                    Instant renewed = parse(l.path("spec").path("renewTime").asText(""));
+                    int seconds = l.path("spec").path("leaseDurationSeconds").asInt(60);
+                    boolean expired = renewed == null || renewed.plusSeconds(seconds).isBefore(clock.instant());
+                    String since = l.path("spec").path("acquireTime").asText("an unknown time");
+                    String phase = l.path("metadata").path("annotations").path(PHASE).asText("unknown");
+                    if (!expired) {
+                        throw new Locked("StatefulSet " + ns + "/" + record.name() + " is being converged by " + holder + " since "
+                                + since + " (phase " + phase + ", Lease " + ns + "/" + name + " renewed at "
+                                + l.path("spec").path("renewTime").asText() + "); wait for that run to finish, then run again");
+                    }
+                    if (!takeOver) {
+                        throw new Locked("StatefulSet " + ns + "/" + record.name() + " was being converged by " + holder + " since "
+                                + since + " (phase " + phase + "), which stopped renewing Lease " + ns + "/" + name
+                                + " at " + l.path("spec").path("renewTime").asText() + "; if that run is dead, run again with"
+                                + " --take-over (or `resume --take-over`) to finish its work");
+                    }
+                }
+                lease = cluster.updateLease(leaseObject(l));
+                return;
+            } catch (ClusterException e) {
+                if (!e.isConflict()) {
+                    throw e;
+                }
+                // someone wrote it first: read again and decide again
+            }
+        }
+        throw new Locked("Lease " + ns + "/" + name + " kept changing under us; another run is starting: wait, then run again");
+    }
+
+    private ObjectNode leaseObject(ObjectNode current) {
+        ObjectNode l = current == null ? Objects.MAPPER.createObjectNode() : current.deepCopy();
+        l.put("apiVersion", "coordination.k8s.io/v1").put("kind", "Lease");
+        ObjectNode meta = Objects.child(l, "metadata");
+        meta.put("name", leaseName(record.name())).put("namespace", record.namespace());
+        meta.remove("managedFields");
+        Objects.child(meta, "labels").put("app.kubernetes.io/managed-by", "kubectl-stsresize");
+        ObjectNode ann = Objects.child(meta, "annotations");
+        ann.put(PHASE, record.phase());
+        ann.put(RECORD, Objects.json(record.toJson()));
+        ObjectNode spec = Objects.child(l, "spec");
+        String now = MICRO.format(clock.instant());
+        boolean newHolder = !record.holder().equals(spec.path("holderIdentity").asText(""));
+        spec.put("holderIdentity", record.holder());
+        spec.put("leaseDurationSeconds", (int) Math.max(1, duration.toSeconds()));
+        if (newHolder || !spec.has("acquireTime")) {
+            spec.put("acquireTime", now);
+            spec.put("leaseTransitions", spec.path("leaseTransitions").asInt(0) + (current == null ? 0 : 1));
+        }
+        spec.put("renewTime", now);
+        return l;
+    }
+
+    /** Records a new phase (Lease and journal) before the step that needs it. */
+    public synchronized void phase(String phase) {
+        record = record.withPhase(phase);
+        journal.write(record);
+        if (useLease) {
+            write(leaseObject(lease));
+        }
+    }
+
+    public synchronized Record record() {
+        return record;
+    }
+
+    /** Why the lock was lost (another holder took it), or null while it is ours. */
+    public String lost() {
+        return lost;
+    }
+
+    private synchronized void renew() {
+        if (lost != null || lease == null) {
+            return;
+        }
+        try {
+            write(leaseObject(lease));
+        } catch (RuntimeException e) {
+            // a failed renewal is retried at the next tick; a Lease taken by someone else is reported by write
+        }
+    }
+
+    private void write(ObjectNode l) {
+        try {
+            lease = cluster.updateLease(l);
+        } catch (ClusterException e) {
+            if (!e.isConflict()) {
+                throw e;
+            }
+            ObjectNode now = cluster.getLease(record.namespace(), leaseName(record.name())).orElse(null);
+            String holder = now == null ? "" : now.path("spec").path("holderIdentity").asText("");
+            if (now == null || !holder.equals(record.holder())) {
+                lost = "Lease " + record.namespace() + "/" + leaseName(record.name()) + " was taken by "
+                        + (holder.isEmpty() ? "nobody (deleted)" : holder);
+                throw new Locked(lost);
+            }
+            lease = now;
+            lease = cluster.updateLease(leaseObject(now));
+        }
+    }
+
+    /** The run is finished: the Lease freed (holder cleared, record removed) and the journal entry removed. */
+    public synchronized void release() {
+        close();
+        if (useLease && lost == null && lease != null) {
+            ObjectNode l = lease.deepCopy();
+            l.remove("status");
+            ObjectNode meta = (ObjectNode) l.path("metadata");
+            meta.remove("managedFields");
+            ObjectNode ann = Objects.child(meta, "annotations");
+            ann.put(PHASE, "released");
+            ann.remove(RECORD);
+            ((ObjectNode) l.path("spec")).remove("holderIdentity");
+            lease = cluster.updateLease(l);
+        }
+        journal.remove(record.namespace(), record.name());
+    }
+
+    /** Stops renewing, leaving Lease and journal as they are (for a crash-like stop or a resume later). */
+    @Override
+    public void close() {
+        if (renewer != null) {
+            renewer.shutdownNow();
+        }
+    }
+
+    static Instant parse(String micro) {
+        try {
+            return micro.isEmpty() ? null : Instant.parse(micro);
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    static String now(Clock clock) {
+        return MICRO.format(clock.instant());
+    }
+
+    static JsonNode nothing() {
+        return Objects.MAPPER.missingNode();
+    }
+}

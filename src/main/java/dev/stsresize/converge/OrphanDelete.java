@@ -1,0 +1,77 @@
+package dev.stsresize.converge;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.cluster.AwaitObject;
+import dev.stsresize.cluster.Cluster;
+import dev.stsresize.cluster.ClusterException;
+import dev.stsresize.cluster.WatchedKind;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * Step 6: the orphan delete, {@code propagationPolicy=Orphan} with {@code preconditions.uid} of the
+ * StatefulSet decided on, then a watch until it is gone (the garbage collector has then removed every
+ * owner reference). A StatefulSet recreated by someone else meanwhile is never touched (409).
+ */
+final class OrphanDelete {
+    /** How the delete ended: gone, or something else stands under the name (its UID), or the wait ran out. */
+    record Result(boolean gone, String message, boolean nothingDeleted) {
+        Result(boolean gone, String message) {
+            this(gone, message, false);
+        }
+    }
+
+    private final Cluster cluster;
+    private final AwaitObject await;
+    private final Events events;
+    private final Progress progress;
+    private final Checkpoint checkpoint;
+
+    OrphanDelete(Cluster cluster, AwaitObject await, Events events, Progress progress, Checkpoint checkpoint) {
+        this.cluster = cluster;
+        this.await = await;
+        this.events = events;
+        this.progress = progress;
+        this.checkpoint = checkpoint;
+    }
+
+    Result run(String ns, String name, String uid, Instant deadline) {
+        Optional<ObjectNode> deleted;
+        try {
+            deleted = cluster.deleteStatefulSetOrphan(ns, name, uid, false);
+        } catch (ClusterException e) {
+            if (!e.isConflict()) {
+                throw e;
+            }
+            // the UID precondition held: whatever stands under the name now is not the object we decided on
+            return new Result(false, "the orphan delete was refused: " + e.getMessage() + ". Someone re-created StatefulSet "
+                    + ns + "/" + name + " since it was read; nothing was deleted. Run again to decide on what is there now", true);
+        }
+        progress.on(ProgressEvent.write(ns, name, Step.ORPHAN_DELETE, "StatefulSet " + name + " (UID " + uid
+                + ") deleted with propagationPolicy=Orphan: pods, claims and revisions stay",
+                "kubectl delete --raw /apis/apps/v1/namespaces/" + ns + "/statefulsets/" + name
+                        + " -f <(echo '{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",\"propagationPolicy\":\"Orphan\",\"preconditions\":{\"uid\":\""
+                        + uid + "\"}}')"));
+        deleted.ifPresent(d -> events.on(d, "OrphanDeleted", "Delete", "StatefulSet deleted with propagationPolicy=Orphan"
+                + " (UID " + uid + ") to re-create it with grown claim templates; pods and claims are kept"));
+        checkpoint.afterWrite("orphan-delete statefulset " + name);
+        return awaitGone(ns, name, uid, deadline);
+    }
+
+    Result awaitGone(String ns, String name, String uid, Instant deadline) {
+        AwaitObject.Outcome o = await.until(WatchedKind.STATEFUL_SET, ns, name,
+                s -> s.isEmpty() || !uid.equals(Objects.uid(s.get())), deadline);
+        if (!o.reached()) {
+            return new Result(false, "StatefulSet " + ns + "/" + name + " is still terminating (finalizers "
+                    + o.object().map(s -> s.path("metadata").path("finalizers").toString()).orElse("[]")
+                    + "): the garbage collector has not finished orphaning its dependents");
+        }
+        if (o.object().isPresent()) {
+            return new Result(false, "a StatefulSet " + ns + "/" + name + " with another UID (" + Objects.uid(o.object().get())
+                    + ") appeared right after the delete: a reconciler (Helm, Flux, Argo CD, an operator) re-created it;"
+                    + " it is left alone");
+        }
+        progress.on(ProgressEvent.info(ns, name, Step.ORPHAN_DELETE, "StatefulSet " + name + " is gone (404)"));
+        return new Result(true, "");
+    }
+}

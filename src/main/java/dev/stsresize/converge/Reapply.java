@@ -1,0 +1,75 @@
+package dev.stsresize.converge;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.cluster.Cluster;
+import dev.stsresize.cluster.ClusterException;
+import java.util.Optional;
+
+/**
+ * Step 7: re-applies the recorded object by server-side apply, dry run first; if either fails,
+ * restores the backup (the live object as it was, server fields stripped) so that the pods are never
+ * left without an owner, and says so.
+ */
+final class Reapply {
+    /** The StatefulSet standing now (null when neither apply nor restore worked), and what went wrong ("" when nothing). */
+    record Result(ObjectNode statefulSet, boolean restored, String message) {}
+
+    private final Cluster cluster;
+    private final Events events;
+    private final Progress progress;
+    private final Checkpoint checkpoint;
+
+    Reapply(Cluster cluster, Events events, Progress progress, Checkpoint checkpoint) {
+        this.cluster = cluster;
+        this.events = events;
+        this.progress = progress;
+        this.checkpoint = checkpoint;
+    }
+
+    Result run(Record r) {
+        String ns = r.namespace();
+        String name = r.name();
+        try {
+            cluster.applyStatefulSet(r.reapply(), r.fieldManager(), true, true);
+            ObjectNode applied = cluster.applyStatefulSet(r.reapply(), r.fieldManager(), true, false);
+            progress.on(ProgressEvent.write(ns, name, Step.REAPPLY, "StatefulSet " + name + " re-applied (new UID "
+                    + Objects.uid(applied) + ", field manager " + r.fieldManager() + ")",
+                    "kubectl apply --server-side --force-conflicts --field-manager=" + r.fieldManager() + " -f <recorded object>"));
+            events.on(applied, "Reapplied", "Apply", "StatefulSet re-created with grown claim templates; its pods are adopted,"
+                    + " not restarted (previous UID " + r.uid() + ")");
+            checkpoint.afterWrite("re-apply statefulset " + name);
+            return new Result(applied, false, "");
+        } catch (ClusterException e) {
+            String why = e.getMessage();
+            progress.on(ProgressEvent.warn(ns, name, Step.REAPPLY, "the re-apply failed: " + why + "; restoring the backup"));
+            return restore(r, why);
+        }
+    }
+
+    private Result restore(Record r, String why) {
+        String ns = r.namespace();
+        String name = r.name();
+        ObjectNode backup = Objects.creatable(r.live());
+        try {
+            ObjectNode created = cluster.createStatefulSet(backup, false);
+            progress.on(ProgressEvent.write(ns, name, Step.REAPPLY, "backup restored: StatefulSet " + name + " re-created as it"
+                    + " was (UID " + Objects.uid(created) + "), its pods are adopted by it", "kubectl create -f <backup>"));
+            events.on(created, "BackupRestored", "Create", "the re-apply failed (" + why + "); the StatefulSet was restored"
+                    + " from the backup taken before the orphan delete");
+            checkpoint.afterWrite("restore statefulset " + name);
+            return new Result(created, true, "the re-apply of StatefulSet " + ns + "/" + name + " failed: " + why
+                    + "; the backup was restored, so the pods have their owner again, with the OLD claim templates."
+                    + " The claims keep their grown size; fix the manifest, then run again");
+        } catch (ClusterException e) {
+            if (e.code() == 409) {
+                Optional<ObjectNode> there = cluster.getStatefulSet(ns, name);
+                return new Result(there.orElse(null), false, "the re-apply of StatefulSet " + ns + "/" + name + " failed: " + why
+                        + "; a StatefulSet of that name already exists again (UID " + there.map(Objects::uid).orElse("?")
+                        + "), created by someone else: check it owns the pods");
+            }
+            return new Result(null, false, "the re-apply of StatefulSet " + ns + "/" + name + " failed (" + why
+                    + ") AND restoring the backup failed (" + e.getMessage() + "): the pods have NO owner now."
+                    + " Run `kubectl stsresize resume` to try again, or create the backup kept in the journal");
+        }
+    }
+}

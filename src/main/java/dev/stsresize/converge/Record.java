@@ -1,0 +1,58 @@
+package dev.stsresize.converge;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * What a run writes down before its first write, and what {@code resume} needs to finish it: the live
+ * StatefulSet as it was (the backup a failed re-apply restores), the exact object to re-apply, the
+ * field manager, the claims' targets and the phase reached. Kept in the Lease's annotations and in
+ * the local journal, as the same JSON.
+ */
+public record Record(String server, String namespace, String name, String uid, String holder, String phase,
+        String startedAt, String fieldManager, ObjectNode live, ObjectNode reapply, Map<String, String> claimTargets) {
+
+    public static final String PHASE_LOCKED = "locked";
+    public static final String PHASE_GROWING = "growing";
+    public static final String PHASE_DELETING = "deleting";
+    public static final String PHASE_REAPPLYING = "reapplying";
+    public static final String PHASE_VERIFYING = "verifying";
+
+    public Record {
+        claimTargets = Map.copyOf(claimTargets);
+    }
+
+    public Record withPhase(String p) {
+        return new Record(server, namespace, name, uid, holder, p, startedAt, fieldManager, live, reapply, claimTargets);
+    }
+
+    public Record withHolder(String h) {
+        return new Record(server, namespace, name, uid, h, phase, startedAt, fieldManager, live, reapply, claimTargets);
+    }
+
+    public ObjectNode toJson() {
+        ObjectNode o = Objects.MAPPER.createObjectNode();
+        o.put("apiVersion", "stsresize/v1").put("kind", "Journal");
+        o.put("server", server).put("namespace", namespace).put("name", name).put("uid", uid).put("holder", holder)
+                .put("phase", phase).put("startedAt", startedAt).put("fieldManager", fieldManager);
+        o.set("live", live);
+        o.set("reapply", reapply);
+        ObjectNode claims = o.putObject("claimTargets");
+        claimTargets.forEach(claims::put);
+        return o;
+    }
+
+    public static Record fromJson(JsonNode o) {
+        Map<String, String> claims = new LinkedHashMap<>();
+        o.path("claimTargets").fields().forEachRemaining(e -> claims.put(e.getKey(), e.getValue().asText()));
+        return new Record(o.path("server").asText(""), o.path("namespace").asText(), o.path("name").asText(),
+                o.path("uid").asText(), o.path("holder").asText(), o.path("phase").asText(), o.path("startedAt").asText(""),
+                o.path("fieldManager").asText("kubectl"), object(o.path("live")), object(o.path("reapply")), claims);
+    }
+
+    private static ObjectNode object(JsonNode n) {
+        return n instanceof ObjectNode on ? on : null;
+    }
+}

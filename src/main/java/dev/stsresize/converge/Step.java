@@ -1,0 +1,10 @@
+package dev.stsresize.converge;
+
+/** The steps of DESIGN.md's converge procedure, in order. */
+public enum Step {
+    READ, DECIDE, PROVE, LOCK, GROW, ORPHAN_DELETE, REAPPLY, VERIFY, RESTART, RECORD;
+
+    public String label() {
+        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+}

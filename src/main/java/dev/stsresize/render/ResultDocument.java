@@ -1,0 +1,43 @@
+package dev.stsresize.render;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.converge.StatefulSetResult;
+import java.util.List;
+
+/**
+ * The {@code stsresize/v1} Result document of {@code apply -o json}: one item per StatefulSet with its
+ * outcome, reason, detail, claims (from, to, capacity as last read) and pods (UID before and after).
+ */
+public final class ResultDocument {
+    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+
+    private ResultDocument() {}
+
+    public static ObjectNode of(List<StatefulSetResult> results) {
+        ObjectNode doc = JSON.objectNode();
+        doc.put("apiVersion", PlanDocument.API_VERSION);
+        doc.put("kind", "Result");
+        ArrayNode items = doc.putArray("items");
+        for (StatefulSetResult r : results) {
+            ObjectNode item = items.addObject();
+            item.put("namespace", r.namespace());
+            item.put("name", r.name());
+            item.put("outcome", r.outcome().label());
+            item.put("reason", r.reason());
+            item.put("detail", r.detail());
+            ArrayNode claims = item.putArray("claims");
+            for (StatefulSetResult.ClaimResult c : r.claims()) {
+                claims.addObject().put("name", c.name()).put("from", c.from()).put("to", c.to()).put("capacity", c.capacity());
+            }
+            ArrayNode pods = item.putArray("pods");
+            for (StatefulSetResult.PodResult p : r.pods()) {
+                pods.addObject().put("name", p.name()).put("uidBefore", p.uidBefore()).put("uidAfter", p.uidAfter());
+            }
+            ArrayNode warnings = item.putArray("warnings");
+            r.warnings().forEach(warnings::add);
+        }
+        return doc;
+    }
+}

@@ -1,0 +1,120 @@
+package dev.stsresize.converge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Blocked before any write: a missing permission (a ServiceAccount's token), a Lease held by another operator. */
+class PermissionsAndLocksTest {
+    static final DateTimeFormatter MICRO = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSS'Z'").withZone(ZoneOffset.UTC);
+
+    @TempDir Path home;
+
+    static List<ObjectNode> role(String ns, String... rules) {
+        StringBuilder b = new StringBuilder("apiVersion: rbac.authorization.k8s.io/v1\nkind: Role\nmetadata: {name: resizer, namespace: "
+                + ns + "}\nrules:\n");
+        for (String r : rules) {
+            b.append("- ").append(r).append('\n');
+        }
+        return List.of(Harness.yaml(b.toString()), Harness.yaml("apiVersion: rbac.authorization.k8s.io/v1\nkind: RoleBinding\n"
+                + "metadata: {name: resizer, namespace: " + ns + "}\nroleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: resizer}\n"
+                + "subjects: [{kind: ServiceAccount, name: stsresize, namespace: " + ns + "}]\n"));
+    }
+
+    @Test
+    void a_missing_verb_blocks_before_any_write_and_is_named() {
+        try (Harness h = Harness.start(home, Demo.cluster())) {
+            h.sim.load(role("shop",
+                    "{apiGroups: [apps], resources: [statefulsets], verbs: [get, list, watch, create, patch]}",
+                    "{apiGroups: [''], resources: [persistentvolumeclaims], verbs: [get, list, watch, patch]}",
+                    "{apiGroups: [''], resources: [pods], verbs: [get, list, watch]}",
+                    "{apiGroups: [apps], resources: [controllerrevisions], verbs: [list]}",
+                    "{apiGroups: [events.k8s.io], resources: [events], verbs: [create]}",
+                    "{apiGroups: [coordination.k8s.io], resources: [leases], verbs: [get, create, update]}").toArray(ObjectNode[]::new));
+            h.sim.tokenFor("shop", "stsresize");
+            var cluster = h.cluster("sim-shop-stsresize");
+            Assessment a = new Assessor(cluster, h.events::add).assess(List.of(Demo.declared("postgres")), false,
+                    Assessor.Depth.APPLY, false, Optional.empty());
+            // StorageClasses are cluster-scoped and this Role does not grant them: said, and left to the claims' dry runs
+            assertThat(a.notes()).anySatisfy(n -> assertThat(n).contains("StorageClasses cannot be listed"));
+            StatefulSetResult r = h.converger(cluster, "sa@ci 1", Gate.YES, Checkpoint.NONE).converge(a.items().get(0), Harness.options(), true);
+            assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.BLOCKED);
+            assertThat(r.reason()).isEqualTo("forbidden");
+            assertThat(r.detail()).contains("you cannot delete statefulsets.apps in namespace shop", "ask a cluster admin",
+                    "Nothing was written");
+            assertThat(h.writes()).as("writes").isEmpty();
+            // blocked by the access review itself, before any dry run of a write it may not make
+            assertThat(h.sim.requests()).anyMatch(q -> q.path().contains("selfsubjectaccessreviews"));
+            assertThat(h.sim.requests()).noneMatch(q -> q.method().equals("DELETE"));
+        }
+    }
+
+    @Test
+    void with_every_verb_a_service_account_converges_and_storageclasses_hidden_are_left_to_the_dry_runs() {
+        try (Harness h = Harness.start(home, Demo.cluster())) {
+            h.sim.load(role("shop",
+                    "{apiGroups: [apps], resources: [statefulsets], verbs: [get, list, watch, create, patch, delete]}",
+                    "{apiGroups: [''], resources: [persistentvolumeclaims], verbs: [get, list, watch, patch]}",
+                    "{apiGroups: [''], resources: [pods], verbs: [get, list, watch]}",
+                    "{apiGroups: [apps], resources: [controllerrevisions], verbs: [list]}",
+                    "{apiGroups: [events.k8s.io], resources: [events], verbs: [create]}").toArray(ObjectNode[]::new));
+            h.sim.tokenFor("shop", "stsresize");
+            var cluster = h.cluster("sim-shop-stsresize");
+            Assessment a = new Assessor(cluster, h.events::add).assess(List.of(Demo.declared("postgres"), Demo.declared("redis")), false,
+                    Assessor.Depth.APPLY, false, Optional.empty());
+            // no Leases allowed: journal only, said
+            assertThat(a.namespacesWithoutLeases()).containsExactly("shop");
+            assertThat(a.items().get(0).notes()).anySatisfy(n -> assertThat(n).contains("local journal only"));
+            StatefulSetResult r = h.converger(cluster, "sa@ci 1", Gate.YES, Checkpoint.NONE).converge(a.items().get(0), Harness.options(), false);
+            assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
+            assertThat(h.writes()).noneMatch(w -> "leases".equals(w.resource()));
+        }
+    }
+
+    static ObjectNode lease(String holder, Instant renewed) {
+        return Harness.yaml("apiVersion: coordination.k8s.io/v1\nkind: Lease\nmetadata: {name: stsresize-postgres, namespace: shop}\n"
+                + "spec: {holderIdentity: \"" + holder + "\", leaseDurationSeconds: 60, acquireTime: \"" + MICRO.format(renewed.minusSeconds(30))
+                + "\", renewTime: \"" + MICRO.format(renewed) + "\"}\n");
+    }
+
+    @Test
+    void a_lease_held_by_another_operator_blocks_naming_who_and_since_when() {
+        try (Harness h = Harness.start(home, Demo.cluster())) {
+            h.sim.load(lease("bob@desk 4242", Instant.now()));
+            Assessment a = new Assessor(h.cluster(), h.events::add).assess(List.of(Demo.declared("postgres")), false,
+                    Assessor.Depth.APPLY, false, Optional.empty());
+            StatefulSetResult r = h.converger().converge(a.items().get(0), Harness.options(), true);
+            assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.BLOCKED);
+            assertThat(r.reason()).isEqualTo("locked");
+            assertThat(r.detail()).contains("is being converged by bob@desk 4242 since", "wait for that run to finish")
+                    .doesNotContain("--take-over");
+            assertThat(h.writes()).isEmpty();
+        }
+    }
+
+    @Test
+    void an_expired_lease_needs_take_over_and_is_then_taken() {
+        try (Harness h = Harness.start(home, Demo.cluster())) {
+            h.sim.load(lease("bob@desk 4242", Instant.now().minusSeconds(600)));
+            Assessment a = new Assessor(h.cluster(), h.events::add).assess(List.of(Demo.declared("postgres")), false,
+                    Assessor.Depth.APPLY, false, Optional.empty());
+            StatefulSetResult blocked = h.converger().converge(a.items().get(0), Harness.options(), true);
+            assertThat(blocked.outcome()).isEqualTo(Outcome.BLOCKED);
+            assertThat(blocked.detail()).contains("--take-over", "stopped renewing");
+            assertThat(h.writes()).isEmpty();
+
+            StatefulSetResult r = h.converger().converge(a.items().get(0), Harness.options().withTakeOver(true), true);
+            assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
+            ObjectNode released = h.get("coordination.k8s.io/v1", "Lease", "shop", "stsresize-postgres");
+            assertThat(released.at("/spec/holderIdentity").isMissingNode()).as("released: " + released).isTrue();
+        }
+    }
+}

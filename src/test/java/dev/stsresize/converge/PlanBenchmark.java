@@ -1,0 +1,109 @@
+package dev.stsresize.converge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.sim.SimCluster;
+import dev.stsresize.sim.demo.DemoScenario;
+import dev.stsresize.sim.http.RecordedRequest;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Not a timed test: prints {@code plan}'s wall time and peak RSS (a separate JVM with the launcher's
+ * options, under /usr/bin/time) at 2,000 StatefulSets / 6,000 claims, next to
+ * {@code kubectl get sts,pvc,sc -A -o json} against the same simulated server in the same run; and
+ * checks the request count (3 LISTs + one dry run per StatefulSet to recreate). Run with
+ * {@code mvn -B test -Dsurefire.excludedGroups= -Dgroups=bench -Dtest=PlanBenchmark}.
+ */
+@Tag("bench")
+class PlanBenchmark {
+    static final int SETS = 2000;
+    static final int GROWING = 20;
+
+    @TempDir Path dir;
+
+    @Test
+    void plan_against_two_thousand_statefulsets_next_to_kubectl_get() throws Exception {
+        ObjectNode liveSts = null;
+        ObjectNode liveClaim = null;
+        ObjectNode declaredSts = null;
+        List<ObjectNode> objects = new ArrayList<>();
+        for (ObjectNode o : DemoScenario.cluster()) {
+            if (o.path("kind").asText().equals("StorageClass")) {
+                objects.add(o);
+            }
+            if (o.path("kind").asText().equals("StatefulSet") && o.at("/metadata/name").asText().equals("postgres")) {
+                liveSts = o;
+            }
+            if (o.path("kind").asText().equals("PersistentVolumeClaim") && o.at("/metadata/name").asText().equals("data-postgres-0")) {
+                liveClaim = o;
+            }
+        }
+        declaredSts = Demo.declared("postgres");
+        StringBuilder manifest = new StringBuilder();
+        for (int i = 0; i < SETS; i++) {
+            String ns = "ns-" + (i % 20);
+            String name = "pg-" + i;
+            ObjectNode s = liveSts.deepCopy();
+            ObjectNode meta = (ObjectNode) s.path("metadata");
+            meta.put("name", name).put("namespace", ns).remove(List.of("uid", "resourceVersion"));
+            objects.add(s);
+            for (int o = 0; o < 3; o++) {
+                ObjectNode c = liveClaim.deepCopy();
+                ((ObjectNode) c.path("metadata")).put("name", "data-" + name + "-" + o).put("namespace", ns).remove(List.of("uid", "resourceVersion"));
+                ((ObjectNode) c.path("spec")).remove("volumeName");
+                objects.add(c);
+            }
+            ObjectNode d = declaredSts.deepCopy();
+            ((ObjectNode) d.path("metadata")).put("name", name).put("namespace", ns);
+            if (i >= GROWING) {
+                ((ObjectNode) d.at("/spec/volumeClaimTemplates/0/spec/resources/requests")).put("storage", "10Gi");
+            }
+            manifest.append("---\n").append(Harness.YAML.writeValueAsString(d).replaceFirst("^---\n", ""));
+        }
+        Path manifestFile = dir.resolve("manifest.yaml");
+        Files.writeString(manifestFile, manifest);
+        try (SimCluster sim = SimCluster.start()) {
+            sim.load(objects.toArray(ObjectNode[]::new));
+            Path kubeconfig = dir.resolve("kubeconfig");
+            sim.writeKubeconfig(kubeconfig);
+
+            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            Timed plan = timed(List.of(java, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-cp",
+                    System.getProperty("java.class.path"), "dev.stsresize.Main", "plan", "-A", "-f", manifestFile.toString(),
+                    "--kubeconfig", kubeconfig.toString(), "-o", "json", "--exit-code"));
+            List<RecordedRequest> planRequests = List.copyOf(sim.requests());
+            Timed kubectl = timed(List.of("kubectl", "--kubeconfig", kubeconfig.toString(), "get", "sts,pvc,sc", "-A", "-o", "json"));
+
+            System.out.printf("%nplan -A (%d StatefulSets, %d claims, %d to grow): %.2f s wall, %d MiB peak RSS (exit %d)%n",
+                    SETS, SETS * 3, GROWING, plan.seconds, plan.rssKiB / 1024, plan.exit);
+            System.out.printf("kubectl get sts,pvc,sc -A -o json, same server: %.2f s wall, %d MiB peak RSS (exit %d)%n%n",
+                    kubectl.seconds, kubectl.rssKiB / 1024, kubectl.exit);
+            assertThat(plan.exit).as(plan.stderr).isEqualTo(3);
+            assertThat(planRequests.stream().filter(q -> q.method().equals("GET"))).hasSize(3);
+            assertThat(planRequests.stream().filter(q -> q.method().equals("PATCH") && "All".equals(q.param("dryRun")))).hasSize(GROWING);
+            assertThat(planRequests).hasSize(3 + GROWING);
+        }
+    }
+
+    record Timed(double seconds, long rssKiB, int exit, String stderr) {}
+
+    Timed timed(List<String> command) throws IOException, InterruptedException {
+        List<String> full = new ArrayList<>(List.of("/usr/bin/time", "-f", "TIME %e %M"));
+        full.addAll(command);
+        Path err = Files.createTempFile(dir, "err", ".txt");
+        Process p = new ProcessBuilder(full).redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile()).start();
+        int exit = p.waitFor();
+        String text = Files.readString(err);
+        String line = text.lines().filter(l -> l.startsWith("TIME ")).reduce((a, b) -> b).orElse("TIME 0 0");
+        String[] parts = line.split(" ");
+        return new Timed(Double.parseDouble(parts[1]), Long.parseLong(parts[2]), exit, text);
+    }
+}
