@@ -47,7 +47,8 @@ public final class DemoCommand implements Callable<Integer> {
             + "There is no UI yet, so the demo always serves until Ctrl-C.")
     boolean keep;
 
-    @Option(names = "--apply", description = "Run the whole converge non-interactively (not available yet: it comes with the apply command).")
+    @Option(names = "--apply", description = "Run the whole converge non-interactively (apply --yes against the demo), "
+            + "print the outcome per StatefulSet and exit with apply's code: 2, since the scenario holds refusals on purpose.")
     boolean apply;
 
     @Option(names = "--dir", paramLabel = "DIR", description = "Write manifest.yaml, kubeconfig and live.yaml here instead of a new temporary folder.")
@@ -66,10 +67,6 @@ public final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (apply) {
-            throw new UserError("demo --apply runs the whole converge, which needs the apply command, and this build does not "
-                    + "have it yet; run 'kubectl stsresize demo' without --apply and use the commands it prints.");
-        }
         Path folder = folder();
         Path manifest = folder.resolve("manifest.yaml");
         Path kubeconfig = folder.resolve("kubeconfig");
@@ -81,10 +78,22 @@ public final class DemoCommand implements Callable<Integer> {
             StateFiles.write(live, sim.snapshot());
             try (ControllerManager controllers = ControllerManager.start(sim, speed)) {
                 banner(spec.commandLine().getOut(), sim, manifest, kubeconfig, live);
+                if (apply) {
+                    return applyAll(manifest, kubeconfig);
+                }
                 whileServing.accept(new Demo(folder, manifest, kubeconfig, live, sim));
             }
         }
         return ExitCodes.OK;
+    }
+
+    /** The same apply a user would type, through the same command tree, answering every gate with --yes. */
+    private int applyAll(Path manifest, Path kubeconfig) {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        out.println("Running: kubectl stsresize apply --kubeconfig " + kubeconfig + " -f " + manifest + " -A --yes");
+        out.flush();
+        return new Cli(out, err).run("apply", "--kubeconfig", kubeconfig.toString(), "-f", manifest.toString(), "-A", "--yes");
     }
 
     private Path folder() {
@@ -113,9 +122,9 @@ public final class DemoCommand implements Callable<Integer> {
         out.println();
         out.println("Try:");
         out.println("  kubectl " + kc + " get sts,pvc -A");
-        out.println("  kubectl stsresize plan -f " + manifest + " --live " + live + " -A");
-        out.println("  kubectl " + kc + " get sts,pvc,storageclasses -A -o yaml > " + live + "   # capture again after a change");
-        out.println("plan and apply against the live cluster (--kubeconfig) come with the converge work; until then plan reads a capture.");
+        out.println("  kubectl stsresize plan " + kc + " -f " + manifest + " -A");
+        out.println("  kubectl stsresize apply " + kc + " -f " + manifest + " -A          # asks before each write");
+        out.println("  kubectl stsresize plan -f " + manifest + " --live " + live + " -A   # offline, against the capture");
         out.println();
         out.println("Serving until Ctrl-C.");
         out.flush();
