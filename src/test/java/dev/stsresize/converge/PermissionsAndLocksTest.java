@@ -117,4 +117,55 @@ class PermissionsAndLocksTest {
             assertThat(released.at("/spec/holderIdentity").isMissingNode()).as("released: " + released).isTrue();
         }
     }
+
+    @Test
+    void with_storageclasses_hidden_the_servers_dry_run_of_a_claim_patch_refuses_a_class_that_cannot_expand() {
+        try (Harness h = Harness.start(home, Demo.cluster())) {
+            h.sim.load(role("legacy",
+                    "{apiGroups: [apps], resources: [statefulsets], verbs: [get, list, watch, create, patch, delete]}",
+                    "{apiGroups: [''], resources: [persistentvolumeclaims], verbs: [get, list, watch, patch]}",
+                    "{apiGroups: [''], resources: [pods], verbs: [get, list, watch]}",
+                    "{apiGroups: [apps], resources: [controllerrevisions], verbs: [list]}",
+                    "{apiGroups: [events.k8s.io], resources: [events], verbs: [create]}",
+                    "{apiGroups: [coordination.k8s.io], resources: [leases], verbs: [get, create, update]}").toArray(ObjectNode[]::new));
+            h.sim.tokenFor("legacy", "stsresize");
+            var cluster = h.cluster("sim-legacy-stsresize");
+            Assessment a = new Assessor(cluster, h.events::add).assess(List.of(Demo.declared("mysql")), false,
+                    Assessor.Depth.APPLY, false, Optional.empty());
+            assertThat(a.notes()).anySatisfy(n -> assertThat(n).contains("StorageClasses cannot be listed"));
+            StatefulSetResult r = h.converger(cluster, "sa@ci 1", Gate.YES, Checkpoint.NONE).converge(a.items().get(0), Harness.options(), true);
+            assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.REFUSED);
+            assertThat(r.reason()).isEqualTo("not-expandable");
+            assertThat(r.detail()).contains("only dynamically provisioned pvc can be resized");
+            assertThat(h.writes()).isEmpty();
+        }
+    }
+
+    @Test
+    void the_lease_is_renewed_while_the_run_works_and_names_its_phase() {
+        try (Harness h = Harness.start(home, Demo.cluster())) {
+            var cluster = h.cluster();
+            Record record = new Record(h.sim.url(), "shop", "postgres", "u-1", "alice@laptop 1", Record.PHASE_LOCKED, "now", "kubectl",
+                    h.sts("shop", "postgres"), null, java.util.Map.of());
+            LeaseLock lock = LeaseLock.acquire(cluster, h.journal, java.time.Clock.systemUTC(), java.time.Duration.ofMillis(300), true,
+                    record, false, null);
+            try {
+                String first = h.get("coordination.k8s.io/v1", "Lease", "shop", "stsresize-postgres").at("/spec/renewTime").asText();
+                Harness.await("the Lease renewed", () -> !first.equals(h.get("coordination.k8s.io/v1", "Lease", "shop",
+                        "stsresize-postgres").at("/spec/renewTime").asText()));
+                lock.phase(Record.PHASE_GROWING);
+                ObjectNode lease = h.get("coordination.k8s.io/v1", "Lease", "shop", "stsresize-postgres");
+                assertThat(lease.at("/metadata/annotations/stsresize.dev~1phase").asText()).isEqualTo("growing");
+                assertThat(Record.fromJson(new com.fasterxml.jackson.databind.ObjectMapper().readTree(
+                        lease.at("/metadata/annotations/stsresize.dev~1record").asText())).live().at("/metadata/name").asText())
+                        .isEqualTo("postgres");
+                assertThat(h.journal.read("shop", "postgres")).get().extracting(Record::phase).isEqualTo("growing");
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            } finally {
+                lock.release();
+            }
+            assertThat(h.journal.all()).isEmpty();
+        }
+    }
 }
