@@ -312,13 +312,30 @@ public final class Converger {
             String capacity = c.map(x -> Objects.text(x, "status", "capacity", "storage")).orElse("");
             claims.add(new StatefulSetResult.ClaimResult(t.getKey(), before.getOrDefault(t.getKey(), ""), t.getValue(), capacity));
             if (c.isPresent() && ClaimGrower.stateOf(c.get(), Quantity.parse(t.getValue())) == ClaimGrower.State.FILE_SYSTEM_PENDING) {
-                warnings.add("claim " + t.getKey() + " waits for a file system resize: restart pod "
-                        + r.name() + t.getKey().substring(t.getKey().lastIndexOf('-')) + " to finish it (kubectl delete pod "
-                        + r.name() + t.getKey().substring(t.getKey().lastIndexOf('-')) + " -n " + r.namespace() + ")");
+                warnings.add(fileSystemPending(r, t.getKey()));
             }
         }
         progress.on(new ProgressEvent(r.namespace(), r.name(), Step.RECORD, outcome.label() + ": " + detail, "", outcome == Outcome.FAILED));
         return new StatefulSetResult(r.namespace(), r.name(), outcome, reason, detail, claims, pods, warnings);
+    }
+
+    /**
+     * What a claim whose volume grew but whose file system has not tells the operator. Which pod
+     * mounts it is read, not assumed: a scaled-away ordinal has none, and deleting a pod by hand
+     * would bypass its PodDisruptionBudget.
+     */
+    private String fileSystemPending(Record r, String claim) {
+        String pod = r.name() + claim.substring(claim.lastIndexOf('-'));
+        boolean mounted = cluster.getPod(r.namespace(), pod)
+                .map(p -> p.path("spec").path("volumes").findValuesAsText("claimName").contains(claim))
+                .orElse(false);
+        if (!mounted) {
+            return "claim " + claim + " waits for a file system resize: no pod mounts it now; its file system grows "
+                    + "when a pod next mounts it";
+        }
+        return "claim " + claim + " waits for a file system resize on pod " + pod + ": the kubelet finishes it while the "
+                + "pod runs if the CSI driver expands online, otherwise restart the pod (apply --restart-pods-for-resize "
+                + "evicts it, respecting PodDisruptionBudgets)";
     }
 
     private static StatefulSetResult result(String ns, String name, Outcome outcome, String reason, String detail, Decision d) {

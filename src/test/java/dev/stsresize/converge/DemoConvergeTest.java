@@ -67,6 +67,15 @@ class DemoConvergeTest {
             }
             // scaled-away ordinal grown too
             assertThat(h.claim("shop", "data-elasticsearch-2").at("/spec/resources/requests/storage").asText()).isEqualTo("60Gi");
+            // no pod mounts a scaled-away claim: the result must not tell the operator to restart one that does not exist
+            if (h.claim("shop", "data-elasticsearch-2").at("/status/capacity/storage").asText().equals("30Gi")) {
+                assertThat(results.get("shop/elasticsearch").warnings())
+                        .anySatisfy(w -> assertThat(w).contains("data-elasticsearch-2", "no pod mounts it"))
+                        .noneSatisfy(w -> assertThat(w).contains("pod elasticsearch-2"));
+            }
+            // offline: the pods that mount the claims are named, and the restart offered respects disruption budgets
+            assertThat(results.get("analytics/clickhouse").warnings())
+                    .anySatisfy(w -> assertThat(w).contains("data-clickhouse-0", "pod clickhouse-0", "--restart-pods-for-resize"));
             // lagging claims grown, StatefulSet untouched
             assertThat(h.writes()).noneMatch(r -> "statefulsets".equals(r.resource()) && "minio".equals(r.name()));
             // refused ones: no write at all
