@@ -36,6 +36,7 @@ public final class Cli {
         cl.addSubcommand(new PlanCommand(in, terminal, env));
         cl.addSubcommand(new SimulateCommand());
         cl.addSubcommand(new DemoCommand());
+        cl.addSubcommand(new RenderJobCommand(in));
         cl.setOut(out);
         cl.setErr(err);
         cl.setExecutionExceptionHandler(this::onException);
