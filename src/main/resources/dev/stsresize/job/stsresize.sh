@@ -19,6 +19,9 @@
 # - it judges only the immutable fields RESIZE_DECLARED carries, which are all of the manifest's.
 # It decides every StatefulSet before it writes anything: one refused or blocked StatefulSet means no
 # write at all, so a failed Job never leaves a StatefulSet orphan-deleted behind a failed rollout.
+# A dry run proves each claim's growth alone: a quota that fits each but not all of them refuses a
+# later claim for real (exit 1); the claims grown stay grown, the StatefulSet is not deleted, and the
+# Job's retry finishes the work once the quota allows it.
 set -u
 
 ns=${RESIZE_NAMESPACE:-}

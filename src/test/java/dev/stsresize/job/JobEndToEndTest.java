@@ -220,7 +220,7 @@ class JobEndToEndTest {
         assertThat(r.exit()).as("a missing permission is transient\n" + r).isEqualTo(1);
         assertThat(r.err()).as(r.toString()).contains("cannot " + verb + " resource \"" + resource + "\"");
         List<RecordedRequest> writes = sim.requests().subList((int) since, sim.requests().size()).stream()
-                .filter(q -> q.isWrite() && q.status() < 300 && !"All".equals(q.param("dryRun")) && !q.body().contains("\"dryRun\"")).toList();
+                .filter(q -> q.isWrite() && q.status() < 300 && !dryRun(q)).toList();
         assertThat(writes).as("nothing written\n" + r).isEmpty();
         assertThat(sim.get("apps/v1", "StatefulSet", ns, "db")).isNotNull();
     }
@@ -248,6 +248,78 @@ class JobEndToEndTest {
         ScriptRun.Result after = runJob(ns, objects.get(4));
         assertThat(after.exit()).as(after.toString()).isZero();
         assertThat(after.verdicts()).containsExactly("verdict " + ns + "/db grow");
+    }
+
+    static void quota(String ns, String hard) {
+        ScriptRun.Result q = ScriptRun.kubectl(admin, dir, "apiVersion: v1\nkind: ResourceQuota\nmetadata: {name: storage, namespace: "
+                + ns + "}\nspec: {hard: {requests.storage: " + hard + "}}\n", "apply", "-f", "-");
+        assertThat(q.exit()).as(q.toString()).isZero();
+    }
+
+    @Test
+    void a_quota_refusal_is_transient_says_why_and_a_later_run_finishes_the_work(@TempDir Path tmp) {
+        String ns = runningDb();
+        quota(ns, "2560Mi");
+        List<ObjectNode> objects = rendered(ns, "2Gi", tmp.resolve("db.yaml"));
+        apply(objects);
+        long since = sim.requests().size();
+
+        ScriptRun.Result r = runJob(ns, objects.get(4));
+
+        assertThat(r.exit()).as(r.toString()).isEqualTo(1);
+        assertThat(r.verdicts()).as(r.toString()).containsExactly("verdict " + ns + "/db blocked forbidden");
+        assertThat(r.err()).as(r.toString()).contains("exceeded quota: storage");
+        assertThat(sim.requests().subList((int) since, sim.requests().size())).filteredOn(q -> q.isWrite() && q.status() < 300)
+                .as("only dry runs").allSatisfy(q -> assertThat(dryRun(q)).isTrue());
+
+        // each claim's growth fits alone but not both: a dry run per claim cannot see that (the Role cannot read
+        // quotas), so the first claim grows, the second is refused, and the StatefulSet is NOT deleted
+        quota(ns, "3Gi");
+        ScriptRun.Result partial = runJob(ns, objects.get(4));
+        assertThat(partial.exit()).as(partial.toString()).isEqualTo(1);
+        assertThat(partial.err()).as(partial.toString()).contains("exceeded quota: storage");
+        assertThat(sim.get("v1", "PersistentVolumeClaim", ns, "data-db-0").at("/spec/resources/requests/storage").asText()).isEqualTo("2Gi");
+        assertThat(sim.get("v1", "PersistentVolumeClaim", ns, "data-db-1").at("/spec/resources/requests/storage").asText()).isEqualTo("1Gi");
+        assertThat(sim.get("apps/v1", "StatefulSet", ns, "db")).as("not deleted after a failed growth").isNotNull();
+
+        quota(ns, "10Gi");
+        ScriptRun.Result done = runJob(ns, objects.get(4));
+        assertThat(done.exit()).as("the Job's retry finishes the work\n" + done).isZero();
+        assertThat(done.err()).contains("claim data-db-1 grown to 2Gi").doesNotContain("claim data-db-0 grown");
+        assertThat(sim.get("apps/v1", "StatefulSet", ns, "db")).isNull();
+    }
+
+    @Test
+    void one_refused_statefulset_stops_the_job_before_it_writes_anything_for_the_others(@TempDir Path tmp) throws IOException {
+        String ns = runningDb();
+        ScriptRun.Result web = ScriptRun.kubectl(admin, dir, db(ns, "1Gi", "nginx:1").replace("db", "web"), "apply", "-f", "-");
+        assertThat(web.exit()).as(web.toString()).isZero();
+        await("web's claims are Bound", () -> bound(ns, "data-web-0") && bound(ns, "data-web-1"));
+        Path manifest = tmp.resolve("both.yaml");
+        // db grows; web shrinks, which is refused for good
+        java.nio.file.Files.writeString(manifest, db(ns, "2Gi", "postgres:16") + "---\n" + db(ns, "512Mi", "nginx:1").replace("db", "web"));
+        java.io.StringWriter out = new java.io.StringWriter();
+        int code = new dev.stsresize.cli.Cli(new java.io.PrintWriter(out), new java.io.PrintWriter(new java.io.StringWriter()),
+                java.io.InputStream.nullInputStream(), Map.of(), false).run("render-job", "-f", manifest.toString(), "-n", ns);
+        assertThat(code).isZero();
+        List<ObjectNode> objects = new ArrayList<>();
+        new YAMLMapper().readerFor(ObjectNode.class).<ObjectNode>readValues(out.toString()).forEachRemaining(objects::add);
+        apply(objects);
+        long since = sim.requests().size();
+
+        ScriptRun.Result r = runJob(ns, objects.get(4));
+
+        assertThat(r.exit()).as(r.toString()).isEqualTo(2);
+        assertThat(r.verdicts()).as(r.toString()).containsExactly("verdict " + ns + "/db grow", "verdict " + ns + "/web refused shrink");
+        assertThat(sim.requests().subList((int) since, sim.requests().size())).filteredOn(q -> q.isWrite() && q.status() < 300)
+                .as("only dry runs").allSatisfy(q -> assertThat(dryRun(q)).isTrue());
+        assertThat(sim.get("v1", "PersistentVolumeClaim", ns, "data-db-0").at("/spec/resources/requests/storage").asText()).isEqualTo("1Gi");
+        assertThat(sim.get("apps/v1", "StatefulSet", ns, "db")).isNotNull();
+    }
+
+    /** A dry run, asked for in the query (patch) or in the DeleteOptions body (delete). */
+    static boolean dryRun(RecordedRequest q) {
+        return "All".equals(q.param("dryRun")) || q.body().replace(" ", "").contains("\"dryRun\":[\"All\"]");
     }
 
     static String micro(Instant t) {
