@@ -51,6 +51,7 @@ public final class Cli {
         cl.addSubcommand(new ResumeCommand(env, checkpoint));
         cl.addSubcommand(new SimulateCommand());
         cl.addSubcommand(new DemoCommand());
+        cl.addSubcommand(new RenderJobCommand(in));
         cl.setOut(out);
         cl.setErr(err);
         cl.setExecutionExceptionHandler(this::onException);

@@ -1,0 +1,121 @@
+package dev.stsresize.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.job.JobRenderer;
+import dev.stsresize.job.JobSpec;
+import dev.stsresize.job.RenderedStream;
+import dev.stsresize.manifest.Manifest;
+import dev.stsresize.manifest.ManifestReader;
+import dev.stsresize.manifest.ReadLimits;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code kubectl stsresize render-job}: the pre-rollout Job for a GitOps tree, and the identity it
+ * runs as. Offline: reads the manifest, writes a YAML stream to stdout, talks to no cluster.
+ */
+@Command(
+        name = "render-job",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        usageHelpAutoWidth = true,
+        description = {
+            "Write the pre-rollout Job that grows the volumes of MANIFEST's StatefulSets in namespace NS, in-cluster,",
+            "with its ServiceAccount, Role, RoleBinding and NetworkPolicy (in apply order), as one YAML stream.",
+            "Put it in a tree that runs before the rollout (Flux: a Kustomization the rollout dependsOn).",
+        },
+        footer = {"", "Example:", "  kubectl stsresize render-job -f k8s/ -R --namespace shop > pre/stsresize.yaml"})
+public final class RenderJobCommand implements Callable<Integer> {
+    private static final Pattern LABEL = Pattern.compile("([A-Za-z0-9][-A-Za-z0-9_./]*)=([-A-Za-z0-9_.]*)");
+    private static final Pattern CIDR = Pattern.compile("[0-9.]+/[0-9]{1,2}|[0-9a-fA-F:]+/[0-9]{1,3}");
+
+    @Spec CommandSpec spec;
+
+    @Option(names = {"-f", "--filename"}, required = true, paramLabel = "MANIFEST",
+            description = "A manifest file, a directory of them, or - for stdin. Repeatable.")
+    List<String> files = new ArrayList<>();
+
+    @Option(names = {"-R", "--recursive"}, description = "Read the directories given to -f recursively.")
+    boolean recursive;
+
+    @Option(names = {"-n", "--namespace"}, required = true, paramLabel = "NS",
+            description = "The namespace of the StatefulSets (those naming none are taken to be in it); others are left out.")
+    String namespace;
+
+    @Option(names = "--unit", paramLabel = "NAME",
+            description = "The delivery unit, naming the objects sts-volume-resize-NAME (absent, \"\" or base: sts-volume-resize).")
+    String unit;
+
+    @Option(names = "--image", paramLabel = "REF",
+            description = "The Job's image (kubectl and jq), pinned by digest. Default: " + JobRenderer.DEFAULT_IMAGE)
+    String image;
+
+    @Option(names = "--image-pull-secret", paramLabel = "NAME", description = "A pull Secret for the ServiceAccount. Repeatable.")
+    List<String> pullSecrets = new ArrayList<>();
+
+    @Option(names = "--label", paramLabel = "K=V", description = "A label for every object's metadata (never the pod). Repeatable.")
+    List<String> labels = new ArrayList<>();
+
+    @Option(names = "--api-server-cidr", paramLabel = "CIDR",
+            description = "Where the API server's endpoints are, for the NetworkPolicy. Repeatable. Default: 0.0.0.0/0.")
+    List<String> cidrs = new ArrayList<>();
+
+    @Option(names = "--api-server-port", paramLabel = "N",
+            description = "The API server's endpoint port, for the NetworkPolicy. Repeatable. Default: 443 and 6443.")
+    List<Integer> ports = new ArrayList<>();
+
+    @Option(names = "--debug", hidden = true, description = "Stack traces on errors.")
+    boolean debug;
+
+    private final InputStream stdin;
+
+    public RenderJobCommand(InputStream stdin) {
+        this.stdin = stdin;
+    }
+
+    @Override
+    public Integer call() {
+        Map<String, String> stamped = validate();
+        Manifest manifest = new ManifestReader(stdin, ReadLimits.DEFAULT).read(files, recursive, namespace, false);
+        List<ObjectNode> served = JobRenderer.servedBy(manifest.objects(), namespace);
+        JobSpec js = JobSpec.of(namespace, served).withUnit(unit).withImage(image).withLabels(stamped)
+                .withImagePullSecrets(pullSecrets).withApiServer(cidrs, ports);
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(RenderedStream.yaml(JobRenderer.render(js)));
+        out.flush();
+        return ExitCodes.OK;
+    }
+
+    private Map<String, String> validate() {
+        Map<String, String> stamped = new LinkedHashMap<>();
+        for (String l : labels) {
+            var m = LABEL.matcher(l);
+            if (!m.matches()) {
+                throw new ParameterException(spec.commandLine(), "--label takes KEY=VALUE (e.g. --label team=storage), not \"" + l + "\".");
+            }
+            stamped.put(m.group(1), m.group(2));
+        }
+        for (String c : cidrs) {
+            if (!CIDR.matcher(c).matches()) {
+                throw new ParameterException(spec.commandLine(), "--api-server-cidr takes a CIDR such as 10.0.0.1/32, not \"" + c + "\".");
+            }
+        }
+        for (int p : ports) {
+            if (p < 1 || p > 65535) {
+                throw new ParameterException(spec.commandLine(), "--api-server-port takes a port from 1 to 65535, not " + p + ".");
+            }
+        }
+        return stamped;
+    }
+}

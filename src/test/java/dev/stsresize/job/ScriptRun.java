@@ -1,0 +1,172 @@
+package dev.stsresize.job;
+
+import dev.stsresize.sim.SimCluster;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs the real {@code stsresize.sh} as a local process with the Job's environment, against a
+ * simulated cluster through the real kubectl and jq on PATH; tests skip, saying why, when one is absent.
+ */
+final class ScriptRun {
+    record Result(int exit, String out, String err) {
+        @Override
+        public String toString() {
+            return "exit " + exit + "\nstdout:\n" + out + "\nstderr:\n" + err;
+        }
+
+        List<String> verdicts() {
+            return out.lines().filter(l -> l.startsWith("verdict ")).toList();
+        }
+    }
+
+    static String missingTools() {
+        for (String tool : List.of("kubectl", "jq")) {
+            if (!onPath(tool)) {
+                return tool + " is not on PATH: the script's tests run the real kubectl and jq (CI installs jq; kubectl v1.32)";
+            }
+        }
+        return null;
+    }
+
+    static boolean onPath(String tool) {
+        return which(tool) != null;
+    }
+
+    static Path which(String tool) {
+        String path = System.getenv("PATH");
+        if (path == null) {
+            return null;
+        }
+        for (String dir : path.split(File.pathSeparator)) {
+            if (Files.isExecutable(Path.of(dir, tool))) {
+                return Path.of(dir, tool);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The simulator carries a ServiceAccount's identity in the server URL's path (kubectl sends no
+     * credentials over plain http), but kubectl drops that path for {@code --raw} requests (seen with
+     * kubectl v1.32 -v=8: {@code DELETE http://127.0.0.1:PORT/apis/...}), which then reach the
+     * simulator anonymous, i.e. as the admin. This shim, first on the script's PATH, puts the prefix
+     * back in front of a {@code --raw} path and changes nothing else, so the orphan delete is
+     * authorised by the rendered Role like every other call. Against a real cluster the token
+     * travels in a header over TLS and no shim is needed.
+     */
+    private static final String RAW_IDENTITY_SHIM = """
+            #!/bin/sh
+            if [ -n "${SIM_RAW_PREFIX:-}" ]; then
+              n=$#
+              raw=0
+              for a in "$@"; do
+                if [ "$raw" = 1 ]; then a="$SIM_RAW_PREFIX$a"; fi
+                raw=0
+                if [ "$a" = --raw ]; then raw=1; fi
+                set -- "$@" "$a"
+              done
+              shift "$n"
+            fi
+            exec REAL "$@"
+            """;
+
+    /** The real kubectl as the given kubeconfig's current context, stdin from {@code stdin}. */
+    static Result kubectl(Path kubeconfig, Path dir, String stdin, String... args) {
+        try {
+            List<String> cmd = new java.util.ArrayList<>(List.of("kubectl", "--kubeconfig", kubeconfig.toString(),
+                    "--cache-dir", dir.resolve("kubectl-cache").toString()));
+            cmd.addAll(List.of(args));
+            Path in = Files.createTempFile(dir, "stdin", ".txt");
+            Files.writeString(in, stdin == null ? "" : stdin);
+            Path out = Files.createTempFile(dir, "out", ".txt");
+            Path err = Files.createTempFile(dir, "err", ".txt");
+            Process p = new ProcessBuilder(cmd).redirectInput(in.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            if (!p.waitFor(60, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new AssertionError("kubectl " + String.join(" ", args) + " did not finish in 60 s");
+            }
+            return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+
+    /** A kubeconfig whose current context is ServiceAccount NS/NAME (the token travels in the URL, see sim/package-info). */
+    static Path kubeconfigAs(SimCluster sim, String namespace, String serviceAccount, Path dir) {
+        sim.tokenFor(namespace, serviceAccount);
+        Path kc = dir.resolve("kubeconfig-" + namespace + "-" + serviceAccount);
+        try {
+            Files.writeString(kc, sim.kubeconfig().replace("current-context: sim\n",
+                    "current-context: sim-" + namespace + "-" + serviceAccount + "\n"), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return kc;
+    }
+
+    static Path adminKubeconfig(SimCluster sim, Path dir) {
+        Path kc = dir.resolve("kubeconfig-admin");
+        sim.writeKubeconfig(kc);
+        return kc;
+    }
+
+    /** The script with RESIZE_NAMESPACE and RESIZE_DECLARED, HOME and TMPDIR in a scratch folder, as in the Job. */
+    static Result run(Path kubeconfig, String namespace, String declaredJson, Path dir) {
+        return run(kubeconfig, namespace, declaredJson, dir, null);
+    }
+
+    /** @param rawPrefix the simulator's identity path for {@code --raw} requests (see the shim), or null for the admin */
+    static Result run(Path kubeconfig, String namespace, String declaredJson, Path dir, String rawPrefix) {
+        try {
+            Path shimDir = Files.createDirectories(dir.resolve("shim"));
+            Path shim = shimDir.resolve("kubectl");
+            if (!Files.exists(shim)) {
+                Files.writeString(shim, RAW_IDENTITY_SHIM.replace("REAL", which("kubectl").toString()), StandardCharsets.UTF_8);
+                shim.toFile().setExecutable(true);
+            }
+            Path script = dir.resolve(Script.RESOURCE);
+            if (!Files.exists(script)) {
+                Files.writeString(script, Script.text(), StandardCharsets.UTF_8);
+            }
+            // one HOME per folder: kubectl's discovery cache stays warm across runs, as in one Job pod
+            Path home = Files.createDirectories(dir.resolve("home"));
+            Path out = Files.createTempFile(dir, "out", ".txt");
+            Path err = Files.createTempFile(dir, "err", ".txt");
+            ProcessBuilder pb = new ProcessBuilder("sh", script.toString()).redirectOutput(out.toFile()).redirectError(err.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+            Map<String, String> env = pb.environment();
+            env.keySet().removeIf(k -> k.startsWith("KUBE") || k.startsWith("RESIZE_"));
+            env.put("KUBECONFIG", kubeconfig.toString());
+            env.put("PATH", shimDir + File.pathSeparator + System.getenv("PATH"));
+            if (rawPrefix != null) {
+                env.put("SIM_RAW_PREFIX", rawPrefix);
+            }
+            env.put("HOME", home.toString());
+            env.put("TMPDIR", home.toString());
+            env.put("RESIZE_NAMESPACE", namespace);
+            env.put("RESIZE_DECLARED", declaredJson);
+            Process p = pb.start();
+            if (!p.waitFor(180, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new AssertionError("the script did not finish in 180 s\nstderr so far:\n" + Files.readString(err));
+            }
+            return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+}
