@@ -52,8 +52,11 @@ public final class LeaseLock implements AutoCloseable {
         }) : null;
     }
 
+    /** The Lease's name prefix; the Job's script (job/stsresize.sh) respects the same lock. */
+    public static final String LEASE_PREFIX = "stsresize-";
+
     public static String leaseName(String statefulSet) {
-        String n = "stsresize-" + statefulSet;
+        String n = LEASE_PREFIX + statefulSet;
         return n.length() > 253 ? n.substring(0, 253) : n;
     }
 

@@ -1,19 +1,20 @@
 package dev.stsresize.job;
 
+import dev.stsresize.converge.LeaseLock;
+
 /**
  * The lock a CLI run ({@code kubectl stsresize apply}) holds while it converges a StatefulSet, which
  * the Job's script respects: Lease {@code stsresize-<statefulset>} (at most 253 characters) in the
  * StatefulSet's namespace, held while {@code spec.holderIdentity} is set and {@code spec.renewTime +
- * spec.leaseDurationSeconds} is in the future. Mirrors {@code converge.LeaseLock.leaseName}; the
- * script restates it (a test checks the script uses this prefix).
+ * spec.leaseDurationSeconds} is in the future. The name is {@link LeaseLock}'s, the one place it is
+ * defined; the script restates the prefix (a test checks that it does).
  */
 public final class LeaseConvention {
-    public static final String PREFIX = "stsresize-";
+    public static final String PREFIX = LeaseLock.LEASE_PREFIX;
 
     private LeaseConvention() {}
 
     public static String leaseName(String statefulSet) {
-        String n = PREFIX + statefulSet;
-        return n.length() > 253 ? n.substring(0, 253) : n;
+        return LeaseLock.leaseName(statefulSet);
     }
 }
