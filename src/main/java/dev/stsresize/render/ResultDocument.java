@@ -13,6 +13,18 @@ import java.util.List;
 public final class ResultDocument {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
+    /** "data-db-10" after "data-db-9": the name before the last dash, then the ordinal as a number. */
+    static final java.util.Comparator<String> ORDINAL_NAMES = java.util.Comparator
+            .comparing((String n) -> n.substring(0, Math.max(0, n.lastIndexOf('-'))))
+            .thenComparingLong(n -> {
+                String tail = n.substring(n.lastIndexOf('-') + 1);
+                return tail.matches("\\d{1,18}") ? Long.parseLong(tail) : Long.MAX_VALUE;
+            })
+            .thenComparing(java.util.Comparator.naturalOrder());
+
+    private static final java.util.Comparator<StatefulSetResult.ClaimResult> BY_ORDINAL =
+            java.util.Comparator.comparing(StatefulSetResult.ClaimResult::name, ORDINAL_NAMES);
+
     private ResultDocument() {}
 
     public static ObjectNode of(List<StatefulSetResult> results) {
@@ -25,14 +37,17 @@ public final class ResultDocument {
             item.put("namespace", r.namespace());
             item.put("name", r.name());
             item.put("outcome", r.outcome().label());
-            item.put("reason", r.reason());
+            if (r.reason() != null && !r.reason().isEmpty()) {
+                item.put("reason", r.reason()); // the contract: only for refused, blocked and failed
+            }
             item.put("detail", r.detail());
             ArrayNode claims = item.putArray("claims");
-            for (StatefulSetResult.ClaimResult c : r.claims()) {
+            for (StatefulSetResult.ClaimResult c : r.claims().stream().sorted(BY_ORDINAL).toList()) {
                 claims.addObject().put("name", c.name()).put("from", c.from()).put("to", c.to()).put("capacity", c.capacity());
             }
             ArrayNode pods = item.putArray("pods");
-            for (StatefulSetResult.PodResult p : r.pods()) {
+            for (StatefulSetResult.PodResult p : r.pods().stream()
+                    .sorted(java.util.Comparator.comparing(StatefulSetResult.PodResult::name, ORDINAL_NAMES)).toList()) {
                 pods.addObject().put("name", p.name()).put("uidBefore", p.uidBefore()).put("uidAfter", p.uidAfter());
             }
             ArrayNode warnings = item.putArray("warnings");

@@ -38,7 +38,7 @@ class ResizeModesTest {
             Map<String, String> before = podUids(h, "analytics", "clickhouse", 2);
             StatefulSetResult r = converge(h, Demo.declared("clickhouse"), Harness.options());
             assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
-            assertThat(r.warnings()).anySatisfy(w -> assertThat(w).contains("file system resize", "restart pod clickhouse-0"));
+            assertThat(r.warnings()).anySatisfy(w -> assertThat(w).contains("file system resize", "on pod clickhouse-0", "restart the pod"));
             assertThat(r.claims()).allSatisfy(c -> assertThat(c.capacity()).isEqualTo("50Gi"));
             assertThat(podUids(h, "analytics", "clickhouse", 2)).isEqualTo(before);
         }
