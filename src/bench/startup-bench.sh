@@ -9,7 +9,9 @@
 #   jvm-defaults  the JVM's defaults, no archive   (STSRESIZE_JAVA_OPTS=-Xshare:auto, STSRESIZE_CDS=0)
 #   cold          the launcher's flags, no archive (STSRESIZE_CDS=0)
 #   warm          the launcher's flags and the class-data archive it trained in the cache
-# Extra rows: BENCH_EXTRA='label|command args' lines (e.g. the live plan against a simulated cluster).
+# Extra rows: BENCH_EXTRA='label|command args' lines. BENCH_SIM=1 first starts `simulate` on the
+# example snapshot and points KUBECONFIG at it, for the live plan:
+#   BENCH_SIM=1 BENCH_EXTRA="plan-live|plan -f examples/manifest.yaml" src/bench/startup-bench.sh
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -52,6 +54,15 @@ measure() {
 }
 
 ex=$root/examples
+if [ "${BENCH_SIM:-0}" = 1 ]; then
+  STSRESIZE_CDS=0 "$launcher" simulate --state "$ex/live-snapshot.yaml" --kubeconfig-out "$cache/sim.kubeconfig" \
+    >"$cache/sim.out" 2>&1 &
+  sim=$!
+  trap 'kill "$sim" 2>/dev/null; rm -rf "$cache"' EXIT INT TERM
+  i=0
+  until grep -q '^ready ' "$cache/sim.out" 2>/dev/null || [ $i -ge 600 ]; do sleep 0.1; i=$((i + 1)); done
+  export KUBECONFIG="$cache/sim.kubeconfig"
+fi
 plan="plan -f $ex/manifest.yaml --live $ex/live-snapshot.yaml"
 rows=$cache/rows
 {
