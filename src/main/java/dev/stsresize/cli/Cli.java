@@ -52,6 +52,8 @@ public final class Cli {
         cl.addSubcommand(new SimulateCommand());
         cl.addSubcommand(new DemoCommand());
         cl.addSubcommand(new RenderJobCommand(in));
+        cl.addSubcommand(new VersionCommand());
+        cl.addSubcommand(new CompletionCommand());
         cl.setOut(out);
         cl.setErr(err);
         cl.setExecutionExceptionHandler(this::onException);
@@ -62,6 +64,11 @@ public final class Cli {
     public int run(String... args) {
         debug = hasDebugFlag(args);
         try {
+            if (args.length > 0 && args[0].equals(Completion.COMMAND)) {
+                // not a picocli subcommand: the words are raw input ("--", "-o") that picocli would parse
+                return new Completion(commandLine(), completionEnvironment())
+                        .run(java.util.Arrays.asList(args).subList(1, args.length), out);
+            }
             return commandLine().execute(args);
         } finally {
             out.flush();
@@ -70,6 +77,11 @@ public final class Cli {
     }
 
     private boolean debug;
+
+    private dev.stsresize.cluster.ClientEnvironment completionEnvironment() {
+        return new dev.stsresize.cluster.ClientEnvironment(env, java.nio.file.Path.of(System.getProperty("user.home")),
+                dev.stsresize.cluster.ClientEnvironment.SERVICE_ACCOUNT_DIR, false);
+    }
 
     private static boolean hasDebugFlag(String[] args) {
         for (String a : args) {

@@ -30,6 +30,10 @@ class LauncherIT {
     static Run run(Map<String, String> env, Path dir, String... cmd) throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
         pb.environment().putAll(env);
+        if (!env.containsKey("XDG_CACHE_HOME")) {
+            // the launcher trains its start-up archive in the cache: never the tester's own
+            pb.environment().put("XDG_CACHE_HOME", dir.resolve(".cache").toString());
+        }
         pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         Process p = pb.start();
         byte[] out = p.getInputStream().readAllBytes();

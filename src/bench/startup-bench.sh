@@ -1,0 +1,101 @@
+#!/bin/sh
+# Start-up benchmark: medians of wall time, CPU time (user+sys) and peak RSS per command, in ONE run,
+# with `kubectl version --client` as the yardstick (the ratio column), so figures from a noisy shared
+# machine stay comparable. Prints figures; never fails on a slow machine.
+#
+#   src/bench/startup-bench.sh [LAUNCHER] [RUNS]        (defaults: target/kubectl-stsresize, 7)
+#
+# Modes per command:
+#   jvm-defaults  the JVM's defaults, no archive   (STSRESIZE_JAVA_OPTS=-Xshare:auto, STSRESIZE_CDS=0)
+#   cold          the launcher's flags, no archive (STSRESIZE_CDS=0)
+#   warm          the launcher's flags and the class-data archive it trained in the cache
+# Extra rows: BENCH_EXTRA='label|command args' lines. BENCH_SIM=1 first starts `simulate` on the
+# example snapshot and points KUBECONFIG at it, for the live plan:
+#   BENCH_SIM=1 BENCH_EXTRA="plan-live|plan -f examples/manifest.yaml" src/bench/startup-bench.sh
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+launcher=${1:-$root/target/kubectl-stsresize}
+runs=${2:-7}
+[ -x /usr/bin/time ] || { echo "needs /usr/bin/time (apt-get install time)" >&2; exit 1; }
+cache=$(mktemp -d)
+trap 'rm -rf "$cache"' EXIT INT TERM
+export XDG_CACHE_HOME="$cache"
+
+trained() {
+  for f in "$cache"/kubectl-stsresize/*.jsa "$cache"/kubectl-stsresize/*.aot; do
+    [ -f "$f" ] && return 0
+  done
+  return 1
+}
+
+median() { sort -n | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else printf "%.3f\n", (a[NR/2]+a[NR/2+1])/2}'; }
+
+# measure LABEL MODE-ENV... -- CMD...: prints "label wall cpu rss"
+measure() {
+  label=$1; shift
+  envs=
+  while [ "$1" != -- ]; do envs="$envs $1"; shift; done
+  shift
+  out=$cache/times
+  : > "$out"
+  i=0
+  while [ $i -lt "$runs" ]; do
+    # shellcheck disable=SC2086
+    env $envs /usr/bin/time -a -o "$out" -f "%e %U %S %M" "$@" >/dev/null 2>&1 </dev/null
+    i=$((i + 1))
+  done
+  grep -v '^Command' "$out" > "$out.clean" # time notes a non-zero exit (plan's 2) on a line of its own
+  mv "$out.clean" "$out"
+  wall=$(awk '{print $1}' "$out" | median)
+  cpu=$(awk '{printf "%.2f\n", $2 + $3}' "$out" | median)
+  rss=$(awk '{printf "%.0f\n", $4 / 1024}' "$out" | median)
+  echo "$label $wall $cpu $rss"
+}
+
+ex=$root/examples
+if [ "${BENCH_SIM:-0}" = 1 ]; then
+  STSRESIZE_CDS=0 "$launcher" simulate --state "$ex/live-snapshot.yaml" --kubeconfig-out "$cache/sim.kubeconfig" \
+    >"$cache/sim.out" 2>&1 &
+  sim=$!
+  trap 'kill "$sim" 2>/dev/null; rm -rf "$cache"' EXIT INT TERM
+  i=0
+  until grep -q '^ready ' "$cache/sim.out" 2>/dev/null || [ $i -ge 600 ]; do sleep 0.1; i=$((i + 1)); done
+  export KUBECONFIG="$cache/sim.kubeconfig"
+fi
+plan="plan -f $ex/manifest.yaml --live $ex/live-snapshot.yaml"
+rows=$cache/rows
+{
+  measure "kubectl-version--client" -- kubectl version --client
+  # Train the archive once (the launcher does it in the background on first use) and wait for it.
+  "$launcher" version >/dev/null 2>&1
+  i=0
+  while [ $i -lt 1800 ] && ! trained; do
+    sleep 0.1
+    i=$((i + 1))
+  done
+  trained || echo "note: no archive was trained; warm rows are cold" >&2
+  for cmd in "--help" "version" "$plan"; do
+    name=$(echo "$cmd" | cut -d' ' -f1)
+    # shellcheck disable=SC2086
+    measure "$name:jvm-defaults" STSRESIZE_CDS=0 STSRESIZE_JAVA_OPTS=-Xshare:auto -- "$launcher" $cmd
+    # shellcheck disable=SC2086
+    measure "$name:cold" STSRESIZE_CDS=0 -- "$launcher" $cmd
+    # shellcheck disable=SC2086
+    measure "$name:warm" -- "$launcher" $cmd
+  done
+  if [ -n "${BENCH_EXTRA:-}" ]; then
+    echo "$BENCH_EXTRA" | while IFS='|' read -r label cmd; do
+      [ -n "$label" ] || continue
+      # shellcheck disable=SC2086
+      measure "$label:cold" STSRESIZE_CDS=0 -- "$launcher" $cmd
+      # shellcheck disable=SC2086
+      measure "$label:warm" -- "$launcher" $cmd
+    done
+  fi
+} > "$rows"
+
+base=$(awk 'NR==1 {print $2}' "$rows")
+echo "runs=$runs per row; $(nproc 2>/dev/null || echo '?') cores; load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null); $(java -version 2>&1 | head -n 1)"
+printf '%-28s %9s %9s %8s %9s\n' command wall_s cpu_s rss_MiB x_kubectl
+awk -v base="$base" '{printf "%-28s %9.2f %9.2f %8d %9.1f\n", $1, $2, $3, $4, (base > 0 ? $2 / base : 0)}' "$rows"

@@ -1,0 +1,170 @@
+package dev.stsresize.cli;
+
+import dev.stsresize.cluster.ClientEnvironment;
+import dev.stsresize.cluster.ConnectionSettings;
+import dev.stsresize.cluster.Kubeconfig;
+import dev.stsresize.cluster.KubeconfigLoader;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+
+/**
+ * {@code kubectl stsresize __complete WORD... PARTIAL}: completion candidates in cobra's format, so
+ * kubectl (≥ 1.26, through {@code kubectl_complete-stsresize}) and the scripts of {@code completion}
+ * read them as they read any cobra program's: one candidate per line ({@code name<TAB>description}),
+ * then {@code :<directive>}. Read from the command tree itself, so a new flag completes without
+ * edits here. Never fails: a broken kubeconfig just offers no contexts.
+ */
+public final class Completion {
+    public static final String COMMAND = "__complete";
+    // cobra's ShellCompDirective bits
+    static final int DEFAULT = 0;
+    static final int NO_FILE_COMP = 4;
+
+    /** Values of string-typed flags that the command tree cannot tell (enums complete by themselves). */
+    private static final Map<String, List<String>> VALUES = Map.of("--color", List.of("auto", "always", "never"));
+
+    private final CommandLine root;
+    private final ClientEnvironment env;
+
+    public Completion(CommandLine root, ClientEnvironment env) {
+        this.root = root;
+        this.env = env;
+    }
+
+    /** @param words the words after the plugin's name; the last is the one being completed ("" for a new word) */
+    public int run(List<String> words, PrintWriter out) {
+        List<String> candidates = new ArrayList<>();
+        int directive = complete(words.isEmpty() ? List.of("") : words, candidates);
+        candidates.forEach(out::println);
+        out.println(":" + directive);
+        out.flush();
+        return 0;
+    }
+
+    int complete(List<String> words, List<String> out) {
+        CommandSpec spec = root.getCommandSpec();
+        Optional<Path> kubeconfig = Optional.empty();
+        OptionSpec pending = null;
+        boolean kubeconfigNext = false;
+        for (String word : words.subList(0, words.size() - 1)) {
+            if (kubeconfigNext) {
+                kubeconfig = Optional.of(Path.of(word));
+            }
+            // --kubeconfig counts wherever it stands, as kubectl's own completion reads it
+            kubeconfigNext = word.equals("--kubeconfig");
+            if (word.startsWith("--kubeconfig=")) {
+                kubeconfig = Optional.of(Path.of(word.substring("--kubeconfig=".length())));
+            }
+            if (pending != null) {
+                pending = null;
+            } else if (word.startsWith("-")) {
+                OptionSpec o = spec.findOption(word.contains("=") ? word.substring(0, word.indexOf('=')) : word);
+                if (o != null && takesValue(o) && !word.contains("=")) {
+                    pending = o;
+                }
+            } else if (spec.subcommands().containsKey(word)) {
+                spec = spec.subcommands().get(word).getCommandSpec();
+            }
+        }
+        String partial = words.get(words.size() - 1);
+        if (pending != null) {
+            return values(pending, "", partial, kubeconfig, out);
+        }
+        if (partial.startsWith("-") && partial.contains("=")) {
+            OptionSpec o = spec.findOption(partial.substring(0, partial.indexOf('=')));
+            return o == null || !takesValue(o) ? NO_FILE_COMP
+                    : values(o, partial.substring(0, partial.indexOf('=') + 1), partial.substring(partial.indexOf('=') + 1), kubeconfig, out);
+        }
+        if (partial.startsWith("-")) {
+            for (OptionSpec o : spec.options()) {
+                for (String name : o.names()) {
+                    if (!o.hidden() && name.startsWith(partial)) {
+                        out.add(name + "\t" + firstLine(o.description()));
+                    }
+                }
+            }
+            return NO_FILE_COMP;
+        }
+        for (var positional : spec.positionalParameters()) {
+            Iterable<String> values = positional.completionCandidates();
+            if (values != null) {
+                values.forEach(v -> {
+                    if (v.startsWith(partial)) {
+                        out.add(v);
+                    }
+                });
+            }
+        }
+        spec.subcommands().forEach((name, sub) -> {
+            if (!sub.getCommandSpec().usageMessage().hidden() && name.startsWith(partial)) {
+                out.add(name + "\t" + firstLine(sub.getCommandSpec().usageMessage().description()));
+            }
+        });
+        return NO_FILE_COMP;
+    }
+
+    private int values(OptionSpec o, String prefix, String partial, Optional<Path> kubeconfig, List<String> out) {
+        Collection<String> known = switch (o.longestName()) {
+            case "--context" -> kubeconfig(kubeconfig).map(k -> k.contexts().keySet()).orElse(java.util.Set.of());
+            case "--cluster" -> kubeconfig(kubeconfig).map(k -> k.clusters().keySet()).orElse(java.util.Set.of());
+            case "--user" -> kubeconfig(kubeconfig).map(k -> k.users().keySet()).orElse(java.util.Set.of());
+            default -> candidates(o);
+        };
+        if (known == null) {
+            // a path: let the shell complete files; anything else free text
+            return isPath(o) ? DEFAULT : NO_FILE_COMP;
+        }
+        for (String v : known) {
+            if (v.startsWith(partial)) {
+                out.add(prefix + v);
+            }
+        }
+        return NO_FILE_COMP;
+    }
+
+    private static Collection<String> candidates(OptionSpec o) {
+        List<String> fixed = VALUES.get(o.longestName());
+        if (fixed != null) {
+            return fixed;
+        }
+        Iterable<String> c = o.completionCandidates();
+        if (c == null) {
+            return null;
+        }
+        List<String> list = new ArrayList<>();
+        c.forEach(list::add);
+        return list;
+    }
+
+    private Optional<Kubeconfig> kubeconfig(Optional<Path> explicit) {
+        try {
+            ConnectionSettings settings = explicit.map(ConnectionSettings.defaults()::withKubeconfig).orElse(ConnectionSettings.defaults());
+            return KubeconfigLoader.load(settings, env);
+        } catch (RuntimeException e) {
+            return Optional.empty(); // completion must never print an error mid-line
+        }
+    }
+
+    private static boolean takesValue(OptionSpec o) {
+        return o.arity().max() > 0 && !o.typeInfo().isBoolean();
+    }
+
+    private static boolean isPath(OptionSpec o) {
+        Class<?> t = o.typeInfo().getAuxiliaryTypes().length > 0 ? o.typeInfo().getAuxiliaryTypes()[0] : o.type();
+        String label = o.paramLabel();
+        return Path.class.isAssignableFrom(t) || java.io.File.class.isAssignableFrom(t)
+                || label.matches("FILE|DIR|MANIFEST|SNAPSHOT|PATH");
+    }
+
+    private static String firstLine(String[] description) {
+        return description.length == 0 ? "" : description[0].replaceAll("\\$\\{[^}]*}", "").trim();
+    }
+}

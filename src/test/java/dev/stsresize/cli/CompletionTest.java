@@ -1,0 +1,122 @@
+package dev.stsresize.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stsresize.cluster.ClientEnvironment;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/** {@code __complete} answers in cobra's format, from the command tree and the kubeconfig. */
+class CompletionTest {
+    private static final String KUBECONFIG = """
+            apiVersion: v1
+            kind: Config
+            current-context: prod
+            contexts:
+            - {name: prod, context: {cluster: c1, user: u1}}
+            - {name: staging, context: {cluster: c2, user: u1}}
+            clusters:
+            - {name: c1, cluster: {server: https://127.0.0.1:1}}
+            - {name: c2, cluster: {server: https://127.0.0.1:2}}
+            users:
+            - {name: u1, user: {token: t}}
+            """;
+
+    static List<String> complete(Map<String, String> env, String... words) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        String[] args = new String[words.length + 1];
+        args[0] = "__complete";
+        System.arraycopy(words, 0, args, 1, words.length);
+        int code = new Cli(new PrintWriter(out), new PrintWriter(err), new ByteArrayInputStream(new byte[0]), env, false).run(args);
+        assertThat(code).isZero();
+        assertThat(err.toString()).isEmpty();
+        return Arrays.asList(out.toString().split("\n"));
+    }
+
+    @Test
+    void subcommandsWithDescriptionsAndTheDirectiveLast() {
+        List<String> lines = complete(Map.of(), "");
+        assertThat(lines).last().isEqualTo(":4");
+        assertThat(lines).anyMatch(l -> l.startsWith("plan\tShow what converging"))
+                .anyMatch(l -> l.startsWith("version\t")).anyMatch(l -> l.startsWith("completion\t"))
+                .noneMatch(l -> l.startsWith("__complete"));
+        assertThat(complete(Map.of(), "pl")).containsExactly(lines.stream().filter(l -> l.startsWith("plan\t")).findFirst().get(), ":4");
+    }
+
+    @Test
+    void flagsOfTheSubcommandAndTheirValues() {
+        assertThat(complete(Map.of(), "plan", "--co")).hasSize(2).first().asString().startsWith("--color\t");
+        assertThat(complete(Map.of(), "plan", "-o", "")).containsExactly("table", "json", "yaml", ":4");
+        assertThat(complete(Map.of(), "plan", "--output=j")).containsExactly("--output=json", ":4");
+        assertThat(complete(Map.of(), "plan", "--color", "")).containsExactly("auto", "always", "never", ":4");
+        assertThat(complete(Map.of(), "plan", "-o", "yaml", "--ex")).first().asString().startsWith("--exit-code\t");
+        // a file argument: the shell completes files (directive 0)
+        assertThat(complete(Map.of(), "plan", "-f", "")).containsExactly(":0");
+        assertThat(complete(Map.of(), "completion", "")).containsExactly("bash", "zsh", "fish", ":4");
+    }
+
+    @Command(name = "kubectl stsresize")
+    static final class Root {}
+
+    @Command(name = "apply")
+    static final class WithConnection {
+        @Mixin ConnectionOptions connection;
+    }
+
+    private static List<String> completeConnection(ClientEnvironment env, String... words) {
+        CommandLine root = new CommandLine(new Root()).addSubcommand(new WithConnection());
+        StringWriter out = new StringWriter();
+        new Completion(root, env).run(List.of(words), new PrintWriter(out));
+        return Arrays.asList(out.toString().split("\n"));
+    }
+
+    @Test
+    void contextsClustersAndUsersFromTheKubeconfigAsKubectlLoadsIt(@TempDir Path tmp) throws IOException {
+        Path config = Files.writeString(tmp.resolve("config"), KUBECONFIG);
+        ClientEnvironment env = new ClientEnvironment(Map.of("KUBECONFIG", config.toString()), tmp, tmp, false);
+        assertThat(completeConnection(env, "apply", "--context", "")).containsExactly("prod", "staging", ":4");
+        assertThat(completeConnection(env, "apply", "--context", "st")).containsExactly("staging", ":4");
+        assertThat(completeConnection(env, "apply", "--context=p")).containsExactly("--context=prod", ":4");
+        assertThat(completeConnection(env, "apply", "--cluster", "")).containsExactly("c1", "c2", ":4");
+        assertThat(completeConnection(env, "apply", "--user", "")).containsExactly("u1", ":4");
+        // --kubeconfig on the line wins over KUBECONFIG, as for kubectl
+        Path other = Files.writeString(tmp.resolve("other"), KUBECONFIG.replace("staging", "dev"));
+        assertThat(completeConnection(env, "apply", "--kubeconfig", other.toString(), "--context", ""))
+                .containsExactly("prod", "dev", ":4");
+    }
+
+    @Test
+    void aBrokenOrMissingKubeconfigOffersNothingAndSaysNothing(@TempDir Path tmp) throws IOException {
+        Path broken = Files.writeString(tmp.resolve("config"), "contexts: [: nope");
+        ClientEnvironment env = new ClientEnvironment(Map.of("KUBECONFIG", broken.toString()), tmp, tmp, false);
+        assertThat(completeConnection(env, "apply", "--context", "")).containsExactly(":4");
+        ClientEnvironment none = new ClientEnvironment(Map.of("KUBECONFIG", tmp.resolve("missing").toString()), tmp, tmp, false);
+        assertThat(completeConnection(none, "apply", "--context", "")).containsExactly(":4");
+    }
+
+    @Test
+    void completionPrintsEachShellsScriptAndVersionPrintsTheVersion() {
+        for (String shell : List.of("bash", "zsh", "fish")) {
+            StringWriter out = new StringWriter();
+            int code = new Cli(new PrintWriter(out), new PrintWriter(new StringWriter())).run("completion", shell);
+            assertThat(code).isZero();
+            assertThat(out.toString()).contains("__complete").contains("kubectl-stsresize");
+        }
+        StringWriter out = new StringWriter();
+        assertThat(new Cli(new PrintWriter(out), new PrintWriter(new StringWriter())).run("version")).isZero();
+        assertThat(out.toString()).isEqualTo("kubectl-stsresize " + Version.get() + "\n");
+    }
+}

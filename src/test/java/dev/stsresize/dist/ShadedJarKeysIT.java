@@ -1,0 +1,43 @@
+package dev.stsresize.dist;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Map;
+import java.util.zip.ZipFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The shipped jar leaves BouncyCastle's JCA provider service entries out (the JDK's provider lookup
+ * instantiated both BC providers through them: about 1 s of a live command's start), and client
+ * certificates with EC, RSA PKCS#1 and PKCS#8 keys still authenticate with that jar alone. Unit
+ * tests cannot show it: their classpath has bcprov's own jar, entries and all.
+ */
+class ShadedJarKeysIT {
+    static final Path JAR = Paths.get(System.getProperty("stsresize.launcher", "target/kubectl-stsresize"))
+            .toAbsolutePath().resolveSibling("kubectl-stsresize.jar");
+
+    @Test
+    void theJarRegistersNoSecurityProvider() throws Exception {
+        try (ZipFile zip = new ZipFile(JAR.toFile())) {
+            assertThat(zip.getEntry("META-INF/services/java.security.Provider")).isNull();
+        }
+    }
+
+    @Test
+    void everyClientKeyFormatAuthenticatesWithTheShippedJarAndBcIsNeverRegistered(@TempDir Path tmp) throws Exception {
+        String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
+        Path testClasses = Paths.get("target/test-classes").toAbsolutePath();
+        DistributionIT.Run r = DistributionIT.run(Map.of(), tmp, java, "-cp", JAR + ":" + testClasses,
+                "dev.stsresize.cluster.KeyFormatsProbe");
+        assertThat(r.code()).as(r.describe()).isZero();
+        assertThat(r.out()).as(r.describe())
+                .contains("EC_SEC1 listed 0 over TLS in 1 request")
+                .contains("RSA_PKCS1 listed 0 over TLS in 1 request")
+                .contains("RSA_PKCS8 listed 0 over TLS in 1 request")
+                .contains("EC_PKCS8 listed 0 over TLS in 1 request")
+                .contains("BC provider registered: false");
+    }
+}
