@@ -58,7 +58,10 @@ class CompletionTest {
 
     @Test
     void flagsOfTheSubcommandAndTheirValues() {
-        assertThat(complete(Map.of(), "plan", "--co")).hasSize(2).first().asString().startsWith("--color\t");
+        assertThat(complete(Map.of(), "plan", "--col")).hasSize(2).first().asString().startsWith("--color\t");
+        // plan takes kubectl's connection flags too
+        assertThat(complete(Map.of(), "plan", "--co")).anySatisfy(c -> assertThat(c).startsWith("--context\t"))
+                .anySatisfy(c -> assertThat(c).startsWith("--color\t")).last().isEqualTo(":4");
         assertThat(complete(Map.of(), "plan", "-o", "")).containsExactly("table", "json", "yaml", ":4");
         assertThat(complete(Map.of(), "plan", "--output=j")).containsExactly("--output=json", ":4");
         assertThat(complete(Map.of(), "plan", "--color", "")).containsExactly("auto", "always", "never", ":4");
