@@ -36,6 +36,7 @@ public final class Cli {
         cl.addSubcommand(new PlanCommand(in, terminal, env));
         cl.addSubcommand(new SimulateCommand());
         cl.addSubcommand(new DemoCommand());
+        cl.addSubcommand(new UiCommand(in, terminal, env));
         cl.setOut(out);
         cl.setErr(err);
         cl.setExecutionExceptionHandler(this::onException);
@@ -46,7 +47,7 @@ public final class Cli {
     public int run(String... args) {
         debug = hasDebugFlag(args);
         try {
-            return commandLine().execute(args);
+            return commandLine().execute(UiCommand.withImplicitUi(args));
         } finally {
             out.flush();
             err.flush();
