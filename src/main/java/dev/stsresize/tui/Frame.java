@@ -58,7 +58,12 @@ public final class Frame {
                 yield "diff " + (d == null ? "" : Loaded.key(d)) + (total > Layout.bodyRows(s.rows())
                         ? " [" + (first + 1) + "-" + Math.min(total, first + Layout.bodyRows(s.rows())) + "/" + total + "]" : "");
             }
-            case HELP -> "help";
+            case HELP -> {
+                int total = KeyHelp.lines(Layout.bodyWidth(s.columns())).size();
+                int page = Layout.bodyRows(s.rows());
+                int first = Math.max(0, Math.min(s.scroll(), total - page));
+                yield "help" + (total > page ? " [" + (first + 1) + "-" + Math.min(total, first + page) + "/" + total + "]" : "");
+            }
             case WIZARD -> "resize " + (s.wizard() == null ? "" : s.wizard().key());
         };
     }

@@ -1,63 +1,17 @@
 package dev.stsresize.tui;
 
 import dev.stsresize.tui.Styled.Line;
-import dev.stsresize.tui.Styled.Style;
-import java.util.ArrayList;
 import java.util.List;
 
-/** Every key, per view. The single list of them: a key added to {@link Update} is added here. */
+/** {@link KeyHelp}'s lines, scrolled. */
 final class HelpView {
-    private static final String[][] KEYS = {
-        {"Everywhere", ""},
-        {"?", "this help (Esc or ? closes it)"},
-        {"q", "quit; asks first while a write is in flight or the StatefulSet is deleted and not re-applied"},
-        {"Ctrl-C", "quit, the same as q; twice when it asks"},
-        {"", ""},
-        {"List", ""},
-        {"Up/Down, k/j", "move the selection"},
-        {"PgUp/PgDn", "a page up or down"},
-        {"g/G, Home/End", "first or last StatefulSet"},
-        {"Enter", "the diff of the selected StatefulSet"},
-        {"a", "apply: open the resize wizard (GROW and GROW CLAIMS rows)"},
-        {"/", "filter by name, verdict, reason, template or class; Enter keeps it, Esc clears it"},
-        {"s", "sort: by name, by verdict (refused first), by claims to grow"},
-        {"r", "refresh: read the manifest and the cluster again"},
-        {"Esc", "clear the filter"},
-        {"", ""},
-        {"Diff", ""},
-        {"Up/Down, k/j, PgUp/PgDn, g/G", "scroll"},
-        {"Enter or a", "open the resize wizard"},
-        {"Esc", "back to the list"},
-        {"", ""},
-        {"Wizard", ""},
-        {"y / n", "at the grow gate: grow the claims, or leave with nothing written"},
-        {"name + Enter", "at the delete gate: type the StatefulSet's name exactly to orphan-delete it"},
-        {"Esc", "leave before the orphan delete (nothing irreversible); after it, stay until re-applied"},
-    };
-
     private HelpView() {}
 
-    static int lineCount() {
-        return KEYS.length;
-    }
-
-    static List<Line> lines() {
-        List<Line> out = new ArrayList<>();
-        for (String[] k : KEYS) {
-            if (k[1].isEmpty()) {
-                out.add(Styled.of(k[0], Style.BOLD));
-            } else {
-                out.add(Styled.line().add("  " + Texts.pad(k[0], 30), Style.ACCENT).add(k[1]).line());
-            }
-        }
-        return out;
-    }
-
     static void draw(UiState s, Painter p, int left, int top, int width, int height) {
-        List<Line> lines = lines();
+        List<Line> lines = KeyHelp.lines(width);
         int first = Math.max(0, Math.min(s.scroll(), lines.size() - height));
         for (int i = 0; i < height && first + i < lines.size(); i++) {
-            p.line(left, top + i, lines.get(first + i), width, false);
+            p.line(left, top + i, lines.get(i + first), width, false);
         }
     }
 }

@@ -38,5 +38,5 @@ public interface StepRunner {
 
     /** For the offline UI: every step fails, saying that converging needs a cluster. */
     StepRunner OFFLINE = (step, decision, uid, progress) -> Outcome.failed(
-            "this UI reads a captured snapshot, so it cannot write; run it against a cluster (--kubeconfig) to converge");
+            "offline: this UI reads a captured snapshot (--live) and writes nothing; converge with kubectl stsresize apply -f MANIFEST");
 }

@@ -82,12 +82,14 @@ public final class Styled {
                     break;
                 }
                 int cut = rest.offsetByCodePoints(0, room);
-                // break after a space, else after a slash (a long URL), when one is near enough
+                // break after a space in the last two thirds of the line, else after a slash (a long URL) near
+                // the end, else where the width ends: a command keeps its words whole where it can
                 int space = cut > 0 ? rest.lastIndexOf(' ', cut - 1) : -1;
                 int slash = cut > 0 ? rest.lastIndexOf('/', cut - 1) : -1;
-                int at = space > cut - 20 ? space : Math.max(space, slash);
-                if (at > 0 && at > cut - 30) {
-                    cut = at + 1;
+                if (space > 0 && space > cut - (limit - indent) * 2 / 3) {
+                    cut = space + 1;
+                } else if (slash > 0 && slash > cut - 30) {
+                    cut = slash + 1;
                 }
                 current.add(new Segment(rest.substring(0, cut), s.style()));
                 out.add(new Line(current));

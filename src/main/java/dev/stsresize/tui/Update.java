@@ -96,7 +96,9 @@ public final class Update {
 
     // ---- keys ----------------------------------------------------------------------------------
 
-    private static Transition key(UiState s, Key k) {
+    private static Transition key(UiState pressed, Key k) {
+        // an INFO message has been seen once a key is pressed; warnings and errors stay until replaced
+        UiState s = pressed.flash() != null && pressed.flash().level() == Flash.Level.INFO ? pressed.withFlash(null) : pressed;
         if (k.kind() == Kind.EOF) {
             return Transition.of(s, new Effect.Quit());
         }
@@ -241,7 +243,7 @@ public final class Update {
         if (k.kind() == Kind.ESCAPE || k.is('?')) {
             return Transition.of(s.withView(s.back(), View.LIST));
         }
-        return scroll(s, k, HelpView.lineCount());
+        return scroll(s, k, KeyHelp.lines(Layout.bodyWidth(s.columns())).size());
     }
 
     private static Transition scroll(UiState s, Key k, int lines) {
