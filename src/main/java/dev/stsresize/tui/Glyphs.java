@@ -11,7 +11,7 @@ public record Glyphs(boolean unicode, String yes, String no, String arrow, Strin
         char horizontal, char vertical, char topLeft, char topRight, char bottomLeft, char bottomRight, String dot) {
 
     public static final Glyphs UNICODE = new Glyphs(true, "✓", "✗", "→", "…", "▶", "·", '─', '│', '┌', '┐', '└', '┘', "·");
-    public static final Glyphs ASCII = new Glyphs(false, "+", "x", "->", "~", ">", ".", '-', '|', '+', '+', '+', '+', "-");
+    public static final Glyphs ASCII = new Glyphs(false, "+", "x", "->", "~", ">", ".", '-', '|', '+', '+', '+', '+', ",");
 
     /** As the C library decides: LC_ALL, else LC_CTYPE, else LANG; UTF-8 when the first one set names it. */
     public static Glyphs forLocale(Map<String, String> env) {

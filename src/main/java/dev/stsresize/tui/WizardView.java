@@ -47,19 +47,24 @@ final class WizardView {
         for (Line l : gateOrOutcome(w, g)) {
             lines.addAll(Styled.wrap(l, width, 7));
         }
-        int fixed = lines.size();
-        List<Line> log = new ArrayList<>();
+        // the newest entries that fit whole: an entry cut in half would show a command without its step
+        int room = height - lines.size() - 1;
+        List<List<Line>> entries = new ArrayList<>();
         for (LogLine l : w.log()) {
-            log.addAll(Styled.wrap(Styled.line().add(Texts.pad(l.step().label(), 15), Style.DIM)
+            List<Line> entry = new ArrayList<>(Styled.wrap(Styled.line().add(Texts.pad(l.step().label(), 15), Style.DIM)
                     .add(l.message(), l.warning() ? Style.WARN : Style.NORMAL).line(), width, 15));
             if (!l.kubectl().isEmpty()) {
-                log.addAll(Styled.wrap(Styled.line().add(" ".repeat(15) + "$ ", Style.DIM).add(l.kubectl(), Style.ACCENT).line(), width, 17));
+                entry.addAll(Styled.wrap(Styled.line().add(" ".repeat(15) + "$ ", Style.DIM).add(l.kubectl(), Style.ACCENT).line(), width, 17));
             }
+            entries.add(entry);
         }
-        int room = height - fixed - 1;
-        if (!log.isEmpty() && room > 0) {
-            lines.add(Styled.of("Log", Style.BOLD));
-            lines.addAll(log.subList(Math.max(0, log.size() - room), log.size()));
+        List<Line> shown = new ArrayList<>();
+        for (int i = entries.size() - 1; i >= 0 && shown.size() + entries.get(i).size() <= room; i--) {
+            shown.addAll(0, entries.get(i));
+        }
+        if (!shown.isEmpty()) {
+            lines.add(Styled.of("Log" + (shown.size() < entries.stream().mapToInt(List::size).sum() ? " (newest)" : ""), Style.BOLD));
+            lines.addAll(shown);
         }
         for (int i = 0; i < height && i < lines.size(); i++) {
             p.line(left, top + i, lines.get(i), width, false);
