@@ -33,10 +33,6 @@ public record Theme(boolean colour) {
         return s == Style.BOLD || (!colour && (s == Style.BAD || s == Style.WARN));
     }
 
-    TextColor titleBar() {
-        return colour ? TextColor.ANSI.BLUE : TextColor.ANSI.DEFAULT;
-    }
-
     SGR selection() {
         return SGR.REVERSE;
     }

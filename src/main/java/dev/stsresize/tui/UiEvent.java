@@ -19,8 +19,4 @@ public sealed interface UiEvent {
 
     /** A step ended; {@code message} says what was verified, or why it failed. */
     record StepFinished(String key, WizardStep step, boolean ok, String message) implements UiEvent {}
-
-    static UiEvent key(Key k) {
-        return new Pressed(k);
-    }
 }

@@ -91,7 +91,7 @@ public final class UiLoop {
         }
     }
 
-    /** Draws a state; public for the benchmark, which measures key to screen. */
+    /** Draws a state: the frame on the screen's back buffer, then only the cells that changed to the terminal. */
     void draw(UiState state) throws IOException {
         screen.doResizeIfNecessary();
         frame.draw(state, screen.newTextGraphics());

@@ -58,11 +58,11 @@ class UiTmuxIT {
             tmux("send-keys", "-t", "ui", "j");
         }
         tmux("send-keys", "-t", "ui", "Enter");
-        String diff = awaitPane("diff shop/postgres");
-        assertThat(diff).contains("template data  10Gi → 20Gi")
-                .contains("data-postgres-0  10Gi     10Gi      20Gi    Bound    grow")
-                .contains("StorageClass fast-online  allowVolumeExpansion ✓ true")
-                .contains("kubectl patch pvc data-postgres-0 -n shop --type merge -p");
+        // waiting for every line, not the first: capture-pane may catch the screen half drawn
+        awaitPane("diff shop/postgres", "template data  10Gi → 20Gi",
+                "data-postgres-0  10Gi     10Gi      20Gi    Bound    grow",
+                "StorageClass fast-online  allowVolumeExpansion ✓ true",
+                "kubectl patch pvc data-postgres-0 -n shop --type merge -p");
         tmux("send-keys", "-t", "ui", "q");
         String after = awaitPane("EXITED 0");
         assertThat(after).as("the alternate screen is gone").doesNotContain("diff shop/postgres");
@@ -72,8 +72,7 @@ class UiTmuxIT {
     @Test
     void readsKeysFromTheTerminalWhenTheManifestComesOnStdinAndCtrlCRestoresIt() throws Exception {
         start("cat " + manifest + " | " + LAUNCHER + " -f - --live " + snapshot + " -A");
-        String list = awaitPane("StatefulSets[");
-        assertThat(list).contains("manifest: stdin").contains("shop/postgres");
+        awaitPane("StatefulSets[8]", "manifest: stdin", "shop/postgres", "shop/redis");
         tmux("send-keys", "-t", "ui", "/", "redis");
         awaitPane("/redis");
         tmux("send-keys", "-t", "ui", "C-c");
@@ -88,17 +87,19 @@ class UiTmuxIT {
         tmux("new-session", "-d", "-s", "ui", "-x", "100", "-y", "30", "sh", "-c", script);
     }
 
-    private String awaitPane(String text) throws Exception {
+    /** The pane once it shows every one of {@code texts}. */
+    private String awaitPane(String... texts) throws Exception {
         Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
         String pane = "";
         while (Instant.now().isBefore(deadline)) {
             pane = tmux("capture-pane", "-p", "-t", "ui");
-            if (pane.contains(text)) {
+            String current = pane;
+            if (java.util.Arrays.stream(texts).allMatch(current::contains)) {
                 return pane;
             }
             Thread.sleep(100);
         }
-        throw new AssertionError("\"" + text + "\" never appeared; the pane:\n" + pane);
+        throw new AssertionError(java.util.Arrays.toString(texts) + " never all appeared; the pane:\n" + pane);
     }
 
     private String tmux(String... args) throws IOException, InterruptedException {
