@@ -54,6 +54,7 @@ public final class Cli {
         cl.addSubcommand(new RenderJobCommand(in));
         cl.addSubcommand(new VersionCommand());
         cl.addSubcommand(new CompletionCommand());
+        cl.addSubcommand(new UiCommand(in, terminal, env));
         cl.setOut(out);
         cl.setErr(err);
         cl.setExecutionExceptionHandler(this::onException);
@@ -69,7 +70,7 @@ public final class Cli {
                 return new Completion(commandLine(), completionEnvironment())
                         .run(java.util.Arrays.asList(args).subList(1, args.length), out);
             }
-            return commandLine().execute(args);
+            return commandLine().execute(UiCommand.withImplicitUi(args));
         } finally {
             out.flush();
             err.flush();

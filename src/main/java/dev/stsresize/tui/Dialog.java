@@ -1,0 +1,14 @@
+package dev.stsresize.tui;
+
+/** A box over the body that takes every key until answered. */
+public sealed interface Dialog {
+    String title();
+
+    String message();
+
+    /** Quit while a write is in flight or the StatefulSet is absent: {@code y} quits, anything else stays. */
+    record ConfirmQuit(String title, String message) implements Dialog {}
+
+    /** An error to read in full (a server's message does not fit the flash line); any key closes it. */
+    record Error(String title, String message) implements Dialog {}
+}

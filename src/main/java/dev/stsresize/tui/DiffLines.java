@@ -1,0 +1,152 @@
+package dev.stsresize.tui;
+
+import dev.stsresize.plan.ClaimState;
+import dev.stsresize.plan.Decision;
+import dev.stsresize.plan.Finding;
+import dev.stsresize.plan.Quantity;
+import dev.stsresize.plan.Refusal;
+import dev.stsresize.plan.TemplateSize;
+import dev.stsresize.plan.Verdict;
+import dev.stsresize.tui.Styled.Line;
+import dev.stsresize.tui.Styled.Style;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The diff of one StatefulSet as styled lines, already wrapped to the width: per template its sizes and
+ * claims (ordinal, request, capacity, target, phase, scaled away), the StorageClasses, the refusal in
+ * plain words, the warnings, and the writes to come as kubectl commands. Pure, so {@link Update} can
+ * count the lines to bound the scrolling.
+ */
+public final class DiffLines {
+    private DiffLines() {}
+
+    public static List<Line> of(Decision d, String uid, String manifest, Glyphs g, int width) {
+        List<Line> raw = new ArrayList<>();
+        raw.add(Styled.line().add(Loaded.key(d), Style.BOLD).add("   ").add(Texts.verdict(d), verdictStyle(d.verdict()))
+                .add("   " + summary(d), Style.DIM).line());
+        raw.add(Styled.line().line());
+        for (TemplateSize t : d.templates()) {
+            template(d, t, g, raw);
+        }
+        classes(d, g, raw);
+        if (d instanceof Refusal r) {
+            raw.add(Styled.line().line());
+            raw.add(Styled.of(d.verdict() == Verdict.REFUSED ? "Refused: nothing will be written" : "Blocked for now: nothing will be written",
+                    d.verdict() == Verdict.REFUSED ? Style.BAD : Style.WARN));
+            for (Finding f : r.findings()) {
+                raw.add(Styled.line().add("  " + Texts.plain(f.reason()) + ".", f.reason().permanent() ? Style.BAD : Style.WARN).line());
+                raw.add(Styled.line().add("    " + f.reason().label() + ": " + f.message(), Style.DIM).line());
+            }
+        }
+        if (!d.warnings().isEmpty()) {
+            raw.add(Styled.line().line());
+            raw.add(Styled.of("Warnings", Style.WARN));
+            for (String w : d.warnings()) {
+                raw.add(Styled.line().add("  ! ", Style.WARN).add(w).line());
+            }
+        }
+        writes(d, uid, manifest, raw);
+        List<Line> out = new ArrayList<>();
+        for (Line l : raw) {
+            out.addAll(Styled.wrap(l, width, 6));
+        }
+        return out;
+    }
+
+    private static String summary(Decision d) {
+        return switch (d.verdict()) {
+            case GROW -> "grow claims, orphan-delete, re-apply";
+            case GROW_CLAIMS -> "grow the lagging claims, no recreate";
+            case UP_TO_DATE -> "nothing to do";
+            case ABSENT -> "not in the cluster: kubectl apply creates it";
+            case REFUSED, BLOCKED -> "";
+        };
+    }
+
+    private static void template(Decision d, TemplateSize t, Glyphs g, List<Line> out) {
+        Styled.Builder head = Styled.line().add("template ", Style.DIM).add(t.name(), Style.BOLD).add("  ");
+        if (t.live() == null) {
+            head.add(t.declared().toString()).add(" (not in the cluster)", Style.DIM);
+        } else if (!t.changes()) {
+            head.add(t.live() + " (unchanged)", Style.DIM);
+        } else if (t.live().isLessThan(t.declared())) {
+            head.add(t.live().toString()).add(" " + g.arrow() + " ").add(t.declared().toString(), Style.GOOD);
+        } else {
+            head.add(t.live().toString()).add(" " + g.arrow() + " ").add(t.declared() + " (shrink)", Style.BAD);
+        }
+        out.add(head.line());
+        List<ClaimState> claims = d.claims().stream().filter(c -> c.template().equals(t.name())).toList();
+        if (claims.isEmpty()) {
+            if (d.verdict() != Verdict.ABSENT) {
+                out.add(Styled.of("  no claims of this template exist yet", Style.DIM));
+            }
+            out.add(Styled.line().line());
+            return;
+        }
+        int nameWidth = Math.max(5, claims.stream().mapToInt(c -> c.name().length()).max().orElse(5));
+        out.add(Styled.of("  " + Texts.pad("ORD", 4) + Texts.pad("CLAIM", nameWidth + 2) + Texts.pad("REQUEST", 9)
+                + Texts.pad("CAPACITY", 10) + Texts.pad("TARGET", 8) + Texts.pad("PHASE", 9) + "ACTION", Style.DIM));
+        for (ClaimState c : claims) {
+            Styled.Builder b = Styled.line().add("  " + Texts.pad(String.valueOf(c.ordinal()), 4) + Texts.pad(c.name(), nameWidth + 2)
+                    + Texts.pad(text(c.request()), 9) + Texts.pad(text(c.capacity()), 10));
+            b.add(Texts.pad(c.target().toString(), 8), c.grow() ? (d.verdict().hasWork() ? Style.GOOD : Style.WARN) : Style.DIM);
+            String phase = c.phase() == null ? "-" : c.phase();
+            b.add(Texts.pad(phase, 9), c.bound() ? Style.NORMAL : Style.WARN);
+            b.add(action(d, c), c.grow() ? Style.NORMAL : Style.DIM);
+            if (c.scaledAway()) {
+                b.add("  scaled away", Style.ACCENT);
+            }
+            out.add(b.line());
+        }
+        out.add(Styled.line().line());
+    }
+
+    private static String action(Decision d, ClaimState c) {
+        if (!c.grow()) {
+            return "keep";
+        }
+        return d.verdict().hasWork() ? "grow" : "needs growth";
+    }
+
+    private static void classes(Decision d, Glyphs g, List<Line> out) {
+        Map<String, Boolean> classes = new LinkedHashMap<>();
+        for (ClaimState c : d.claims()) {
+            classes.merge(c.storageClass() == null ? "" : c.storageClass(), c.expandable(), Boolean::logicalAnd);
+        }
+        classes.forEach((name, ok) -> out.add(Styled.line().add("StorageClass ", Style.DIM)
+                .add(name.isEmpty() ? "(none: the claim names no class)" : name, Style.BOLD)
+                .add("  allowVolumeExpansion ").add(ok ? g.yes() + " true" : g.no() + " false", ok ? Style.GOOD : Style.BAD).line()));
+    }
+
+    private static void writes(Decision d, String uid, String manifest, List<Line> out) {
+        List<String> cmds = WriteCommands.all(d, uid, manifest);
+        if (cmds.isEmpty()) {
+            return;
+        }
+        out.add(Styled.line().line());
+        out.add(Styled.of("Writes to come, as kubectl would make them (the wizard asks before each)", Style.BOLD));
+        int n = 1;
+        for (String cmd : cmds) {
+            out.add(Styled.line().add(String.format("%2d. ", n++), Style.DIM).add(cmd, Style.ACCENT).line());
+            if (cmd.contains("options.json")) {
+                out.add(Styled.line().add("    options.json: ", Style.DIM).add(WriteCommands.deleteOptions(uid)).line());
+            }
+        }
+    }
+
+    private static String text(Quantity q) {
+        return q == null ? "-" : q.toString();
+    }
+
+    static Style verdictStyle(Verdict v) {
+        return switch (v) {
+            case GROW, GROW_CLAIMS -> Style.GOOD;
+            case REFUSED -> Style.BAD;
+            case BLOCKED -> Style.WARN;
+            case UP_TO_DATE, ABSENT -> Style.DIM;
+        };
+    }
+}

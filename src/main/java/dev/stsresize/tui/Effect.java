@@ -1,0 +1,18 @@
+package dev.stsresize.tui;
+
+import dev.stsresize.plan.Decision;
+
+/** The I/O {@link Update} asks for; the {@link EffectRunner} performs it and posts the result back as a {@link UiEvent}. */
+public sealed interface Effect {
+    /** Read the manifest and the live state again and decide; answers DecisionsLoaded or LoadFailed. */
+    record LoadDecisions() implements Effect {}
+
+    /** Run one wizard step for {@code decision}; answers StepProgress events, then one StepFinished. */
+    record RunStep(WizardStep step, Decision decision, String uid) implements Effect {}
+
+    /** The user left the wizard before anything irreversible: stop a running read or wait, release what the runner holds. */
+    record CancelSteps(Decision decision) implements Effect {}
+
+    /** Leave: stop the screen and restore the terminal. */
+    record Quit() implements Effect {}
+}

@@ -1,0 +1,21 @@
+package dev.stsresize.tui;
+
+/**
+ * One key press, in the UI's own terms: {@link Update} stays free of lanterna, so its tests are plain
+ * data. {@code ch} is set only for {@link Kind#CHAR}.
+ */
+public record Key(Kind kind, char ch) {
+    public enum Kind { CHAR, ENTER, ESCAPE, UP, DOWN, LEFT, RIGHT, PAGE_UP, PAGE_DOWN, HOME, END, BACKSPACE, TAB, CTRL_C, EOF }
+
+    public static Key of(Kind kind) {
+        return new Key(kind, '\0');
+    }
+
+    public static Key ch(char c) {
+        return new Key(Kind.CHAR, c);
+    }
+
+    public boolean is(char c) {
+        return kind == Kind.CHAR && ch == c;
+    }
+}

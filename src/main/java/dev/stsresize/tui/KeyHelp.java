@@ -1,0 +1,52 @@
+package dev.stsresize.tui;
+
+import dev.stsresize.tui.Styled.Line;
+import dev.stsresize.tui.Styled.Style;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Every key, per view, as wrapped lines: the one list of them (a key added to {@link Update} is added here). Pure. */
+public final class KeyHelp {
+    private static final int KEY_WIDTH = 18;
+    private static final String[][] KEYS = {
+        {"Everywhere", ""},
+        {"?", "this help (Esc or ? closes it)"},
+        {"q", "quit; asks first while a write is in flight or the StatefulSet is deleted and not yet re-applied"},
+        {"Ctrl-C", "quit, the same as q; twice when it asks"},
+        {"", ""},
+        {"List", ""},
+        {"Up/Down, k/j", "move the selection"},
+        {"PgUp/PgDn", "a page up or down"},
+        {"g/G, Home/End", "first or last StatefulSet"},
+        {"Enter", "the diff of the selected StatefulSet"},
+        {"a", "apply: open the resize wizard (GROW and GROW CLAIMS rows)"},
+        {"/", "filter by name, verdict, reason, template or class; Enter keeps it, Esc clears it"},
+        {"s", "sort: by name, by verdict (refused first), by claims to grow"},
+        {"r", "refresh: read the manifest and the cluster again"},
+        {"Esc", "clear the filter"},
+        {"", ""},
+        {"Diff", ""},
+        {"j/k, PgUp/PgDn", "scroll; g/G to the top or the end"},
+        {"Enter or a", "open the resize wizard"},
+        {"Esc", "back to the list"},
+        {"", ""},
+        {"Wizard", ""},
+        {"y / n", "at the grow gate: grow the claims, or leave with nothing written"},
+        {"name, Enter", "at the delete gate: type the StatefulSet's name exactly to orphan-delete it"},
+        {"Esc", "leave before the orphan delete (nothing irreversible); after it, stay until it is re-applied"},
+    };
+
+    private KeyHelp() {}
+
+    public static List<Line> lines(int width) {
+        List<Line> out = new ArrayList<>();
+        for (String[] k : KEYS) {
+            if (k[1].isEmpty()) {
+                out.add(Styled.of(k[0], Style.BOLD));
+            } else {
+                out.addAll(Styled.wrap(Styled.line().add("  " + Texts.pad(k[0], KEY_WIDTH), Style.ACCENT).add(k[1]).line(), width, KEY_WIDTH + 2));
+            }
+        }
+        return out;
+    }
+}

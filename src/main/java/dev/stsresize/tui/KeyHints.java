@@ -1,0 +1,40 @@
+package dev.stsresize.tui;
+
+import dev.stsresize.tui.Styled.Style;
+
+/** The bottom row: the keys that matter in this view, k9s style, cut to the width. */
+final class KeyHints {
+    private KeyHints() {}
+
+    static String of(UiState s) {
+        if (s.dialog() instanceof Dialog.ConfirmQuit) {
+            return "<y> quit anyway  <n/esc> stay";
+        }
+        if (s.dialog() != null) {
+            return "<any key> close  <q> quit";
+        }
+        return switch (s.view()) {
+            case LIST -> s.filtering() ? "<enter> keep filter  <esc> clear  <up/down> move"
+                    : "<enter> diff  <a> apply  </> filter  <s> sort:" + s.sort().label() + "  <r> refresh  <?> help  <q> quit";
+            case DIFF -> "<j/k> scroll  <enter/a> apply  <esc> back  <?> help  <q> quit";
+            case HELP -> "<j/k> scroll  <esc> back  <q> quit";
+            case WIZARD -> wizard(s.wizard());
+        };
+    }
+
+    private static String wizard(Wizard w) {
+        if (w == null) {
+            return "<esc> back";
+        }
+        return switch (w.gate()) {
+            case CONFIRM -> "<y> " + w.current().label() + "  <n/esc> leave, nothing written  <q> quit";
+            case TYPE_NAME -> "type the name, <enter> orphan-delete  <esc> leave  <ctrl-c> quit";
+            case NONE -> w.writeInFlight() ? "a write is in flight: wait  <q> quit (asks first)"
+                    : (w.running() ? "<esc> stop and leave  <q> quit" : "<esc> back to the list  <q> quit");
+        };
+    }
+
+    static void draw(UiState s, Painter p, int row) {
+        p.text(1, row, of(s), Style.DIM, p.columns() - 2);
+    }
+}

@@ -1,0 +1,72 @@
+package dev.stsresize.tui;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.manifest.Manifest;
+import dev.stsresize.manifest.ManifestReader;
+import dev.stsresize.manifest.ReadLimits;
+import dev.stsresize.manifest.SnapshotReader;
+import dev.stsresize.plan.Decider;
+import dev.stsresize.plan.LiveState;
+import java.io.InputStream;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Decisions from manifest files and a captured snapshot, as {@code plan} makes them. A refresh reads
+ * the files again (a re-captured snapshot shows); what came on stdin was read once and is reused.
+ */
+public final class SnapshotDecisions implements DecisionSource {
+    private final InputStream stdin;
+    private final List<String> files;
+    private final boolean recursive;
+    private final List<String> live;
+    private final String namespace;
+    private final boolean allNamespaces;
+    private Manifest stdinManifest;
+    private LiveState stdinState;
+
+    public SnapshotDecisions(InputStream stdin, List<String> files, boolean recursive, List<String> live, String namespace,
+            boolean allNamespaces) {
+        this.stdin = stdin;
+        this.files = List.copyOf(files);
+        this.recursive = recursive;
+        this.live = List.copyOf(live);
+        this.namespace = namespace;
+        this.allNamespaces = allNamespaces;
+    }
+
+    @Override
+    public synchronized Loaded load() {
+        boolean explicit = namespace != null;
+        Manifest manifest = stdinManifest;
+        if (manifest == null) {
+            manifest = new ManifestReader(stdin, ReadLimits.DEFAULT).read(files, recursive, explicit ? namespace : "default", explicit);
+            if (files.contains("-")) {
+                stdinManifest = manifest;
+            }
+        }
+        Set<String> scope = allNamespaces ? null : manifest.namespaces();
+        LiveState state = stdinState;
+        if (state == null) {
+            state = new SnapshotReader(stdin, ReadLimits.DEFAULT).read(live, scope);
+            if (live.contains("-")) {
+                stdinState = state;
+            }
+        }
+        Map<String, String> uids = new HashMap<>();
+        for (ObjectNode sts : state.statefulSets()) {
+            uids.put(sts.path("metadata").path("namespace").asText("default") + "/" + sts.path("metadata").path("name").asText(),
+                    sts.path("metadata").path("uid").asText(""));
+        }
+        String where = shown(live);
+        return new Loaded(Decider.decide(manifest.objects(), state), uids, "(offline)", "snapshot " + where,
+                scope == null ? "all namespaces" : String.join(",", new java.util.TreeSet<>(scope)),
+                shown(files));
+    }
+
+    private static String shown(List<String> paths) {
+        return String.join(",", paths.stream().map(f -> f.equals("-") ? "stdin" : f).toList());
+    }
+}

@@ -1,0 +1,42 @@
+package dev.stsresize.tui;
+
+import dev.stsresize.plan.Decision;
+
+/**
+ * What runs the wizard's steps against a cluster: the Converger, adapted. The UI's gates are passed
+ * before {@link #run} is called for a gated step (GROW after "y", ORPHAN_DELETE after the typed name),
+ * so an implementation never asks the operator anything itself.
+ *
+ * <p>The contract: {@code run} is called on a background thread, one step at a time, in the order of
+ * {@link WizardStep#forDecision}; it reports what it does through {@code progress} (as many times as it
+ * likes, kubectl equivalents of writes included) and returns how the step ended. It may block (a wait
+ * for capacity); an interrupt means the operator left the wizard, and it should stop waiting and
+ * return. An exception is reported as the step failing with the exception's message.
+ */
+public interface StepRunner {
+    /** Where a running step reports. */
+    @FunctionalInterface
+    interface Progress {
+        void report(String message, String kubectl, boolean warning);
+    }
+
+    /** How a step ended: {@code message} says what was verified, or why it failed. */
+    record Outcome(boolean ok, String message) {
+        public static Outcome done(String message) {
+            return new Outcome(true, message);
+        }
+
+        public static Outcome failed(String message) {
+            return new Outcome(false, message);
+        }
+    }
+
+    Outcome run(WizardStep step, Decision decision, String uid, Progress progress) throws InterruptedException;
+
+    /** The operator left the wizard before anything irreversible: release what is held (a Lease, a watch). */
+    default void abandon(Decision decision) {}
+
+    /** For the offline UI: every step fails, saying that converging needs a cluster. */
+    StepRunner OFFLINE = (step, decision, uid, progress) -> Outcome.failed(
+            "offline: this UI reads a captured snapshot (--live) and writes nothing; converge with kubectl stsresize apply -f MANIFEST");
+}

@@ -1,0 +1,4 @@
+package dev.stsresize.tui;
+
+/** Where one checklist line stands. */
+public enum StepStatus { PENDING, RUNNING, DONE, FAILED }

@@ -1,0 +1,106 @@
+package dev.stsresize.tui;
+
+import dev.stsresize.plan.ClaimState;
+import dev.stsresize.plan.Decision;
+import dev.stsresize.plan.Reason;
+import dev.stsresize.plan.Refusal;
+import dev.stsresize.plan.TemplateSize;
+import dev.stsresize.plan.Verdict;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/** The words the views use for a decision, pure so that the filter and the views agree on them. */
+public final class Texts {
+    private Texts() {}
+
+    /** GROW, GROW CLAIMS, UP TO DATE, REFUSED: reason, BLOCKED: reason, ABSENT. */
+    public static String verdict(Decision d) {
+        String word = d.verdict().label().toUpperCase(Locale.ROOT).replace('-', ' ');
+        return d instanceof Refusal r ? word + ": " + r.reason().label() : word;
+    }
+
+    public static String verdictWord(Verdict v) {
+        return v.label().toUpperCase(Locale.ROOT).replace('-', ' ');
+    }
+
+    /** The refusal reason in plain words, for someone who has not read the README. */
+    public static String plain(Reason r) {
+        return switch (r) {
+            case TEMPLATE_CHANGED -> "a volume claim template is added, removed, or changed in more than its storage size;"
+                    + " that needs a new StatefulSet, not a resize";
+            case OTHER_IMMUTABLE -> "a StatefulSet field the API server never lets change differs from the live one";
+            case OWNED -> "an operator owns this StatefulSet and would re-create it while it is deleted";
+            case SHRINK -> "the manifest asks for a smaller volume, and volumes can only grow";
+            case NOT_EXPANDABLE -> "a claim to grow has a StorageClass that does not allow volume expansion";
+            case CLAIM_UNBOUND -> "a claim to grow is not Bound yet; wait for it to bind, then refresh";
+            case LOCKED -> "another operator is converging this StatefulSet right now";
+            case FORBIDDEN -> "you lack a permission the converge needs";
+        };
+    }
+
+    /** "data 10Gi→20Gi, logs 1Gi": each template's live → declared size, unchanged ones once. */
+    public static String templates(Decision d, Glyphs g) {
+        StringBuilder b = new StringBuilder();
+        for (TemplateSize t : d.templates()) {
+            if (b.length() > 0) {
+                b.append(", ");
+            }
+            b.append(t.name()).append(' ');
+            if (t.live() == null) {
+                b.append("new ").append(t.declared());
+            } else if (t.changes()) {
+                b.append(t.live()).append(g.arrow()).append(t.declared());
+            } else {
+                b.append(t.declared());
+            }
+        }
+        return b.toString();
+    }
+
+    /** Claims to grow of all claims: "3/3"; "-" when the StatefulSet has none. */
+    public static String claimsToGrow(Decision d) {
+        if (d.claims().isEmpty()) {
+            return "-";
+        }
+        long grow = d.claims().stream().filter(ClaimState::grow).count();
+        return grow + "/" + d.claims().size();
+    }
+
+    /** The claims' StorageClasses with their expansion mark: "fast-online ✓". */
+    public static String classes(Decision d, Glyphs g) {
+        Map<String, Boolean> classes = new LinkedHashMap<>();
+        for (ClaimState c : d.claims()) {
+            classes.merge(c.storageClass() == null ? "(none)" : c.storageClass(), c.expandable(), Boolean::logicalAnd);
+        }
+        if (classes.isEmpty()) {
+            return "-";
+        }
+        StringBuilder b = new StringBuilder();
+        classes.forEach((name, ok) -> b.append(b.length() == 0 ? "" : ", ").append(name).append(' ').append(ok ? g.yes() : g.no()));
+        return b.toString();
+    }
+
+    /** What the filter matches against: name, verdict with reason, template and class names. */
+    public static String searchable(Decision d) {
+        return (Loaded.key(d) + " " + verdict(d) + " " + d.verdict().label() + " " + templates(d, Glyphs.ASCII) + " "
+                + classes(d, Glyphs.ASCII)).toLowerCase(Locale.ROOT);
+    }
+
+    /** Truncates to {@code width} code points, marking the cut. */
+    public static String fit(String s, int width, Glyphs g) {
+        if (width <= 0) {
+            return "";
+        }
+        int len = s.codePointCount(0, s.length());
+        if (len <= width) {
+            return s;
+        }
+        return s.substring(0, s.offsetByCodePoints(0, width - 1)) + g.ellipsis();
+    }
+
+    public static String pad(String s, int width) {
+        int len = s.codePointCount(0, s.length());
+        return len >= width ? s : s + " ".repeat(width - len);
+    }
+}

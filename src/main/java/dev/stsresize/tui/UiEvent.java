@@ -1,0 +1,22 @@
+package dev.stsresize.tui;
+
+/**
+ * What {@link Update} reacts to: a key, a resize, or a result an {@link Effect} posted back from its
+ * background thread. Results name the StatefulSet they are about, so a late one for a wizard the user
+ * already left is recognised and dropped.
+ */
+public sealed interface UiEvent {
+    record Pressed(Key key) implements UiEvent {}
+
+    record Resized(int columns, int rows) implements UiEvent {}
+
+    record DecisionsLoaded(Loaded loaded) implements UiEvent {}
+
+    record LoadFailed(String message) implements UiEvent {}
+
+    /** Something a running step did; {@code kubectl} is the equivalent command of a write ("" otherwise). */
+    record StepProgress(String key, WizardStep step, String message, String kubectl, boolean warning) implements UiEvent {}
+
+    /** A step ended; {@code message} says what was verified, or why it failed. */
+    record StepFinished(String key, WizardStep step, boolean ok, String message) implements UiEvent {}
+}

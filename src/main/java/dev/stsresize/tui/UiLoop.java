@@ -1,0 +1,134 @@
+package dev.stsresize.tui;
+
+import com.googlecode.lanterna.TerminalSize;
+import com.googlecode.lanterna.input.KeyStroke;
+import com.googlecode.lanterna.screen.Screen;
+import com.googlecode.lanterna.screen.TerminalScreen;
+import com.googlecode.lanterna.terminal.Terminal;
+import java.io.IOException;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The UI thread: takes events (keys from the input thread, resizes, results from the
+ * {@link EffectRunner}), applies {@link Update}, runs the effects, redraws. The screen is stopped —
+ * the terminal restored — however the loop ends, and by a shutdown hook when the JVM is killed.
+ */
+public final class UiLoop {
+    /** Where keys come from: the screen in production; a queue in tests (a virtual terminal blocks its output while it waits for input). */
+    @FunctionalInterface
+    public interface KeySource {
+        KeyStroke read() throws IOException, InterruptedException;
+    }
+
+    private final Screen screen;
+    private final KeySource keys;
+    private final Frame frame;
+    private final BlockingQueue<UiEvent> events = new LinkedBlockingQueue<>();
+    private final EffectRunner effects;
+    private final AtomicBoolean stopped = new AtomicBoolean();
+
+    public UiLoop(Screen screen, KeySource keys, Frame frame, DecisionSource source, StepRunner steps) {
+        this.screen = screen;
+        this.keys = keys;
+        this.frame = frame;
+        this.effects = new EffectRunner(source, steps, events::add);
+    }
+
+    /** Opens the UI on {@code terminal} with decisions already loaded; returns when the user quits. */
+    public static void open(Terminal terminal, Frame frame, DecisionSource source, StepRunner steps, Loaded first) throws IOException {
+        TerminalScreen screen = new TerminalScreen(terminal);
+        new UiLoop(screen, screen::readInput, frame, source, steps).run(first);
+    }
+
+    public void run(Loaded first) throws IOException {
+        Thread restore = new Thread(this::stop, "stsresize-restore-terminal");
+        Runtime.getRuntime().addShutdownHook(restore);
+        try {
+            screen.startScreen();
+            screen.setCursorPosition(null);
+            if (screen instanceof TerminalScreen ts) {
+                ts.getTerminal().addResizeListener((t, size) -> events.add(new UiEvent.Resized(size.getColumns(), size.getRows())));
+            }
+            Thread input = new Thread(this::readKeys, "stsresize-keys");
+            input.setDaemon(true);
+            input.start();
+            TerminalSize size = screen.getTerminalSize();
+            UiState state = Update.apply(UiState.initial(size.getColumns(), size.getRows()), new UiEvent.DecisionsLoaded(first)).state();
+            loop(state);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            effects.close();
+            stop();
+            try {
+                Runtime.getRuntime().removeShutdownHook(restore);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running or has run: the terminal is restored either way
+            }
+        }
+    }
+
+    private void loop(UiState initial) throws IOException, InterruptedException {
+        UiState state = initial;
+        draw(state);
+        while (true) {
+            UiEvent e = events.take();
+            // apply every event already waiting before drawing once: a burst of keys or progress costs one redraw
+            while (e != null) {
+                Transition t = Update.apply(state, e);
+                state = t.state();
+                for (Effect effect : t.effects()) {
+                    if (effect instanceof Effect.Quit) {
+                        return;
+                    }
+                    effects.run(effect);
+                }
+                e = events.poll();
+            }
+            draw(state);
+        }
+    }
+
+    /** Draws a state: the frame on the screen's back buffer, then only the cells that changed to the terminal. */
+    void draw(UiState state) throws IOException {
+        screen.doResizeIfNecessary();
+        frame.draw(state, screen.newTextGraphics());
+        screen.refresh(Screen.RefreshType.DELTA);
+    }
+
+    private void readKeys() {
+        try {
+            while (!stopped.get()) {
+                KeyStroke k = keys.read();
+                Key key = KeyMapping.of(k);
+                if (key != null) {
+                    events.add(new UiEvent.Pressed(key));
+                    if (key.kind() == Key.Kind.EOF) {
+                        return;
+                    }
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (IOException | RuntimeException e) {
+            if (!stopped.get()) {
+                events.add(new UiEvent.Pressed(Key.of(Key.Kind.EOF)));
+            }
+        }
+    }
+
+    private void stop() {
+        if (stopped.compareAndSet(false, true)) {
+            try {
+                screen.stopScreen();
+                if (screen instanceof TerminalScreen ts) {
+                    ts.getTerminal().close();
+                }
+            } catch (IOException | RuntimeException ignored) {
+                // nothing more can be done for a terminal that refuses to be restored
+            }
+        }
+    }
+}

@@ -1,0 +1,374 @@
+package dev.stsresize.tui;
+
+import dev.stsresize.plan.Decision;
+import dev.stsresize.tui.Key.Kind;
+import dev.stsresize.tui.UiEvent.DecisionsLoaded;
+import dev.stsresize.tui.UiEvent.LoadFailed;
+import dev.stsresize.tui.UiEvent.Pressed;
+import dev.stsresize.tui.UiEvent.Resized;
+import dev.stsresize.tui.UiEvent.StepFinished;
+import dev.stsresize.tui.UiEvent.StepProgress;
+import dev.stsresize.tui.Wizard.LogLine;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The whole behaviour of the UI: state and event in, the next state and the effects to run out. PURE:
+ * no I/O, no clock, no lanterna; every rule of the keys and of the wizard's gates is here and tested
+ * as plain data.
+ */
+public final class Update {
+    private Update() {}
+
+    public static Transition apply(UiState s, UiEvent e) {
+        if (e instanceof Pressed p) {
+            return key(s, p.key());
+        }
+        if (e instanceof Resized r) {
+            return Transition.of(s.withSize(r.columns(), r.rows()));
+        }
+        if (e instanceof DecisionsLoaded l) {
+            return loaded(s, l.loaded());
+        }
+        if (e instanceof LoadFailed f) {
+            return loadFailed(s, f.message());
+        }
+        if (e instanceof StepProgress p) {
+            return progress(s, p);
+        }
+        return finished(s, (StepFinished) e);
+    }
+
+    // ---- results -------------------------------------------------------------------------------
+
+    private static Transition loaded(UiState s, Loaded l) {
+        Decision before = s.selected();
+        UiState next = s.withLoaded(l, false);
+        next = next.withCursor(indexOf(next.visible(), before, s.cursor()));
+        if (!s.loaded().decisions().isEmpty()) {
+            next = next.withFlash(Flash.info("refreshed: " + l.decisions().size() + " StatefulSet" + (l.decisions().size() == 1 ? "" : "s")));
+        }
+        return Transition.of(next);
+    }
+
+    private static Transition loadFailed(UiState s, String message) {
+        UiState next = s.withLoading(false).withFlash(Flash.error(message));
+        if (s.loaded().decisions().isEmpty()) {
+            // nothing to show behind it: say it in full, not in a truncated line
+            next = next.withDialog(new Dialog.Error("Could not load the StatefulSets", message + "\n\nPress r to try again, q to quit."));
+        }
+        return Transition.of(next);
+    }
+
+    private static Transition progress(UiState s, StepProgress p) {
+        Wizard w = s.wizard();
+        if (w == null || !w.key().equals(p.key())) {
+            return Transition.of(s);
+        }
+        return Transition.of(s.withWizard(w.logged(new LogLine(p.step(), p.message(), p.kubectl(), p.warning()))));
+    }
+
+    private static Transition finished(UiState s, StepFinished f) {
+        Wizard w = s.wizard();
+        if (w == null || !w.key().equals(f.key()) || w.status(f.step()) != StepStatus.RUNNING) {
+            return Transition.of(s); // a late answer for a wizard the user left
+        }
+        if (!f.ok()) {
+            Wizard failed = w.with(f.step(), StepStatus.FAILED).logged(new LogLine(f.step(), f.message(), "", true));
+            UiState next = s.withWizard(failed).withFlash(Flash.error(f.step().label() + " failed: " + f.message()));
+            if (failed.statefulSetAbsent()) {
+                next = next.withDialog(new Dialog.Error("The StatefulSet is absent", f.step().label() + " failed: " + f.message()
+                        + "\n\nIts pods and claims keep running. Finish with: " + resumeCommand(w.decision())));
+            }
+            return Transition.of(next);
+        }
+        Wizard done = w.with(f.step(), StepStatus.DONE).logged(new LogLine(f.step(), f.message(), "", false));
+        WizardStep nextStep = done.after(f.step());
+        if (nextStep == null) {
+            return Transition.of(s.withWizard(done).withFlash(Flash.info(w.key() + " converged and verified: " + f.message())));
+        }
+        if (nextStep.gate() != WizardStep.Gate.NONE) {
+            return Transition.of(s.withWizard(done.withGate(nextStep.gate(), "")));
+        }
+        return Transition.of(s.withWizard(done.with(nextStep, StepStatus.RUNNING)),
+                new Effect.RunStep(nextStep, w.decision(), w.uid()));
+    }
+
+    // ---- keys ----------------------------------------------------------------------------------
+
+    private static Transition key(UiState pressed, Key k) {
+        // an INFO message has been seen once a key is pressed; warnings and errors stay until replaced
+        UiState s = pressed.flash() != null && pressed.flash().level() == Flash.Level.INFO ? pressed.withFlash(null) : pressed;
+        if (k.kind() == Kind.EOF) {
+            return Transition.of(s, new Effect.Quit());
+        }
+        if (s.dialog() != null) {
+            return dialogKey(s, k);
+        }
+        if (s.view() == View.LIST && s.filtering()) {
+            return filterKey(s, k);
+        }
+        if (s.view() == View.WIZARD && s.wizard() != null && s.wizard().gate() == WizardStep.Gate.TYPE_NAME
+                && k.kind() != Kind.CTRL_C) {
+            return nameGateKey(s, k);
+        }
+        if (k.is('q') || k.kind() == Kind.CTRL_C) {
+            return quit(s);
+        }
+        if (k.is('?') && s.view() != View.HELP) {
+            return Transition.of(s.withView(View.HELP, s.view()));
+        }
+        return switch (s.view()) {
+            case LIST -> listKey(s, k);
+            case DIFF -> diffKey(s, k);
+            case HELP -> helpKey(s, k);
+            case WIZARD -> wizardKey(s, k);
+        };
+    }
+
+    private static Transition quit(UiState s) {
+        Wizard w = s.wizard();
+        if (w != null && w.writeInFlight()) {
+            String message = w.statefulSetAbsent()
+                    ? "StatefulSet " + w.key() + " is deleted (orphaned) and not re-applied yet. Its pods and claims keep running,"
+                            + " but nothing re-creates a pod that dies until it is re-applied.\n\nQuitting now leaves it so; finish with:\n  "
+                            + resumeCommand(w.decision()) + "\n\nQuit anyway? y/n"
+                    : "A write to " + w.key() + " is running (" + w.current().label() + "). Quitting stops following it; the write"
+                            + " may still land.\n\nQuit anyway? y/n";
+            return Transition.of(s.withDialog(new Dialog.ConfirmQuit("A write is in flight", message)));
+        }
+        return Transition.of(s, new Effect.Quit());
+    }
+
+    private static Transition dialogKey(UiState s, Key k) {
+        if (s.dialog() instanceof Dialog.ConfirmQuit) {
+            if (k.is('y') || k.is('Y') || k.kind() == Kind.CTRL_C) {
+                return Transition.of(s, new Effect.Quit());
+            }
+            return Transition.of(s.withDialog(null).withFlash(Flash.info("still here")));
+        }
+        if (k.is('q') || k.kind() == Kind.CTRL_C) {
+            return Transition.of(s.withDialog(null), new Effect.Quit());
+        }
+        if (k.is('r') && s.loaded().decisions().isEmpty()) {
+            return refresh(s.withDialog(null));
+        }
+        return Transition.of(s.withDialog(null));
+    }
+
+    private static Transition filterKey(UiState s, Key k) {
+        String f = s.filter();
+        return switch (k.kind()) {
+            case CHAR -> Transition.of(s.withFilter(f + k.ch(), true).withCursor(0));
+            case BACKSPACE -> Transition.of(s.withFilter(f.isEmpty() ? f : f.substring(0, f.length() - 1), true).withCursor(0));
+            case ENTER -> Transition.of(s.withFilter(f, false));
+            case ESCAPE -> Transition.of(s.withFilter("", false).withCursor(indexOf(s.withFilter("", false).visible(), s.selected(), 0)));
+            case CTRL_C -> quit(s);
+            case UP, DOWN, PAGE_UP, PAGE_DOWN, HOME, END -> move(s, k);
+            default -> Transition.of(s);
+        };
+    }
+
+    private static Transition listKey(UiState s, Key k) {
+        Decision d = s.selected();
+        if (k.kind() == Kind.ENTER) {
+            return d == null ? Transition.of(s) : Transition.of(s.withView(View.DIFF, View.LIST));
+        }
+        if (k.is('/')) {
+            return Transition.of(s.withFilter(s.filter(), true));
+        }
+        if (k.is('s')) {
+            UiState sorted = s.withSort(s.sort().next());
+            return Transition.of(sorted.withCursor(indexOf(sorted.visible(), d, 0)).withFlash(Flash.info("sorted by " + sorted.sort().label())));
+        }
+        if (k.is('r')) {
+            return refresh(s);
+        }
+        if (k.is('a')) {
+            return openWizard(s, View.LIST);
+        }
+        if (k.kind() == Kind.ESCAPE && !s.filter().isEmpty()) {
+            UiState cleared = s.withFilter("", false);
+            return Transition.of(cleared.withCursor(indexOf(cleared.visible(), d, 0)));
+        }
+        return move(s, k);
+    }
+
+    private static Transition refresh(UiState s) {
+        if (s.loading()) {
+            return Transition.of(s);
+        }
+        return Transition.of(s.withLoading(true).withFlash(Flash.info("refreshing")), new Effect.LoadDecisions());
+    }
+
+    private static Transition move(UiState s, Key k) {
+        int n = s.visible().size();
+        if (n == 0) {
+            return Transition.of(s.withCursor(0));
+        }
+        int page = Layout.listRows(s.rows());
+        int c = Math.min(s.cursor(), n - 1);
+        int next = switch (k.kind()) {
+            case UP -> c - 1;
+            case DOWN -> c + 1;
+            case PAGE_UP -> c - page;
+            case PAGE_DOWN -> c + page;
+            case HOME -> 0;
+            case END -> n - 1;
+            case CHAR -> switch (k.ch()) {
+                case 'k' -> c - 1;
+                case 'j' -> c + 1;
+                case 'g' -> 0;
+                case 'G' -> n - 1;
+                default -> c;
+            };
+            default -> c;
+        };
+        return Transition.of(s.withCursor(Math.max(0, Math.min(n - 1, next))));
+    }
+
+    private static Transition diffKey(UiState s, Key k) {
+        if (k.kind() == Kind.ESCAPE || k.kind() == Kind.LEFT) {
+            return Transition.of(s.withView(View.LIST, View.LIST));
+        }
+        if (k.kind() == Kind.ENTER || k.is('a')) {
+            return openWizard(s, View.DIFF);
+        }
+        Decision d = s.selected();
+        int lines = d == null ? 0 : DiffLines.of(d, s.loaded().uid(d), s.loaded().manifest(), Glyphs.UNICODE, Layout.bodyWidth(s.columns())).size();
+        return scroll(s, k, lines);
+    }
+
+    private static Transition helpKey(UiState s, Key k) {
+        if (k.kind() == Kind.ESCAPE || k.is('?')) {
+            return Transition.of(s.withView(s.back(), View.LIST));
+        }
+        return scroll(s, k, KeyHelp.lines(Layout.bodyWidth(s.columns())).size());
+    }
+
+    private static Transition scroll(UiState s, Key k, int lines) {
+        int page = Layout.bodyRows(s.rows());
+        int max = Math.max(0, lines - page);
+        int next = switch (k.kind()) {
+            case UP -> s.scroll() - 1;
+            case DOWN -> s.scroll() + 1;
+            case PAGE_UP -> s.scroll() - page;
+            case PAGE_DOWN -> s.scroll() + page;
+            case HOME -> 0;
+            case END -> max;
+            case CHAR -> switch (k.ch()) {
+                case 'k' -> s.scroll() - 1;
+                case 'j' -> s.scroll() + 1;
+                case 'g' -> 0;
+                case 'G' -> max;
+                default -> s.scroll();
+            };
+            default -> s.scroll();
+        };
+        return Transition.of(s.withScroll(Math.max(0, Math.min(max, next))));
+    }
+
+    // ---- the wizard ----------------------------------------------------------------------------
+
+    private static Transition openWizard(UiState s, View from) {
+        Decision d = s.selected();
+        if (d == null) {
+            return Transition.of(s);
+        }
+        if (!d.verdict().hasWork()) {
+            return Transition.of(s.withFlash(Flash.warn(Loaded.key(d) + " is " + Texts.verdict(d) + ": nothing to apply")));
+        }
+        if (s.wizard() != null && s.wizard().writeInFlight()) {
+            return Transition.of(s.withFlash(Flash.warn("the wizard of " + s.wizard().key() + " has a write in flight; finish it first")));
+        }
+        Wizard w = Wizard.start(d, s.loaded().uid(d));
+        return Transition.of(s.withWizard(w).withView(View.WIZARD, from).withFlash(null),
+                new Effect.RunStep(w.steps().get(0), d, w.uid()));
+    }
+
+    private static Transition wizardKey(UiState s, Key k) {
+        Wizard w = s.wizard();
+        if (w == null) {
+            return Transition.of(s.withView(View.LIST, View.LIST));
+        }
+        if (w.gate() == WizardStep.Gate.CONFIRM) {
+            if (k.is('y') || k.is('Y')) {
+                WizardStep step = w.current();
+                return Transition.of(s.withWizard(w.withGate(WizardStep.Gate.NONE, "").with(step, StepStatus.RUNNING)),
+                        new Effect.RunStep(step, w.decision(), w.uid()));
+            }
+            if (k.is('n') || k.kind() == Kind.ESCAPE) {
+                return leave(s, w);
+            }
+            return Transition.of(s.withFlash(Flash.warn("press y to " + w.current().label() + ", n or Esc to leave")));
+        }
+        if (k.kind() != Kind.ESCAPE) {
+            return Transition.of(s);
+        }
+        if (w.writeInFlight()) {
+            return Transition.of(s.withFlash(Flash.warn(w.statefulSetAbsent()
+                    ? "the StatefulSet is absent until the re-apply: stay until it is back (q quits, and says how to resume)"
+                    : "a write is running: wait for it to finish")));
+        }
+        return leave(s, w);
+    }
+
+    /** The delete gate: the operator types the StatefulSet's name; only the exact name passes. */
+    private static Transition nameGateKey(UiState s, Key k) {
+        Wizard w = s.wizard();
+        String typed = w.typed();
+        return switch (k.kind()) {
+            case CHAR -> Transition.of(s.withWizard(w.withGate(WizardStep.Gate.TYPE_NAME, typed + k.ch())));
+            case BACKSPACE -> Transition.of(s.withWizard(w.withGate(WizardStep.Gate.TYPE_NAME,
+                    typed.isEmpty() ? typed : typed.substring(0, typed.length() - 1))));
+            case ESCAPE -> leave(s, w);
+            case ENTER -> {
+                if (!typed.equals(w.decision().name())) {
+                    yield Transition.of(s.withWizard(w.withGate(WizardStep.Gate.TYPE_NAME, "")).withFlash(Flash.error(
+                            "\"" + typed + "\" is not \"" + w.decision().name() + "\": the StatefulSet was not deleted; type its name exactly")));
+                }
+                WizardStep step = w.current();
+                yield Transition.of(s.withWizard(w.withGate(WizardStep.Gate.NONE, "").with(step, StepStatus.RUNNING)).withFlash(null),
+                        new Effect.RunStep(step, w.decision(), w.uid()));
+            }
+            default -> Transition.of(s);
+        };
+    }
+
+    /** Leave the wizard: nothing irreversible happened (the callers check); a finished one refreshes the list. */
+    private static Transition leave(UiState s, Wizard w) {
+        List<Effect> effects = new ArrayList<>();
+        String message;
+        if (w.finished()) {
+            message = w.key() + " converged; the list is refreshed";
+        } else if (w.wrote()) {
+            message = "left " + w.key() + " before the orphan delete: its claims are grown, the StatefulSet is untouched";
+        } else {
+            message = "left " + w.key() + ": nothing was written";
+        }
+        if (w.running()) {
+            effects.add(new Effect.CancelSteps(w.decision()));
+        }
+        UiState next = s.withWizard(null).withView(s.back() == View.DIFF ? View.DIFF : View.LIST, View.LIST).withFlash(Flash.info(message));
+        if (w.wrote() && !next.loading()) {
+            next = next.withLoading(true);
+            effects.add(new Effect.LoadDecisions());
+        }
+        return new Transition(next, effects);
+    }
+
+    static String resumeCommand(Decision d) {
+        return "kubectl stsresize resume " + d.namespace() + "/" + d.name();
+    }
+
+    private static int indexOf(List<Decision> visible, Decision d, int fallback) {
+        if (d != null) {
+            for (int i = 0; i < visible.size(); i++) {
+                if (visible.get(i).namespace().equals(d.namespace()) && visible.get(i).name().equals(d.name())) {
+                    return i;
+                }
+            }
+        }
+        return Math.max(0, Math.min(fallback, visible.size() - 1));
+    }
+}

@@ -1,0 +1,114 @@
+package dev.stsresize.tui;
+
+import dev.stsresize.plan.Decision;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The wizard for one StatefulSet, as data: each step's status, the gate waiting for the operator (if
+ * any), what was typed at the name gate, and the log of what the steps did with their kubectl equivalents.
+ */
+public record Wizard(Decision decision, String uid, List<WizardStep> steps, List<StepStatus> statuses,
+        WizardStep.Gate gate, String typed, List<LogLine> log) {
+
+    /** One thing a step did: a message, and for a write the kubectl command that does the same. */
+    public record LogLine(WizardStep step, String message, String kubectl, boolean warning) {}
+
+    public Wizard {
+        steps = List.copyOf(steps);
+        statuses = List.copyOf(statuses);
+        log = List.copyOf(log);
+    }
+
+    /** A new wizard: the first step (a read) running, the rest pending. */
+    static Wizard start(Decision d, String uid) {
+        List<WizardStep> steps = WizardStep.forDecision(d);
+        List<StepStatus> statuses = new ArrayList<>();
+        for (int i = 0; i < steps.size(); i++) {
+            statuses.add(i == 0 ? StepStatus.RUNNING : StepStatus.PENDING);
+        }
+        return new Wizard(d, uid, steps, statuses, WizardStep.Gate.NONE, "", List.of());
+    }
+
+    public String key() {
+        return Loaded.key(decision);
+    }
+
+    public StepStatus status(WizardStep s) {
+        int i = steps.indexOf(s);
+        return i < 0 ? null : statuses.get(i);
+    }
+
+    /** The running step, or the pending one a gate waits before; null when finished or failed. */
+    public WizardStep current() {
+        for (int i = 0; i < steps.size(); i++) {
+            if (statuses.get(i) == StepStatus.RUNNING || statuses.get(i) == StepStatus.PENDING) {
+                return steps.get(i);
+            }
+        }
+        return null;
+    }
+
+    public boolean running() {
+        return statuses.contains(StepStatus.RUNNING);
+    }
+
+    public boolean failed() {
+        return statuses.contains(StepStatus.FAILED);
+    }
+
+    public boolean finished() {
+        return statuses.stream().allMatch(s -> s == StepStatus.DONE);
+    }
+
+    public boolean wrote() {
+        for (int i = 0; i < steps.size(); i++) {
+            if (steps.get(i).write() && statuses.get(i) != StepStatus.PENDING) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A write is running, or the StatefulSet is absent (orphan-deleted, not yet re-applied): leaving now
+     * leaves the cluster mid-way, so quitting must be confirmed.
+     */
+    public boolean writeInFlight() {
+        for (int i = 0; i < steps.size(); i++) {
+            if (steps.get(i).write() && statuses.get(i) == StepStatus.RUNNING) {
+                return true;
+            }
+        }
+        return statefulSetAbsent();
+    }
+
+    /** The orphan delete started and the re-apply has not completed. */
+    public boolean statefulSetAbsent() {
+        StepStatus delete = status(WizardStep.ORPHAN_DELETE);
+        StepStatus reapply = status(WizardStep.REAPPLY);
+        return delete != null && delete != StepStatus.PENDING && reapply != StepStatus.DONE;
+    }
+
+    Wizard with(WizardStep step, StepStatus status) {
+        List<StepStatus> next = new ArrayList<>(statuses);
+        next.set(steps.indexOf(step), status);
+        return new Wizard(decision, uid, steps, next, gate, typed, log);
+    }
+
+    Wizard withGate(WizardStep.Gate g, String typedText) {
+        return new Wizard(decision, uid, steps, statuses, g, typedText, log);
+    }
+
+    Wizard logged(LogLine line) {
+        List<LogLine> next = new ArrayList<>(log);
+        next.add(line);
+        return new Wizard(decision, uid, steps, statuses, gate, typed, next);
+    }
+
+    /** The step after {@code s}, or null. */
+    WizardStep after(WizardStep s) {
+        int i = steps.indexOf(s);
+        return i + 1 < steps.size() ? steps.get(i + 1) : null;
+    }
+}

@@ -1,0 +1,53 @@
+package dev.stsresize.tui;
+
+import dev.stsresize.plan.Decision;
+import java.util.List;
+
+/**
+ * The wizard's checklist: the Converger's procedure as the operator sees it. {@code write} steps change
+ * the cluster; {@code gate} says what the operator must do before the step may start.
+ */
+public enum WizardStep {
+    CHECK("check", "re-read the StatefulSet and claims, dry-run the writes", false, Gate.NONE),
+    GROW("grow", "patch each claim's storage request to the target", true, Gate.CONFIRM),
+    WAIT("wait", "wait for each claim's capacity to reach the target", false, Gate.NONE),
+    ORPHAN_DELETE("orphan-delete", "delete the StatefulSet alone (Orphan, UID check)", true, Gate.TYPE_NAME),
+    REAPPLY("re-apply", "apply the manifest: it adopts the running pods", true, Gate.NONE),
+    VERIFY("verify", "pod UIDs unchanged, owners back, capacity at target", false, Gate.NONE);
+
+    /** What the operator must do before a step starts: nothing, press y, or type the StatefulSet's name. */
+    public enum Gate { NONE, CONFIRM, TYPE_NAME }
+
+    private final String label;
+    private final String purpose;
+    private final boolean write;
+    private final Gate gate;
+
+    WizardStep(String label, String purpose, boolean write, Gate gate) {
+        this.label = label;
+        this.purpose = purpose;
+        this.write = write;
+        this.gate = gate;
+    }
+
+    public String label() {
+        return label;
+    }
+
+    public String purpose() {
+        return purpose;
+    }
+
+    public boolean write() {
+        return write;
+    }
+
+    public Gate gate() {
+        return gate;
+    }
+
+    /** A template growth needs the recreate; claims that merely lag are grown and verified, nothing more. */
+    public static List<WizardStep> forDecision(Decision d) {
+        return d.recreate() ? List.of(values()) : List.of(CHECK, GROW, WAIT, VERIFY);
+    }
+}

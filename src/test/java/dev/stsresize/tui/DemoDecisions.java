@@ -1,0 +1,47 @@
+package dev.stsresize.tui;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.plan.Decider;
+import dev.stsresize.plan.Decision;
+import dev.stsresize.plan.LiveState;
+import dev.stsresize.sim.demo.DemoScenario;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The demo scenario's decisions, made by the real Decider from its manifest and settled cluster: pure, no server. */
+final class DemoDecisions {
+    private DemoDecisions() {}
+
+    static Loaded loaded() {
+        List<ObjectNode> cluster = DemoScenario.cluster();
+        List<ObjectNode> sts = new ArrayList<>();
+        List<ObjectNode> claims = new ArrayList<>();
+        List<ObjectNode> classes = new ArrayList<>();
+        Map<String, String> uids = new HashMap<>();
+        for (ObjectNode o : cluster) {
+            switch (o.path("kind").asText()) {
+                case "StatefulSet" -> {
+                    sts.add(o);
+                    uids.put(o.path("metadata").path("namespace").asText() + "/" + o.path("metadata").path("name").asText(),
+                            o.path("metadata").path("uid").asText());
+                }
+                case "PersistentVolumeClaim" -> claims.add(o);
+                case "StorageClass" -> classes.add(o);
+                default -> { }
+            }
+        }
+        List<Decision> decisions = Decider.decide(DemoScenario.manifest(), new LiveState(sts, claims, classes));
+        return new Loaded(decisions, uids, "(offline)", "snapshot demo/live.yaml", "analytics,legacy,shop", "demo/manifest.yaml");
+    }
+
+    static UiState state(int columns, int rows) {
+        return Update.apply(UiState.initial(columns, rows), new UiEvent.DecisionsLoaded(loaded())).state();
+    }
+
+    /** The demo's one StatefulSet with this name. */
+    static Decision named(String name) {
+        return loaded().decisions().stream().filter(d -> d.name().equals(name)).findFirst().orElseThrow();
+    }
+}

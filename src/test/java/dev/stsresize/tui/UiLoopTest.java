@@ -1,0 +1,148 @@
+package dev.stsresize.tui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.googlecode.lanterna.TerminalSize;
+import com.googlecode.lanterna.input.KeyStroke;
+import com.googlecode.lanterna.input.KeyType;
+import com.googlecode.lanterna.screen.TerminalScreen;
+import com.googlecode.lanterna.terminal.virtual.DefaultVirtualTerminal;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The real loop — input thread, effect threads, redraws — on a virtual terminal, with the fake step
+ * runner: what a user does, end to end in one process. Waits are for a screen to appear (bounded,
+ * generous), never for a duration.
+ */
+class UiLoopTest {
+    private final DefaultVirtualTerminal vt = new DefaultVirtualTerminal(new TerminalSize(100, 30));
+    private final AtomicReference<Throwable> failure = new AtomicReference<>();
+    private final BlockingQueue<KeyStroke> keys = new LinkedBlockingQueue<>();
+    private Thread ui;
+
+    void start(DecisionSource source, StepRunner steps) throws Exception {
+        UiLoop loop = new UiLoop(new TerminalScreen(vt), keys::take, new Frame(new Theme(true), Glyphs.UNICODE), source, steps);
+        Loaded first = source.load();
+        ui = new Thread(() -> {
+            try {
+                loop.run(first);
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+        }, "ui-under-test");
+        ui.start();
+        awaitScreen("StatefulSets[8]");
+    }
+
+    @AfterEach
+    void quit() throws InterruptedException {
+        if (ui != null && ui.isAlive()) {
+            keys.add(new KeyStroke('c', true, false));
+            keys.add(new KeyStroke('c', true, false));
+            ui.join(10_000);
+        }
+    }
+
+    String screen() {
+        return VirtualScreen.ofTerminal(vt);
+    }
+
+    void awaitScreen(String text) throws InterruptedException {
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(20));
+        while (!screen().contains(text)) {
+            assertThat(Instant.now()).as("waiting for \"%s\" on the screen:\n%s", text, screen()).isBefore(deadline);
+            assertThat(failure.get()).isNull();
+            Thread.sleep(10);
+        }
+    }
+
+    void type(String s) {
+        for (char c : s.toCharArray()) {
+            keys.add(new KeyStroke(c, false, false));
+        }
+    }
+
+    void key(KeyType t) {
+        keys.add(new KeyStroke(t));
+    }
+
+    @Test
+    void walksTheWizardThroughBothGatesToAVerifiedSummary() throws Exception {
+        FakeStepRunner steps = new FakeStepRunner();
+        start(DemoDecisions::loaded, steps);
+        type("/postgres");
+        key(KeyType.Enter);
+        key(KeyType.Enter);
+        awaitScreen("diff shop/postgres");
+        key(KeyType.Enter);
+        awaitScreen("Grow 3 claims of shop/postgres to 20Gi?");
+        assertThat(steps.ran).containsExactly(WizardStep.CHECK);
+        type("y");
+        awaitScreen("Type the StatefulSet's name");
+        assertThat(steps.ran).containsExactly(WizardStep.CHECK, WizardStep.GROW, WizardStep.WAIT);
+        type("postgrex");
+        key(KeyType.Enter);
+        awaitScreen("\"postgrex\" is not \"postgres\"");
+        assertThat(steps.ran).as("a wrong name deletes nothing").doesNotContain(WizardStep.ORPHAN_DELETE);
+        type("postgres");
+        key(KeyType.Enter);
+        awaitScreen("Converged and verified");
+        awaitScreen("pods adopted, UIDs unchanged");
+        assertThat(steps.ran).containsExactly(WizardStep.values());
+        type("q");
+        ui.join(10_000);
+        assertThat(ui.isAlive()).isFalse();
+        assertThat(failure.get()).isNull();
+    }
+
+    @Test
+    void quittingWhileAWriteRunsAsksAndTheAnswerYQuits() throws Exception {
+        FakeStepRunner steps = new FakeStepRunner().holding(WizardStep.GROW);
+        start(DemoDecisions::loaded, steps);
+        type("/postgres");
+        key(KeyType.Enter);
+        type("a");
+        awaitScreen("Grow 3 claims");
+        type("y");
+        awaitScreen("a write is in flight");
+        type("q");
+        awaitScreen("Quit anyway? y/n");
+        assertThat(ui.isAlive()).isTrue();
+        type("y");
+        ui.join(10_000);
+        assertThat(ui.isAlive()).as("y quits").isFalse();
+        steps.release(WizardStep.GROW);
+    }
+
+    @Test
+    void refreshAsksTheSourceAgainAndAFailureIsAFlash() throws Exception {
+        AtomicInteger loads = new AtomicInteger();
+        DecisionSource source = () -> {
+            if (loads.incrementAndGet() > 1) {
+                throw new IllegalStateException("snapshot.yaml: no such file");
+            }
+            return DemoDecisions.loaded();
+        };
+        start(source, new FakeStepRunner());
+        type("r");
+        awaitScreen("error: snapshot.yaml: no such file");
+        assertThat(loads).hasValue(2);
+        assertThat(screen()).as("the list stays").contains("shop/postgres");
+    }
+
+    @Test
+    void theEndOfInputQuitsAndRestoresTheScreen() throws Exception {
+        start(DemoDecisions::loaded, new FakeStepRunner());
+        key(KeyType.EOF);
+        ui.join(10_000);
+        assertThat(ui.isAlive()).isFalse();
+        assertThat(screen()).as("the private screen is left").doesNotContain("StatefulSets[8]");
+    }
+}

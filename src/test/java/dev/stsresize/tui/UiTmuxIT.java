@@ -1,0 +1,133 @@
+package dev.stsresize.tui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.stsresize.sim.demo.DemoScenario;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The built launcher in a real terminal: tmux, 100x30, the demo's manifest and snapshot. Keys go in by
+ * send-keys, the screen comes out by capture-pane. After quitting, the shell's own line must be back
+ * and the tty in canonical mode with echo: the terminal was restored.
+ */
+class UiTmuxIT {
+    private static final Path LAUNCHER = Paths.get(System.getProperty("stsresize.launcher", "target/kubectl-stsresize")).toAbsolutePath();
+    private final String socket = "stsresize-it-" + UUID.randomUUID().toString().substring(0, 8);
+    @TempDir Path dir;
+    private Path manifest;
+    private Path snapshot;
+
+    @BeforeEach
+    void files() throws IOException {
+        assumeTrue(onPath("tmux"), "tmux is not installed: the end-to-end terminal test needs it (apt-get install tmux)");
+        assumeTrue(Files.isExecutable(LAUNCHER), "the launcher " + LAUNCHER + " is not built: run mvn package first");
+        manifest = write("manifest.yaml", DemoScenario.manifest());
+        snapshot = write("live.yaml", DemoScenario.cluster());
+    }
+
+    @AfterEach
+    void killServer() throws Exception {
+        tmux("kill-server");
+    }
+
+    @Test
+    void opensTheDiffOfAGrowRowAndQuitsRestoringTheTerminal() throws Exception {
+        start(LAUNCHER + " ui -f " + manifest + " --live " + snapshot);
+        awaitPane("StatefulSets[8]");
+        // rows by name: clickhouse, kafka, etcd, mysql, elasticsearch, minio, postgres, redis
+        for (int i = 0; i < 6; i++) {
+            tmux("send-keys", "-t", "ui", "j");
+        }
+        tmux("send-keys", "-t", "ui", "Enter");
+        // waiting for every line, not the first: capture-pane may catch the screen half drawn
+        awaitPane("diff shop/postgres", "template data  10Gi → 20Gi",
+                "data-postgres-0  10Gi     10Gi      20Gi    Bound    grow",
+                "StorageClass fast-online  allowVolumeExpansion ✓ true",
+                "kubectl patch pvc data-postgres-0 -n shop --type merge -p");
+        tmux("send-keys", "-t", "ui", "q");
+        String after = awaitPane("EXITED 0");
+        assertThat(after).as("the alternate screen is gone").doesNotContain("diff shop/postgres");
+        assertThat(after).as("the tty is back in canonical mode with echo").contains("TTY icanon echo");
+    }
+
+    @Test
+    void readsKeysFromTheTerminalWhenTheManifestComesOnStdinAndCtrlCRestoresIt() throws Exception {
+        start("cat " + manifest + " | " + LAUNCHER + " -f - --live " + snapshot + " -A");
+        awaitPane("StatefulSets[8]", "manifest: stdin", "shop/postgres", "shop/redis");
+        tmux("send-keys", "-t", "ui", "/", "redis");
+        awaitPane("/redis");
+        tmux("send-keys", "-t", "ui", "C-c");
+        String after = awaitPane("EXITED 0");
+        assertThat(after).contains("TTY icanon echo");
+    }
+
+    private void start(String command) throws Exception {
+        // report how the program ended and how it left the tty, then wait to be captured
+        String script = "export LANG=C.UTF-8 TERM=xterm-256color; " + command + "; echo EXITED $?; "
+                + "echo TTY $(stty -a | tr ' ;' '\\n\\n' | grep -x -e '-\\?icanon' -e '-\\?echo' | tr '\\n' ' '); sleep 60";
+        tmux("new-session", "-d", "-s", "ui", "-x", "100", "-y", "30", "sh", "-c", script);
+    }
+
+    /** The pane once it shows every one of {@code texts}. */
+    private String awaitPane(String... texts) throws Exception {
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
+        String pane = "";
+        while (Instant.now().isBefore(deadline)) {
+            pane = tmux("capture-pane", "-p", "-t", "ui");
+            String current = pane;
+            if (java.util.Arrays.stream(texts).allMatch(current::contains)) {
+                return pane;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError(java.util.Arrays.toString(texts) + " never all appeared; the pane:\n" + pane);
+    }
+
+    private String tmux(String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of("tmux", "-L", socket));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+        byte[] out = p.getInputStream().readAllBytes();
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        return new String(out, StandardCharsets.UTF_8);
+    }
+
+    private Path write(String name, List<ObjectNode> objects) throws IOException {
+        ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
+        StringBuilder b = new StringBuilder();
+        for (ObjectNode o : objects) {
+            b.append(yaml.writeValueAsString(o));
+        }
+        Path file = dir.resolve(name);
+        Files.writeString(file, b.toString(), StandardCharsets.UTF_8);
+        return file;
+    }
+
+    private static boolean onPath(String tool) {
+        for (String d : System.getenv().getOrDefault("PATH", "").split(":")) {
+            if (!d.isEmpty() && Files.isExecutable(Paths.get(d, tool))) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

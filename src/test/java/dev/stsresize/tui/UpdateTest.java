@@ -1,0 +1,443 @@
+package dev.stsresize.tui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stsresize.plan.Decision;
+import dev.stsresize.plan.Verdict;
+import dev.stsresize.tui.Key.Kind;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+/** The UI's behaviour as plain data: a state and events in, the next state and the effects out. */
+class UpdateTest {
+    /** The state after some events, and the effects asked for by the events of the last call, in order. */
+    record After(UiState state, List<Effect> effects) {
+        After then(UiEvent... events) {
+            UiState s = state;
+            List<Effect> all = new ArrayList<>();
+            for (UiEvent e : events) {
+                Transition t = Update.apply(s, e);
+                s = t.state();
+                all.addAll(t.effects());
+            }
+            return new After(s, all);
+        }
+
+        After keys(Object... keys) {
+            List<UiEvent> events = new ArrayList<>();
+            for (Object k : keys) {
+                if (k instanceof Kind kind) {
+                    events.add(new UiEvent.Pressed(Key.of(kind)));
+                } else {
+                    for (char c : k.toString().toCharArray()) {
+                        events.add(new UiEvent.Pressed(Key.ch(c)));
+                    }
+                }
+            }
+            return then(events.toArray(UiEvent[]::new));
+        }
+
+        Decision selected() {
+            return state.selected();
+        }
+    }
+
+    static After start() {
+        return new After(DemoDecisions.state(80, 24), List.of());
+    }
+
+    static After at(String name) {
+        After a = start();
+        List<Decision> v = a.state.visible();
+        for (int i = 0; i < v.size(); i++) {
+            if (v.get(i).name().equals(name)) {
+                return new After(a.state.withCursor(i), List.of());
+            }
+        }
+        throw new AssertionError(name + " is not in the demo");
+    }
+
+    static UiEvent finished(String name, WizardStep step) {
+        Decision d = DemoDecisions.named(name);
+        return new UiEvent.StepFinished(d.namespace() + "/" + name, step, true, step.label() + " done");
+    }
+
+    static UiEvent failed(String name, WizardStep step, String why) {
+        Decision d = DemoDecisions.named(name);
+        return new UiEvent.StepFinished(d.namespace() + "/" + name, step, false, why);
+    }
+
+    /** postgres's wizard at the delete gate: checked, grown, capacity reached. */
+    static After postgresAtDeleteGate() {
+        return at("postgres").keys("a").then(finished("postgres", WizardStep.CHECK)).keys("y")
+                .then(finished("postgres", WizardStep.GROW), finished("postgres", WizardStep.WAIT));
+    }
+
+    @Nested
+    class Navigation {
+        @Test
+        void jAndDownMoveDownKAndUpMoveUpAndTheEndsHold() {
+            After a = start();
+            assertThat(a.keys("k").state.cursor()).as("k at the top stays").isZero();
+            assertThat(a.keys("j", Kind.DOWN).state.cursor()).isEqualTo(2);
+            assertThat(a.keys("jj", Kind.UP).state.cursor()).isEqualTo(1);
+            int last = a.state.visible().size() - 1;
+            assertThat(a.keys("G").state.cursor()).isEqualTo(last);
+            assertThat(a.keys("G", "j").state.cursor()).as("j at the bottom stays").isEqualTo(last);
+            assertThat(a.keys("G", "g").state.cursor()).isZero();
+            assertThat(a.keys(Kind.END, Kind.HOME).state.cursor()).isZero();
+        }
+
+        @Test
+        void pageDownMovesAPageAndStopsAtTheLastRow() {
+            After a = new After(DemoDecisions.state(80, 10), List.of());
+            int page = Layout.listRows(10);
+            assertThat(a.keys(Kind.PAGE_DOWN).state.cursor()).isEqualTo(Math.min(page, a.state.visible().size() - 1));
+            assertThat(a.keys(Kind.PAGE_DOWN, Kind.PAGE_DOWN, Kind.PAGE_DOWN).state.cursor()).isEqualTo(a.state.visible().size() - 1);
+            assertThat(a.keys(Kind.PAGE_DOWN, Kind.PAGE_UP).state.cursor()).isZero();
+        }
+
+        @Test
+        void enterOpensTheDiffOfTheSelectedRowAndEscComesBack() {
+            After diff = at("redis").keys(Kind.ENTER);
+            assertThat(diff.state.view()).isEqualTo(View.DIFF);
+            assertThat(diff.selected().name()).isEqualTo("redis");
+            assertThat(diff.effects).isEmpty();
+            After back = diff.keys(Kind.ESCAPE);
+            assertThat(back.state.view()).isEqualTo(View.LIST);
+            assertThat(back.selected().name()).as("the selection survives the round trip").isEqualTo("redis");
+        }
+
+        @Test
+        void theDiffScrollsWithinItsLines() {
+            After diff = new After(DemoDecisions.state(80, 12), List.of()).keys("G", Kind.ENTER);
+            After bottom = diff.keys("G");
+            assertThat(bottom.state.scroll()).as("G goes to the last page").isPositive();
+            assertThat(bottom.keys("j").state.scroll()).as("no scrolling past the end").isEqualTo(bottom.state.scroll());
+            assertThat(bottom.keys("k").state.scroll()).isEqualTo(bottom.state.scroll() - 1);
+            assertThat(bottom.keys("g").state.scroll()).isZero();
+        }
+
+        @Test
+        void helpOpensFromAnyViewAndEscReturnsToIt() {
+            After help = at("postgres").keys(Kind.ENTER, "?");
+            assertThat(help.state.view()).isEqualTo(View.HELP);
+            assertThat(help.keys(Kind.ESCAPE).state.view()).isEqualTo(View.DIFF);
+            assertThat(start().keys("?", "?").state.view()).as("? toggles").isEqualTo(View.LIST);
+        }
+
+        @Test
+        void aResizeChangesThePageSize() {
+            After a = start().then(new UiEvent.Resized(120, 40));
+            assertThat(a.state.columns()).isEqualTo(120);
+            assertThat(a.state.rows()).isEqualTo(40);
+        }
+    }
+
+    @Nested
+    class FilterAndSort {
+        @Test
+        void slashFiltersAsYouTypeEnterKeepsItEscClearsIt() {
+            After typing = start().keys("/", "analytics");
+            assertThat(typing.state.filtering()).isTrue();
+            assertThat(typing.state.visible()).extracting(Decision::namespace).containsOnly("analytics").hasSize(2);
+            After kept = typing.keys(Kind.ENTER);
+            assertThat(kept.state.filtering()).isFalse();
+            assertThat(kept.state.filter()).isEqualTo("analytics");
+            assertThat(kept.keys("j").state.cursor()).as("keys move again once the filter is kept").isEqualTo(1);
+            assertThat(kept.keys(Kind.ESCAPE).state.visible()).hasSize(start().state.visible().size());
+        }
+
+        @Test
+        void keysTypedIntoTheFilterAreNotCommands() {
+            After a = start().keys("/", "q");
+            assertThat(a.effects).as("q is a letter of the filter, not quit").isEmpty();
+            assertThat(a.state.filter()).isEqualTo("q");
+        }
+
+        @Test
+        void theFilterMatchesVerdictsAndReasons() {
+            assertThat(start().keys("/", "refused").state.visible()).extracting(Decision::verdict).containsOnly(Verdict.REFUSED);
+            assertThat(start().keys("/", "shrink").state.visible()).extracting(Decision::name).containsExactly("redis");
+        }
+
+        @Test
+        void backspaceEditsTheFilter() {
+            After a = start().keys("/", "redisx", Kind.BACKSPACE);
+            assertThat(a.state.filter()).isEqualTo("redis");
+            assertThat(a.state.visible()).extracting(Decision::name).containsExactly("redis");
+        }
+
+        @Test
+        void aFilterMatchingNothingLeavesAnEmptyListAndNoSelection() {
+            After a = start().keys("/", "nothing-like-this");
+            assertThat(a.state.visible()).isEmpty();
+            assertThat(a.state.selected()).isNull();
+            assertThat(a.keys(Kind.ENTER, Kind.ENTER).state.view()).as("Enter on no row opens nothing").isEqualTo(View.LIST);
+        }
+
+        @Test
+        void sCyclesTheOrderAndKeepsTheSelectedStatefulSet() {
+            After byName = at("postgres");
+            After byVerdict = byName.keys("s");
+            assertThat(byVerdict.state.sort()).isEqualTo(SortOrder.VERDICT);
+            assertThat(byVerdict.state.visible().get(0).verdict()).as("refused first").isEqualTo(Verdict.REFUSED);
+            assertThat(byVerdict.selected().name()).isEqualTo("postgres");
+            After byClaims = byVerdict.keys("s");
+            assertThat(byClaims.state.sort()).isEqualTo(SortOrder.CLAIMS);
+            assertThat(byClaims.state.visible().get(0).claimsToGrow().size())
+                    .isEqualTo(byClaims.state.visible().stream().mapToInt(d -> d.claimsToGrow().size()).max().orElseThrow());
+            assertThat(byClaims.keys("s").state.sort()).isEqualTo(SortOrder.NAME);
+        }
+    }
+
+    @Nested
+    class Loading {
+        @Test
+        void rRefreshesOnceUntilTheAnswerComes() {
+            After r = start().keys("r");
+            assertThat(r.effects).containsExactly(new Effect.LoadDecisions());
+            assertThat(r.state.loading()).isTrue();
+            assertThat(r.keys("r").effects).as("no second load while one runs").isEmpty();
+            After answered = r.then(new UiEvent.DecisionsLoaded(DemoDecisions.loaded()));
+            assertThat(answered.state.loading()).isFalse();
+            assertThat(answered.keys("r").effects).containsExactly(new Effect.LoadDecisions());
+        }
+
+        @Test
+        void aRefreshKeepsTheSelectionOnTheSameStatefulSet() {
+            After a = at("redis").then(new UiEvent.DecisionsLoaded(DemoDecisions.loaded()));
+            assertThat(a.selected().name()).isEqualTo("redis");
+        }
+
+        @Test
+        void aFailedRefreshIsAFlashWithTheServersMessage() {
+            After a = start().keys("r").then(new UiEvent.LoadFailed("the server has asked for the client to provide credentials"));
+            assertThat(a.state.flash().level()).isEqualTo(Flash.Level.ERROR);
+            assertThat(a.state.flash().text()).contains("provide credentials");
+            assertThat(a.state.dialog()).as("the list is still there: no dialog").isNull();
+            assertThat(a.state.loading()).isFalse();
+        }
+
+        @Test
+        void aFailedFirstLoadIsADialogThatROrQAnswers() {
+            After a = new After(UiState.initial(80, 24), List.of()).then(new UiEvent.LoadFailed("connection refused"));
+            assertThat(a.state.dialog()).isInstanceOf(Dialog.Error.class);
+            assertThat(a.state.dialog().message()).contains("connection refused");
+            assertThat(a.keys("r").effects).containsExactly(new Effect.LoadDecisions());
+            assertThat(a.keys("q").effects).containsExactly(new Effect.Quit());
+        }
+    }
+
+    @Nested
+    class Quitting {
+        @Test
+        void qCtrlCAndTheEndOfInputQuitFromTheList() {
+            assertThat(start().keys("q").effects).containsExactly(new Effect.Quit());
+            assertThat(start().keys(Kind.CTRL_C).effects).containsExactly(new Effect.Quit());
+            assertThat(start().keys(Kind.EOF).effects).containsExactly(new Effect.Quit());
+        }
+
+        @Test
+        void quittingDuringAWriteAsksFirstAndNStays() {
+            After growing = at("postgres").keys("a").then(finished("postgres", WizardStep.CHECK)).keys("y");
+            After asked = growing.keys("q");
+            assertThat(asked.effects).as("no quit without confirmation").isEmpty();
+            assertThat(asked.state.dialog()).isInstanceOf(Dialog.ConfirmQuit.class);
+            assertThat(asked.state.dialog().message()).contains("grow");
+            After stayed = asked.keys("n");
+            assertThat(stayed.effects).isEmpty();
+            assertThat(stayed.state.dialog()).isNull();
+            assertThat(asked.keys("y").effects).containsExactly(new Effect.Quit());
+            assertThat(growing.keys(Kind.CTRL_C, Kind.CTRL_C).effects).as("Ctrl-C twice quits").containsExactly(new Effect.Quit());
+        }
+
+        @Test
+        void quittingWhileTheStatefulSetIsAbsentSaysHowToResume() {
+            After absent = postgresAtDeleteGate().keys("postgres", Kind.ENTER).then(finished("postgres", WizardStep.ORPHAN_DELETE));
+            assertThat(absent.state.wizard().statefulSetAbsent()).isTrue();
+            After asked = absent.keys("q");
+            assertThat(asked.effects).isEmpty();
+            assertThat(asked.state.dialog().message()).contains("kubectl stsresize resume shop/postgres");
+        }
+
+        @Test
+        void quittingAtAGateBeforeAnyWriteQuitsAtOnce() {
+            After atGate = at("postgres").keys("a").then(finished("postgres", WizardStep.CHECK));
+            assertThat(atGate.keys("q").effects).containsExactly(new Effect.Quit());
+        }
+    }
+
+    @Nested
+    class TheWizard {
+        @Test
+        void aOnARefusedRowSaysWhyAndOpensNothing() {
+            After a = at("redis").keys("a");
+            assertThat(a.state.view()).isEqualTo(View.LIST);
+            assertThat(a.effects).isEmpty();
+            assertThat(a.state.flash().text()).contains("REFUSED: shrink").contains("nothing to apply");
+        }
+
+        @Test
+        void opensOnAGrowRowWithTheReadOnlyCheckRunning() {
+            After a = at("postgres").keys("a");
+            assertThat(a.state.view()).isEqualTo(View.WIZARD);
+            assertThat(a.state.wizard().status(WizardStep.CHECK)).isEqualTo(StepStatus.RUNNING);
+            assertThat(a.effects).singleElement().isInstanceOfSatisfying(Effect.RunStep.class, r -> {
+                assertThat(r.step()).isEqualTo(WizardStep.CHECK);
+                assertThat(r.decision().name()).isEqualTo("postgres");
+                assertThat(r.uid()).as("the live UID for the delete's precondition").isNotEmpty();
+            });
+        }
+
+        @Test
+        void enterInTheDiffOpensTheWizardToo() {
+            assertThat(at("postgres").keys(Kind.ENTER, Kind.ENTER).state.view()).isEqualTo(View.WIZARD);
+        }
+
+        @Test
+        void theGrowGateWaitsForY() {
+            After gate = at("postgres").keys("a").then(finished("postgres", WizardStep.CHECK));
+            assertThat(gate.effects).as("nothing runs before y").isEmpty();
+            assertThat(gate.state.wizard().gate()).isEqualTo(WizardStep.Gate.CONFIRM);
+            assertThat(gate.keys("x", Kind.ENTER).effects).as("other keys do not pass the gate").isEmpty();
+            After yes = gate.keys("y");
+            assertThat(yes.effects).last().isEqualTo(new Effect.RunStep(WizardStep.GROW, DemoDecisions.named("postgres"),
+                    gate.state.wizard().uid()));
+            assertThat(yes.state.wizard().status(WizardStep.GROW)).isEqualTo(StepStatus.RUNNING);
+        }
+
+        @Test
+        void escAtTheGrowGateLeavesWithNothingWritten() {
+            After left = at("postgres").keys("a").then(finished("postgres", WizardStep.CHECK)).keys(Kind.ESCAPE);
+            assertThat(left.state.wizard()).isNull();
+            assertThat(left.state.view()).isEqualTo(View.LIST);
+            assertThat(left.effects).as("nothing to cancel, nothing to refresh").isEmpty();
+            assertThat(left.state.flash().text()).contains("nothing was written");
+        }
+
+        @Test
+        void aStepWithoutAGateStartsWhenThePreviousOneEnds() {
+            After grown = at("postgres").keys("a").then(finished("postgres", WizardStep.CHECK)).keys("y")
+                    .then(finished("postgres", WizardStep.GROW));
+            assertThat(grown.effects).last().isInstanceOfSatisfying(Effect.RunStep.class, r -> assertThat(r.step()).isEqualTo(WizardStep.WAIT));
+            assertThat(grown.state.wizard().status(WizardStep.WAIT)).isEqualTo(StepStatus.RUNNING);
+        }
+
+        @Test
+        void theDeleteGateWaitsForTheNameTyped() {
+            After gate = postgresAtDeleteGate();
+            assertThat(gate.state.wizard().gate()).isEqualTo(WizardStep.Gate.TYPE_NAME);
+            assertThat(gate.state.wizard().status(WizardStep.ORPHAN_DELETE)).isEqualTo(StepStatus.PENDING);
+            After typed = gate.keys("postgres", Kind.ENTER);
+            assertThat(typed.effects).containsExactly(new Effect.RunStep(WizardStep.ORPHAN_DELETE, DemoDecisions.named("postgres"),
+                    gate.state.wizard().uid()));
+        }
+
+        @Test
+        void aWrongNameDoesNotPassTheDeleteGate() {
+            After wrong = postgresAtDeleteGate().keys("postgre", Kind.ENTER);
+            assertThat(wrong.effects).as("no delete").isEmpty();
+            assertThat(wrong.state.wizard().gate()).isEqualTo(WizardStep.Gate.TYPE_NAME);
+            assertThat(wrong.state.wizard().typed()).as("cleared to type again").isEmpty();
+            assertThat(wrong.state.wizard().status(WizardStep.ORPHAN_DELETE)).isEqualTo(StepStatus.PENDING);
+            assertThat(wrong.state.flash().text()).contains("not deleted");
+            assertThat(postgresAtDeleteGate().keys("Postgres", Kind.ENTER).effects).as("case matters").isEmpty();
+            assertThat(postgresAtDeleteGate().keys("postgres ", Kind.ENTER).effects).as("so do spaces").isEmpty();
+            assertThat(postgresAtDeleteGate().keys(Kind.ENTER).effects).as("nothing typed").isEmpty();
+        }
+
+        @Test
+        void lettersAtTheNameGateAreTypedNotCommands() {
+            After a = postgresAtDeleteGate().keys("q?a");
+            assertThat(a.effects).isEmpty();
+            assertThat(a.state.view()).isEqualTo(View.WIZARD);
+            assertThat(a.state.wizard().typed()).isEqualTo("q?a");
+            assertThat(a.keys(Kind.BACKSPACE).state.wizard().typed()).isEqualTo("q?");
+        }
+
+        @Test
+        void escAtTheDeleteGateLeavesTheStatefulSetUntouchedAndRefreshes() {
+            After left = postgresAtDeleteGate().keys(Kind.ESCAPE);
+            assertThat(left.state.wizard()).isNull();
+            assertThat(left.effects).containsExactly(new Effect.LoadDecisions());
+            assertThat(left.state.flash().text()).contains("claims are grown").contains("untouched");
+        }
+
+        @Test
+        void escIsRefusedWhileTheStatefulSetIsAbsent() {
+            After reapplying = postgresAtDeleteGate().keys("postgres", Kind.ENTER).then(finished("postgres", WizardStep.ORPHAN_DELETE));
+            assertThat(reapplying.state.wizard().status(WizardStep.REAPPLY)).isEqualTo(StepStatus.RUNNING);
+            After esc = reapplying.keys(Kind.ESCAPE);
+            assertThat(esc.state.view()).isEqualTo(View.WIZARD);
+            assertThat(esc.effects).isEmpty();
+            assertThat(esc.state.flash().level()).isEqualTo(Flash.Level.WARN);
+        }
+
+        @Test
+        void theWholeRunEndsVerifiedAndEscRefreshesTheList() {
+            After done = postgresAtDeleteGate().keys("postgres", Kind.ENTER)
+                    .then(finished("postgres", WizardStep.ORPHAN_DELETE), finished("postgres", WizardStep.REAPPLY),
+                            finished("postgres", WizardStep.VERIFY));
+            assertThat(done.state.wizard().finished()).isTrue();
+            assertThat(done.state.wizard().writeInFlight()).isFalse();
+            assertThat(done.state.flash().text()).contains("converged and verified");
+            assertThat(done.keys("q").effects).as("nothing in flight any more").containsExactly(new Effect.Quit());
+            After back = done.keys(Kind.ESCAPE);
+            assertThat(back.state.view()).isEqualTo(View.LIST);
+            assertThat(back.effects).containsExactly(new Effect.LoadDecisions());
+        }
+
+        @Test
+        void claimsThatOnlyLagAreGrownAndVerifiedWithoutADeleteGate() {
+            After a = at("minio").keys("a");
+            assertThat(a.state.wizard().steps()).containsExactly(WizardStep.CHECK, WizardStep.GROW, WizardStep.WAIT, WizardStep.VERIFY);
+            After done = a.then(finished("minio", WizardStep.CHECK)).keys("y")
+                    .then(finished("minio", WizardStep.GROW), finished("minio", WizardStep.WAIT), finished("minio", WizardStep.VERIFY));
+            assertThat(done.state.wizard().finished()).isTrue();
+            assertThat(a.then(finished("minio", WizardStep.CHECK)).keys("y").then(finished("minio", WizardStep.GROW),
+                    finished("minio", WizardStep.WAIT)).effects).extracting(e -> ((Effect.RunStep) e).step())
+                    .as("wait and verify follow the grow by themselves").containsExactly(WizardStep.WAIT, WizardStep.VERIFY);
+        }
+
+        @Test
+        void aFailedStepStopsTheWizardWithTheMessage() {
+            After failed = at("postgres").keys("a").then(finished("postgres", WizardStep.CHECK)).keys("y")
+                    .then(failed("postgres", WizardStep.GROW, "persistentvolumeclaims \"data-postgres-1\" is forbidden: exceeded quota"));
+            assertThat(failed.state.wizard().status(WizardStep.GROW)).isEqualTo(StepStatus.FAILED);
+            assertThat(failed.state.wizard().status(WizardStep.WAIT)).isEqualTo(StepStatus.PENDING);
+            assertThat(failed.state.flash().text()).contains("exceeded quota");
+            assertThat(failed.state.dialog()).as("the StatefulSet is still there: a flash is enough").isNull();
+        }
+
+        @Test
+        void aReapplyFailureWhileAbsentIsADialogWithTheResumeCommand() {
+            After failed = postgresAtDeleteGate().keys("postgres", Kind.ENTER).then(finished("postgres", WizardStep.ORPHAN_DELETE),
+                    failed("postgres", WizardStep.REAPPLY, "Internal error occurred: etcdserver: request timed out"));
+            assertThat(failed.state.dialog()).isInstanceOf(Dialog.Error.class);
+            assertThat(failed.state.dialog().message()).contains("etcdserver: request timed out").contains("resume shop/postgres");
+        }
+
+        @Test
+        void progressIsLoggedAndLateAnswersForALeftWizardAreDropped() {
+            After running = at("postgres").keys("a").then(
+                    new UiEvent.StepProgress("shop/postgres", WizardStep.CHECK, "read 3 claims", "", false));
+            assertThat(running.state.wizard().log()).extracting(dev.stsresize.tui.Wizard.LogLine::message).containsExactly("read 3 claims");
+            After left = running.keys(Kind.ESCAPE);
+            assertThat(left.effects).as("a running read is cancelled").contains(new Effect.CancelSteps(DemoDecisions.named("postgres")));
+            After late = left.then(finished("postgres", WizardStep.CHECK),
+                    new UiEvent.StepProgress("shop/postgres", WizardStep.CHECK, "late", "", false));
+            assertThat(late.state).isEqualTo(left.state);
+            assertThat(late.effects).isEmpty();
+        }
+
+        @Test
+        void anAnswerForAnotherStatefulSetIsIgnored() {
+            After running = at("postgres").keys("a");
+            After other = running.then(finished("clickhouse", WizardStep.CHECK));
+            assertThat(other.state.wizard().status(WizardStep.CHECK)).isEqualTo(StepStatus.RUNNING);
+        }
+    }
+}

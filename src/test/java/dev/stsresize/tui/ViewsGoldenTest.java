@@ -1,0 +1,166 @@
+package dev.stsresize.tui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.googlecode.lanterna.SGR;
+import com.googlecode.lanterna.TextColor;
+import dev.stsresize.Golden;
+import dev.stsresize.tui.Key.Kind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Named;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every view drawn on lanterna's virtual terminal at 80x24 and 120x40 from the demo's real decisions,
+ * compared with golden screens (update with -Dgolden.update=true and review the diff).
+ */
+class ViewsGoldenTest {
+    static final Theme COLOUR = new Theme(true);
+
+    static UiState press(UiState s, Object... keys) {
+        for (Object k : keys) {
+            if (k instanceof Kind kind) {
+                s = Update.apply(s, new UiEvent.Pressed(Key.of(kind))).state();
+            } else if (k instanceof UiEvent e) {
+                s = Update.apply(s, e).state();
+            } else {
+                for (char c : k.toString().toCharArray()) {
+                    s = Update.apply(s, new UiEvent.Pressed(Key.ch(c))).state();
+                }
+            }
+        }
+        return s;
+    }
+
+    static UiState select(UiState s, String name) {
+        for (int i = 0; i < s.visible().size(); i++) {
+            if (s.visible().get(i).name().equals(name)) {
+                return s.withCursor(i);
+            }
+        }
+        throw new AssertionError(name);
+    }
+
+    static UiEvent done(String key, WizardStep step, String message) {
+        return new UiEvent.StepFinished(key, step, true, message);
+    }
+
+    static UiEvent said(String key, WizardStep step, String message, String kubectl) {
+        return new UiEvent.StepProgress(key, step, message, kubectl, false);
+    }
+
+    /** The screens worth keeping: each view, and the wizard at each gate. */
+    static List<Named<UnaryOperator<UiState>>> screens() {
+        String pg = "shop/postgres";
+        var postgres = DemoDecisions.named("postgres");
+        List<Named<UnaryOperator<UiState>>> out = new ArrayList<>();
+        out.add(Named.of("list", s -> s));
+        out.add(Named.of("list-filtered", s -> press(s, "/", "shop")));
+        out.add(Named.of("list-by-verdict", s -> press(s, "s", "j")));
+        out.add(Named.of("diff-grow", s -> press(select(s, "postgres"), Kind.ENTER)));
+        out.add(Named.of("diff-scaled-away", s -> press(select(s, "elasticsearch"), Kind.ENTER)));
+        out.add(Named.of("diff-refused", s -> press(select(s, "mysql"), Kind.ENTER)));
+        out.add(Named.of("help", s -> press(s, "?")));
+        out.add(Named.of("wizard-grow-gate", s -> press(select(s, "postgres"), "a", said(pg, WizardStep.CHECK, "3 claims Bound, dry runs accepted", ""),
+                done(pg, WizardStep.CHECK, "checked"))));
+        out.add(Named.of("wizard-delete-gate", s -> {
+            UiState t = press(select(s, "postgres"), "a", done(pg, WizardStep.CHECK, "checked"), "y");
+            for (var c : postgres.claimsToGrow()) {
+                t = press(t, said(pg, WizardStep.GROW, "patched " + c.name() + " to " + c.target(), WriteCommands.growClaim("shop", c)));
+            }
+            return press(t, done(pg, WizardStep.GROW, "3 claims grown"), done(pg, WizardStep.WAIT, "capacity 20Gi on every claim"), "postg");
+        }));
+        out.add(Named.of("wizard-quit-while-absent", s -> press(select(s, "postgres"), "a", done(pg, WizardStep.CHECK, "checked"), "y",
+                done(pg, WizardStep.GROW, "3 claims grown"), done(pg, WizardStep.WAIT, "capacity reached"), "postgres", Kind.ENTER,
+                done(pg, WizardStep.ORPHAN_DELETE, "deleted with propagationPolicy=Orphan"), "q")));
+        return out;
+    }
+
+    static Stream<Arguments> screensAndSizes() {
+        List<Arguments> out = new ArrayList<>();
+        for (int[] size : new int[][] {{80, 24}, {120, 40}}) {
+            for (Named<UnaryOperator<UiState>> s : screens()) {
+                out.add(Arguments.of(Named.of(s.getName() + " " + size[0] + "x" + size[1], s.getPayload()), size[0], size[1],
+                        s.getName()));
+            }
+        }
+        return out.stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("screensAndSizes")
+    void matchesItsGoldenScreen(UnaryOperator<UiState> to, int columns, int rows, String name) {
+        UiState state = to.apply(DemoDecisions.state(columns, rows));
+        String text = VirtualScreen.draw(state, COLOUR, Glyphs.UNICODE).text();
+        Golden.assertMatches("tui/" + name + "-" + columns + "x" + rows + ".txt", text);
+    }
+
+    @Test
+    void asciiFallbackDrawsTheSameScreenWithoutAnyNonAsciiCharacter() {
+        UiState diff = press(select(DemoDecisions.state(80, 24), "postgres"), Kind.ENTER);
+        String text = VirtualScreen.draw(diff, COLOUR, Glyphs.ASCII).text();
+        assertThat(text.chars()).as("every character is ASCII").allMatch(c -> c < 128);
+        assertThat(text).contains("+- diff shop/postgres").contains("10Gi -> 20Gi").contains("allowVolumeExpansion + true");
+        Golden.assertMatches("tui/diff-grow-ascii-80x24.txt", text);
+        String list = VirtualScreen.draw(DemoDecisions.state(80, 24), COLOUR, Glyphs.ASCII).text();
+        assertThat(list.chars()).allMatch(c -> c < 128);
+        Golden.assertMatches("tui/list-ascii-80x24.txt", list);
+    }
+
+    @Test
+    void noColorDropsTheColoursButKeepsTheTextAndTheSelection() {
+        UiState list = DemoDecisions.state(80, 24);
+        VirtualScreen plain = VirtualScreen.draw(list, new Theme(false), Glyphs.UNICODE);
+        VirtualScreen coloured = VirtualScreen.draw(list, COLOUR, Glyphs.UNICODE);
+        assertThat(plain.colours()).containsOnly(TextColor.ANSI.DEFAULT);
+        assertThat(coloured.colours()).contains(TextColor.ANSI.GREEN, TextColor.ANSI.RED);
+        assertThat(plain.text()).isEqualTo(coloured.text());
+        int selectedRow = plain.rowOf(list.selected().namespace() + "/" + list.selected().name());
+        assertThat(plain.at(2, selectedRow).getModifiers()).as("the selection is reverse video, not a colour").contains(SGR.REVERSE);
+    }
+
+    @Test
+    void noColorIsReadFromTheEnvironmentAsNoColorOrgSays() {
+        assertThat(Theme.forEnvironment(java.util.Map.of("NO_COLOR", "1")).colour()).isFalse();
+        assertThat(Theme.forEnvironment(java.util.Map.of("NO_COLOR", "")).colour()).as("empty means unset").isTrue();
+        assertThat(Theme.forEnvironment(java.util.Map.of()).colour()).isTrue();
+    }
+
+    @Test
+    void theLocaleDecidesBetweenUtf8AndAscii() {
+        assertThat(Glyphs.forLocale(java.util.Map.of("LANG", "en_US.UTF-8"))).isEqualTo(Glyphs.UNICODE);
+        assertThat(Glyphs.forLocale(java.util.Map.of("LANG", "C.utf8"))).isEqualTo(Glyphs.UNICODE);
+        assertThat(Glyphs.forLocale(java.util.Map.of("LANG", "C"))).isEqualTo(Glyphs.ASCII);
+        assertThat(Glyphs.forLocale(java.util.Map.of())).as("POSIX locale").isEqualTo(Glyphs.ASCII);
+        assertThat(Glyphs.forLocale(java.util.Map.of("LC_ALL", "C", "LANG", "en_US.UTF-8"))).as("LC_ALL wins").isEqualTo(Glyphs.ASCII);
+        assertThat(Glyphs.forLocale(java.util.Map.of("LC_CTYPE", "de_DE.UTF-8", "LANG", "C"))).as("LC_CTYPE before LANG").isEqualTo(Glyphs.UNICODE);
+    }
+
+    @Test
+    void aTerminalTooSmallSaysSoInsteadOfDrawingGarbage() {
+        String text = VirtualScreen.draw(DemoDecisions.state(30, 8), COLOUR, Glyphs.UNICODE).text();
+        assertThat(text).contains("30x8").contains("40x10");
+    }
+
+    @Test
+    void aWideTerminalShowsWholeCellsThatANarrowOneTruncates() {
+        UiState wide = DemoDecisions.state(120, 40);
+        String text = VirtualScreen.draw(wide, COLOUR, Glyphs.UNICODE).text();
+        for (var d : wide.visible()) {
+            assertThat(text).contains(Texts.verdict(d)).contains(Texts.templates(d, Glyphs.UNICODE));
+        }
+        String narrow = VirtualScreen.draw(DemoDecisions.state(80, 24), COLOUR, Glyphs.UNICODE).text();
+        for (String line : narrow.split("\n")) {
+            assertThat(line.codePointCount(0, line.length())).isLessThanOrEqualTo(80);
+        }
+        for (var d : wide.visible()) {
+            assertThat(narrow).as("the verdict is never cut at 80 columns").contains(Texts.verdict(d));
+        }
+    }
+}
