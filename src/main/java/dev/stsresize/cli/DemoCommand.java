@@ -44,7 +44,7 @@ public final class DemoCommand implements Callable<Integer> {
     Speed speed;
 
     @Option(names = "--keep", description = "Keep the cluster serving after the interactive UI closes, for kubectl or k9s. "
-            + "There is no UI yet, so the demo always serves until Ctrl-C.")
+            + "The demo does not open the UI yet (kubectl stsresize ui runs it offline), so it always serves until Ctrl-C.")
     boolean keep;
 
     @Option(names = "--apply", description = "Run the whole converge non-interactively (apply --yes against the demo), "
