@@ -46,6 +46,7 @@ class ClassDataSharingIT {
         Path cache = tmp.resolve("cache/kubectl-stsresize");
         Map<String, String> env = new HashMap<>(java);
         env.put("XDG_CACHE_HOME", tmp.resolve("cache").toString());
+        env.put("STSRESIZE_CDS", "1");
 
         LauncherIT.Run first = LauncherIT.run(env, tmp, launcher.toString(), "version");
         assertThat(first.code()).as(first.describe()).isZero();
@@ -106,7 +107,8 @@ class ClassDataSharingIT {
                         String n = p.getFileName().toString();
                         return n.startsWith(prefix) && n.endsWith(suffix) && !p.equals(not);
                     }).toList();
-                    if (!found.isEmpty()) {
+                    if (!found.isEmpty() && !lockHeld(cache)) {
+                        // the trainer removes its lock last: wait for it, or it races the temp dir's cleanup
                         return found.get(0);
                     }
                     assertThat(Files.list(cache).map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".failed"));
@@ -114,6 +116,12 @@ class ClassDataSharingIT {
             }
             Thread.sleep(200);
         }
-        throw new AssertionError("no " + prefix + "*" + suffix + " archive appeared in " + cache);
+        throw new AssertionError("no " + prefix + "*" + suffix + " archive (with its training finished) in " + cache);
+    }
+
+    private static boolean lockHeld(Path cache) throws IOException {
+        try (Stream<Path> files = Files.list(cache)) {
+            return files.anyMatch(p -> p.getFileName().toString().endsWith(".lock"));
+        }
     }
 }

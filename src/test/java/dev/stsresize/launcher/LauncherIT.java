@@ -34,6 +34,11 @@ class LauncherIT {
             // the launcher trains its start-up archive in the cache: never the tester's own
             pb.environment().put("XDG_CACHE_HOME", dir.resolve(".cache").toString());
         }
+        if (!env.containsKey("STSRESIZE_CDS")) {
+            // the training runs detached after the command and would still be writing into the test's
+            // temporary directory while JUnit deletes it; only ClassDataSharingIT turns it on (and waits)
+            pb.environment().put("STSRESIZE_CDS", "0");
+        }
         pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
         Process p = pb.start();
         byte[] out = p.getInputStream().readAllBytes();
