@@ -111,9 +111,73 @@ public final class Cli {
 
     private int onBadParameters(CommandLine.ParameterException e, String[] args) {
         CommandLine cl = e.getCommandLine();
-        err.println("error: " + e.getMessage());
-        CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
+        String unknownFlag = firstUnknownFlag(cl, args);
+        if (unknownFlag != null && (e instanceof CommandLine.UnmatchedArgumentException
+                || e instanceof CommandLine.MissingParameterException)) {
+            // an unknown flag is the likelier mistake: "plan --fliename x" is missing --filename only because of the typo
+            String typed = unknownFlag.contains("=") ? unknownFlag.substring(0, unknownFlag.indexOf('=')) : unknownFlag;
+            err.println("error: unknown flag: " + typed);
+            didYouMean(Suggestions.near(typed, flagNames(cl, typed.startsWith("--"))));
+        } else if (e instanceof CommandLine.UnmatchedArgumentException u && cl.getParent() == null
+                && !u.getUnmatched().isEmpty() && !cl.getSubcommands().isEmpty()) {
+            String typed = u.getUnmatched().get(0);
+            err.println("error: unknown command \"" + typed + "\" for \"" + cl.getCommandSpec().qualifiedName() + "\"");
+            didYouMean(Suggestions.near(typed, commandNames(cl)));
+        } else if (e instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
+            err.println("error: unexpected argument \"" + u.getUnmatched().get(0) + "\" for \""
+                    + cl.getCommandSpec().qualifiedName() + "\"");
+        } else {
+            err.println("error: " + e.getMessage());
+        }
         err.println("See '" + cl.getCommandSpec().qualifiedName() + " --help'.");
         return ExitCodes.FAILED;
+    }
+
+    private void didYouMean(java.util.List<String> near) {
+        if (near.size() == 1) {
+            err.println("Did you mean " + near.get(0) + "?");
+        } else if (!near.isEmpty()) {
+            err.println("Did you mean one of " + String.join(", ", near.subList(0, Math.min(3, near.size()))) + "?");
+        }
+    }
+
+    /** The first word that looks like a flag and that the command {@code cl} does not have (before "--"). */
+    private static String firstUnknownFlag(CommandLine cl, String[] args) {
+        for (String a : args) {
+            if (a.equals("--")) {
+                return null;
+            }
+            if (a.startsWith("--") && a.length() > 2) {
+                String name = a.contains("=") ? a.substring(0, a.indexOf('=')) : a;
+                if (cl.getCommandSpec().findOption(name) == null) {
+                    return a;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static java.util.List<String> flagNames(CommandLine cl, boolean longOnes) {
+        java.util.List<String> names = new java.util.ArrayList<>();
+        for (CommandLine.Model.OptionSpec o : cl.getCommandSpec().options()) {
+            if (!o.hidden()) {
+                for (String n : o.names()) {
+                    if (n.startsWith("--") == longOnes) {
+                        names.add(n);
+                    }
+                }
+            }
+        }
+        return names;
+    }
+
+    private static java.util.List<String> commandNames(CommandLine cl) {
+        java.util.List<String> names = new java.util.ArrayList<>();
+        cl.getSubcommands().forEach((name, sub) -> {
+            if (!sub.getCommandSpec().usageMessage().hidden() && !names.contains(sub.getCommandName())) {
+                names.add(sub.getCommandName());
+            }
+        });
+        return names;
     }
 }
