@@ -146,26 +146,11 @@ final class Harness implements AutoCloseable {
     }
 
     static void await(String what, BooleanSupplier condition) {
-        long deadline = System.nanoTime() + DEADLINE.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting until " + what);
-            }
-            try {
-                Thread.sleep(5);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(e);
-            }
-        }
+        dev.stsresize.testkit.Await.until(what, DEADLINE, java.time.Duration.ofMillis(5), condition);
     }
 
     static ObjectNode yaml(String s) {
-        try {
-            return (ObjectNode) YAML.readTree(s);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return dev.stsresize.testkit.TestObjects.yaml(s);
     }
 
     static String uid(JsonNode o) {

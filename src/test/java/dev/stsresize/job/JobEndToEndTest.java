@@ -68,22 +68,7 @@ class JobEndToEndTest {
     }
 
     static String db(String ns, String size, String image) {
-        return """
-                apiVersion: apps/v1
-                kind: StatefulSet
-                metadata: {name: db, namespace: NS}
-                spec:
-                  serviceName: db
-                  replicas: 2
-                  selector: {matchLabels: {app: db}}
-                  template:
-                    metadata: {labels: {app: db}}
-                    spec:
-                      containers: [{name: db, image: "IMAGE"}]
-                  volumeClaimTemplates:
-                  - metadata: {name: data}
-                    spec: {storageClassName: expandable, accessModes: [ReadWriteOnce], resources: {requests: {storage: SIZE}}}
-                """.replace("NS", ns).replace("SIZE", size).replace("IMAGE", image);
+        return dev.stsresize.testkit.TestObjects.db(ns, "expandable", size, image);
     }
 
     /** A fresh namespace with db running at 1Gi: two Ready pods, two Bound claims. */
@@ -367,26 +352,11 @@ class JobEndToEndTest {
 
     /** Polls against a generous deadline; never asserts a duration. */
     static void await(String what, BooleanSupplier condition) {
-        long deadline = System.nanoTime() + DEADLINE.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting until " + what);
-            }
-            try {
-                Thread.sleep(10);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(e);
-            }
-        }
+        dev.stsresize.testkit.Await.until(what, DEADLINE, java.time.Duration.ofMillis(10), condition);
     }
 
     static ObjectNode yaml(String s) {
-        try {
-            return (ObjectNode) new YAMLMapper().readTree(s);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return dev.stsresize.testkit.TestObjects.yaml(s);
     }
 
     static {

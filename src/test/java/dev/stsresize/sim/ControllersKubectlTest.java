@@ -65,22 +65,7 @@ class ControllersKubectlTest {
     }
 
     static String db(String ns, String cls, String size, String extra) {
-        return """
-                apiVersion: apps/v1
-                kind: StatefulSet
-                metadata: {name: db, namespace: NS}
-                spec:
-                  serviceName: db
-                  replicas: 2
-                  selector: {matchLabels: {app: db}}
-                  template:
-                    metadata: {labels: {app: db}}
-                    spec:
-                      containers: [{name: db, image: "postgres:16"}]
-                  volumeClaimTemplates:
-                  - metadata: {name: data}
-                    spec: {storageClassName: CLS, accessModes: [ReadWriteOnce], resources: {requests: {storage: SIZE}}}
-                """.replace("NS", ns).replace("CLS", cls).replace("SIZE", size) + extra;
+        return dev.stsresize.testkit.TestObjects.db(ns, cls, size, "postgres:16") + extra;
     }
 
     /** A namespace with "db" applied server-side and both pods Ready. */

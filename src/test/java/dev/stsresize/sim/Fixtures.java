@@ -1,45 +1,20 @@
 package dev.stsresize.sim;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 
 /** The objects of the reference observations: classes, claims in each state, the StatefulSet "db". */
 final class Fixtures {
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
-
     private Fixtures() {}
 
     static ObjectNode yaml(String s) {
-        try {
-            return (ObjectNode) YAML.readTree(s);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return dev.stsresize.testkit.TestObjects.yaml(s);
     }
 
     static String json(ObjectNode o) {
         return o.toString();
     }
 
-    static final String DB = """
-            apiVersion: apps/v1
-            kind: StatefulSet
-            metadata: {name: db, namespace: default}
-            spec:
-              serviceName: db
-              replicas: 2
-              selector: {matchLabels: {app: db}}
-              template:
-                metadata: {labels: {app: db}}
-                spec:
-                  containers: [{name: db, image: "postgres:16"}]
-              volumeClaimTemplates:
-              - metadata: {name: data}
-                spec: {storageClassName: expandable, accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}
-            """;
+    static final String DB = dev.stsresize.testkit.TestObjects.db("default", "expandable", "1Gi", "postgres:16");
 
     static ObjectNode db() {
         return yaml(DB);

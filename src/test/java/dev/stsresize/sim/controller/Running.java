@@ -3,16 +3,12 @@ package dev.stsresize.sim.controller;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.stsresize.sim.SimCluster;
 import dev.stsresize.sim.registry.DeleteOptions;
 import dev.stsresize.sim.registry.Registry;
 import dev.stsresize.sim.registry.WriteOptions;
 import dev.stsresize.sim.store.ResourceType;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,7 +21,6 @@ import java.util.function.Supplier;
  */
 final class Running implements AutoCloseable {
     static final Duration DEADLINE = Duration.ofSeconds(20);
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
     final SimCluster sim;
     final ControllerManager controllers;
@@ -43,11 +38,7 @@ final class Running implements AutoCloseable {
     }
 
     static ObjectNode yaml(String s) {
-        try {
-            return (ObjectNode) YAML.readTree(s);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return dev.stsresize.testkit.TestObjects.yaml(s);
     }
 
     static ObjectNode storageClass(String name, String resizer) {
@@ -58,22 +49,7 @@ final class Running implements AutoCloseable {
 
     /** StatefulSet "db" in default: 2 replicas, one claim template "data" of {@code size} on {@code cls}. */
     static ObjectNode db(String cls, String size, String extraSpec) {
-        return yaml("""
-                apiVersion: apps/v1
-                kind: StatefulSet
-                metadata: {name: db, namespace: default}
-                spec:
-                  serviceName: db
-                  replicas: 2
-                  selector: {matchLabels: {app: db}}
-                  template:
-                    metadata: {labels: {app: db}}
-                    spec:
-                      containers: [{name: db, image: "postgres:16"}]
-                  volumeClaimTemplates:
-                  - metadata: {name: data}
-                    spec: {storageClassName: CLS, accessModes: [ReadWriteOnce], resources: {requests: {storage: SIZE}}}
-                """.replace("CLS", cls).replace("SIZE", size) + indent(extraSpec));
+        return yaml(dev.stsresize.testkit.TestObjects.db("default", cls, size, "postgres:16") + indent(extraSpec));
     }
 
     private static String indent(String extra) {
@@ -126,18 +102,7 @@ final class Running implements AutoCloseable {
 
     /** Waits until {@code condition} holds, failing with {@code what} after the deadline. */
     static void await(String what, BooleanSupplier condition) {
-        long deadline = System.nanoTime() + DEADLINE.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting until " + what);
-            }
-            try {
-                Thread.sleep(2);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(e);
-            }
-        }
+        dev.stsresize.testkit.Await.until(what, DEADLINE, Duration.ofMillis(2), condition);
     }
 
     /** Waits until {@code value} is non-null and returns it. */
