@@ -179,7 +179,10 @@ public final class ApplyCommand implements Callable<Integer> {
                 Assessor.Depth.APPLY, restartPods, Optional.ofNullable(fieldManager));
         PrintWriter planOut = output.equals("json") ? err : out;
         List<Decision> decisions = assessment.items().stream().map(Assessed::decision).toList();
-        planOut.print(new TableRenderer(Palette.choose(color, terminal && !output.equals("json"), env.get("NO_COLOR"))).render(decisions));
+        boolean json = output.equals("json");
+        // with -o json the table goes to stderr, which may well be the terminal while stdout is a pipe
+        int width = TerminalWidth.of(env, json, json || terminal);
+        planOut.print(new TableRenderer(Palette.choose(color, terminal && !json, env.get("NO_COLOR")), width).render(decisions));
         assessment.notes().forEach(n -> planOut.println("note: " + n));
         planOut.print(writesToCome(assessment, opts));
         planOut.flush();

@@ -152,7 +152,8 @@ public final class PlanCommand implements Callable<Integer> {
         switch (output) {
             case json -> out.print(DocumentWriter.json(PlanDocument.of(decisions)));
             case yaml -> out.print(DocumentWriter.yaml(PlanDocument.of(decisions)));
-            default -> out.print(new TableRenderer(Palette.choose(color, terminal, env.get("NO_COLOR"))).render(decisions));
+            default -> out.print(new TableRenderer(Palette.choose(color, terminal, env.get("NO_COLOR")),
+                    TerminalWidth.of(env, false, terminal)).render(decisions));
         }
         out.flush();
     }
