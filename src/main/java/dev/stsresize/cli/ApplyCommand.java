@@ -150,7 +150,8 @@ public final class ApplyCommand implements Callable<Integer> {
         ConvergeOptions opts = ConvergeOptions.defaults().withDryRun(dry).withTimeout(timeout).withWaitForResize(waitForResize)
                 .withRestartPodsForResize(restartPods).withFieldManager(fieldManager).withTakeOver(takeOver);
         ProgressPrinter progress = new ProgressPrinter(err);
-        Converger converger = new Converger(cluster, Clock.systemUTC(), new Journal(Journal.defaultDirectory(env)),
+        Journal journal = new Journal(Journal.defaultDirectory(env));
+        Converger converger = new Converger(cluster, Clock.systemUTC(), journal,
                 Operator.identify(env), conn.server(), gate, progress, checkpoint);
 
         List<StatefulSetResult> results = new ArrayList<>();
@@ -165,7 +166,7 @@ public final class ApplyCommand implements Callable<Integer> {
                             + ", by " + pending.get().holder() + "): finishing it first");
                     StatefulSetResult r;
                     try {
-                        r = converger.resume(pending.get(), opts, true);
+                        r = converger.resume(pending.get(), opts, ResumeCommand.leasesPermitted(cluster, ns, journal, err));
                     } catch (RuntimeException e) {
                         r = Interrupted.result(ns, name, e);
                     }
