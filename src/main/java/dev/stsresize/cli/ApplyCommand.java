@@ -199,6 +199,8 @@ public final class ApplyCommand implements Callable<Integer> {
                 results.add(Interrupted.result(a.namespace(), a.name(), e));
             }
         }
+        // told now, at the end: each claim re-read, so that no warning stands that the kubelet has since made untrue
+        results.replaceAll(converger::reread);
         if (output.equals("json")) {
             out.print(DocumentWriter.json(ResultDocument.of(results)));
         } else {

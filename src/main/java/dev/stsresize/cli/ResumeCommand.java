@@ -124,11 +124,15 @@ public final class ResumeCommand implements Callable<Integer> {
                 results.add(Interrupted.result(r.namespace(), r.name(), e));
             }
         }
+        results.replaceAll(converger::reread);
         if (output.equals("json")) {
             out.print(DocumentWriter.json(ResultDocument.of(results)));
         } else {
-            results.forEach(r -> out.println(r.namespace() + "/" + r.name() + ": " + r.outcome().label()
-                    + (r.reason().isEmpty() ? "" : " (" + r.reason() + ")") + " - " + r.detail()));
+            for (StatefulSetResult r : results) {
+                out.println(r.namespace() + "/" + r.name() + ": " + r.outcome().label()
+                        + (r.reason().isEmpty() ? "" : " (" + r.reason() + ")") + " - " + r.detail());
+                r.warnings().forEach(w -> out.println("  warning: " + w));
+            }
         }
         out.flush();
         return ApplyCommand.exitCode(results);
