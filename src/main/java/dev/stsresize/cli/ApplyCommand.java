@@ -134,6 +134,10 @@ public final class ApplyCommand implements Callable<Integer> {
         boolean dry = dryRun.equals("server");
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        boolean json = output.equals("json");
+        // asked before the prompter opens the system terminal (jline hands out one at a time); with -o json
+        // the table goes to stderr, which may well be the terminal while stdout is a pipe
+        int width = TerminalWidth.of(env, json, json || terminal);
         Gate gate = Gate.YES;
         if (!yes && !dry) {
             Optional<Prompter> p = prompter.get();
@@ -180,9 +184,6 @@ public final class ApplyCommand implements Callable<Integer> {
                 Assessor.Depth.APPLY, restartPods, Optional.ofNullable(fieldManager));
         PrintWriter planOut = output.equals("json") ? err : out;
         List<Decision> decisions = assessment.items().stream().map(Assessed::decision).toList();
-        boolean json = output.equals("json");
-        // with -o json the table goes to stderr, which may well be the terminal while stdout is a pipe
-        int width = TerminalWidth.of(env, json, json || terminal);
         planOut.print(new TableRenderer(Palette.choose(color, terminal && !json, env.get("NO_COLOR")), width).render(decisions));
         assessment.notes().forEach(n -> planOut.println("note: " + n));
         planOut.print(writesToCome(assessment, opts));

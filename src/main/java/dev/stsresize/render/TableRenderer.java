@@ -34,6 +34,8 @@ public final class TableRenderer {
     private static final int[] MIN_WIDTH = {9, 0, 0, 0, 0, 7, 5, 6};
     static final String ELLIPSIS = "…";
     static final int MIN_TERMINAL = 20;
+    private static final String KEEP = "keep (at or above target)";
+    private static final String KEEP_SHORT = "keep (≥ target)";
     private static final String INDENT = "  ";
     private static final String HANGING = "    ";
 
@@ -73,6 +75,10 @@ public final class TableRenderer {
                 rows.add(new String[] {c.name(), text(c.request()), text(c.capacity()), c.grow() ? "→" : "", c.target().toString(),
                     (c.storageClass() == null ? "(none)" : c.storageClass()) + " " + (c.expandable() ? "✓" : "✗"),
                     c.phase() == null ? "-" : c.phase(), action(d, c)});
+            }
+            if (width > 0 && tableWidth(widths(rows)) > width) {
+                // too wide: the short form of an action says the same before anything is cut
+                rows.forEach(r -> r[ACTION] = r[ACTION].replace(KEEP, KEEP_SHORT));
             }
             int[] widths = fit(widths(rows));
             for (String[] row : rows) {
@@ -202,7 +208,7 @@ public final class TableRenderer {
     private static String action(Decision d, ClaimState c) {
         String where = c.scaledAway() ? ", scaled away" : "";
         if (!c.grow()) {
-            return "keep (at or above target)" + where;
+            return KEEP + where;
         }
         return (d.verdict().hasWork() ? "grow" : "needs growth") + where;
     }
