@@ -57,6 +57,8 @@ public final class Assessor {
 
     private final Cluster cluster;
     private final Progress progress;
+    /** The cluster-wide LISTs sent ahead by {@link #prefetchAllNamespaces}, or null. */
+    private Future<List<Object>> prefetched;
 
     public Assessor(Cluster cluster, Progress progress) {
         this.cluster = cluster;
@@ -81,7 +83,7 @@ public final class Assessor {
         live.statefulSets().forEach(s -> liveByKey.put(Objects.key(s), s));
 
         List<Assessed> out = new ArrayList<>();
-        for (Decision d : Decider.decide(declared, live)) {
+        for (Decision d : decide(declared, live)) {
             String key = d.namespace() + "/" + d.name();
             ObjectNode l = liveByKey.get(key);
             ObjectNode decl = declaredByKey.get(key);
@@ -121,6 +123,38 @@ public final class Assessor {
         }
         out.sort(Comparator.comparing(Assessed::namespace).thenComparing(Assessed::name));
         return new Assessment(out, notes, noLeases);
+    }
+
+    /**
+     * {@link Decider#decide}, with each declared StatefulSet given only the claims it could own by
+     * name ({@code <template>-<statefulset>-<digits>}, found in a map) instead of every claim of its
+     * namespace: {@link Decider#decideOne} ignores any other, so the decisions are the same, without
+     * the StatefulSets × claims walk (2,000 × 300 per namespace in the benchmark).
+     */
+    static List<Decision> decide(List<ObjectNode> declared, LiveState live) {
+        Map<String, ObjectNode> liveByKey = new HashMap<>();
+        live.statefulSets().forEach(s -> liveByKey.put(Objects.key(s), s));
+        Map<String, List<ObjectNode>> claimsByPrefix = new HashMap<>();
+        for (ObjectNode c : live.claims()) {
+            String name = Objects.name(c);
+            int dash = name.lastIndexOf('-');
+            if (dash > 0 && dash < name.length() - 1 && name.substring(dash + 1).chars().allMatch(ch -> ch >= '0' && ch <= '9')) {
+                claimsByPrefix.computeIfAbsent(Objects.namespace(c) + "/" + name.substring(0, dash), k -> new ArrayList<>()).add(c);
+            }
+        }
+        List<Decision> out = new ArrayList<>();
+        for (ObjectNode d : declared) {
+            String ns = Objects.namespace(d);
+            Set<String> templates = new java.util.LinkedHashSet<>();
+            d.path("spec").path("volumeClaimTemplates").forEach(t -> templates.add(t.path("metadata").path("name").asText("")));
+            List<ObjectNode> candidates = new ArrayList<>();
+            for (String t : templates) {
+                candidates.addAll(claimsByPrefix.getOrDefault(ns + "/" + t + "-" + Objects.name(d), List.of()));
+            }
+            out.add(Decider.decideOne(d, liveByKey.get(Objects.key(d)), candidates, live.storageClasses()));
+        }
+        out.sort(Comparator.comparing(Decision::namespace).thenComparing(Decision::name));
+        return out;
     }
 
     /** One StatefulSet's proof and what it told, held back until the ones before it are told. */
@@ -218,14 +252,9 @@ public final class Assessor {
             declared.forEach(d -> namespaces.add(Objects.namespace(d)));
             namespaces.forEach(ns -> scopes.add(NamespaceScope.of(ns)));
         }
-        // every LIST at once (StatefulSets and claims per scope, StorageClasses), answered in this order
-        List<Callable<Object>> lists = new ArrayList<>();
-        for (NamespaceScope scope : scopes) {
-            lists.add(() -> cluster.listStatefulSets(scope));
-            lists.add(() -> cluster.listClaims(scope));
-        }
-        lists.add(cluster::listStorageClasses);
-        List<Object> answers = inParallel(lists, x -> { });
+        Future<List<Object>> early = allNamespaces ? prefetched : null;
+        prefetched = null;
+        List<Object> answers = early != null ? join(early) : list(scopes);
         List<ObjectNode> sets = new ArrayList<>();
         List<ObjectNode> claims = new ArrayList<>();
         for (int i = 0; i < scopes.size(); i++) {
@@ -245,6 +274,31 @@ public final class Assessor {
         progress.on(ProgressEvent.info("", "", Step.READ, sets.size() + " StatefulSet(s), " + claims.size() + " claim(s), "
                 + classes.size() + " StorageClass(es) in " + (allNamespaces ? "all namespaces" : scopes.size() + " namespace(s)")));
         return new LiveState(sets, claims, classes);
+    }
+
+    /** Every LIST at once (StatefulSets and claims per scope, StorageClasses), answered in this order. */
+    private List<Object> list(List<NamespaceScope> scopes) {
+        List<Callable<Object>> lists = new ArrayList<>();
+        for (NamespaceScope scope : scopes) {
+            lists.add(() -> cluster.listStatefulSets(scope));
+            lists.add(() -> cluster.listClaims(scope));
+        }
+        lists.add(cluster::listStorageClasses);
+        return inParallel(lists, x -> { });
+    }
+
+    /**
+     * Sends step 1's cluster-wide LISTs now, for the next {@link #assess} with {@code allNamespaces}:
+     * with {@code -A} they do not depend on the manifest, so they are answered while it is read.
+     * The same three requests, sent earlier; nothing is written.
+     */
+    public Assessor prefetchAllNamespaces() {
+        FutureTask<List<Object>> task = new FutureTask<>(() -> list(List.of(NamespaceScope.all())));
+        Thread t = new Thread(task, "stsresize-list");
+        t.setDaemon(true);
+        t.start();
+        prefetched = task;
+        return this;
     }
 
     /** Stand-ins for classes nobody may read: expandable, so that the claims' dry runs decide. */

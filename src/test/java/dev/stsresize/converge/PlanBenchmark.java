@@ -126,11 +126,12 @@ class PlanBenchmark {
                 System.out.println(plan.stderr);
             }
             System.out.printf("%nmedians of %d interleaved runs against one simulated server%n", runs);
-            System.out.printf("plan -A (%d StatefulSets, %d claims, %d to grow): %.2f s wall, %d MiB peak RSS (exit %d)%n",
-                    SETS, SETS * 3, GROWING, plan.seconds, plan.rssKiB / 1024, plan.exit);
-            System.out.printf("plan -A, one request in flight at a time: %.2f s wall, %d MiB peak RSS%n", seq.seconds, seq.rssKiB / 1024);
-            System.out.printf("kubectl get sts,pvc,sc -A -o json: %.2f s wall, %d MiB peak RSS (exit %d)%n",
-                    kubectl.seconds, kubectl.rssKiB / 1024, kubectl.exit);
+            System.out.printf("plan -A (%d StatefulSets, %d claims, %d to grow): %.2f s wall, %.2f s CPU, %d MiB peak RSS (exit %d)%n",
+                    SETS, SETS * 3, GROWING, plan.seconds, median(plans, Timed::cpu), plan.rssKiB / 1024, plan.exit);
+            System.out.printf("plan -A, one request in flight at a time: %.2f s wall, %.2f s CPU, %d MiB peak RSS%n", seq.seconds,
+                    median(sequential, Timed::cpu), seq.rssKiB / 1024);
+            System.out.printf("kubectl get sts,pvc,sc -A -o json: %.2f s wall, %.2f s CPU, %d MiB peak RSS (exit %d)%n",
+                    kubectl.seconds, median(kubectls, Timed::cpu), kubectl.rssKiB / 1024, kubectl.exit);
             System.out.printf("plan / kubectl: %.2f; one at a time / kubectl: %.2f%n%n", plan.seconds / kubectl.seconds,
                     seq.seconds / kubectl.seconds);
             assertThat(plan.exit).as(plan.stderr).isEqualTo(3);
@@ -140,23 +141,29 @@ class PlanBenchmark {
         }
     }
 
+    static double median(List<Timed> runs, java.util.function.ToDoubleFunction<Timed> f) {
+        double[] v = runs.stream().mapToDouble(f).sorted().toArray();
+        return v[v.length / 2];
+    }
+
     static Timed median(List<Timed> runs) {
         List<Timed> sorted = new ArrayList<>(runs);
         sorted.sort(java.util.Comparator.comparingDouble(Timed::seconds));
         return sorted.get(sorted.size() / 2);
     }
 
-    record Timed(double seconds, long rssKiB, int exit, String stderr) {}
+    record Timed(double seconds, double cpu, long rssKiB, int exit, String stderr) {}
 
     Timed timed(List<String> command) throws IOException, InterruptedException {
-        List<String> full = new ArrayList<>(List.of("/usr/bin/time", "-f", "TIME %e %M"));
+        List<String> full = new ArrayList<>(List.of("/usr/bin/time", "-f", "TIME %e %M %U %S"));
         full.addAll(command);
         Path err = Files.createTempFile(dir, "err", ".txt");
         Process p = new ProcessBuilder(full).redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile()).start();
         int exit = p.waitFor();
         String text = Files.readString(err);
-        String line = text.lines().filter(l -> l.startsWith("TIME ")).reduce((a, b) -> b).orElse("TIME 0 0");
+        String line = text.lines().filter(l -> l.startsWith("TIME ")).reduce((a, b) -> b).orElse("TIME 0 0 0 0");
         String[] parts = line.split(" ");
-        return new Timed(Double.parseDouble(parts[1]), Long.parseLong(parts[2]), exit, text);
+        return new Timed(Double.parseDouble(parts[1]), Double.parseDouble(parts[3]) + Double.parseDouble(parts[4]),
+                Long.parseLong(parts[2]), exit, text);
     }
 }
