@@ -114,8 +114,7 @@ public final class TableRenderer {
             default -> "";
         };
         String verdict = switch (d.verdict()) {
-            case GROW, GROW_CLAIMS -> word;
-            case UP_TO_DATE, ABSENT -> word;
+            case GROW, GROW_CLAIMS, UP_TO_DATE, ABSENT -> word;
             case REFUSED, BLOCKED -> word + ": " + ((Refusal) d).reason().label();
         };
         if (width > 0 && !explanation.isEmpty()) {
