@@ -134,6 +134,10 @@ public final class ApplyCommand implements Callable<Integer> {
         boolean dry = dryRun.equals("server");
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        boolean json = output.equals("json");
+        // asked before the prompter opens the system terminal (jline hands out one at a time); with -o json
+        // the table goes to stderr, which may well be the terminal while stdout is a pipe
+        int width = TerminalWidth.of(env, json, json || terminal);
         Gate gate = Gate.YES;
         if (!yes && !dry) {
             Optional<Prompter> p = prompter.get();
@@ -150,7 +154,8 @@ public final class ApplyCommand implements Callable<Integer> {
         ConvergeOptions opts = ConvergeOptions.defaults().withDryRun(dry).withTimeout(timeout).withWaitForResize(waitForResize)
                 .withRestartPodsForResize(restartPods).withFieldManager(fieldManager).withTakeOver(takeOver);
         ProgressPrinter progress = new ProgressPrinter(err);
-        Converger converger = new Converger(cluster, Clock.systemUTC(), new Journal(Journal.defaultDirectory(env)),
+        Journal journal = new Journal(Journal.defaultDirectory(env));
+        Converger converger = new Converger(cluster, Clock.systemUTC(), journal,
                 Operator.identify(env), conn.server(), gate, progress, checkpoint);
 
         List<StatefulSetResult> results = new ArrayList<>();
@@ -165,7 +170,7 @@ public final class ApplyCommand implements Callable<Integer> {
                             + ", by " + pending.get().holder() + "): finishing it first");
                     StatefulSetResult r;
                     try {
-                        r = converger.resume(pending.get(), opts, true);
+                        r = converger.resume(pending.get(), opts, ResumeCommand.leasesPermitted(cluster, ns, journal, err));
                     } catch (RuntimeException e) {
                         r = Interrupted.result(ns, name, e);
                     }
@@ -179,7 +184,7 @@ public final class ApplyCommand implements Callable<Integer> {
                 Assessor.Depth.APPLY, restartPods, Optional.ofNullable(fieldManager));
         PrintWriter planOut = output.equals("json") ? err : out;
         List<Decision> decisions = assessment.items().stream().map(Assessed::decision).toList();
-        planOut.print(new TableRenderer(Palette.choose(color, terminal && !output.equals("json"), env.get("NO_COLOR"))).render(decisions));
+        planOut.print(new TableRenderer(Palette.choose(color, terminal && !json, env.get("NO_COLOR")), width).render(decisions));
         assessment.notes().forEach(n -> planOut.println("note: " + n));
         planOut.print(writesToCome(assessment, opts));
         planOut.flush();
@@ -195,6 +200,8 @@ public final class ApplyCommand implements Callable<Integer> {
                 results.add(Interrupted.result(a.namespace(), a.name(), e));
             }
         }
+        // told now, at the end: each claim re-read, so that no warning stands that the kubelet has since made untrue
+        results.replaceAll(converger::reread);
         if (output.equals("json")) {
             out.print(DocumentWriter.json(ResultDocument.of(results)));
         } else {

@@ -126,13 +126,17 @@ public final class PlanCommand implements Callable<Integer> {
     private int fromCluster(PrintWriter out, PrintWriter err) {
         ClusterConnection conn = connection.connect(err);
         boolean explicit = connection.namespace != null;
+        Assessor assessor = new Assessor(conn.cluster(), connection.verbosity >= 2 ? new ProgressPrinter(err) : Progress.NONE);
+        if (connection.allNamespaces) {
+            // with -A the LISTs do not depend on the manifest: the server answers them while it is read
+            assessor.prefetchAllNamespaces();
+        }
         Manifest manifest = new ManifestReader(stdin, ReadLimits.DEFAULT).read(files, recursive, conn.defaultNamespace(), explicit);
         if (connection.verbosity >= 2) {
             err.println("read " + manifest.statefulSets().size() + " StatefulSet(s) from the manifest; skipped "
                     + manifest.skippedCount() + " other document(s)" + (manifest.skipped().isEmpty() ? "" : ": " + describe(manifest.skipped())));
         }
-        Assessment assessment = new Assessor(conn.cluster(), connection.verbosity >= 2 ? new ProgressPrinter(err) : Progress.NONE)
-                .assess(manifest.objects(), connection.allNamespaces, Assessor.Depth.PLAN, false, Optional.empty());
+        Assessment assessment = assessor.assess(manifest.objects(), connection.allNamespaces, Assessor.Depth.PLAN, false, Optional.empty());
         assessment.notes().forEach(n -> err.println("note: " + n));
         List<Decision> decisions = assessment.items().stream().map(Assessed::decision).toList();
         render(out, decisions);
@@ -152,7 +156,8 @@ public final class PlanCommand implements Callable<Integer> {
         switch (output) {
             case json -> out.print(DocumentWriter.json(PlanDocument.of(decisions)));
             case yaml -> out.print(DocumentWriter.yaml(PlanDocument.of(decisions)));
-            default -> out.print(new TableRenderer(Palette.choose(color, terminal, env.get("NO_COLOR"))).render(decisions));
+            default -> out.print(new TableRenderer(Palette.choose(color, terminal, env.get("NO_COLOR")),
+                    TerminalWidth.of(env, false, terminal)).render(decisions));
         }
         out.flush();
     }

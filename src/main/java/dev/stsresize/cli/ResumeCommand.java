@@ -8,6 +8,7 @@ import dev.stsresize.converge.ConvergeOptions;
 import dev.stsresize.converge.Converger;
 import dev.stsresize.converge.Gate;
 import dev.stsresize.converge.Journal;
+import dev.stsresize.converge.LeaseLock;
 import dev.stsresize.converge.Operator;
 import dev.stsresize.converge.Record;
 import dev.stsresize.converge.StatefulSetResult;
@@ -17,6 +18,7 @@ import java.io.PrintWriter;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -69,6 +71,19 @@ public final class ResumeCommand implements Callable<Integer> {
         this.checkpoint = checkpoint;
     }
 
+    /**
+     * Whether Leases may be used in {@code namespace}; where RBAC forbids them the run goes on with
+     * the local journal alone, as apply does, and says so.
+     */
+    static boolean leasesPermitted(Cluster cluster, String namespace, Journal journal, PrintWriter err) {
+        boolean permitted = LeaseLock.permitted(cluster, namespace);
+        if (!permitted) {
+            err.println("warning: Leases are forbidden in namespace " + namespace + ": the run is finished with its lock and record"
+                    + " in the local journal " + journal.directory() + " only, so another operator will not see it");
+        }
+        return permitted;
+    }
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -100,18 +115,24 @@ public final class ResumeCommand implements Callable<Integer> {
         }
         ConvergeOptions opts = ConvergeOptions.defaults().withTakeOver(takeOver).withTimeout(timeout);
         List<StatefulSetResult> results = new ArrayList<>();
+        Map<String, Boolean> leases = new HashMap<>();
         for (Record r : records) {
             try {
-                results.add(converger.resume(r, opts, true));
+                results.add(converger.resume(r, opts, leases.computeIfAbsent(r.namespace(),
+                        ns -> leasesPermitted(cluster, ns, journal, err))));
             } catch (RuntimeException e) {
                 results.add(Interrupted.result(r.namespace(), r.name(), e));
             }
         }
+        results.replaceAll(converger::reread);
         if (output.equals("json")) {
             out.print(DocumentWriter.json(ResultDocument.of(results)));
         } else {
-            results.forEach(r -> out.println(r.namespace() + "/" + r.name() + ": " + r.outcome().label()
-                    + (r.reason().isEmpty() ? "" : " (" + r.reason() + ")") + " - " + r.detail()));
+            for (StatefulSetResult r : results) {
+                out.println(r.namespace() + "/" + r.name() + ": " + r.outcome().label()
+                        + (r.reason().isEmpty() ? "" : " (" + r.reason() + ")") + " - " + r.detail());
+                r.warnings().forEach(w -> out.println("  warning: " + w));
+            }
         }
         out.flush();
         return ApplyCommand.exitCode(results);

@@ -133,7 +133,8 @@ final class ClaimGrower {
         String message = switch (s) {
             case INFEASIBLE -> conditionMessage(c, "ControllerResizeError", "NodeResizeError")
                     .orElse("the resizer reports " + Objects.text(c, "status", "allocatedResourceStatuses", "storage"));
-            case FILE_SYSTEM_PENDING -> "the volume grew; its file system grows when the pod using it restarts";
+            case FILE_SYSTEM_PENDING -> "the volume grew; the kubelet grows its file system, while the pod runs if the CSI"
+                    + " driver expands online, else when the pod restarts";
             case WAITING -> "capacity " + Objects.text(c, "status", "capacity", "storage") + " has not reached " + target
                     + (Objects.hasCondition(c, "Resizing") ? " (Resizing)" : "");
             default -> "";

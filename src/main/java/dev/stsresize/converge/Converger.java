@@ -192,7 +192,7 @@ public final class Converger {
                         case FILE_SYSTEM_PENDING -> progress.on(ProgressEvent.warn(ns, name, Step.GROW, "claim " + s.name()
                                 + ": FileSystemResizePending, " + s.message()
                                 + (opts.restartPodsForResize() ? "; its pod is restarted after the re-apply"
-                                        : "; restart its pod to finish (or run with --restart-pods-for-resize)")));
+                                        : "; the end of the run says whether it still waits")));
                         default -> { }
                     }
                 }
@@ -312,7 +312,7 @@ public final class Converger {
             String capacity = c.map(x -> Objects.text(x, "status", "capacity", "storage")).orElse("");
             claims.add(new StatefulSetResult.ClaimResult(t.getKey(), before.getOrDefault(t.getKey(), ""), t.getValue(), capacity));
             if (c.isPresent() && ClaimGrower.stateOf(c.get(), Quantity.parse(t.getValue())) == ClaimGrower.State.FILE_SYSTEM_PENDING) {
-                warnings.add(fileSystemPending(r, t.getKey()));
+                warnings.add(fileSystemPending(r.namespace(), r.name(), t.getKey()));
             }
         }
         progress.on(new ProgressEvent(r.namespace(), r.name(), Step.RECORD, outcome.label() + ": " + detail, "", outcome == Outcome.FAILED));
@@ -324,18 +324,54 @@ public final class Converger {
      * mounts it is read, not assumed: a scaled-away ordinal has none, and deleting a pod by hand
      * would bypass its PodDisruptionBudget.
      */
-    private String fileSystemPending(Record r, String claim) {
-        String pod = r.name() + claim.substring(claim.lastIndexOf('-'));
-        boolean mounted = cluster.getPod(r.namespace(), pod)
+    private String fileSystemPending(String namespace, String statefulSet, String claim) {
+        String pod = statefulSet + claim.substring(claim.lastIndexOf('-'));
+        boolean mounted = cluster.getPod(namespace, pod)
                 .map(p -> p.path("spec").path("volumes").findValuesAsText("claimName").contains(claim))
                 .orElse(false);
         if (!mounted) {
-            return "claim " + claim + " waits for a file system resize: no pod mounts it now; its file system grows "
+            return FS_PENDING_PREFIX.formatted(claim) + ": no pod mounts it now; its file system grows "
                     + "when a pod next mounts it";
         }
-        return "claim " + claim + " waits for a file system resize on pod " + pod + ": the kubelet finishes it while the "
+        return FS_PENDING_PREFIX.formatted(claim) + " on pod " + pod + ": the kubelet finishes it while the "
                 + "pod runs if the CSI driver expands online, otherwise restart the pod (apply --restart-pods-for-resize "
                 + "evicts it, respecting PodDisruptionBudgets)";
+    }
+
+    /** How every warning of a claim whose file system waits for its resize begins. */
+    private static final String FS_PENDING_PREFIX = "claim %s waits for a file system resize";
+
+    /**
+     * The result as the objects are now: each claim re-read, its capacity as it is and its
+     * file-system-resize warning only while the claim still says so. A run's warnings are told at
+     * the end of the whole command, and meanwhile the kubelet may well have finished an online
+     * expansion: nothing is said from a read that is no longer true. A result whose converge
+     * touched no claim (refused, blocked, nothing to do) is answered as it is.
+     */
+    public StatefulSetResult reread(StatefulSetResult r) {
+        boolean touched = r.outcome() == Outcome.CONVERGED || r.outcome() == Outcome.CLAIMS_GROWN
+                || r.warnings().stream().anyMatch(w -> w.startsWith("claim ") && w.contains(" waits for a file system resize"));
+        if (!touched || r.claims().isEmpty()) {
+            return r;
+        }
+        List<StatefulSetResult.ClaimResult> claims = new ArrayList<>();
+        List<String> warnings = new ArrayList<>();
+        for (String w : r.warnings()) {
+            if (r.claims().stream().noneMatch(c -> w.startsWith(FS_PENDING_PREFIX.formatted(c.name())))) {
+                warnings.add(w);
+            }
+        }
+        for (StatefulSetResult.ClaimResult c : r.claims()) {
+            Optional<ObjectNode> now = cluster.getClaim(r.namespace(), c.name());
+            String capacity = now.map(x -> Objects.text(x, "status", "capacity", "storage")).orElse("");
+            claims.add(new StatefulSetResult.ClaimResult(c.name(), c.from(), c.to(), capacity));
+            Quantity target = Quantity.parseOrNull(c.to());
+            if (now.isPresent() && target != null
+                    && ClaimGrower.stateOf(now.get(), target) == ClaimGrower.State.FILE_SYSTEM_PENDING) {
+                warnings.add(fileSystemPending(r.namespace(), r.name(), c.name()));
+            }
+        }
+        return new StatefulSetResult(r.namespace(), r.name(), r.outcome(), r.reason(), r.detail(), claims, r.pods(), warnings);
     }
 
     private static StatefulSetResult result(String ns, String name, Outcome outcome, String reason, String detail, Decision d) {

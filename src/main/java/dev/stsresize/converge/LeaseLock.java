@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.cluster.Cluster;
 import dev.stsresize.cluster.ClusterException;
+import dev.stsresize.cluster.ResourceAccess;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -77,6 +78,19 @@ public final class LeaseLock implements AutoCloseable {
         }
         journal.write(record);
         return lock;
+    }
+
+    /**
+     * Whether the current user may get, create and update Leases in {@code namespace} (three
+     * SelfSubjectAccessReviews): where not, a run keeps its lock and record in the local journal only.
+     */
+    public static boolean permitted(Cluster cluster, String namespace) {
+        for (String verb : java.util.List.of("get", "create", "update")) {
+            if (!cluster.selfSubjectAccessReview(new ResourceAccess(verb, "coordination.k8s.io", "leases", "", namespace, "")).allowed()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Reads the record kept in a StatefulSet's Lease, if there is one with a holder. */

@@ -21,7 +21,8 @@ public record Record(String server, String namespace, String name, String uid, S
     public static final String PHASE_VERIFYING = "verifying";
 
     public Record {
-        claimTargets = Map.copyOf(claimTargets);
+        // in the order given (template, then ordinal): the claims are grown and reported in it
+        claimTargets = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(claimTargets));
     }
 
     public Record withPhase(String p) {

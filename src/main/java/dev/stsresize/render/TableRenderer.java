@@ -17,13 +17,40 @@ import java.util.Map;
  * request and capacity -> target with its StorageClass and expansion (✓/✗), the findings and the
  * warnings, then a one-line summary. Colour comes from the {@link Palette} only; without it the
  * text is identical, so the plain form is what tests and pipes see.
+ *
+ * <p>With a width (the terminal's), every line fits it: the claim table shrinks its widest
+ * shrinkable columns (claim names lose their middle, keeping the ordinal; class names keep their
+ * ✓/✗; phase and action lose their end), each cut marked with an ellipsis; sentences wrap at a
+ * word. Never cut: the namespace/name and the verdict of a heading, and the quantities.
  */
 public final class TableRenderer {
     private static final String[] CLAIM_HEADER = {"CLAIM", "REQUEST", "CAPACITY", "", "TARGET", "CLASS", "PHASE", "ACTION"};
+    private static final int CLAIM = 0;
+    private static final int CLASS = 5;
+    private static final int PHASE = 6;
+    private static final int ACTION = 7;
+    /** The columns that may shrink, and how narrow each may get. */
+    private static final int[] SHRINKABLE = {CLAIM, CLASS, PHASE, ACTION};
+    private static final int[] MIN_WIDTH = {9, 0, 0, 0, 0, 7, 5, 6};
+    static final String ELLIPSIS = "…";
+    static final int MIN_TERMINAL = 20;
+    private static final String KEEP = "keep (at or above target)";
+    private static final String KEEP_SHORT = "keep (≥ target)";
+    private static final String INDENT = "  ";
+    private static final String HANGING = "    ";
+
     private final Palette p;
+    private final int width;
 
     public TableRenderer(Palette palette) {
+        this(palette, 0);
+    }
+
+    /** @param width the columns every line must fit in (the terminal's); 0 or less: no limit */
+    public TableRenderer(Palette palette, int width) {
         this.p = palette;
+        // narrower than this, nothing readable fits: the lines are cut as at 20 columns
+        this.width = width <= 0 ? 0 : Math.max(width, MIN_TERMINAL);
     }
 
     public String render(List<Decision> decisions) {
@@ -32,14 +59,14 @@ public final class TableRenderer {
             block(d, out);
             out.append('\n');
         }
-        out.append(summary(decisions)).append('\n');
+        out.append(summaryLines(decisions)).append('\n');
         return out.toString();
     }
 
     private void block(Decision d, StringBuilder out) {
-        out.append(p.bold(d.namespace() + "/" + d.name())).append("  ").append(verdict(d)).append('\n');
+        out.append(heading(d)).append('\n');
         for (TemplateSize t : d.templates()) {
-            out.append("  template ").append(t.name()).append(": ").append(templateSizes(t)).append('\n');
+            out.append(templateLine(t)).append('\n');
         }
         if (!d.claims().isEmpty()) {
             List<String[]> rows = new ArrayList<>();
@@ -49,54 +76,138 @@ public final class TableRenderer {
                     (c.storageClass() == null ? "(none)" : c.storageClass()) + " " + (c.expandable() ? "✓" : "✗"),
                     c.phase() == null ? "-" : c.phase(), action(d, c)});
             }
-            int[] widths = widths(rows);
-            out.append("  ").append(p.dim(line(CLAIM_HEADER, widths))).append('\n');
+            if (width > 0 && tableWidth(widths(rows)) > width) {
+                // too wide: the short form of an action says the same before anything is cut
+                rows.forEach(r -> r[ACTION] = r[ACTION].replace(KEEP, KEEP_SHORT));
+            }
+            int[] widths = fit(widths(rows));
+            for (String[] row : rows) {
+                cut(row, widths);
+            }
+            out.append(INDENT).append(p.dim(line(CLAIM_HEADER, widths))).append('\n');
             for (int i = 0; i < rows.size(); i++) {
-                out.append("  ").append(claimLine(rows.get(i), widths, claims.get(i), d)).append('\n');
+                out.append(INDENT).append(claimLine(rows.get(i), widths, claims.get(i), d)).append('\n');
             }
         } else if (d.verdict() != Verdict.ABSENT) {
-            out.append("  ").append(p.dim("no claims of its templates exist yet")).append('\n');
+            prose("no claims of its templates exist yet", p::dim, out);
         }
         if (d instanceof Refusal r) {
             for (Finding f : r.findings()) {
                 String text = f.reason().label() + ": " + f.message();
-                out.append("  ").append(f.reason().permanent() ? p.red(text) : p.yellow(text)).append('\n');
+                prose(text, f.reason().permanent() ? p::red : p::yellow, out);
             }
         } else {
-            out.append("  ").append(p.dim(d.detail())).append('\n');
+            prose(d.detail(), p::dim, out);
         }
         for (String w : d.warnings()) {
-            out.append("  ").append(p.yellow("warning: " + w)).append('\n');
+            prose("warning: " + w, p::yellow, out);
         }
     }
 
-    private String verdict(Decision d) {
+    /** namespace/name and the verdict, whole; the verdict's explanation only as far as it fits. */
+    private String heading(Decision d) {
+        String name = d.namespace() + "/" + d.name();
         String word = d.verdict().label().toUpperCase(java.util.Locale.ROOT).replace('-', ' ');
-        return switch (d.verdict()) {
-            case GROW -> p.green(word) + p.dim(" (grow claims, orphan-delete, re-apply)");
-            case GROW_CLAIMS -> p.green(word) + p.dim(" (no recreate)");
-            case UP_TO_DATE, ABSENT -> p.dim(word);
-            case REFUSED -> p.red(word + ": " + ((Refusal) d).reason().label());
-            case BLOCKED -> p.yellow(word + ": " + ((Refusal) d).reason().label());
+        String explanation = switch (d.verdict()) {
+            case GROW -> " (grow claims, orphan-delete, re-apply)";
+            case GROW_CLAIMS -> " (no recreate)";
+            default -> "";
         };
+        String verdict = switch (d.verdict()) {
+            case GROW, GROW_CLAIMS, UP_TO_DATE, ABSENT -> word;
+            case REFUSED, BLOCKED -> word + ": " + ((Refusal) d).reason().label();
+        };
+        if (width > 0 && !explanation.isEmpty()) {
+            int room = width - length(name) - 2 - length(verdict);
+            explanation = room >= length(explanation) ? explanation : room >= 8 ? endCut(explanation, room) : "";
+        }
+        String styled = switch (d.verdict()) {
+            case GROW, GROW_CLAIMS -> p.green(verdict) + p.dim(explanation);
+            case UP_TO_DATE, ABSENT -> p.dim(verdict);
+            case REFUSED -> p.red(verdict);
+            case BLOCKED -> p.yellow(verdict);
+        };
+        return p.bold(name) + "  " + styled;
     }
 
-    private String templateSizes(TemplateSize t) {
+    /** "  template NAME: sizes": the name loses its middle when the line would not fit. */
+    private String templateLine(TemplateSize t) {
+        String sizes;
+        String plainSizes;
         if (t.live() == null) {
-            return t.declared() + p.dim(" (not in the cluster)");
+            plainSizes = t.declared() + " (not in the cluster)";
+            sizes = t.declared() + p.dim(" (not in the cluster)");
+        } else if (!t.changes()) {
+            plainSizes = t.live() + " (unchanged)";
+            sizes = p.dim(plainSizes);
+        } else {
+            boolean grows = t.live().isLessThan(t.declared());
+            String to = grows ? t.declared().toString() : t.declared() + " (shrink)";
+            plainSizes = t.live() + " → " + to;
+            sizes = p.dim(t.live().toString()) + " → " + (grows ? p.green(to) : p.red(to));
         }
-        if (!t.changes()) {
-            return p.dim(t.live() + " (unchanged)");
+        String name = t.name();
+        String prefix = INDENT + "template ";
+        if (width > 0) {
+            int room = width - length(prefix) - 2 - length(plainSizes);
+            if (room < length(name)) {
+                name = middleCut(name, Math.max(room, 5));
+            }
         }
-        boolean grows = t.live().isLessThan(t.declared());
-        String to = grows ? p.green(t.declared().toString()) : p.red(t.declared() + " (shrink)");
-        return p.dim(t.live().toString()) + " → " + to;
+        return prefix + name + ": " + sizes;
+    }
+
+    /** A sentence at the block's indent, wrapped at words to the width (continuation lines hang). */
+    private void prose(String text, java.util.function.UnaryOperator<String> style, StringBuilder out) {
+        for (String l : wrap(text, width, INDENT, HANGING)) {
+            int lead = l.length() - l.stripLeading().length();
+            out.append(l, 0, lead).append(style.apply(l.substring(lead))).append('\n');
+        }
+    }
+
+    /**
+     * Lines of at most {@code width} columns (0: one line), the first starting with {@code first},
+     * the others with {@code rest}; breaks at spaces, and inside a word only when it alone is too long.
+     */
+    static List<String> wrap(String text, int width, String first, String rest) {
+        List<String> lines = new ArrayList<>();
+        if (width <= 0 || length(first) + length(text) <= width || width - Math.max(length(first), length(rest)) < 1) {
+            lines.add(first + text);
+            return lines;
+        }
+        StringBuilder line = new StringBuilder(first);
+        boolean empty = true;
+        for (String word : text.split(" ", -1)) {
+            if (!empty && length(line.toString()) + 1 + length(word) > width) {
+                lines.add(line.toString());
+                line = new StringBuilder(rest);
+                empty = true;
+            } else if (!empty) {
+                line.append(' ');
+            }
+            String w = word;
+            // a word longer than a whole line is broken where each line ends
+            while (length(w) > width - length(rest) && length(line.toString()) + length(w) > width) {
+                int room = width - length(line.toString());
+                if (room > 0) {
+                    int cut = w.offsetByCodePoints(0, room);
+                    line.append(w, 0, cut);
+                    w = w.substring(cut);
+                }
+                lines.add(line.toString());
+                line = new StringBuilder(rest);
+            }
+            line.append(w);
+            empty = false;
+        }
+        lines.add(line.toString());
+        return lines;
     }
 
     private static String action(Decision d, ClaimState c) {
         String where = c.scaledAway() ? ", scaled away" : "";
         if (!c.grow()) {
-            return "keep (at or above target)" + where;
+            return KEEP + where;
         }
         return (d.verdict().hasWork() ? "grow" : "needs growth") + where;
     }
@@ -121,6 +232,76 @@ public final class TableRenderer {
             }
         }
         return b.toString().stripTrailing();
+    }
+
+    /** The columns' widths narrowed, widest shrinkable first, until the table fits the width (or none can shrink). */
+    private int[] fit(int[] w) {
+        if (width <= 0) {
+            return w;
+        }
+        while (tableWidth(w) > width) {
+            int widest = -1;
+            for (int c : SHRINKABLE) {
+                int min = Math.max(MIN_WIDTH[c], CLAIM_HEADER[c].length());
+                if (w[c] > min && (widest < 0 || w[c] > w[widest])) {
+                    widest = c;
+                }
+            }
+            if (widest < 0) {
+                break;
+            }
+            w[widest]--;
+        }
+        return w;
+    }
+
+    private static int tableWidth(int[] w) {
+        int total = INDENT.length();
+        for (int i = 0; i < w.length; i++) {
+            total += w[i] + (i < w.length - 1 ? 2 : 0);
+        }
+        return total;
+    }
+
+    /** Cuts the cells of one row to their columns' widths, each cut marked with an ellipsis. */
+    private static void cut(String[] row, int[] w) {
+        row[CLAIM] = middleCut(row[CLAIM], w[CLAIM]);
+        if (length(row[CLASS]) > w[CLASS]) {
+            // "name ✓": the name is cut, the expansion mark stays
+            String mark = row[CLASS].substring(row[CLASS].length() - 2);
+            row[CLASS] = endCut(row[CLASS].substring(0, row[CLASS].length() - 2), w[CLASS] - 2) + mark;
+        }
+        row[PHASE] = endCut(row[PHASE], w[PHASE]);
+        row[ACTION] = endCut(row[ACTION], w[ACTION]);
+    }
+
+    /** {@code s} in at most {@code max} columns, its end replaced by an ellipsis when cut. */
+    static String endCut(String s, int max) {
+        if (length(s) <= max) {
+            return s;
+        }
+        if (max <= 1) {
+            return ELLIPSIS;
+        }
+        return s.substring(0, s.offsetByCodePoints(0, max - 1)).stripTrailing() + ELLIPSIS;
+    }
+
+    /** {@code s} in at most {@code max} columns, its middle replaced by an ellipsis (the end, an ordinal, kept). */
+    static String middleCut(String s, int max) {
+        int n = length(s);
+        if (n <= max) {
+            return s;
+        }
+        if (max <= 1) {
+            return ELLIPSIS;
+        }
+        int tail = (max - 1) / 2;
+        int head = max - 1 - tail;
+        return s.substring(0, s.offsetByCodePoints(0, head)) + ELLIPSIS + s.substring(s.offsetByCodePoints(0, n - tail));
+    }
+
+    private static int length(String s) {
+        return s.codePointCount(0, s.length());
     }
 
     private static int[] widths(List<String[]> rows) {
@@ -150,6 +331,10 @@ public final class TableRenderer {
 
     private static String text(Quantity q) {
         return q == null ? "-" : q.toString();
+    }
+
+    private String summaryLines(List<Decision> decisions) {
+        return String.join("\n", wrap(summary(decisions), width, "", "  "));
     }
 
     static String summary(List<Decision> decisions) {

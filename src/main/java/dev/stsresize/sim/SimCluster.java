@@ -92,6 +92,17 @@ public final class SimCluster implements AutoCloseable {
         return faults;
     }
 
+    /**
+     * TEST ONLY: makes this server know a field client-java's models do not (".spec.someFutureField";
+     * a list's items by the list's path: ".spec.template.spec.containers.someFutureField"), as a newer
+     * kube-apiserver would; without it such a field is refused like any unknown one. For the tests of
+     * a field newer than the client carried through re-apply and restore.
+     */
+    public SimCluster declareField(String apiVersion, String kind, String path) {
+        registry.declareField(apiVersion, kind, path);
+        return this;
+    }
+
     /** Every request served so far, in order. */
     public List<RecordedRequest> requests() {
         return log.all();

@@ -212,4 +212,31 @@ class PlanCommandTest {
         }
         throw new AssertionError("no StatefulSet " + name + " in " + MANIFEST);
     }
+
+    @Test
+    void fitsColumnsEightyAndLeavesTwoHundredAsTheUnlimitedTable() {
+        Run narrow = runWith("", Map.of("COLUMNS", "80"), false, "plan", "-f", MANIFEST, "--live", SNAPSHOT);
+        assertThat(narrow.code()).as(narrow.describe()).isEqualTo(ExitCodes.REFUSED);
+        for (String line : narrow.out().lines().toList()) {
+            assertThat(line.codePointCount(0, line.length())).as(narrow.describe()).isLessThanOrEqualTo(80);
+        }
+        assertThat(narrow.out()).as(narrow.describe()).contains("shop/postgres  GROW", "shop/redis  REFUSED: shrink",
+                "data-postgres-3  10Gi", "grow, scaled away");
+        // the refusal's sentence wraps instead of running past the edge
+        assertThat(narrow.out().replaceAll("\n +", " ")).contains("a volume cannot shrink, declare 5Gi or more");
+
+        Run wide = runWith("", Map.of("COLUMNS", "200"), false, "plan", "-f", MANIFEST, "--live", SNAPSHOT);
+        Golden.assertMatches("plan/examples.table.txt", wide.out());
+        Run colour = runWith("", Map.of("COLUMNS", "80"), false, "plan", "-f", MANIFEST, "--live", SNAPSHOT, "--color", "always");
+        assertThat(colour.out().replaceAll("\u001b\\[[0-9;]*m", "")).isEqualTo(narrow.out());
+    }
+
+    @Test
+    void ignoresAColumnsThatIsNoNumber() {
+        Run r = runWith("", Map.of("COLUMNS", "wide"), false, "plan", "-f", MANIFEST, "--live", SNAPSHOT);
+        Golden.assertMatches("plan/examples.table.txt", r.out());
+        assertThat(TerminalWidth.parse(" 132 ")).isEqualTo(132);
+        assertThat(TerminalWidth.parse("-3")).isEqualTo(TerminalWidth.NONE);
+        assertThat(TerminalWidth.of(Map.of(), false, false)).as("not a terminal, no COLUMNS: no limit").isEqualTo(TerminalWidth.NONE);
+    }
 }

@@ -57,9 +57,14 @@ final class Harness implements AutoCloseable {
     }
 
     static Harness start(Path home, List<ObjectNode> objects) {
+        return start(home, objects, Speed.fast.timings());
+    }
+
+    /** With the controllers' pace given: e.g. a kubelet slower to expand file systems than the rest. */
+    static Harness start(Path home, List<ObjectNode> objects, dev.stsresize.sim.controller.Timings timings) {
         SimCluster sim = SimCluster.start();
         sim.load(objects.toArray(ObjectNode[]::new));
-        ControllerManager controllers = ControllerManager.start(sim, Speed.fast);
+        ControllerManager controllers = ControllerManager.start(sim, timings);
         Harness h = new Harness(sim, controllers, home);
         h.settle();
         return h;

@@ -17,8 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Not a timed test: prints {@code plan}'s wall time and peak RSS (a separate JVM with the launcher's
- * options, under /usr/bin/time) at 2,000 StatefulSets / 6,000 claims, next to
- * {@code kubectl get sts,pvc,sc -A -o json} against the same simulated server in the same run; and
+ * options, under /usr/bin/time) at 2,000 StatefulSets / 6,000 claims, next to the same plan with one
+ * request in flight at a time and to {@code kubectl get sts,pvc,sc -A -o json} against the same
+ * simulated server in the same run (medians of {@code -Dbench.runs}, default 3, interleaved); and
  * checks the request count (3 LISTs + one dry run per StatefulSet to recreate). Run with
  * {@code mvn -B test -Dsurefire.excludedGroups= -Dgroups=bench -Dtest=PlanBenchmark}.
  */
@@ -76,16 +77,63 @@ class PlanBenchmark {
             sim.writeKubeconfig(kubeconfig);
 
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            Timed plan = timed(List.of(java, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-cp",
-                    System.getProperty("java.class.path"), "dev.stsresize.Main", "plan", "-A", "-f", manifestFile.toString(),
-                    "--kubeconfig", kubeconfig.toString(), "-o", "json", "--exit-code"));
-            List<RecordedRequest> planRequests = List.copyOf(sim.requests());
-            Timed kubectl = timed(List.of("kubectl", "--kubeconfig", kubeconfig.toString(), "get", "sts,pvc,sc", "-A", "-o", "json"));
+            List<String> jvm = new ArrayList<>(List.of(java, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto"));
+            String jfr = System.getProperty("bench.jfr", "");
+            if (!jfr.isEmpty()) {
+                // a profile of the plan's JVM: -Dbench.jfr=/tmp/plan.jfr
+                jvm.add("-XX:StartFlightRecording=filename=" + jfr + ",settings=profile");
+            }
+            List<String> args = new ArrayList<>(List.of("-cp", System.getProperty("java.class.path"), "dev.stsresize.Main", "plan", "-A",
+                    "-f", manifestFile.toString(), "--kubeconfig", kubeconfig.toString(), "-o", "json", "--exit-code"));
+            String verbosity = System.getProperty("bench.v", "");
+            if (!verbosity.isEmpty()) {
+                // -Dbench.v=6: the plan's request log (each request's time to its answer) printed below
+                args.add("-v=" + verbosity);
+            }
+            List<String> planCommand = new ArrayList<>(jvm);
+            planCommand.addAll(args);
+            // the same plan with one request in flight at a time, as before the proofs went in parallel
+            List<String> oneAtATime = new ArrayList<>(jvm);
+            oneAtATime.add("-D" + Assessor.IN_FLIGHT_PROPERTY + "=1");
+            oneAtATime.addAll(args);
+            List<String> kubectlCommand = List.of("kubectl", "--kubeconfig", kubeconfig.toString(), "get", "sts,pvc,sc", "-A", "-o", "json");
 
-            System.out.printf("%nplan -A (%d StatefulSets, %d claims, %d to grow): %.2f s wall, %d MiB peak RSS (exit %d)%n",
-                    SETS, SETS * 3, GROWING, plan.seconds, plan.rssKiB / 1024, plan.exit);
-            System.out.printf("kubectl get sts,pvc,sc -A -o json, same server: %.2f s wall, %d MiB peak RSS (exit %d)%n%n",
-                    kubectl.seconds, kubectl.rssKiB / 1024, kubectl.exit);
+            // interleaved, so that the machine's noise falls on all three alike; medians of bench.runs
+            int runs = Integer.getInteger("bench.runs", 3);
+            List<Timed> plans = new ArrayList<>();
+            List<Timed> sequential = new ArrayList<>();
+            List<Timed> kubectls = new ArrayList<>();
+            List<RecordedRequest> planRequests = List.of();
+            timed(kubectlCommand); // the simulated server warms up (its JIT) before anything is timed
+            for (int r = 0; r < runs; r++) {
+                // the order turns each round, so that none is always first after the previous one
+                for (int k = 0; k < 3; k++) {
+                    switch ((r + k) % 3) {
+                        case 0 -> {
+                            int before = sim.requests().size();
+                            plans.add(timed(planCommand));
+                            planRequests = List.copyOf(sim.requests().subList(before, sim.requests().size()));
+                        }
+                        case 1 -> sequential.add(timed(oneAtATime));
+                        default -> kubectls.add(timed(kubectlCommand));
+                    }
+                }
+            }
+            Timed plan = median(plans);
+            Timed seq = median(sequential);
+            Timed kubectl = median(kubectls);
+            if (!verbosity.isEmpty()) {
+                System.out.println(plan.stderr);
+            }
+            System.out.printf("%nmedians of %d interleaved runs against one simulated server%n", runs);
+            System.out.printf("plan -A (%d StatefulSets, %d claims, %d to grow): %.2f s wall, %.2f s CPU, %d MiB peak RSS (exit %d)%n",
+                    SETS, SETS * 3, GROWING, plan.seconds, median(plans, Timed::cpu), plan.rssKiB / 1024, plan.exit);
+            System.out.printf("plan -A, one request in flight at a time: %.2f s wall, %.2f s CPU, %d MiB peak RSS%n", seq.seconds,
+                    median(sequential, Timed::cpu), seq.rssKiB / 1024);
+            System.out.printf("kubectl get sts,pvc,sc -A -o json: %.2f s wall, %.2f s CPU, %d MiB peak RSS (exit %d)%n",
+                    kubectl.seconds, median(kubectls, Timed::cpu), kubectl.rssKiB / 1024, kubectl.exit);
+            System.out.printf("plan / kubectl: %.2f; one at a time / kubectl: %.2f%n%n", plan.seconds / kubectl.seconds,
+                    seq.seconds / kubectl.seconds);
             assertThat(plan.exit).as(plan.stderr).isEqualTo(3);
             assertThat(planRequests.stream().filter(q -> q.method().equals("GET"))).hasSize(3);
             assertThat(planRequests.stream().filter(q -> q.method().equals("PATCH") && "All".equals(q.param("dryRun")))).hasSize(GROWING);
@@ -93,17 +141,29 @@ class PlanBenchmark {
         }
     }
 
-    record Timed(double seconds, long rssKiB, int exit, String stderr) {}
+    static double median(List<Timed> runs, java.util.function.ToDoubleFunction<Timed> f) {
+        double[] v = runs.stream().mapToDouble(f).sorted().toArray();
+        return v[v.length / 2];
+    }
+
+    static Timed median(List<Timed> runs) {
+        List<Timed> sorted = new ArrayList<>(runs);
+        sorted.sort(java.util.Comparator.comparingDouble(Timed::seconds));
+        return sorted.get(sorted.size() / 2);
+    }
+
+    record Timed(double seconds, double cpu, long rssKiB, int exit, String stderr) {}
 
     Timed timed(List<String> command) throws IOException, InterruptedException {
-        List<String> full = new ArrayList<>(List.of("/usr/bin/time", "-f", "TIME %e %M"));
+        List<String> full = new ArrayList<>(List.of("/usr/bin/time", "-f", "TIME %e %M %U %S"));
         full.addAll(command);
         Path err = Files.createTempFile(dir, "err", ".txt");
         Process p = new ProcessBuilder(full).redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile()).start();
         int exit = p.waitFor();
         String text = Files.readString(err);
-        String line = text.lines().filter(l -> l.startsWith("TIME ")).reduce((a, b) -> b).orElse("TIME 0 0");
+        String line = text.lines().filter(l -> l.startsWith("TIME ")).reduce((a, b) -> b).orElse("TIME 0 0 0 0");
         String[] parts = line.split(" ");
-        return new Timed(Double.parseDouble(parts[1]), Long.parseLong(parts[2]), exit, text);
+        return new Timed(Double.parseDouble(parts[1]), Double.parseDouble(parts[3]) + Double.parseDouble(parts[4]),
+                Long.parseLong(parts[2]), exit, text);
     }
 }

@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -39,10 +40,20 @@ public final class FieldSchema {
 
     /** The path of the first field {@code value} has and {@code model} does not declare, e.g. ".spec.foo". */
     public static Optional<String> firstUnknownField(JsonNode value, Class<?> model) {
-        return unknown(value, model, "");
+        return firstUnknownField(value, model, Set.of());
     }
 
-    private static Optional<String> unknown(JsonNode value, Type type, String path) {
+    /**
+     * As {@link #firstUnknownField(JsonNode, Class)}, with {@code declaredToo} fields the schema
+     * declares beyond client-java's model, by path (".spec.someFutureField"; a list's items share the
+     * list's path: ".spec.template.spec.containers.someFutureField"), each with any content: what a
+     * newer API server knows. Tests use it (see {@code SimCluster#declareField}).
+     */
+    public static Optional<String> firstUnknownField(JsonNode value, Class<?> model, Set<String> declaredToo) {
+        return unknown(value, model, "", declaredToo);
+    }
+
+    private static Optional<String> unknown(JsonNode value, Type type, String path, Set<String> extra) {
         if (value == null || value.isNull()) {
             return Optional.empty();
         }
@@ -50,7 +61,7 @@ public final class FieldSchema {
             Type raw = p.getRawType();
             if (raw == java.util.List.class && value.isArray()) {
                 for (JsonNode item : value) {
-                    Optional<String> u = unknown(item, p.getActualTypeArguments()[0], path);
+                    Optional<String> u = unknown(item, p.getActualTypeArguments()[0], path, extra);
                     if (u.isPresent()) {
                         return u;
                     }
@@ -58,7 +69,7 @@ public final class FieldSchema {
             } else if (raw == Map.class && value.isObject()) {
                 for (Iterator<Map.Entry<String, JsonNode>> it = value.fields(); it.hasNext(); ) {
                     Map.Entry<String, JsonNode> e = it.next();
-                    Optional<String> u = unknown(e.getValue(), p.getActualTypeArguments()[1], path + "." + e.getKey());
+                    Optional<String> u = unknown(e.getValue(), p.getActualTypeArguments()[1], path + "." + e.getKey(), extra);
                     if (u.isPresent()) {
                         return u;
                     }
@@ -78,9 +89,12 @@ public final class FieldSchema {
             String child = path + "." + e.getKey();
             Type t = fields.get(e.getKey());
             if (t == null) {
+                if (extra.contains(child)) {
+                    continue;
+                }
                 return Optional.of(child);
             }
-            Optional<String> u = unknown(e.getValue(), t, child);
+            Optional<String> u = unknown(e.getValue(), t, child, extra);
             if (u.isPresent()) {
                 return u;
             }

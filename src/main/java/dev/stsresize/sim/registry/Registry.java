@@ -38,6 +38,8 @@ public final class Registry {
     private final QuotaAdmission quota;
     private volatile EvictionPolicy evictionPolicy = EvictionPolicy.ALWAYS;
     private volatile boolean gracefulPods;
+    /** Fields declared beyond client-java's models (tests only), per "apiVersion kind". */
+    private final java.util.Map<String, java.util.Set<String>> declaredFields = new java.util.concurrent.ConcurrentHashMap<>();
 
     public Registry(Store store, Catalog catalog) {
         this.store = store;
@@ -48,6 +50,19 @@ public final class Registry {
 
     public Store store() {
         return store;
+    }
+
+    /**
+     * TEST ONLY: the schema of {@code apiVersion}/{@code kind} declares one more field than
+     * client-java's model, by path (see {@link FieldSchema#firstUnknownField(JsonNode, Class, java.util.Set)}),
+     * as a newer API server would: objects carrying it are no longer refused as unknown.
+     */
+    public void declareField(String apiVersion, String kind, String path) {
+        declaredFields.computeIfAbsent(apiVersion + " " + kind, k -> java.util.concurrent.ConcurrentHashMap.newKeySet()).add(path);
+    }
+
+    private java.util.Set<String> declaredFields(ResourceType t) {
+        return declaredFields.getOrDefault(t.apiVersion() + " " + t.kind(), java.util.Set.of());
     }
 
     public Catalog catalog() {
@@ -120,7 +135,7 @@ public final class Registry {
             throw ApiError.of(400, "BadRequest", "error decoding YAML: the patch is not an object", null);
         }
         String nsName = (t.namespaced() ? nsOf(t, ns) : "") + "/" + name;
-        FieldSchema.modelOf(t.apiVersion(), t.kind()).flatMap(m -> FieldSchema.firstUnknownField(applied, m)).ifPresent(field -> {
+        FieldSchema.modelOf(t.apiVersion(), t.kind()).flatMap(m -> FieldSchema.firstUnknownField(applied, m, declaredFields(t))).ifPresent(field -> {
             throw ApiError.of(500, null, "failed to create typed patch object (" + nsName + "; " + t.apiVersion() + ", Kind="
                     + t.kind() + "): " + field + ": field not declared in schema", null);
         });
@@ -367,7 +382,7 @@ public final class Registry {
                     + t.kind() + ": the kind in the data (" + kind + ") does not match the expected kind (" + t.kind() + ")", null);
         }
         if (strict) {
-            FieldSchema.modelOf(t.apiVersion(), t.kind()).flatMap(m -> FieldSchema.firstUnknownField(obj, m)).ifPresent(f -> {
+            FieldSchema.modelOf(t.apiVersion(), t.kind()).flatMap(m -> FieldSchema.firstUnknownField(obj, m, declaredFields(t))).ifPresent(f -> {
                 throw ApiError.of(400, "BadRequest", t.kind() + " in version \"" + t.version() + "\" cannot be handled as a "
                         + t.kind() + ": strict decoding error: unknown field \"" + f.substring(1) + "\"", null);
             });

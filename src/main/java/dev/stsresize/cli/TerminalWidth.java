@@ -1,0 +1,55 @@
+package dev.stsresize.cli;
+
+import java.io.IOException;
+import java.util.Map;
+import org.jline.terminal.Terminal;
+import org.jline.terminal.TerminalBuilder;
+
+/**
+ * How many columns the plan table may use: {@code COLUMNS} when set to a positive number (as GNU
+ * ls reads it: it wins over the terminal, so {@code COLUMNS=80 kubectl stsresize plan …} is a way
+ * to ask for a narrow table, piped or not); else the width of the terminal the table is written to,
+ * asked through jline; else (a pipe, a file) no limit.
+ */
+final class TerminalWidth {
+    /** No limit. */
+    static final int NONE = 0;
+
+    private TerminalWidth() {}
+
+    /**
+     * @param stderr the table goes to stderr (apply -o json), else to stdout
+     * @param mayBeTerminal false when the stream is known not to be a terminal: jline is not even asked
+     */
+    static int of(Map<String, String> env, boolean stderr, boolean mayBeTerminal) {
+        int columns = parse(env.get("COLUMNS"));
+        if (columns > 0) {
+            return columns;
+        }
+        return mayBeTerminal ? ofTerminal(stderr) : NONE;
+    }
+
+    static int parse(String columns) {
+        if (columns == null || columns.isBlank()) {
+            return NONE;
+        }
+        try {
+            return Math.max(NONE, Integer.parseInt(columns.trim()));
+        } catch (NumberFormatException e) {
+            return NONE;
+        }
+    }
+
+    private static int ofTerminal(boolean stderr) {
+        try (Terminal t = TerminalBuilder.builder().system(true).dumb(true)
+                .systemOutput(stderr ? TerminalBuilder.SystemOutput.SysErr : TerminalBuilder.SystemOutput.SysOut)
+                .build()) {
+            if (Terminal.TYPE_DUMB.equals(t.getType()) || Terminal.TYPE_DUMB_COLOR.equals(t.getType())) {
+                return NONE;
+            }
+            return Math.max(NONE, t.getWidth());
+        } catch (IOException | RuntimeException e) {
+            return NONE;
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package dev.stsresize.converge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.stsresize.plan.Decider;
+import dev.stsresize.plan.Decision;
+import dev.stsresize.plan.LiveState;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The Assessor's decide (claims found by name) decides exactly as Decider.decide (every claim of the namespace). */
+class AssessorDecideTest {
+    @Test
+    void every_row_of_the_decision_table_is_decided_the_same() throws IOException {
+        try (InputStream in = AssessorDecideTest.class.getResourceAsStream("/decision-table/rows.yaml")) {
+            JsonNode rows = new YAMLMapper().readTree(in);
+            assertThat(rows.size()).isGreaterThan(10);
+            for (JsonNode row : rows) {
+                List<ObjectNode> live = row.path("live").isObject() ? List.of((ObjectNode) row.get("live")) : List.of();
+                LiveState state = new LiveState(live, objects(row.path("claims")), objects(row.path("classes")));
+                List<ObjectNode> declared = List.of((ObjectNode) row.get("declared"));
+                assertThat(Assessor.decide(declared, state)).as(row.path("name").asText()).isEqualTo(Decider.decide(declared, state));
+            }
+        }
+    }
+
+    @Test
+    void names_with_dashes_in_one_namespace_are_decided_the_same() {
+        List<ObjectNode> declared = new ArrayList<>();
+        List<ObjectNode> sets = new ArrayList<>();
+        List<ObjectNode> claims = new ArrayList<>();
+        for (String name : List.of("web", "web-app", "db", "db-backup", "db-0", "x")) {
+            sets.add(sts(name, "10Gi", 3));
+            declared.add(sts(name, "20Gi", 3));
+            for (String claim : List.of("data-" + name + "-0", "data-" + name + "-1", "data-" + name + "-7", "logs-" + name + "-0",
+                    "data-" + name + "-01", "data-" + name + "-", "data-" + name)) {
+                claims.add(Harness.yaml("{apiVersion: v1, kind: PersistentVolumeClaim, metadata: {name: " + claim + ", namespace: ns},"
+                        + " spec: {storageClassName: gp3, resources: {requests: {storage: 10Gi}}}, status: {phase: Bound, capacity: {storage: 10Gi}}}"));
+            }
+        }
+        List<ObjectNode> classes = List.of(Harness.yaml("{apiVersion: storage.k8s.io/v1, kind: StorageClass, metadata: {name: gp3},"
+                + " allowVolumeExpansion: true}"));
+        LiveState state = new LiveState(sets, claims, classes);
+        List<Decision> ours = Assessor.decide(declared, state);
+        assertThat(ours).isEqualTo(Decider.decide(declared, state));
+        // web's claims are web's alone: data-web-app-0 is web-app's
+        assertThat(ours.stream().filter(d -> d.name().equals("web")).findFirst().orElseThrow().claims())
+                .extracting(c -> c.name()).containsExactly("data-web-0", "data-web-1", "data-web-7");
+    }
+
+    static ObjectNode sts(String name, String size, int replicas) {
+        return Harness.yaml("{apiVersion: apps/v1, kind: StatefulSet, metadata: {name: " + name + ", namespace: ns}, spec: {replicas: "
+                + replicas + ", serviceName: " + name + ", selector: {matchLabels: {app: " + name + "}}, template: {metadata: {labels: {app: "
+                + name + "}}, spec: {containers: [{name: c, image: i}]}}, volumeClaimTemplates: [{metadata: {name: data}, spec: {"
+                + "accessModes: [ReadWriteOnce], storageClassName: gp3, resources: {requests: {storage: " + size + "}}}}]}}");
+    }
+
+    private static List<ObjectNode> objects(JsonNode array) {
+        List<ObjectNode> out = new ArrayList<>();
+        array.forEach(n -> out.add((ObjectNode) n));
+        return out;
+    }
+}
