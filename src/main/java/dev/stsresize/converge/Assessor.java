@@ -52,7 +52,11 @@ public final class Assessor {
     /** A JVM property that sets {@link #IN_FLIGHT} (the benchmark compares 1 with the default). */
     public static final String IN_FLIGHT_PROPERTY = "stsresize.inFlight";
 
-    /** How much to prove: {@code PLAN} only the apply dry run; {@code APPLY} access reviews and every dry run. */
+    /**
+     * How much to prove: {@code PLAN} the access reviews (asked once per namespace and verb, for the
+     * StatefulSets with work) and the apply dry run, so a plan says "blocked: forbidden" where apply
+     * would; {@code APPLY} also the claim-patch and orphan-delete dry runs.
+     */
     public enum Depth { PLAN, APPLY }
 
     private final Cluster cluster;
@@ -160,10 +164,10 @@ public final class Assessor {
     /** One StatefulSet's proof and what it told, held back until the ones before it are told. */
     private record Proved(Assessed assessed, List<ProgressEvent> events) {}
 
-    /** Step 3 for one StatefulSet: access reviews (APPLY), the apply dry run, the claim and delete dry runs (APPLY). */
+    /** Step 3 for one StatefulSet: access reviews, the apply dry run, the claim and delete dry runs (APPLY). */
     private Assessed prove(Assessed a, Depth depth, boolean restartPods, Map<String, FutureTask<AccessReview>> reviews,
             Set<String> noLeases, Progress told) {
-        if (depth == Depth.APPLY) {
+        if (depth == Depth.APPLY || a.failure() == null && a.decision().verdict().hasWork()) {
             a = permissions(a, restartPods, reviews, noLeases);
         }
         if (a.failure() == null && a.decision().verdict().hasWork() && a.decision().recreate()) {

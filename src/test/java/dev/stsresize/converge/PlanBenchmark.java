@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * options, under /usr/bin/time) at 2,000 StatefulSets / 6,000 claims, next to the same plan with one
  * request in flight at a time and to {@code kubectl get sts,pvc,sc -A -o json} against the same
  * simulated server in the same run (medians of {@code -Dbench.runs}, default 3, interleaved); and
- * checks the request count (3 LISTs + one dry run per StatefulSet to recreate). Run with
+ * checks the request count (3 LISTs + one dry run per StatefulSet to recreate + the access reviews of each namespace with work). Run with
  * {@code mvn -B test -Dsurefire.excludedGroups= -Dgroups=bench -Dtest=PlanBenchmark}.
  */
 @Tag("bench")
@@ -137,7 +137,11 @@ class PlanBenchmark {
             assertThat(plan.exit).as(plan.stderr).isEqualTo(3);
             assertThat(planRequests.stream().filter(q -> q.method().equals("GET"))).hasSize(3);
             assertThat(planRequests.stream().filter(q -> q.method().equals("PATCH") && "All".equals(q.param("dryRun")))).hasSize(GROWING);
-            assertThat(planRequests).hasSize(3 + GROWING);
+            long reviews = planRequests.stream().filter(q -> q.path().contains("selfsubjectaccessreviews")).count();
+            assertThat(reviews).as("access reviews: per namespace and verb, not per StatefulSet")
+                    .isLessThanOrEqualTo(PlanRequestsTest.REVIEWS_PER_NAMESPACE * planRequests.stream()
+                            .filter(q -> "All".equals(q.param("dryRun"))).map(q -> q.path().split("/")[5]).distinct().count());
+            assertThat(planRequests).hasSize(3 + GROWING + (int) reviews);
         }
     }
 
