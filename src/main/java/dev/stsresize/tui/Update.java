@@ -36,6 +36,14 @@ public final class Update {
         if (e instanceof StepProgress p) {
             return progress(s, p);
         }
+        if (e instanceof UiEvent.ClaimsRead c) {
+            Wizard w = s.wizard();
+            return w == null || !w.key().equals(c.key()) ? Transition.of(s) : Transition.of(s.withWizard(w.withClaims(c.claims())));
+        }
+        if (e instanceof UiEvent.Summarized m) {
+            Wizard w = s.wizard();
+            return w == null || !w.key().equals(m.key()) ? Transition.of(s) : Transition.of(s.withWizard(w.withSummary(m.summary())));
+        }
         return finished(s, (StepFinished) e);
     }
 
@@ -82,10 +90,17 @@ public final class Update {
             }
             return Transition.of(next);
         }
-        Wizard done = w.with(f.step(), StepStatus.DONE).logged(new LogLine(f.step(), f.message(), "", false));
+        Wizard done = w.with(f.step(), StepStatus.DONE);
+        if (!saidLast(w, f.step(), f.message())) {
+            done = done.logged(new LogLine(f.step(), f.message(), "", false));
+        }
         WizardStep nextStep = done.after(f.step());
         if (nextStep == null) {
-            return Transition.of(s.withWizard(done).withFlash(Flash.info(w.key() + " converged and verified: " + f.message())));
+            if (f.step() == WizardStep.RESTART) {
+                return Transition.of(s.withWizard(done).withFlash(Flash.info(w.key() + ": pods restarted one at a time: " + f.message())));
+            }
+            return Transition.of(s.withWizard(done).withFlash(Flash.info(w.key() + " converged and verified"
+                    + (done.restartOffered() ? "; a file system waits for its pod's restart: p offers it" : ""))));
         }
         if (nextStep.gate() != WizardStep.Gate.NONE) {
             return Transition.of(s.withWizard(done.withGate(nextStep.gate(), "")));
@@ -302,6 +317,14 @@ public final class Update {
             }
             return Transition.of(s.withFlash(Flash.warn("press y to " + w.current().label() + ", n or Esc to leave")));
         }
+        if (k.is('c') && w.status(WizardStep.WAIT) == StepStatus.RUNNING && !w.goingOn()) {
+            return Transition.of(s.withWizard(w.wentOn()).withFlash(Flash.info("going on without waiting for capacity: the resizer"
+                    + " keeps working; the re-created StatefulSet needs only the grown requests")), new Effect.GoOn(w.decision()));
+        }
+        if (k.is('p') && w.restartOffered()) {
+            return Transition.of(s.withWizard(w.appended(WizardStep.RESTART)).withFlash(null),
+                    new Effect.RunStep(WizardStep.RESTART, w.decision(), w.uid()));
+        }
         if (k.kind() != Kind.ESCAPE) {
             return Transition.of(s);
         }
@@ -355,6 +378,17 @@ public final class Update {
             effects.add(new Effect.LoadDecisions());
         }
         return new Transition(next, effects);
+    }
+
+    /** The step's last log entry already says this: the end of a step is not logged twice. */
+    private static boolean saidLast(Wizard w, WizardStep step, String message) {
+        for (int i = w.log().size() - 1; i >= 0; i--) {
+            LogLine l = w.log().get(i);
+            if (l.step() == step) {
+                return l.message().equals(message);
+            }
+        }
+        return false;
     }
 
     static String resumeCommand(Decision d) {
