@@ -101,6 +101,7 @@ public final class ConvergeSteps implements StepRunner {
         final CompletableFuture<Boolean> deleteAllowed = new CompletableFuture<>();
         volatile boolean goOn;
         volatile boolean nameGatePassed;
+        final java.util.Set<String> restarted = ConcurrentHashMap.newKeySet();
         Thread thread;
         Ended ended;
 
@@ -342,7 +343,33 @@ public final class ConvergeSteps implements StepRunner {
         for (ClaimState c : s.assessed.decision().claimsToGrow()) {
             targets.put(c.name(), c.target().toString());
         }
-        String problem = converger.restartPodsForResize(s.assessed.namespace(), s.assessed.name(), targets, options);
+        if (s.ended != null && s.ended.result() != null) {
+            for (Summary.ClaimCheck c : summary(s, s.ended.result()).restartable()) {
+                s.restarted.add(c.pod());
+            }
+        }
+        CompletableFuture<String> run = new CompletableFuture<>();
+        Thread t = new Thread(() -> {
+            try {
+                run.complete(converger.restartPodsForResize(s.assessed.namespace(), s.assessed.name(), targets, options));
+            } catch (RuntimeException e) {
+                run.completeExceptionally(e);
+            }
+        }, "stsresize-restart-" + s.key());
+        t.setDaemon(true);
+        t.start();
+        String problem;
+        while (true) {
+            try {
+                problem = run.get(POLL.toMillis(), TimeUnit.MILLISECONDS);
+                break;
+            } catch (java.util.concurrent.TimeoutException e) {
+                progress.claims(readClaims(s.assessed));
+            } catch (ExecutionException e) {
+                problem = e.getCause().getMessage();
+                break;
+            }
+        }
         StatefulSetResult r = s.ended == null ? null : s.ended.result();
         if (r != null) {
             progress.summary(summary(s, r));
@@ -360,7 +387,7 @@ public final class ConvergeSteps implements StepRunner {
         for (StatefulSetResult.PodResult p : r.pods()) {
             Optional<ObjectNode> pod = cluster.getPod(ns, p.name());
             pods.add(new Summary.PodCheck(p.name(), p.uidBefore(), pod.map(o -> o.path("metadata").path("uid").asText("")).orElse(""),
-                    pod.map(ConvergeSteps::controllerUid).orElse("")));
+                    pod.map(ConvergeSteps::controllerUid).orElse(""), s.restarted.contains(p.name())));
         }
         List<Summary.ClaimCheck> claims = new ArrayList<>();
         for (StatefulSetResult.ClaimResult c : r.claims()) {
@@ -379,8 +406,10 @@ public final class ConvergeSteps implements StepRunner {
         pods.sort(java.util.Comparator.comparingInt((Summary.PodCheck p) -> ordinal(p.name())).thenComparing(Summary.PodCheck::name));
         claims.sort(java.util.Comparator.comparingInt((Summary.ClaimCheck c) -> ordinal(c.name())).thenComparing(Summary.ClaimCheck::name));
         boolean converged = r.outcome() == dev.stsresize.converge.Outcome.CONVERGED || r.outcome() == dev.stsresize.converge.Outcome.CLAIMS_GROWN;
+        // a claim's waiting file system is said on its own line, read now; the Converger's sentence about it may be stale
+        List<String> warnings = r.warnings().stream().filter(w -> !(w.startsWith("claim ") && w.contains(" waits for a file system resize"))).toList();
         return new Summary(r.outcome().label(), converged, r.reason(), r.detail(), oldUid,
-                r.outcome() == dev.stsresize.converge.Outcome.CLAIMS_GROWN ? oldUid : newUid, pods, claims, r.warnings());
+                r.outcome() == dev.stsresize.converge.Outcome.CLAIMS_GROWN ? oldUid : newUid, pods, claims, warnings);
     }
 
     // ---- the operator's choices ----------------------------------------------------------------------

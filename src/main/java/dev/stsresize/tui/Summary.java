@@ -17,8 +17,11 @@ import java.util.List;
 public record Summary(String outcome, boolean converged, String reason, String detail, String oldUid, String newUid,
         List<PodCheck> pods, List<ClaimCheck> claims, List<String> warnings) {
 
-    /** One pod: same UID before and after, and a controller reference to the new StatefulSet. */
-    public record PodCheck(String name, String uidBefore, String uidAfter, String owner) {
+    /**
+     * One pod: same UID before and after, and a controller reference to the new StatefulSet;
+     * {@code restarted} when the operator had it evicted for its file system resize (a new UID then is the point).
+     */
+    public record PodCheck(String name, String uidBefore, String uidAfter, String owner, boolean restarted) {
         public boolean sameUid() {
             return !uidBefore.isEmpty() && uidBefore.equals(uidAfter);
         }
@@ -53,7 +56,7 @@ public record Summary(String outcome, boolean converged, String reason, String d
         for (PodCheck p : pods) {
             if (p.uidAfter().isEmpty()) {
                 out.add("pod " + p.name() + " is gone");
-            } else if (!p.sameUid()) {
+            } else if (!p.sameUid() && !p.restarted()) {
                 out.add("pod " + p.name() + " was replaced");
             } else if (!newUid.isEmpty() && !ownedByNew(p)) {
                 out.add("pod " + p.name() + " is not owned by " + newUid);

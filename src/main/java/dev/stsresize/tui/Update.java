@@ -100,7 +100,7 @@ public final class Update {
                 return Transition.of(s.withWizard(done).withFlash(Flash.info(w.key() + ": pods restarted one at a time: " + f.message())));
             }
             return Transition.of(s.withWizard(done).withFlash(Flash.info(w.key() + " converged and verified"
-                    + (done.restartOffered() ? "; a file system waits for its pod's restart: p offers it" : ""))));
+                    + (done.restartOffered() ? "; p restarts the pods whose file system waits" : ""))));
         }
         if (nextStep.gate() != WizardStep.Gate.NONE) {
             return Transition.of(s.withWizard(done.withGate(nextStep.gate(), "")));

@@ -25,7 +25,7 @@ final class WizardView {
         lines.add(Styled.line().add("Resize ", Style.BOLD).add(w.key(), Style.BOLD).add("   " + Texts.templates(d, g) + "   "
                 + d.claimsToGrow().size() + " claim" + (d.claimsToGrow().size() == 1 ? "" : "s") + " to grow   " + Texts.classes(d, g), Style.DIM).line());
         lines.add(Styled.line().line());
-        if (w.summary() != null) {
+        if (w.summary() != null || w.steps().contains(WizardStep.RESTART)) {
             // the summary needs the room: the checklist on one line
             Styled.Builder b = Styled.line().add("  ");
             for (int i = 0; i < w.steps().size(); i++) {
@@ -45,7 +45,7 @@ final class WizardView {
         for (Line l : gateOrOutcome(w, g)) {
             lines.addAll(Styled.wrap(l, width, 7));
         }
-        if (w.summary() != null) {
+        if (w.summary() != null && w.status(WizardStep.RESTART) != StepStatus.RUNNING) {
             for (Line l : summary(w, g)) {
                 lines.addAll(Styled.wrap(l, width, 6));
             }
@@ -115,7 +115,9 @@ final class WizardView {
                 case RESIZING -> g.running();
                 case REQUESTED_LESS -> g.pending();
             };
-            String conditions = c.conditions().isEmpty() ? "" : " (" + String.join(", ", c.conditions()) + ")";
+            List<String> extra = c.conditions().stream().filter(x -> !(x.equals("FileSystemResizePending")
+                    && c.state() == ClaimProgress.State.FILE_SYSTEM_PENDING) && !(x.equals("Resizing") && c.state() == ClaimProgress.State.RESIZING)).toList();
+            String conditions = extra.isEmpty() ? "" : " (" + String.join(", ", extra) + ")";
             Line l = Styled.line().add("  " + Texts.pad(c.name(), nameWidth + 2) + Texts.pad(or(c.request()), 9)
                     + Texts.pad(or(c.capacity()), 10) + Texts.pad(c.target(), 8)).add(mark + " " + c.state().label(), st)
                     .add(conditions, Style.DIM).line();
@@ -143,10 +145,14 @@ final class WizardView {
         for (Summary.PodCheck p : m.pods()) {
             boolean same = p.sameUid();
             boolean owned = m.ownedByNew(p);
-            out.add(Styled.line().add("   " + (same && owned ? g.yes() : g.no()) + " ", same && owned ? Style.GOOD : Style.BAD)
+            boolean ok = (same || p.restarted() && !p.uidAfter().isEmpty()) && owned;
+            String uid = same ? "UID " + shortUid(p.uidBefore()) + " unchanged"
+                    : p.restarted() && !p.uidAfter().isEmpty() ? "restarted for its file system (UID " + shortUid(p.uidBefore()) + " " + g.arrow()
+                            + " " + shortUid(p.uidAfter()) + ")"
+                    : "UID " + shortUid(p.uidBefore()) + " " + g.arrow() + " " + (p.uidAfter().isEmpty() ? "gone" : shortUid(p.uidAfter()));
+            out.add(Styled.line().add("   " + (ok ? g.yes() : g.no()) + " ", ok ? Style.GOOD : Style.BAD)
                     .add("pod " + p.name(), Style.BOLD)
-                    .add("  UID " + shortUid(p.uidBefore()) + (same ? " unchanged" : " " + g.arrow() + " " + (p.uidAfter().isEmpty() ? "gone" : shortUid(p.uidAfter()))),
-                            same ? Style.NORMAL : Style.BAD)
+                    .add("  " + uid, same || p.restarted() ? Style.NORMAL : Style.BAD)
                     .add("  owner " + (owned ? "the new StatefulSet" : p.owner().isEmpty() ? "none" : shortUid(p.owner())), owned ? Style.NORMAL : Style.BAD)
                     .line());
         }
@@ -157,13 +163,13 @@ final class WizardView {
                     .add(c.fileSystemPending() ? "  file system waits" + (c.pod().isEmpty() ? " (no pod mounts it)" : " for pod " + c.pod()) : "",
                             Style.WARN).line());
         }
-        for (String warning : m.warnings()) {
-            out.add(Styled.line().add("   ! ", Style.WARN).add(warning, Style.DIM).line());
-        }
         if (w.restartOffered()) {
             out.add(Styled.line().add(" " + g.running() + " ", Style.WARN).add("p", Style.ACCENT)
                     .add(" restarts those pods one at a time by eviction (PodDisruptionBudgets hold, each Ready before the next);"
                             + " Esc leaves them: the file system grows at their next restart", Style.DIM).line());
+        }
+        for (String warning : m.warnings()) {
+            out.add(Styled.line().add("   ! ", Style.WARN).add(warning, Style.DIM).line());
         }
         return out;
     }
@@ -197,7 +203,10 @@ final class WizardView {
                 out.add(Styled.line().add("     $ ", Style.DIM).add(WriteCommands.orphanDelete(d.namespace(), d.name()), Style.ACCENT).line());
             }
             case NONE -> {
-                if (w.summary() != null && !w.running()) {
+                if (w.status(WizardStep.RESTART) == StepStatus.RUNNING) {
+                    out.add(Styled.line().add(" " + g.running() + " ", Style.ACCENT).add("Restarting the pods one at a time by eviction", Style.BOLD)
+                            .add("  each Ready again, its claim at capacity, before the next", Style.DIM).line());
+                } else if (w.summary() != null) {
                     // the summary says it, from the objects
                 } else if (w.finished()) {
                     out.add(Styled.line().add(" " + g.yes() + " Converged and verified. ", Style.GOOD).add("Esc returns to the list (refreshed).", Style.DIM).line());
