@@ -100,7 +100,7 @@ public final class Update {
                 return Transition.of(s.withWizard(done).withFlash(Flash.info(w.key() + ": pods restarted one at a time: " + f.message())));
             }
             return Transition.of(s.withWizard(done).withFlash(Flash.info(w.key() + " converged and verified"
-                    + (done.restartOffered() ? "; p restarts the pods whose file system waits" : ""))));
+                    + (done.restartOffered() ? "; p offers the pod restarts" : ""))));
         }
         if (nextStep.gate() != WizardStep.Gate.NONE) {
             return Transition.of(s.withWizard(done.withGate(nextStep.gate(), "")));
