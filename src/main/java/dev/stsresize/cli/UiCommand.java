@@ -100,11 +100,12 @@ public final class UiCommand implements Callable<Integer> {
         if (live.isEmpty()) {
             // the connection (an exec credential plugin's prompt included) and the first load happen before the screen opens
             ClusterConnection conn = connection.connect(err);
+            Journal journal = new Journal(Journal.defaultDirectory(env));
             ClusterDecisions cluster = new ClusterDecisions(conn.cluster(), stdin, files, recursive, conn.defaultNamespace(),
-                    connection.namespace != null, connection.allNamespaces, context(conn.origin()), conn.server());
+                    connection.namespace != null, connection.allNamespaces, context(conn.origin()), conn.server(), journal);
             first = cluster.load();
             source = cluster;
-            steps = new ConvergeSteps(conn.cluster(), Clock.systemUTC(), new Journal(Journal.defaultDirectory(env)),
+            steps = new ConvergeSteps(conn.cluster(), Clock.systemUTC(), journal,
                     Operator.identify(env), conn.server(), cluster::declared, ConvergeOptions.defaults());
         } else {
             SnapshotDecisions snapshot = new SnapshotDecisions(stdin, files, recursive, live, connection.namespace, connection.allNamespaces);

@@ -5,7 +5,17 @@ import dev.stsresize.cluster.Cluster;
 import dev.stsresize.converge.Assessed;
 import dev.stsresize.converge.Assessment;
 import dev.stsresize.converge.Assessor;
+import dev.stsresize.converge.Checkpoint;
+import dev.stsresize.converge.Converger;
+import dev.stsresize.converge.Gate;
+import dev.stsresize.converge.Journal;
 import dev.stsresize.converge.Progress;
+import dev.stsresize.converge.Record;
+import dev.stsresize.cluster.NamespaceScope;
+import dev.stsresize.plan.Verdict;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import dev.stsresize.manifest.Manifest;
 import dev.stsresize.manifest.ManifestReader;
 import dev.stsresize.manifest.ReadLimits;
@@ -33,6 +43,7 @@ public final class ClusterDecisions implements DecisionSource {
     private final boolean allNamespaces;
     private final String context;
     private final String server;
+    private final Journal journal;
     private Manifest stdinManifest;
     private volatile Map<String, ObjectNode> declared = Map.of();
 
@@ -40,9 +51,11 @@ public final class ClusterDecisions implements DecisionSource {
      * @param defaultNamespace {@code -n}, else the context's namespace
      * @param context what the header names as the context (the kubeconfig context and its file)
      * @param server the API server's URL
+     * @param journal where interrupted runs of this machine are recorded (their Leases are read too)
      */
     public ClusterDecisions(Cluster cluster, InputStream stdin, List<String> files, boolean recursive, String defaultNamespace,
-            boolean explicitNamespace, boolean allNamespaces, String context, String server) {
+            boolean explicitNamespace, boolean allNamespaces, String context, String server, Journal journal) {
+        this.journal = journal;
         this.cluster = cluster;
         this.stdin = stdin;
         this.files = List.copyOf(files);
@@ -77,9 +90,53 @@ public final class ClusterDecisions implements DecisionSource {
         }
         declared = Map.copyOf(objects);
         List<Decision> decisions = a.items().stream().map(Assessed::decision).toList();
+        // the claims' conditions for the diff: one more LIST per namespace (the Assessor keeps its reads to itself)
+        List<ObjectNode> claims = new ArrayList<>();
+        if (allNamespaces) {
+            claims.addAll(cluster.listClaims(NamespaceScope.all()).items());
+        } else {
+            for (String ns : new TreeSet<>(manifest.namespaces())) {
+                claims.addAll(cluster.listClaims(NamespaceScope.of(ns)).items());
+            }
+        }
         return new Loaded(decisions, uids, context, server,
                 allNamespaces ? "all namespaces" : String.join(",", new TreeSet<>(manifest.namespaces())),
-                String.join(",", files.stream().map(f -> f.equals("-") ? "stdin" : f).toList()));
+                String.join(",", files.stream().map(f -> f.equals("-") ? "stdin" : f).toList()),
+                SnapshotDecisions.conditions(claims), interrupted(decisions));
+    }
+
+    /**
+     * Runs of the manifest's StatefulSets that stopped before they finished: this machine's journal,
+     * and the Lease of each StatefulSet that is absent now (one GET each, only for those).
+     */
+    private List<InterruptedRun> interrupted(List<Decision> decisions) {
+        if (journal == null) {
+            return List.of();
+        }
+        Converger reader = new Converger(cluster, Clock.systemUTC(), journal, "", server, Gate.YES, Progress.NONE, Checkpoint.NONE);
+        Map<String, Decision> byKey = new LinkedHashMap<>();
+        decisions.forEach(d -> byKey.put(Loaded.key(d), d));
+        Map<String, Record> records = new LinkedHashMap<>();
+        try {
+            for (Record r : reader.pendingLocal()) {
+                if (byKey.containsKey(r.namespace() + "/" + r.name())) {
+                    records.put(r.namespace() + "/" + r.name(), r);
+                }
+            }
+        } catch (RuntimeException e) {
+            // an unreadable journal file: resume says so; the list still opens
+        }
+        for (Decision d : decisions) {
+            if (d.verdict() == Verdict.ABSENT && !records.containsKey(Loaded.key(d))) {
+                reader.pending(d.namespace(), d.name(), true).ifPresent(r -> records.put(Loaded.key(d), r));
+            }
+        }
+        List<InterruptedRun> out = new ArrayList<>();
+        for (Record r : records.values()) {
+            Decision d = byKey.get(r.namespace() + "/" + r.name());
+            out.add(new InterruptedRun(r.namespace(), r.name(), r.phase(), r.holder(), r.startedAt(), d.verdict() == Verdict.ABSENT));
+        }
+        return out;
     }
 
     /** The manifest's object for a decision, as last read (null when the manifest no longer declares it). */

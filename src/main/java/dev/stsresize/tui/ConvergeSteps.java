@@ -149,6 +149,9 @@ public final class ConvergeSteps implements StepRunner {
         if (step == WizardStep.CHECK) {
             return check(decision, uid, progress);
         }
+        if (step == WizardStep.RESUME) {
+            return resume(decision, progress);
+        }
         Session s = sessions.get(key);
         if (s == null) {
             return Outcome.failed("no check ran for " + key + " in this wizard: leave it and open it again");
@@ -161,6 +164,7 @@ public final class ConvergeSteps implements StepRunner {
             case REAPPLY -> follow(s, WizardStep.REAPPLY, progress);
             case VERIFY -> verify(s, progress);
             case RESTART -> restart(s, progress);
+            case RESUME -> throw new IllegalStateException("handled above");
         };
     }
 
@@ -378,16 +382,56 @@ public final class ConvergeSteps implements StepRunner {
         return problem.isEmpty() ? Outcome.done("each pod Ready again and its claim at capacity") : Outcome.failed(problem);
     }
 
+    /**
+     * Finishes an interrupted run from its record, as {@code resume} does. The orphan delete is made
+     * only when the record shows it was already allowed (phase deleting or later); a run stopped
+     * before it is finished up to the delete gate, which then says no (the wizard asks for the name).
+     */
+    private Outcome resume(Decision decision, Progress progress) {
+        Converger reader = new Converger(cluster, clock, journal, operator, server, Gate.YES, dev.stsresize.converge.Progress.NONE,
+                Checkpoint.NONE);
+        Optional<dev.stsresize.converge.Record> found = reader.pending(decision.namespace(), decision.name(), true);
+        if (found.isEmpty()) {
+            return Outcome.failed("no interrupted run of " + Loaded.key(decision) + " is recorded any more: it was finished"
+                    + " meanwhile; refresh (r)");
+        }
+        dev.stsresize.converge.Record record = found.get();
+        boolean allowed = record.phase().equals(dev.stsresize.converge.Record.PHASE_DELETING)
+                || record.phase().equals(dev.stsresize.converge.Record.PHASE_REAPPLYING)
+                || record.phase().equals(dev.stsresize.converge.Record.PHASE_VERIFYING);
+        Gate gate = new Gate() {
+            @Override
+            public boolean allowGrow(Decision d) {
+                return true;
+            }
+
+            @Override
+            public boolean allowOrphanDelete(String namespace, String name) {
+                return allowed;
+            }
+        };
+        Cluster guarded = new GuardedCluster(cluster, () -> allowed, step -> { });
+        Converger converger = new Converger(guarded, clock, journal, operator, server, gate, e -> report(progress, e), Checkpoint.NONE);
+        StatefulSetResult r = converger.resume(record, options, true);
+        Summary summary = summary(record.uid(), java.util.Set.of(), r);
+        progress.summary(summary);
+        boolean ok = summary.converged() && summary.problems().isEmpty();
+        return ok ? Outcome.done("finished from the record: " + r.detail()) : Outcome.failed(String.join("; ", summary.problems()));
+    }
+
     /** The Converger's result with the pods and claims read back now: UIDs, owners, capacity, waiting file systems. */
     private Summary summary(Session s, StatefulSetResult r) {
+        return summary(s.assessed.live() == null ? "" : s.assessed.live().path("metadata").path("uid").asText(""), s.restarted, r);
+    }
+
+    private Summary summary(String oldUid, java.util.Set<String> restarted, StatefulSetResult r) {
         String ns = r.namespace();
-        String oldUid = s.assessed.live() == null ? "" : s.assessed.live().path("metadata").path("uid").asText("");
         String newUid = cluster.getStatefulSet(ns, r.name()).map(o -> o.path("metadata").path("uid").asText("")).orElse("");
         List<Summary.PodCheck> pods = new ArrayList<>();
         for (StatefulSetResult.PodResult p : r.pods()) {
             Optional<ObjectNode> pod = cluster.getPod(ns, p.name());
             pods.add(new Summary.PodCheck(p.name(), p.uidBefore(), pod.map(o -> o.path("metadata").path("uid").asText("")).orElse(""),
-                    pod.map(ConvergeSteps::controllerUid).orElse(""), s.restarted.contains(p.name())));
+                    pod.map(ConvergeSteps::controllerUid).orElse(""), restarted.contains(p.name())));
         }
         List<Summary.ClaimCheck> claims = new ArrayList<>();
         for (StatefulSetResult.ClaimResult c : r.claims()) {

@@ -10,6 +10,9 @@ final class KeyHints {
         if (s.dialog() instanceof Dialog.ConfirmQuit) {
             return "<y> quit anyway  <n/esc> stay";
         }
+        if (s.dialog() instanceof Dialog.Resume) {
+            return "<y> resume now  <n/esc> later  <q> quit";
+        }
         if (s.dialog() != null) {
             return "<any key> close  <q> quit";
         }

@@ -55,8 +55,26 @@ public final class Update {
         next = next.withCursor(indexOf(next.visible(), before, s.cursor()));
         if (!s.loaded().decisions().isEmpty()) {
             next = next.withFlash(Flash.info("refreshed: " + l.decisions().size() + " StatefulSet" + (l.decisions().size() == 1 ? "" : "s")));
+        } else if (!l.interrupted().isEmpty() && next.dialog() == null) {
+            next = next.withDialog(resumeDialog(l.interrupted().get(0), l.interrupted().size()));
         }
         return Transition.of(next);
+    }
+
+    /** What the start says about a run that stopped: where it stopped, what resuming does, and the command for later. */
+    static Dialog.Resume resumeDialog(InterruptedRun r, int count) {
+        String state = r.absent()
+                ? "StatefulSet " + r.key() + " is ABSENT: its pods and claims keep running, but nothing re-creates a pod that dies"
+                        + " until it is re-applied."
+                : "StatefulSet " + r.key() + " stands; the run held its Lease in phase " + r.phase() + ".";
+        String does = r.pastTheDeleteGate()
+                ? "y resumes it now: the recorded object is re-applied (if absent) and the adoption verified."
+                : "y resumes it now: the claims it grows are finished; the orphan delete is not made without your typed name"
+                        + " (open the wizard again for that).";
+        return new Dialog.Resume("An interrupted run", "The run of " + r.key() + " by " + r.holder() + ", started " + r.startedAt()
+                + ", stopped in phase " + r.phase() + ". " + state + "\n\n" + does + "\nn leaves it; " + resumeCommand(r.namespace(), r.name())
+                + " finishes it later." + (count > 1 ? "\n\n(" + (count - 1) + " more interrupted run(s): the next start offers them.)" : ""),
+                r.key());
     }
 
     private static Transition loadFailed(UiState s, String message) {
@@ -96,6 +114,9 @@ public final class Update {
         }
         WizardStep nextStep = done.after(f.step());
         if (nextStep == null) {
+            if (f.step() == WizardStep.RESUME) {
+                return Transition.of(s.withWizard(done).withFlash(Flash.info(w.key() + ": the interrupted run is finished and verified")));
+            }
             if (f.step() == WizardStep.RESTART) {
                 return Transition.of(s.withWizard(done).withFlash(Flash.info(w.key() + ": pods restarted one at a time: " + f.message())));
             }
@@ -156,6 +177,21 @@ public final class Update {
     }
 
     private static Transition dialogKey(UiState s, Key k) {
+        if (s.dialog() instanceof Dialog.Resume r) {
+            if (k.is('y') || k.is('Y')) {
+                Decision d = s.loaded().decisions().stream().filter(x -> Loaded.key(x).equals(r.key())).findFirst().orElse(null);
+                if (d == null) {
+                    return Transition.of(s.withDialog(null).withFlash(Flash.warn(r.key() + " is not in the list; run " + resumeCommand(r.key()))));
+                }
+                Wizard w = Wizard.resuming(d, s.loaded().uid(d));
+                UiState next = s.withDialog(null).withCursor(indexOf(s.visible(), d, s.cursor()));
+                return Transition.of(next.withWizard(w).withView(View.WIZARD, View.LIST), new Effect.RunStep(WizardStep.RESUME, d, w.uid()));
+            }
+            if (k.is('q') || k.kind() == Kind.CTRL_C) {
+                return Transition.of(s.withDialog(null), new Effect.Quit());
+            }
+            return Transition.of(s.withDialog(null).withFlash(Flash.warn("not resumed: " + resumeCommand(r.key()) + " finishes it")));
+        }
         if (s.dialog() instanceof Dialog.ConfirmQuit) {
             if (k.is('y') || k.is('Y') || k.kind() == Kind.CTRL_C) {
                 return Transition.of(s, new Effect.Quit());
@@ -250,7 +286,7 @@ public final class Update {
             return openWizard(s, View.DIFF);
         }
         Decision d = s.selected();
-        int lines = d == null ? 0 : DiffLines.of(d, s.loaded().uid(d), s.loaded().manifest(), Glyphs.UNICODE, Layout.bodyWidth(s.columns())).size();
+        int lines = d == null ? 0 : DiffLines.of(d, s.loaded(), Glyphs.UNICODE, Layout.bodyWidth(s.columns())).size();
         return scroll(s, k, lines);
     }
 
@@ -392,7 +428,15 @@ public final class Update {
     }
 
     static String resumeCommand(Decision d) {
-        return "kubectl stsresize resume " + d.namespace() + "/" + d.name();
+        return resumeCommand(d.namespace(), d.name());
+    }
+
+    static String resumeCommand(String namespace, String name) {
+        return resumeCommand(namespace + "/" + name);
+    }
+
+    static String resumeCommand(String key) {
+        return "kubectl stsresize resume " + key;
     }
 
     private static int indexOf(List<Decision> visible, Decision d, int fallback) {

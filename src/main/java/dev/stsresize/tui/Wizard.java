@@ -31,6 +31,12 @@ public record Wizard(Decision decision, String uid, List<WizardStep> steps, List
         return new Wizard(d, uid, steps, statuses, WizardStep.Gate.NONE, "", List.of(), List.of(), null, false);
     }
 
+    /** A wizard that finishes an interrupted run: one step, running. */
+    static Wizard resuming(Decision d, String uid) {
+        return new Wizard(d, uid, List.of(WizardStep.RESUME), List.of(StepStatus.RUNNING), WizardStep.Gate.NONE, "", List.of(),
+                List.of(), null, false);
+    }
+
     public String key() {
         return Loaded.key(decision);
     }
@@ -130,7 +136,8 @@ public record Wizard(Decision decision, String uid, List<WizardStep> steps, List
 
     /** The restart can be offered: verified, a file system waits for a pod that mounts it, not offered yet. */
     public boolean restartOffered() {
-        return summary != null && finished() && !steps.contains(WizardStep.RESTART) && !summary.restartable().isEmpty();
+        return summary != null && finished() && steps.contains(WizardStep.VERIFY) && !steps.contains(WizardStep.RESTART)
+                && !summary.restartable().isEmpty();
     }
 
     /** The step after {@code s}, or null. */

@@ -15,7 +15,9 @@ public enum WizardStep {
     REAPPLY("re-apply", "apply the manifest: it adopts the running pods", true, Gate.NONE),
     VERIFY("verify", "pod UIDs unchanged, owners back, capacity at target", false, Gate.NONE),
     /** Offered after adoption when a file system waits for its pod's restart; never part of the plan itself. */
-    RESTART("restart", "evict each pod whose file system waits, one at a time", true, Gate.NONE);
+    RESTART("restart", "evict each pod whose file system waits, one at a time", true, Gate.NONE),
+    /** An interrupted run finished from its record, offered when the UI starts; never part of the plan itself. */
+    RESUME("resume", "finish the interrupted run from its record (Lease or journal)", true, Gate.NONE);
 
     /** What the operator must do before a step starts: nothing, press y, or type the StatefulSet's name. */
     public enum Gate { NONE, CONFIRM, TYPE_NAME }

@@ -10,7 +10,10 @@ import dev.stsresize.cluster.Cluster;
 import dev.stsresize.cluster.ClientEnvironment;
 import dev.stsresize.cluster.ConnectionSettings;
 import dev.stsresize.cluster.KubeClients;
+import dev.stsresize.converge.Assessor;
 import dev.stsresize.converge.ConvergeOptions;
+import dev.stsresize.converge.Converger;
+import dev.stsresize.converge.Progress;
 import dev.stsresize.converge.Gate;
 import dev.stsresize.converge.Journal;
 import dev.stsresize.plan.Decision;
@@ -69,7 +72,7 @@ class ConvergeStepsTest {
         }
         Files.writeString(manifest, b.toString(), StandardCharsets.UTF_8);
         source = new ClusterDecisions(cluster, new ByteArrayInputStream(new byte[0]), List.of(manifest.toString()), false, "default",
-                false, true, "sim", sim.url());
+                false, true, "sim", sim.url(), new Journal(home.resolve("state")));
         journal = new Journal(home.resolve("state"));
     }
 
@@ -269,5 +272,38 @@ class ConvergeStepsTest {
         assertThat(after.pods()).allSatisfy(p -> assertThat(p.restarted()).isTrue());
         assertThat(after.problems()).isEmpty();
         assertThat(seen.kubectl).anySatisfy(c -> assertThat(c).contains("eviction"));
+    }
+
+    @Test
+    void aRunStoppedAfterTheOrphanDeleteIsFoundAtStartAndResumedToAVerifiedSummary() throws Exception {
+        Map<String, String> before = podUids("shop", "postgres", 3);
+        ObjectNode declared = source.declared(decision("postgres"));
+        // a crash right after the delete, as the Converger's crash tests make one
+        Converger crashing = new Converger(cluster, Clock.systemUTC(), journal, "bob@desk 7", sim.url(), Gate.YES, Progress.NONE, w -> {
+            if (w.startsWith("orphan-delete")) {
+                throw new IllegalStateException("the laptop lid closed");
+            }
+        });
+        var a = new Assessor(cluster, Progress.NONE).assess(List.of(declared), false, Assessor.Depth.APPLY, false, java.util.Optional.empty());
+        try {
+            crashing.converge(a.items().get(0), ConvergeOptions.defaults().withTimeout(Duration.ofSeconds(30)), true);
+        } catch (IllegalStateException expected) {
+            // stopped where the test wanted
+        }
+        Loaded loaded = source.load();
+        assertThat(loaded.interrupted()).singleElement().satisfies(r -> {
+            assertThat(r.key()).isEqualTo("shop/postgres");
+            assertThat(r.absent()).isTrue();
+            assertThat(r.pastTheDeleteGate()).isTrue();
+            assertThat(r.holder()).isEqualTo("bob@desk 7");
+        });
+        Decision absent = loaded.decisions().stream().filter(d -> d.name().equals("postgres")).findFirst().orElseThrow();
+        Seen seen = new Seen();
+        StepRunner.Outcome o = steps().run(WizardStep.RESUME, absent, "", seen);
+        assertThat(o.ok()).as(o.message() + "\n" + seen.messages).isTrue();
+        Summary s = seen.summaries.get(0);
+        assertThat(s.converged()).isTrue();
+        assertThat(s.pods()).allSatisfy(p -> assertThat(p.uidAfter()).isEqualTo(before.get(p.name())));
+        assertThat(source.load().interrupted()).isEmpty();
     }
 }

@@ -439,7 +439,8 @@ class UpdateTest {
             After other = running.then(finished("clickhouse", WizardStep.CHECK));
             assertThat(other.state.wizard().status(WizardStep.CHECK)).isEqualTo(StepStatus.RUNNING);
         }
-    
+    }
+
     /** The live converge's results: claims read, the summary, going on without waiting, the restart offered. */
     @Nested
     class LiveWizard {
@@ -539,6 +540,27 @@ class UpdateTest {
                     new UiEvent.StepFinished("shop/postgres", WizardStep.CHECK, true, "same words"));
             assertThat(a.state.wizard().log()).extracting(Wizard.LogLine::message).containsExactly("same words");
         }
+
+        @Test
+        void anInterruptedRunFoundAtStartIsOfferedAndYResumesItInAWizard() {
+            InterruptedRun run = new InterruptedRun("shop", "postgres", "deleting", "bob@desk 7", "2026-12-03T10:00:00.000000Z", true);
+            Loaded base = DemoDecisions.loaded();
+            Loaded withRun = new Loaded(base.decisions(), base.uids(), base.context(), base.cluster(), base.scope(), base.manifest(),
+                    java.util.Map.of(), List.of(run));
+            After start = new After(UiState.initial(80, 24), List.of()).then(new UiEvent.DecisionsLoaded(withRun));
+            assertThat(start.state.dialog()).isInstanceOf(Dialog.Resume.class);
+            assertThat(start.state.dialog().message()).contains("bob@desk 7").contains("ABSENT").contains("kubectl stsresize resume shop/postgres");
+            After y = start.keys("y");
+            assertThat(y.state.dialog()).isNull();
+            assertThat(y.state.view()).isEqualTo(View.WIZARD);
+            assertThat(y.state.wizard().steps()).containsExactly(WizardStep.RESUME);
+            assertThat(y.effects).containsExactly(new Effect.RunStep(WizardStep.RESUME, DemoDecisions.named("postgres"), y.state.wizard().uid()));
+            assertThat(y.keys("q").state.dialog()).as("a resume is a write in flight").isInstanceOf(Dialog.ConfirmQuit.class);
+            After n = start.keys("n");
+            assertThat(n.effects).isEmpty();
+            assertThat(n.state.flash().text()).contains("kubectl stsresize resume shop/postgres");
+            After refreshed = new After(DemoDecisions.state(80, 24), List.of()).then(new UiEvent.DecisionsLoaded(withRun));
+            assertThat(refreshed.state.dialog()).as("offered at start, not at every refresh").isNull();
+        }
     }
-}
 }

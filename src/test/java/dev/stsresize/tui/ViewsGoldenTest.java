@@ -98,6 +98,19 @@ class ViewsGoldenTest {
                 done(pg, WizardStep.ORPHAN_DELETE, "gone"), done(pg, WizardStep.REAPPLY, "re-applied"),
                 new UiEvent.Summarized(pg, summary(false, false)),
                 new UiEvent.StepFinished(pg, WizardStep.VERIFY, false, "pod postgres-1 is not owned by 7ac0fd4d-4923-4fa1-afd1-265324a8175e"))));
+        out.add(Named.of("resume-dialog", s -> {
+            Loaded l = s.loaded();
+            InterruptedRun run = new InterruptedRun("shop", "postgres", "deleting", "bob@desk 7", "2026-12-03T10:00:00.000000Z", true);
+            return Update.apply(UiState.initial(s.columns(), s.rows()), new UiEvent.DecisionsLoaded(new Loaded(l.decisions(), l.uids(),
+                    l.context(), l.cluster(), l.scope(), l.manifest(), java.util.Map.of(), List.of(run)))).state();
+        }));
+        out.add(Named.of("diff-conditions", s -> {
+            Loaded l = s.loaded();
+            UiState t = Update.apply(UiState.initial(s.columns(), s.rows()), new UiEvent.DecisionsLoaded(new Loaded(l.decisions(), l.uids(),
+                    l.context(), l.cluster(), l.scope(), l.manifest(), java.util.Map.of("analytics/data-clickhouse-0",
+                            List.of("FileSystemResizePending"), "analytics/data-clickhouse-1", List.of("Resizing")), List.of()))).state();
+            return press(select(t, "clickhouse"), Kind.ENTER);
+        }));
         return out;
     }
 
