@@ -53,7 +53,7 @@ public final class Update {
         Decision before = s.selected();
         UiState next = s.withLoaded(l, false);
         next = next.withCursor(indexOf(next.visible(), before, s.cursor()));
-        if (!s.loaded().decisions().isEmpty()) {
+        if (!s.loaded().decisions().isEmpty() && (s.flash() == null || s.flash().text().equals("refreshing"))) {
             next = next.withFlash(Flash.info("refreshed: " + l.decisions().size() + " StatefulSet" + (l.decisions().size() == 1 ? "" : "s")));
         } else if (!l.interrupted().isEmpty() && next.dialog() == null) {
             next = next.withDialog(resumeDialog(l.interrupted().get(0), l.interrupted().size()));
@@ -405,9 +405,8 @@ public final class Update {
         } else {
             message = "left " + w.key() + ": nothing was written";
         }
-        if (w.running()) {
-            effects.add(new Effect.CancelSteps(w.decision()));
-        }
+        // always: a runner may hold the Lease at a gate with no step running (the name gate), and must release it
+        effects.add(new Effect.CancelSteps(w.decision()));
         UiState next = s.withWizard(null).withView(s.back() == View.DIFF ? View.DIFF : View.LIST, View.LIST).withFlash(Flash.info(message));
         if (w.wrote() && !next.loading()) {
             next = next.withLoading(true);

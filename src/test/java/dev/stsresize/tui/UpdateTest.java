@@ -314,7 +314,8 @@ class UpdateTest {
             After left = at("postgres").keys("a").then(finished("postgres", WizardStep.CHECK)).keys(Kind.ESCAPE);
             assertThat(left.state.wizard()).isNull();
             assertThat(left.state.view()).isEqualTo(View.LIST);
-            assertThat(left.effects).as("nothing to cancel, nothing to refresh").isEmpty();
+            assertThat(left.effects).as("the runner forgets what it checked; nothing was written, nothing to refresh")
+                    .containsExactly(new Effect.CancelSteps(DemoDecisions.named("postgres")));
             assertThat(left.state.flash().text()).contains("nothing was written");
         }
 
@@ -362,8 +363,11 @@ class UpdateTest {
         void escAtTheDeleteGateLeavesTheStatefulSetUntouchedAndRefreshes() {
             After left = postgresAtDeleteGate().keys(Kind.ESCAPE);
             assertThat(left.state.wizard()).isNull();
-            assertThat(left.effects).containsExactly(new Effect.LoadDecisions());
+            assertThat(left.effects).as("no step runs at the gate, yet the runner holds the Lease there: it is told to refuse and release")
+                    .containsExactly(new Effect.CancelSteps(DemoDecisions.named("postgres")), new Effect.LoadDecisions());
             assertThat(left.state.flash().text()).contains("claims are grown").contains("untouched");
+            assertThat(left.then(new UiEvent.DecisionsLoaded(DemoDecisions.loaded())).state.flash().text())
+                    .as("the refresh it asked for does not hide why").contains("claims are grown");
         }
 
         @Test
@@ -387,7 +391,7 @@ class UpdateTest {
             assertThat(done.keys("q").effects).as("nothing in flight any more").containsExactly(new Effect.Quit());
             After back = done.keys(Kind.ESCAPE);
             assertThat(back.state.view()).isEqualTo(View.LIST);
-            assertThat(back.effects).containsExactly(new Effect.LoadDecisions());
+            assertThat(back.effects).containsExactly(new Effect.CancelSteps(DemoDecisions.named("postgres")), new Effect.LoadDecisions());
         }
 
         @Test
