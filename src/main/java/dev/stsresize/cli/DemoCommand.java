@@ -91,11 +91,12 @@ public final class DemoCommand implements Callable<Integer> {
             sim.writeKubeconfig(kubeconfig);
             StateFiles.write(live, sim.snapshot());
             try (ControllerManager controllers = ControllerManager.start(sim, speed)) {
-                banner(spec.commandLine().getOut(), sim, manifest, kubeconfig, live);
+                boolean ui = !apply && stdoutIsTerminal.getAsBoolean();
+                banner(spec.commandLine().getOut(), sim, manifest, kubeconfig, live, ui);
                 if (apply) {
                     return applyAll(manifest, kubeconfig);
                 }
-                if (stdoutIsTerminal.getAsBoolean()) {
+                if (ui) {
                     int code = ui(manifest, kubeconfig);
                     if (!keep) {
                         return code;
@@ -145,7 +146,7 @@ public final class DemoCommand implements Callable<Integer> {
         }
     }
 
-    private void banner(PrintWriter out, SimCluster sim, Path manifest, Path kubeconfig, Path live) {
+    private void banner(PrintWriter out, SimCluster sim, Path manifest, Path kubeconfig, Path live, boolean ui) {
         String kc = "--kubeconfig " + kubeconfig;
         out.println("A simulated cluster serves at " + sim.url() + " (speed " + speed + "), with these StatefulSets:");
         for (String d : DemoScenario.descriptions()) {
@@ -163,7 +164,8 @@ public final class DemoCommand implements Callable<Integer> {
         out.println("  kubectl stsresize apply " + kc + " -f " + manifest + " -A          # asks before each write");
         out.println("  kubectl stsresize plan -f " + manifest + " --live " + live + " -A   # offline, against the capture");
         out.println();
-        out.println("Serving until Ctrl-C.");
+        out.println(ui ? "Opening the interactive UI on it (q quits" + (keep ? "; the cluster keeps serving after, --keep)." : " and stops the cluster).")
+                : "Serving until Ctrl-C.");
         out.flush();
     }
 

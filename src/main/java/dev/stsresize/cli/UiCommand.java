@@ -130,7 +130,13 @@ public final class UiCommand implements Callable<Integer> {
             throw new UserError("cannot open the terminal for the interactive UI: " + e.getMessage()
                     + "; 'kubectl stsresize plan' prints the same decisions without one.", e);
         } finally {
-            // a wizard left open at a gate: its gate says no, its Lease is released before the process ends
+            // a wizard left open at a gate: its gate says no, its Lease is released before the process ends;
+            // one past the orphan delete is waited for, so that the StatefulSet is not left absent by the exit
+            if (steps instanceof ConvergeSteps live && !live.finishing().isEmpty()) {
+                err.println("Finishing the re-apply and verification of " + String.join(", ", live.finishing()) + " before exiting"
+                        + " (up to a minute; Ctrl-C stops now, and 'kubectl stsresize resume' finishes it later).");
+                err.flush();
+            }
             steps.close();
         }
         return ExitCodes.OK;

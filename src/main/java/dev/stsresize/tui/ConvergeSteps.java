@@ -475,14 +475,45 @@ public final class ConvergeSteps implements StepRunner {
         }
     }
 
+    /**
+     * Refuses every gate still waiting (those converges release their Leases) and waits, up to
+     * {@code finishing}, for the converges past the delete gate: the re-apply and the verification of
+     * a StatefulSet deleted a moment ago are better finished than cut off by the process's exit.
+     */
     @Override
     public void close() {
+        close(Duration.ofSeconds(60));
+    }
+
+    void close(Duration finishing) {
+        long deadline = System.nanoTime() + finishing.toNanos();
         for (String key : List.copyOf(sessions.keySet())) {
             Session s = sessions.remove(key);
-            if (s != null) {
+            if (s == null) {
+                continue;
+            }
+            if (!s.nameGatePassed) {
                 refuse(s);
+            } else if (s.thread != null) {
+                try {
+                    s.thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
             }
         }
+    }
+
+    /** The StatefulSets whose converge is past the delete gate and still running: what closing waits for. */
+    public List<String> finishing() {
+        List<String> out = new ArrayList<>();
+        sessions.forEach((key, s) -> {
+            if (s.nameGatePassed && s.thread != null && s.thread.isAlive()) {
+                out.add(key);
+            }
+        });
+        return out;
     }
 
     private static void refuse(Session s) {

@@ -167,7 +167,10 @@ public final class Update {
         if (w != null && w.writeInFlight()) {
             String message = w.statefulSetAbsent()
                     ? "StatefulSet " + w.key() + " is deleted (orphaned) and not re-applied yet. Its pods and claims keep running,"
-                            + " but nothing re-creates a pod that dies until it is re-applied.\n\nQuitting now leaves it so; finish with:\n  "
+                            + " but nothing re-creates a pod that dies until it is re-applied.\n\n" + (w.running()
+                                    ? "Quitting now, the run in flight is waited for (up to a minute) before the process exits; if it is stopped,"
+                                            + " finish with:\n  "
+                                    : "Quitting now leaves it so; finish with:\n  ")
                             + resumeCommand(w.decision()) + "\n\nQuit anyway? y/n"
                     : "A write to " + w.key() + " is running (" + w.current().label() + "). Quitting stops following it; the write"
                             + " may still land.\n\nQuit anyway? y/n";
@@ -354,8 +357,7 @@ public final class Update {
             return Transition.of(s.withFlash(Flash.warn("press y to " + w.current().label() + ", n or Esc to leave")));
         }
         if (k.is('c') && w.status(WizardStep.WAIT) == StepStatus.RUNNING && !w.goingOn()) {
-            return Transition.of(s.withWizard(w.wentOn()).withFlash(Flash.info("going on without waiting for capacity: the resizer"
-                    + " keeps working; the re-created StatefulSet needs only the grown requests")), new Effect.GoOn(w.decision()));
+            return Transition.of(s.withWizard(w.wentOn()).withFlash(Flash.info("going on: the resizer keeps working; the recreate needs only the grown requests")), new Effect.GoOn(w.decision()));
         }
         if (k.is('p') && w.restartOffered()) {
             return Transition.of(s.withWizard(w.appended(WizardStep.RESTART)).withFlash(null),

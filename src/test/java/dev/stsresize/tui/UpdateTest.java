@@ -486,7 +486,7 @@ class UpdateTest {
             After c = waiting.keys("c");
             assertThat(c.effects).containsExactly(new Effect.GoOn(DemoDecisions.named("postgres")));
             assertThat(c.state.wizard().goingOn()).isTrue();
-            assertThat(c.state.flash().text()).contains("going on without waiting");
+            assertThat(c.state.flash().text()).contains("going on: the resizer keeps working");
             assertThat(c.keys("c").effects).as("once").isEmpty();
             After beforeWait = at("postgres").keys("a").then(finished("postgres", WizardStep.CHECK)).keys("y");
             assertThat(beforeWait.keys("c").effects).as("not while growing").isEmpty();
