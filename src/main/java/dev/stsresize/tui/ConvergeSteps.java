@@ -260,10 +260,12 @@ public final class ConvergeSteps implements StepRunner {
             }
             if (claims.stream().allMatch(c -> c.state().settled())) {
                 long pending = claims.stream().filter(c -> c.state() == ClaimProgress.State.FILE_SYSTEM_PENDING).count();
+                followAtTheGate(s, progress);
                 return Outcome.done("capacity reached on " + (claims.size() - pending) + " claim(s)"
                         + (pending == 0 ? "" : "; " + pending + " wait for a file system resize (a pod restart, offered after the adoption)"));
             }
             if (s.goOn) {
+                followAtTheGate(s, progress);
                 return Outcome.done("went on without waiting: the resizer keeps growing "
                         + claims.stream().filter(c -> !c.state().settled()).count() + " claim(s)");
             }
@@ -278,6 +280,31 @@ public final class ConvergeSteps implements StepRunner {
                 return Outcome.failed(ended(e));
             }
         }
+    }
+
+    /**
+     * While the operator types the name, no step runs: the claims are still read, every {@link #POLL},
+     * so the capacity shown keeps up (it grows on when the operator went on without waiting). Stops at
+     * the gate's answer.
+     */
+    private void followAtTheGate(Session s, Progress progress) {
+        if (s.thread == null || !s.thread.isAlive() || s.deleteAllowed.isDone()) {
+            return; // a grow-only converge has ended: nothing waits at a gate
+        }
+        Thread t = new Thread(() -> {
+            try {
+                while (!s.deleteAllowed.isDone()) {
+                    Thread.sleep(POLL.toMillis());
+                    if (!s.deleteAllowed.isDone()) {
+                        progress.claims(readClaims(s.assessed));
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "stsresize-claims-" + s.key());
+        t.setDaemon(true);
+        t.start();
     }
 
     // ---- ORPHAN_DELETE, REAPPLY: the converge thread goes on ----------------------------------------

@@ -386,7 +386,7 @@ public final class Update {
             case ENTER -> {
                 if (!typed.equals(w.decision().name())) {
                     yield Transition.of(s.withWizard(w.withGate(WizardStep.Gate.TYPE_NAME, "")).withFlash(Flash.error(
-                            "\"" + typed + "\" is not \"" + w.decision().name() + "\": the StatefulSet was not deleted; type its name exactly")));
+                            "\"" + typed + "\" is not \"" + w.decision().name() + "\": nothing was deleted; type its name exactly")));
                 }
                 WizardStep step = w.current();
                 yield Transition.of(s.withWizard(w.withGate(WizardStep.Gate.NONE, "").with(step, StepStatus.RUNNING)).withFlash(null),
@@ -403,7 +403,7 @@ public final class Update {
         if (w.finished()) {
             message = w.key() + " converged; the list is refreshed";
         } else if (w.wrote()) {
-            message = "left " + w.key() + " before the orphan delete: its claims are grown, the StatefulSet is untouched";
+            message = "left " + w.key() + " before the delete: claims are grown, StatefulSet is untouched";
         } else {
             message = "left " + w.key() + ": nothing was written";
         }

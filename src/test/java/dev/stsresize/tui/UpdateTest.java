@@ -344,7 +344,7 @@ class UpdateTest {
             assertThat(wrong.state.wizard().gate()).isEqualTo(WizardStep.Gate.TYPE_NAME);
             assertThat(wrong.state.wizard().typed()).as("cleared to type again").isEmpty();
             assertThat(wrong.state.wizard().status(WizardStep.ORPHAN_DELETE)).isEqualTo(StepStatus.PENDING);
-            assertThat(wrong.state.flash().text()).contains("not deleted");
+            assertThat(wrong.state.flash().text()).contains("nothing was deleted");
             assertThat(postgresAtDeleteGate().keys("Postgres", Kind.ENTER).effects).as("case matters").isEmpty();
             assertThat(postgresAtDeleteGate().keys("postgres ", Kind.ENTER).effects).as("so do spaces").isEmpty();
             assertThat(postgresAtDeleteGate().keys(Kind.ENTER).effects).as("nothing typed").isEmpty();
@@ -498,7 +498,7 @@ class UpdateTest {
             After esc = waiting.keys(Kind.ESCAPE);
             assertThat(esc.state.wizard()).isNull();
             assertThat(esc.effects).contains(new Effect.CancelSteps(DemoDecisions.named("postgres")), new Effect.LoadDecisions());
-            assertThat(esc.state.flash().text()).contains("before the orphan delete").contains("StatefulSet is untouched");
+            assertThat(esc.state.flash().text()).contains("before the delete").contains("StatefulSet is untouched");
         }
 
         @Test
