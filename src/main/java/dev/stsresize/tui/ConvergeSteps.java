@@ -261,8 +261,9 @@ public final class ConvergeSteps implements StepRunner {
             if (claims.stream().allMatch(c -> c.state().settled())) {
                 long pending = claims.stream().filter(c -> c.state() == ClaimProgress.State.FILE_SYSTEM_PENDING).count();
                 followAtTheGate(s, progress);
-                return Outcome.done("capacity reached on " + (claims.size() - pending) + " claim(s)"
-                        + (pending == 0 ? "" : "; " + pending + " wait for a file system resize (a pod restart, offered after the adoption)"));
+                return Outcome.done(pending == 0 ? "capacity reached on " + claims.size() + " claim(s)"
+                        : (pending == claims.size() ? "every volume grew" : "capacity reached on " + (claims.size() - pending) + " claim(s)")
+                                + "; " + pending + " file system(s) wait for a pod restart (offered after the adoption)");
             }
             if (s.goOn) {
                 followAtTheGate(s, progress);
@@ -319,6 +320,7 @@ public final class ConvergeSteps implements StepRunner {
     private Outcome follow(Session s, WizardStep step, Progress progress) throws InterruptedException {
         String last = "";
         boolean restored = false;
+        boolean warned = false;
         while (true) {
             if (s.ended != null) {
                 return Outcome.failed(ended(s.ended));
@@ -326,6 +328,7 @@ public final class ConvergeSteps implements StepRunner {
             Signal sig = next(s, progress);
             if (sig instanceof Said said) {
                 report(progress, said.event());
+                warned |= said.event().warning();
                 if (!said.event().kubectl().isEmpty()) {
                     last = said.event().message();
                     restored |= said.event().kubectl().startsWith("kubectl create");
@@ -335,7 +338,8 @@ public final class ConvergeSteps implements StepRunner {
                     return Outcome.done("the re-apply FAILED and the backup was restored: the pods have their owner again, with"
                             + " the old claim templates (" + last + ")");
                 }
-                return Outcome.done(step == WizardStep.ORPHAN_DELETE ? "StatefulSet gone (404); every pod and claim still there"
+                return Outcome.done(step == WizardStep.ORPHAN_DELETE
+                        ? (warned ? "StatefulSet gone (404), with the warning above" : "pods and claims re-read: each still there with its UID")
                         : "re-applied: the StatefulSet stands again, with the grown claim templates");
             } else if (sig instanceof Ended e) {
                 s.ended = e;
