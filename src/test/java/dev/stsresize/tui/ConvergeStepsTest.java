@@ -311,4 +311,66 @@ class ConvergeStepsTest {
         assertThat(s.pods()).allSatisfy(p -> assertThat(p.uidAfter()).isEqualTo(before.get(p.name())));
         assertThat(source.load().interrupted()).isEmpty();
     }
+
+    /** Update and the EffectRunner with the real runner, as UiLoop runs them, minus the screen. */
+    private final class Loop {
+        final java.util.concurrent.BlockingQueue<UiEvent> events = new java.util.concurrent.LinkedBlockingQueue<>();
+        final EffectRunner effects;
+        UiState state;
+
+        Loop(ConvergeSteps steps) {
+            effects = new EffectRunner(source, steps, events::add);
+            state = Update.apply(UiState.initial(100, 30), new UiEvent.DecisionsLoaded(source.load())).state();
+        }
+
+        void apply(UiEvent e) {
+            Transition t = Update.apply(state, e);
+            state = t.state();
+            t.effects().forEach(effects::run);
+        }
+
+        void keys(String typed) {
+            for (char c : typed.toCharArray()) {
+                apply(new UiEvent.Pressed(Key.ch(c)));
+            }
+        }
+
+        /** Applies the events the effects post until {@code until} holds. */
+        void await(String what, java.util.function.Predicate<UiState> until) throws InterruptedException {
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (!until.test(state)) {
+                UiEvent e = events.poll(100, java.util.concurrent.TimeUnit.MILLISECONDS);
+                if (e != null) {
+                    apply(e);
+                }
+                assertThat(System.nanoTime()).as("waiting until " + what + "; wizard: " + state.wizard()).isLessThan(deadline);
+            }
+        }
+    }
+
+    @Test
+    void escAtTheNameGateThroughTheUiReleasesTheLeaseWithNothingDeleted() throws Exception {
+        Loop ui = new Loop(steps());
+        for (int i = 0; i < ui.state.visible().size(); i++) {
+            if (ui.state.visible().get(i).name().equals("postgres")) {
+                ui.state = ui.state.withCursor(i);
+            }
+        }
+        ui.keys("a");
+        ui.await("the grow gate", s -> s.wizard() != null && s.wizard().gate() == WizardStep.Gate.CONFIRM);
+        ui.keys("y");
+        ui.await("the name gate", s -> s.wizard().gate() == WizardStep.Gate.TYPE_NAME);
+        assertThat(lease("shop", "postgres").path("spec").path("holderIdentity").asText("")).isEqualTo("alice@laptop 1");
+        assertThat(ui.state.wizard().claims()).as("claims shown as read").hasSize(3);
+        ui.apply(new UiEvent.Pressed(Key.of(Key.Kind.ESCAPE)));
+        assertThat(ui.state.wizard()).isNull();
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (!lease("shop", "postgres").path("spec").path("holderIdentity").asText("").isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(lease("shop", "postgres").path("spec").path("holderIdentity").asText("")).as("released").isEmpty();
+        assertThat(irreversible(sim.requests())).isEmpty();
+        assertThat(journal.all()).isEmpty();
+        ui.effects.close();
+    }
 }
