@@ -10,13 +10,17 @@ import dev.stsresize.sim.controller.ControllerManager;
 import dev.stsresize.sim.controller.Speed;
 import dev.stsresize.sim.demo.DemoScenario;
 import dev.stsresize.sim.state.StateFiles;
+import dev.stsresize.tui.TerminalOpener;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.BooleanSupplier;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
 import picocli.CommandLine.Command;
@@ -27,11 +31,14 @@ import picocli.CommandLine.Spec;
 /**
  * {@code kubectl stsresize demo}: a simulated cluster with the built-in scenario (one StatefulSet
  * per case the plugin handles) and its controllers, the matching manifest and a kubeconfig in a
- * temporary folder, and the commands to try against it; serves until Ctrl-C.
+ * temporary folder. On a terminal it opens the interactive UI on it (the same {@code ui} a user would
+ * type) and stops when the UI closes, unless {@code --keep}; without one it prints the commands to try
+ * and serves until Ctrl-C.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = "Start a simulated cluster holding one StatefulSet per case kubectl-stsresize handles, write the "
-                + "matching manifest and a kubeconfig, print the commands to try, and serve until Ctrl-C.")
+                + "matching manifest and a kubeconfig, and open the interactive UI on it (on a terminal; q quits and stops the "
+                + "cluster). Without a terminal: print the commands to try, and serve until Ctrl-C.")
 public final class DemoCommand implements Callable<Integer> {
     /** What a running demo offers while it serves: where its files are and the cluster itself. */
     public record Demo(Path dir, Path manifest, Path kubeconfig, Path live, SimCluster cluster) {}
@@ -43,8 +50,8 @@ public final class DemoCommand implements Callable<Integer> {
             description = "How fast the simulated controllers act: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}, seconds like a real cluster).")
     Speed speed;
 
-    @Option(names = "--keep", description = "Keep the cluster serving after the interactive UI closes, for kubectl or k9s. "
-            + "The demo does not open the UI yet (kubectl stsresize ui runs it offline), so it always serves until Ctrl-C.")
+    @Option(names = "--keep", description = "Keep the cluster serving after the interactive UI closes, for kubectl or k9s, "
+            + "until Ctrl-C. Without a terminal the demo opens no UI and always serves until Ctrl-C.")
     boolean keep;
 
     @Option(names = "--apply", description = "Run the whole converge non-interactively (apply --yes against the demo), "
@@ -55,14 +62,21 @@ public final class DemoCommand implements Callable<Integer> {
     Path dir;
 
     private final Consumer<Demo> whileServing;
+    private final BooleanSupplier stdoutIsTerminal;
 
     public DemoCommand() {
-        this(DemoCommand::serveUntilInterrupted);
+        this(DemoCommand::serveUntilInterrupted, () -> TerminalOpener.isTerminal(1));
     }
 
     /** For tests: {@code whileServing} runs against the started demo, which stops when it returns. */
     DemoCommand(Consumer<Demo> whileServing) {
+        this(whileServing, () -> false);
+    }
+
+    /** For tests: also whether stdout is a terminal (the UI opens through the command tree then). */
+    DemoCommand(Consumer<Demo> whileServing, BooleanSupplier stdoutIsTerminal) {
         this.whileServing = whileServing;
+        this.stdoutIsTerminal = stdoutIsTerminal;
     }
 
     @Override
@@ -77,9 +91,21 @@ public final class DemoCommand implements Callable<Integer> {
             sim.writeKubeconfig(kubeconfig);
             StateFiles.write(live, sim.snapshot());
             try (ControllerManager controllers = ControllerManager.start(sim, speed)) {
-                banner(spec.commandLine().getOut(), sim, manifest, kubeconfig, live);
+                boolean ui = !apply && stdoutIsTerminal.getAsBoolean();
+                banner(spec.commandLine().getOut(), sim, manifest, kubeconfig, live, ui);
                 if (apply) {
                     return applyAll(manifest, kubeconfig);
+                }
+                if (ui) {
+                    int code = ui(manifest, kubeconfig);
+                    if (!keep) {
+                        return code;
+                    }
+                    PrintWriter out = spec.commandLine().getOut();
+                    out.println("The UI closed; the simulated cluster keeps serving at " + sim.url() + " (--keep). Try:");
+                    out.println("  kubectl --kubeconfig " + kubeconfig + " get sts,pvc -A");
+                    out.println("Serving until Ctrl-C.");
+                    out.flush();
                 }
                 whileServing.accept(new Demo(folder, manifest, kubeconfig, live, sim));
             }
@@ -96,6 +122,18 @@ public final class DemoCommand implements Callable<Integer> {
         return new Cli(out, err).run("apply", "--kubeconfig", kubeconfig.toString(), "-f", manifest.toString(), "-A", "--yes");
     }
 
+    /** The interactive UI on the demo, as a user would open it: {@code ui --kubeconfig K -f M -A}. */
+    private int ui(Path manifest, Path kubeconfig) {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        out.println("Opening: kubectl stsresize ui --kubeconfig " + kubeconfig + " -f " + manifest + " -A");
+        out.flush();
+        Map<String, String> env = new HashMap<>(System.getenv());
+        // the demo's runs are journalled next to its files, not in the user's state directory
+        env.put("XDG_STATE_HOME", manifest.getParent().resolve("state").toString());
+        return new Cli(out, err, System.in, env, true).run("ui", "--kubeconfig", kubeconfig.toString(), "-f", manifest.toString(), "-A");
+    }
+
     private Path folder() {
         try {
             if (dir == null) {
@@ -108,7 +146,7 @@ public final class DemoCommand implements Callable<Integer> {
         }
     }
 
-    private void banner(PrintWriter out, SimCluster sim, Path manifest, Path kubeconfig, Path live) {
+    private void banner(PrintWriter out, SimCluster sim, Path manifest, Path kubeconfig, Path live, boolean ui) {
         String kc = "--kubeconfig " + kubeconfig;
         out.println("A simulated cluster serves at " + sim.url() + " (speed " + speed + "), with these StatefulSets:");
         for (String d : DemoScenario.descriptions()) {
@@ -126,7 +164,8 @@ public final class DemoCommand implements Callable<Integer> {
         out.println("  kubectl stsresize apply " + kc + " -f " + manifest + " -A          # asks before each write");
         out.println("  kubectl stsresize plan -f " + manifest + " --live " + live + " -A   # offline, against the capture");
         out.println();
-        out.println("Serving until Ctrl-C.");
+        out.println(ui ? "Opening the interactive UI on it (q quits" + (keep ? "; the cluster keeps serving after, --keep)." : " and stops the cluster).")
+                : "Serving until Ctrl-C.");
         out.flush();
     }
 

@@ -1,9 +1,16 @@
 package dev.stsresize.cli;
 
 import dev.stsresize.UserError;
+import dev.stsresize.cluster.ClusterConnection;
+import dev.stsresize.converge.ConvergeOptions;
+import dev.stsresize.converge.Journal;
+import dev.stsresize.converge.Operator;
 import dev.stsresize.plan.Decision;
 import dev.stsresize.render.Palette;
 import dev.stsresize.render.TableRenderer;
+import dev.stsresize.tui.ClusterDecisions;
+import dev.stsresize.tui.ConvergeSteps;
+import dev.stsresize.tui.DecisionSource;
 import dev.stsresize.tui.Frame;
 import dev.stsresize.tui.Glyphs;
 import dev.stsresize.tui.Loaded;
@@ -15,21 +22,26 @@ import dev.stsresize.tui.UiLoop;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.BooleanSupplier;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code kubectl stsresize ui}: the interactive terminal UI over the same inputs as {@code plan}. The
- * decisions are loaded before the screen opens, so a bad manifest is a one-line error like anywhere
- * else; without a terminal on stdout it prints the plan table instead.
+ * {@code kubectl stsresize ui}: the interactive terminal UI over the same inputs as {@code plan}: the
+ * cluster of the kubeconfig (the wizard converges it through the Converger), or with {@code --live} a
+ * captured snapshot (offline: every step fails, saying how to converge). The connection is made and the
+ * decisions loaded before the screen opens, so an exec credential plugin's prompts and a bad manifest
+ * reach the terminal as they would anywhere else; without a terminal on stdout it prints the plan
+ * table instead.
  */
 @Command(
         name = "ui",
@@ -37,11 +49,13 @@ import picocli.CommandLine.Spec;
         sortOptions = false,
         usageHelpAutoWidth = true,
         description = {
-            "Browse what converging each StatefulSet of MANIFEST takes — list, diff, resize wizard — in the terminal.",
-            "Also what 'kubectl stsresize -f MANIFEST …' without a command opens. Keys: ? for help, q to quit.",
+            "Browse what converging each StatefulSet of MANIFEST takes — list, diff — and converge one in the resize wizard,",
+            "against the cluster of your kubeconfig (or, offline, a snapshot given to --live). Also what",
+            "'kubectl stsresize -f MANIFEST …' without a command opens. Keys: ? for help, q to quit.",
             "Without a terminal on stdout it prints the plan table instead.",
         },
-        footer = {"", "Example:", "  kubectl stsresize ui -f examples/manifest.yaml --live examples/live-snapshot.yaml"})
+        footer = {"", "Examples:", "  kubectl stsresize ui -f statefulset.yaml --context prod -n shop",
+            "  kubectl stsresize ui -f examples/manifest.yaml --live examples/live-snapshot.yaml   # offline"})
 public final class UiCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
 
@@ -52,16 +66,12 @@ public final class UiCommand implements Callable<Integer> {
     @Option(names = {"-R", "--recursive"}, description = "Read the directories given to -f recursively.")
     boolean recursive;
 
-    @Option(names = "--live", required = true, paramLabel = "SNAPSHOT",
-            description = "The captured cluster state: kubectl get sts,controllerrevisions,pvc,pv,sc,pods -A -o yaml. Repeatable.")
+    @Option(names = "--live", paramLabel = "SNAPSHOT",
+            description = "Offline: a captured cluster state instead of the cluster (kubectl get sts,controllerrevisions,pvc,pv,sc,pods"
+                    + " -A -o yaml); the wizard then writes nothing. Repeatable.")
     List<String> live = new ArrayList<>();
 
-    @Option(names = {"-n", "--namespace"}, paramLabel = "NS",
-            description = "The namespace of StatefulSets that name none (default: default); the only one considered.")
-    String namespace;
-
-    @Option(names = {"-A", "--all-namespaces"}, description = "Consider the snapshot's objects in every namespace.")
-    boolean allNamespaces;
+    @Mixin ConnectionOptions connection;
 
     @Option(names = "--debug", hidden = true, description = "Stack traces on errors.")
     boolean debug;
@@ -83,27 +93,80 @@ public final class UiCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         validate();
-        SnapshotDecisions source = new SnapshotDecisions(stdin, files, recursive, live, namespace, allNamespaces);
-        Loaded first = source.load();
+        PrintWriter err = spec.commandLine().getErr();
+        DecisionSource source;
+        StepRunner steps;
+        Loaded first;
+        if (live.isEmpty()) {
+            // the connection (an exec credential plugin's prompt included) and the first load happen before the screen opens
+            ClusterConnection conn = connection.connect(err);
+            Journal journal = new Journal(Journal.defaultDirectory(env));
+            ClusterDecisions cluster = new ClusterDecisions(conn.cluster(), stdin, files, recursive, conn.defaultNamespace(),
+                    connection.namespace != null, connection.allNamespaces, context(conn.origin()), conn.server(), journal);
+            first = cluster.load();
+            source = cluster;
+            steps = new ConvergeSteps(conn.cluster(), Clock.systemUTC(), journal,
+                    Operator.identify(env), conn.server(), cluster::declared, ConvergeOptions.defaults());
+        } else {
+            SnapshotDecisions snapshot = new SnapshotDecisions(stdin, files, recursive, live, connection.namespace, connection.allNamespaces);
+            first = snapshot.load();
+            source = snapshot;
+            steps = StepRunner.OFFLINE;
+        }
         List<Decision> decisions = first.decisions();
         if (!stdoutIsTerminal.getAsBoolean()) {
             PrintWriter out = spec.commandLine().getOut();
             out.print(new TableRenderer(Palette.choose("auto", false, env.get("NO_COLOR"))).render(decisions));
             out.flush();
-            PrintWriter err = spec.commandLine().getErr();
             err.println("No terminal, so no interactive UI: this is the plan. To converge, run:");
-            err.println("  kubectl stsresize apply -f " + String.join(" -f ", files));
+            err.println("  kubectl stsresize apply -f " + String.join(" -f ", files) + (live.isEmpty() ? connectionFlags() : ""));
             err.flush();
             return PlanCommand.exitCode(decisions, false);
         }
         Glyphs glyphs = Glyphs.forLocale(env);
         try {
-            UiLoop.open(TerminalOpener.open(glyphs), new Frame(Theme.forEnvironment(env), glyphs), source, StepRunner.OFFLINE, first);
+            UiLoop.open(TerminalOpener.open(glyphs), new Frame(Theme.forEnvironment(env), glyphs), source, steps, first);
         } catch (IOException e) {
             throw new UserError("cannot open the terminal for the interactive UI: " + e.getMessage()
                     + "; 'kubectl stsresize plan' prints the same decisions without one.", e);
+        } finally {
+            // a wizard left open at a gate: its gate says no, its Lease is released before the process ends;
+            // one past the orphan delete is waited for, so that the StatefulSet is not left absent by the exit
+            if (steps instanceof ConvergeSteps live && !live.finishing().isEmpty()) {
+                err.println("Finishing the re-apply and verification of " + String.join(", ", live.finishing()) + " before exiting"
+                        + " (up to a minute; Ctrl-C stops now, and 'kubectl stsresize resume' finishes it later).");
+                err.flush();
+            }
+            steps.close();
         }
         return ExitCodes.OK;
+    }
+
+    /** The header's context: the kubeconfig context's name, from the connection's origin ({@code context "kind-dev" of FILE}). */
+    static String context(String origin) {
+        if (origin.startsWith("context \"")) {
+            int end = origin.indexOf('"', "context \"".length());
+            return end < 0 ? origin : origin.substring("context \"".length(), end);
+        }
+        return origin;
+    }
+
+    /** The connection flags given, for the apply command suggested without a terminal. */
+    private String connectionFlags() {
+        StringBuilder b = new StringBuilder();
+        if (connection.kubeconfig != null) {
+            b.append(" --kubeconfig ").append(connection.kubeconfig);
+        }
+        if (connection.context != null) {
+            b.append(" --context ").append(connection.context);
+        }
+        if (connection.namespace != null) {
+            b.append(" -n ").append(connection.namespace);
+        }
+        if (connection.allNamespaces) {
+            b.append(" -A");
+        }
+        return b.toString();
     }
 
     /**
@@ -121,7 +184,8 @@ public final class UiCommand implements Callable<Integer> {
     }
 
     private void validate() {
-        if (namespace != null && allNamespaces) {
+        String namespace = connection.namespace;
+        if (namespace != null && connection.allNamespaces) {
             throw new ParameterException(spec.commandLine(), "-n and -A cannot be used together: -n " + namespace
                     + " names one namespace, -A all of them. Pass one.");
         }

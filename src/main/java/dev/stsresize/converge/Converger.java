@@ -296,6 +296,43 @@ public final class Converger {
         return finish(r, Outcome.CONVERGED, "", detail, before, v.pods());
     }
 
+    /**
+     * Restarts, one at a time through the Eviction API, the pods whose claims wait for a file system
+     * resize, for a converge that finished without {@code restartPodsForResize} (a terminal UI offers
+     * it once it has shown the adoption). Only while the StatefulSet stands and is the controller of
+     * each pod: a pod evicted while it is absent or orphaned is not re-created. Each pod is Ready
+     * again, and its claim at capacity, before the next. Answers "" when every restart finished,
+     * else what stopped it (nothing more is evicted then).
+     *
+     * @param claimTargets claim name → target, as in the run's {@link Record}
+     */
+    public String restartPodsForResize(String ns, String name, Map<String, String> claimTargets, ConvergeOptions opts) {
+        Optional<ObjectNode> sts = cluster.getStatefulSet(ns, name);
+        if (sts.isEmpty()) {
+            return "StatefulSet " + ns + "/" + name + " is absent: no pod is evicted while nothing would re-create it";
+        }
+        String uid = Objects.uid(sts.get());
+        Instant deadline = clock.instant().plus(opts.timeout());
+        ClaimGrower grower = new ClaimGrower(cluster, await, events, progress, checkpoint);
+        PodRestarter restarter = new PodRestarter(cluster, await, events, progress, checkpoint);
+        for (Map.Entry<String, String> t : claimTargets.entrySet()) {
+            Quantity target = Quantity.parse(t.getValue());
+            if (grower.read(ns, t.getKey(), "", target).state() != ClaimGrower.State.FILE_SYSTEM_PENDING) {
+                continue;
+            }
+            String pod = name + t.getKey().substring(t.getKey().lastIndexOf('-'));
+            Optional<ObjectNode> p = cluster.getPod(ns, pod);
+            if (p.isPresent() && !uid.equals(Objects.controllerUid(p.get()))) {
+                return "pod " + pod + " is not controlled by StatefulSet " + name + " (UID " + uid + "): it is not evicted";
+            }
+            String problem = restarter.restartFor(sts.get(), t.getKey(), target, deadline);
+            if (!problem.isEmpty()) {
+                return problem;
+            }
+        }
+        return "";
+    }
+
     private void stopIfLost(LeaseLock lock) {
         if (lock.lost() != null) {
             throw new Locked(lock.lost() + " while this run worked; it stops here. The journal keeps the record");

@@ -23,13 +23,23 @@ import java.util.Map;
 public final class DiffLines {
     private DiffLines() {}
 
+    /** The diff with each claim's conditions as {@code loaded} last read them. */
+    public static List<Line> of(Decision d, Loaded loaded, Glyphs g, int width) {
+        return of(d, loaded.uid(d), loaded.manifest(), claim -> loaded.conditions(d.namespace(), claim), g, width);
+    }
+
     public static List<Line> of(Decision d, String uid, String manifest, Glyphs g, int width) {
+        return of(d, uid, manifest, claim -> List.of(), g, width);
+    }
+
+    private static List<Line> of(Decision d, String uid, String manifest, java.util.function.Function<String, List<String>> conditions,
+            Glyphs g, int width) {
         List<Line> raw = new ArrayList<>();
         raw.add(Styled.line().add(Loaded.key(d), Style.BOLD).add("   ").add(Texts.verdict(d), verdictStyle(d.verdict()))
                 .add("   " + summary(d), Style.DIM).line());
         raw.add(Styled.line().line());
         for (TemplateSize t : d.templates()) {
-            template(d, t, g, raw);
+            template(d, t, g, conditions, raw);
         }
         classes(d, g, raw);
         if (d instanceof Refusal r) {
@@ -66,7 +76,8 @@ public final class DiffLines {
         };
     }
 
-    private static void template(Decision d, TemplateSize t, Glyphs g, List<Line> out) {
+    private static void template(Decision d, TemplateSize t, Glyphs g, java.util.function.Function<String, List<String>> conditions,
+            List<Line> out) {
         Styled.Builder head = Styled.line().add("template ", Style.DIM).add(t.name(), Style.BOLD).add("  ");
         if (t.live() == null) {
             head.add(t.declared().toString()).add(" (not in the cluster)", Style.DIM);
@@ -98,6 +109,10 @@ public final class DiffLines {
             b.add(action(d, c), c.grow() ? Style.NORMAL : Style.DIM);
             if (c.scaledAway()) {
                 b.add("  scaled away", Style.ACCENT);
+            }
+            List<String> cond = conditions.apply(c.name());
+            if (!cond.isEmpty()) {
+                b.add("  " + String.join(", ", cond), Style.WARN);
             }
             out.add(b.line());
         }

@@ -13,6 +13,9 @@ public sealed interface Effect {
     /** The user left the wizard before anything irreversible: stop a running read or wait, release what the runner holds. */
     record CancelSteps(Decision decision) implements Effect {}
 
+    /** Stop waiting for capacity: the WAIT step ends, the resizer keeps working (apply --wait-for-resize=false). */
+    record GoOn(Decision decision) implements Effect {}
+
     /** Leave: stop the screen and restore the terminal. */
     record Quit() implements Effect {}
 }

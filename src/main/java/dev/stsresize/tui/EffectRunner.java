@@ -29,6 +29,8 @@ public final class EffectRunner implements AutoCloseable {
             loads.execute(this::load);
         } else if (effect instanceof Effect.RunStep r) {
             runningStep = stepThread.submit(() -> step(r));
+        } else if (effect instanceof Effect.GoOn g) {
+            steps.goOn(g.decision());
         } else if (effect instanceof Effect.CancelSteps c) {
             Future<?> f = runningStep;
             if (f != null) {
@@ -50,8 +52,22 @@ public final class EffectRunner implements AutoCloseable {
 
     private void step(Effect.RunStep r) {
         String key = Loaded.key(r.decision());
-        StepRunner.Progress progress = (message, kubectl, warning) ->
+        StepRunner.Progress progress = new StepRunner.Progress() {
+            @Override
+            public void report(String message, String kubectl, boolean warning) {
                 post.accept(new UiEvent.StepProgress(key, r.step(), message, kubectl == null ? "" : kubectl, warning));
+            }
+
+            @Override
+            public void claims(java.util.List<ClaimProgress> claims) {
+                post.accept(new UiEvent.ClaimsRead(key, claims));
+            }
+
+            @Override
+            public void summary(Summary summary) {
+                post.accept(new UiEvent.Summarized(key, summary));
+            }
+        };
         try {
             StepRunner.Outcome o = steps.run(r.step(), r.decision(), r.uid(), progress);
             post.accept(new UiEvent.StepFinished(key, r.step(), o.ok(), o.message()));

@@ -33,6 +33,8 @@ public final class KeyHelp {
         {"Wizard", ""},
         {"y / n", "at the grow gate: grow the claims, or leave with nothing written"},
         {"name, Enter", "at the delete gate: type the StatefulSet's name exactly to orphan-delete it"},
+        {"c", "while waiting for capacity: go on now; the resizer keeps working (the recreate needs only the grown requests)"},
+        {"p", "after adoption, when a file system waits: restart those pods one at a time by eviction"},
         {"Esc", "leave before the orphan delete (nothing irreversible); after it, stay until it is re-applied"},
     };
 

@@ -10,6 +10,9 @@ final class KeyHints {
         if (s.dialog() instanceof Dialog.ConfirmQuit) {
             return "<y> quit anyway  <n/esc> stay";
         }
+        if (s.dialog() instanceof Dialog.Resume) {
+            return "<y> resume now  <n/esc> later  <q> quit";
+        }
         if (s.dialog() != null) {
             return "<any key> close  <q> quit";
         }
@@ -30,7 +33,10 @@ final class KeyHints {
             case CONFIRM -> "<y> " + w.current().label() + "  <n/esc> leave, nothing written  <q> quit";
             case TYPE_NAME -> "type the name, <enter> orphan-delete  <esc> leave  <ctrl-c> quit";
             case NONE -> w.writeInFlight() ? "a write is in flight: wait  <q> quit (asks first)"
-                    : (w.running() ? "<esc> stop and leave  <q> quit" : "<esc> back to the list  <q> quit");
+                    : w.status(WizardStep.WAIT) == StepStatus.RUNNING && !w.goingOn() ? "<c> go on without waiting  <esc> leave, nothing deleted  <q> quit"
+                    : w.running() ? "<esc> stop and leave  <q> quit"
+                    : w.restartOffered() ? "<p> restart pods by eviction  <esc> back to the list  <q> quit"
+                    : "<esc> back to the list  <q> quit";
         };
     }
 

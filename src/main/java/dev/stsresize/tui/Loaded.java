@@ -14,16 +14,29 @@ import java.util.Map;
  * @param cluster the cluster's server, or "offline"
  * @param scope the namespaces considered ("all namespaces" with -A)
  * @param manifest the manifest's source, as given to -f
+ * @param conditions each claim's True conditions by "namespace/claim" (Resizing, FileSystemResizePending, …)
+ * @param interrupted runs of the manifest's StatefulSets that stopped before they finished
  */
 public record Loaded(List<Decision> decisions, Map<String, String> uids, String context, String cluster, String scope,
-        String manifest) {
+        String manifest, Map<String, List<String>> conditions, List<InterruptedRun> interrupted) {
     public Loaded {
         decisions = List.copyOf(decisions);
         uids = Map.copyOf(uids);
+        conditions = Map.copyOf(conditions);
+        interrupted = List.copyOf(interrupted);
+    }
+
+    public Loaded(List<Decision> decisions, Map<String, String> uids, String context, String cluster, String scope, String manifest) {
+        this(decisions, uids, context, cluster, scope, manifest, Map.of(), List.of());
     }
 
     public static Loaded empty() {
         return new Loaded(List.of(), Map.of(), "", "", "", "");
+    }
+
+    /** The claim's True conditions, as last read (empty when none or unknown). */
+    public List<String> conditions(String namespace, String claim) {
+        return conditions.getOrDefault(namespace + "/" + claim, List.of());
     }
 
     public String uid(Decision d) {

@@ -63,7 +63,24 @@ public final class SnapshotDecisions implements DecisionSource {
         String where = shown(live);
         return new Loaded(Decider.decide(manifest.objects(), state), uids, "(offline)", "snapshot " + where,
                 scope == null ? "all namespaces" : String.join(",", new java.util.TreeSet<>(scope)),
-                shown(files));
+                shown(files), conditions(state.claims()), List.of());
+    }
+
+    /** Each claim's True conditions by "namespace/name", as the diff shows them. */
+    static Map<String, List<String>> conditions(List<ObjectNode> claims) {
+        Map<String, List<String>> out = new HashMap<>();
+        for (ObjectNode c : claims) {
+            List<String> types = new java.util.ArrayList<>();
+            for (var cond : c.path("status").path("conditions")) {
+                if ("True".equals(cond.path("status").asText("True"))) {
+                    types.add(cond.path("type").asText());
+                }
+            }
+            if (!types.isEmpty()) {
+                out.put(c.path("metadata").path("namespace").asText("default") + "/" + c.path("metadata").path("name").asText(), types);
+            }
+        }
+        return out;
     }
 
     private static String shown(List<String> paths) {

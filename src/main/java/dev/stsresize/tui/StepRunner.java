@@ -18,6 +18,12 @@ public interface StepRunner {
     @FunctionalInterface
     interface Progress {
         void report(String message, String kubectl, boolean warning);
+
+        /** The claims as just read: request, capacity, target and conditions, for the live progress toward capacity. */
+        default void claims(java.util.List<ClaimProgress> claims) {}
+
+        /** What the converge verified, read back from the objects (the VERIFY and RESTART steps). */
+        default void summary(Summary summary) {}
     }
 
     /** How a step ended: {@code message} says what was verified, or why it failed. */
@@ -35,6 +41,12 @@ public interface StepRunner {
 
     /** The operator left the wizard before anything irreversible: release what is held (a Lease, a watch). */
     default void abandon(Decision decision) {}
+
+    /** The operator chose not to wait for capacity: the running WAIT step ends now, the resize goes on meanwhile. */
+    default void goOn(Decision decision) {}
+
+    /** The UI closed: refuse every gate still waiting and release what is held, before the process exits. */
+    default void close() {}
 
     /** For the offline UI: every step fails, saying that converging needs a cluster. */
     StepRunner OFFLINE = (step, decision, uid, progress) -> Outcome.failed(

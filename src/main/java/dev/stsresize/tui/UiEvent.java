@@ -17,6 +17,12 @@ public sealed interface UiEvent {
     /** Something a running step did; {@code kubectl} is the equivalent command of a write ("" otherwise). */
     record StepProgress(String key, WizardStep step, String message, String kubectl, boolean warning) implements UiEvent {}
 
+    /** The claims of the wizard's StatefulSet as just read (live progress toward capacity). */
+    record ClaimsRead(String key, java.util.List<ClaimProgress> claims) implements UiEvent {}
+
+    /** What the converge verified, read back from the objects. */
+    record Summarized(String key, Summary summary) implements UiEvent {}
+
     /** A step ended; {@code message} says what was verified, or why it failed. */
     record StepFinished(String key, WizardStep step, boolean ok, String message) implements UiEvent {}
 }

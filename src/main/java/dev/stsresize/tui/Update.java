@@ -36,6 +36,14 @@ public final class Update {
         if (e instanceof StepProgress p) {
             return progress(s, p);
         }
+        if (e instanceof UiEvent.ClaimsRead c) {
+            Wizard w = s.wizard();
+            return w == null || !w.key().equals(c.key()) ? Transition.of(s) : Transition.of(s.withWizard(w.withClaims(c.claims())));
+        }
+        if (e instanceof UiEvent.Summarized m) {
+            Wizard w = s.wizard();
+            return w == null || !w.key().equals(m.key()) ? Transition.of(s) : Transition.of(s.withWizard(w.withSummary(m.summary())));
+        }
         return finished(s, (StepFinished) e);
     }
 
@@ -45,10 +53,28 @@ public final class Update {
         Decision before = s.selected();
         UiState next = s.withLoaded(l, false);
         next = next.withCursor(indexOf(next.visible(), before, s.cursor()));
-        if (!s.loaded().decisions().isEmpty()) {
+        if (!s.loaded().decisions().isEmpty() && (s.flash() == null || s.flash().text().equals("refreshing"))) {
             next = next.withFlash(Flash.info("refreshed: " + l.decisions().size() + " StatefulSet" + (l.decisions().size() == 1 ? "" : "s")));
+        } else if (!l.interrupted().isEmpty() && next.dialog() == null) {
+            next = next.withDialog(resumeDialog(l.interrupted().get(0), l.interrupted().size()));
         }
         return Transition.of(next);
+    }
+
+    /** What the start says about a run that stopped: where it stopped, what resuming does, and the command for later. */
+    static Dialog.Resume resumeDialog(InterruptedRun r, int count) {
+        String state = r.absent()
+                ? "StatefulSet " + r.key() + " is ABSENT: its pods and claims keep running, but nothing re-creates a pod that dies"
+                        + " until it is re-applied."
+                : "StatefulSet " + r.key() + " stands; the run held its Lease in phase " + r.phase() + ".";
+        String does = r.pastTheDeleteGate()
+                ? "y resumes it now: the recorded object is re-applied (if absent) and the adoption verified."
+                : "y resumes it now: the claims it grows are finished; the orphan delete is not made without your typed name"
+                        + " (open the wizard again for that).";
+        return new Dialog.Resume("An interrupted run", "The run of " + r.key() + " by " + r.holder() + ", started " + r.startedAt()
+                + ", stopped in phase " + r.phase() + ". " + state + "\n\n" + does + "\nn leaves it; " + resumeCommand(r.namespace(), r.name())
+                + " finishes it later." + (count > 1 ? "\n\n(" + (count - 1) + " more interrupted run(s): the next start offers them.)" : ""),
+                r.key());
     }
 
     private static Transition loadFailed(UiState s, String message) {
@@ -82,10 +108,20 @@ public final class Update {
             }
             return Transition.of(next);
         }
-        Wizard done = w.with(f.step(), StepStatus.DONE).logged(new LogLine(f.step(), f.message(), "", false));
+        Wizard done = w.with(f.step(), StepStatus.DONE);
+        if (!saidLast(w, f.step(), f.message())) {
+            done = done.logged(new LogLine(f.step(), f.message(), "", false));
+        }
         WizardStep nextStep = done.after(f.step());
         if (nextStep == null) {
-            return Transition.of(s.withWizard(done).withFlash(Flash.info(w.key() + " converged and verified: " + f.message())));
+            if (f.step() == WizardStep.RESUME) {
+                return Transition.of(s.withWizard(done).withFlash(Flash.info(w.key() + ": the interrupted run is finished and verified")));
+            }
+            if (f.step() == WizardStep.RESTART) {
+                return Transition.of(s.withWizard(done).withFlash(Flash.info(w.key() + ": pods restarted one at a time: " + f.message())));
+            }
+            return Transition.of(s.withWizard(done).withFlash(Flash.info(w.key() + " converged and verified"
+                    + (done.restartOffered() ? "; p offers the pod restarts" : ""))));
         }
         if (nextStep.gate() != WizardStep.Gate.NONE) {
             return Transition.of(s.withWizard(done.withGate(nextStep.gate(), "")));
@@ -131,7 +167,10 @@ public final class Update {
         if (w != null && w.writeInFlight()) {
             String message = w.statefulSetAbsent()
                     ? "StatefulSet " + w.key() + " is deleted (orphaned) and not re-applied yet. Its pods and claims keep running,"
-                            + " but nothing re-creates a pod that dies until it is re-applied.\n\nQuitting now leaves it so; finish with:\n  "
+                            + " but nothing re-creates a pod that dies until it is re-applied.\n\n" + (w.running()
+                                    ? "Quitting now, the run in flight is waited for (up to a minute) before the process exits; if it is stopped,"
+                                            + " finish with:\n  "
+                                    : "Quitting now leaves it so; finish with:\n  ")
                             + resumeCommand(w.decision()) + "\n\nQuit anyway? y/n"
                     : "A write to " + w.key() + " is running (" + w.current().label() + "). Quitting stops following it; the write"
                             + " may still land.\n\nQuit anyway? y/n";
@@ -141,6 +180,21 @@ public final class Update {
     }
 
     private static Transition dialogKey(UiState s, Key k) {
+        if (s.dialog() instanceof Dialog.Resume r) {
+            if (k.is('y') || k.is('Y')) {
+                Decision d = s.loaded().decisions().stream().filter(x -> Loaded.key(x).equals(r.key())).findFirst().orElse(null);
+                if (d == null) {
+                    return Transition.of(s.withDialog(null).withFlash(Flash.warn(r.key() + " is not in the list; run " + resumeCommand(r.key()))));
+                }
+                Wizard w = Wizard.resuming(d, s.loaded().uid(d));
+                UiState next = s.withDialog(null).withCursor(indexOf(s.visible(), d, s.cursor()));
+                return Transition.of(next.withWizard(w).withView(View.WIZARD, View.LIST), new Effect.RunStep(WizardStep.RESUME, d, w.uid()));
+            }
+            if (k.is('q') || k.kind() == Kind.CTRL_C) {
+                return Transition.of(s.withDialog(null), new Effect.Quit());
+            }
+            return Transition.of(s.withDialog(null).withFlash(Flash.warn("not resumed: " + resumeCommand(r.key()) + " finishes it")));
+        }
         if (s.dialog() instanceof Dialog.ConfirmQuit) {
             if (k.is('y') || k.is('Y') || k.kind() == Kind.CTRL_C) {
                 return Transition.of(s, new Effect.Quit());
@@ -235,7 +289,7 @@ public final class Update {
             return openWizard(s, View.DIFF);
         }
         Decision d = s.selected();
-        int lines = d == null ? 0 : DiffLines.of(d, s.loaded().uid(d), s.loaded().manifest(), Glyphs.UNICODE, Layout.bodyWidth(s.columns())).size();
+        int lines = d == null ? 0 : DiffLines.of(d, s.loaded(), Glyphs.UNICODE, Layout.bodyWidth(s.columns())).size();
         return scroll(s, k, lines);
     }
 
@@ -302,6 +356,13 @@ public final class Update {
             }
             return Transition.of(s.withFlash(Flash.warn("press y to " + w.current().label() + ", n or Esc to leave")));
         }
+        if (k.is('c') && w.status(WizardStep.WAIT) == StepStatus.RUNNING && !w.goingOn()) {
+            return Transition.of(s.withWizard(w.wentOn()).withFlash(Flash.info("going on: the resizer keeps working; the recreate needs only the grown requests")), new Effect.GoOn(w.decision()));
+        }
+        if (k.is('p') && w.restartOffered()) {
+            return Transition.of(s.withWizard(w.appended(WizardStep.RESTART)).withFlash(null),
+                    new Effect.RunStep(WizardStep.RESTART, w.decision(), w.uid()));
+        }
         if (k.kind() != Kind.ESCAPE) {
             return Transition.of(s);
         }
@@ -325,7 +386,7 @@ public final class Update {
             case ENTER -> {
                 if (!typed.equals(w.decision().name())) {
                     yield Transition.of(s.withWizard(w.withGate(WizardStep.Gate.TYPE_NAME, "")).withFlash(Flash.error(
-                            "\"" + typed + "\" is not \"" + w.decision().name() + "\": the StatefulSet was not deleted; type its name exactly")));
+                            "\"" + typed + "\" is not \"" + w.decision().name() + "\": nothing was deleted; type its name exactly")));
                 }
                 WizardStep step = w.current();
                 yield Transition.of(s.withWizard(w.withGate(WizardStep.Gate.NONE, "").with(step, StepStatus.RUNNING)).withFlash(null),
@@ -342,13 +403,12 @@ public final class Update {
         if (w.finished()) {
             message = w.key() + " converged; the list is refreshed";
         } else if (w.wrote()) {
-            message = "left " + w.key() + " before the orphan delete: its claims are grown, the StatefulSet is untouched";
+            message = "left " + w.key() + " before the delete: claims are grown, StatefulSet is untouched";
         } else {
             message = "left " + w.key() + ": nothing was written";
         }
-        if (w.running()) {
-            effects.add(new Effect.CancelSteps(w.decision()));
-        }
+        // always: a runner may hold the Lease at a gate with no step running (the name gate), and must release it
+        effects.add(new Effect.CancelSteps(w.decision()));
         UiState next = s.withWizard(null).withView(s.back() == View.DIFF ? View.DIFF : View.LIST, View.LIST).withFlash(Flash.info(message));
         if (w.wrote() && !next.loading()) {
             next = next.withLoading(true);
@@ -357,8 +417,27 @@ public final class Update {
         return new Transition(next, effects);
     }
 
+    /** The step's last log entry already says this: the end of a step is not logged twice. */
+    private static boolean saidLast(Wizard w, WizardStep step, String message) {
+        for (int i = w.log().size() - 1; i >= 0; i--) {
+            LogLine l = w.log().get(i);
+            if (l.step() == step) {
+                return l.message().equals(message);
+            }
+        }
+        return false;
+    }
+
     static String resumeCommand(Decision d) {
-        return "kubectl stsresize resume " + d.namespace() + "/" + d.name();
+        return resumeCommand(d.namespace(), d.name());
+    }
+
+    static String resumeCommand(String namespace, String name) {
+        return resumeCommand(namespace + "/" + name);
+    }
+
+    static String resumeCommand(String key) {
+        return "kubectl stsresize resume " + key;
     }
 
     private static int indexOf(List<Decision> visible, Decision d, int fallback) {

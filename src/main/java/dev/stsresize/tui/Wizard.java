@@ -9,7 +9,7 @@ import java.util.List;
  * any), what was typed at the name gate, and the log of what the steps did with their kubectl equivalents.
  */
 public record Wizard(Decision decision, String uid, List<WizardStep> steps, List<StepStatus> statuses,
-        WizardStep.Gate gate, String typed, List<LogLine> log) {
+        WizardStep.Gate gate, String typed, List<LogLine> log, List<ClaimProgress> claims, Summary summary, boolean goingOn) {
 
     /** One thing a step did: a message, and for a write the kubectl command that does the same. */
     public record LogLine(WizardStep step, String message, String kubectl, boolean warning) {}
@@ -18,6 +18,7 @@ public record Wizard(Decision decision, String uid, List<WizardStep> steps, List
         steps = List.copyOf(steps);
         statuses = List.copyOf(statuses);
         log = List.copyOf(log);
+        claims = List.copyOf(claims);
     }
 
     /** A new wizard: the first step (a read) running, the rest pending. */
@@ -27,7 +28,13 @@ public record Wizard(Decision decision, String uid, List<WizardStep> steps, List
         for (int i = 0; i < steps.size(); i++) {
             statuses.add(i == 0 ? StepStatus.RUNNING : StepStatus.PENDING);
         }
-        return new Wizard(d, uid, steps, statuses, WizardStep.Gate.NONE, "", List.of());
+        return new Wizard(d, uid, steps, statuses, WizardStep.Gate.NONE, "", List.of(), List.of(), null, false);
+    }
+
+    /** A wizard that finishes an interrupted run: one step, running. */
+    static Wizard resuming(Decision d, String uid) {
+        return new Wizard(d, uid, List.of(WizardStep.RESUME), List.of(StepStatus.RUNNING), WizardStep.Gate.NONE, "", List.of(),
+                List.of(), null, false);
     }
 
     public String key() {
@@ -93,17 +100,44 @@ public record Wizard(Decision decision, String uid, List<WizardStep> steps, List
     Wizard with(WizardStep step, StepStatus status) {
         List<StepStatus> next = new ArrayList<>(statuses);
         next.set(steps.indexOf(step), status);
-        return new Wizard(decision, uid, steps, next, gate, typed, log);
+        return new Wizard(decision, uid, steps, next, gate, typed, log, claims, summary, goingOn);
     }
 
     Wizard withGate(WizardStep.Gate g, String typedText) {
-        return new Wizard(decision, uid, steps, statuses, g, typedText, log);
+        return new Wizard(decision, uid, steps, statuses, g, typedText, log, claims, summary, goingOn);
     }
 
     Wizard logged(LogLine line) {
         List<LogLine> next = new ArrayList<>(log);
         next.add(line);
-        return new Wizard(decision, uid, steps, statuses, gate, typed, next);
+        return new Wizard(decision, uid, steps, statuses, gate, typed, next, claims, summary, goingOn);
+    }
+
+    Wizard withClaims(List<ClaimProgress> c) {
+        return new Wizard(decision, uid, steps, statuses, gate, typed, log, c, summary, goingOn);
+    }
+
+    Wizard withSummary(Summary s) {
+        return new Wizard(decision, uid, steps, statuses, gate, typed, log, claims, s, goingOn);
+    }
+
+    Wizard wentOn() {
+        return new Wizard(decision, uid, steps, statuses, gate, typed, log, claims, summary, true);
+    }
+
+    /** {@code step} added at the end, running: the restart offered after adoption. */
+    Wizard appended(WizardStep step) {
+        List<WizardStep> s = new ArrayList<>(steps);
+        s.add(step);
+        List<StepStatus> st = new ArrayList<>(statuses);
+        st.add(StepStatus.RUNNING);
+        return new Wizard(decision, uid, s, st, gate, typed, log, claims, summary, goingOn);
+    }
+
+    /** The restart can be offered: verified, a file system waits for a pod that mounts it, not offered yet. */
+    public boolean restartOffered() {
+        return summary != null && finished() && steps.contains(WizardStep.VERIFY) && !steps.contains(WizardStep.RESTART)
+                && !summary.restartable().isEmpty();
     }
 
     /** The step after {@code s}, or null. */

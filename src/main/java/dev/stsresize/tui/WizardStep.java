@@ -13,7 +13,11 @@ public enum WizardStep {
     WAIT("wait", "wait for each claim's capacity to reach the target", false, Gate.NONE),
     ORPHAN_DELETE("orphan-delete", "delete the StatefulSet alone (Orphan, UID check)", true, Gate.TYPE_NAME),
     REAPPLY("re-apply", "apply the manifest: it adopts the running pods", true, Gate.NONE),
-    VERIFY("verify", "pod UIDs unchanged, owners back, capacity at target", false, Gate.NONE);
+    VERIFY("verify", "pod UIDs unchanged, owners back, capacity at target", false, Gate.NONE),
+    /** Offered after adoption when a file system waits for its pod's restart; never part of the plan itself. */
+    RESTART("restart", "evict each pod whose file system waits, one at a time", true, Gate.NONE),
+    /** An interrupted run finished from its record, offered when the UI starts; never part of the plan itself. */
+    RESUME("resume", "finish the interrupted run from its record (Lease or journal)", true, Gate.NONE);
 
     /** What the operator must do before a step starts: nothing, press y, or type the StatefulSet's name. */
     public enum Gate { NONE, CONFIRM, TYPE_NAME }
@@ -48,6 +52,6 @@ public enum WizardStep {
 
     /** A template growth needs the recreate; claims that merely lag are grown and verified, nothing more. */
     public static List<WizardStep> forDecision(Decision d) {
-        return d.recreate() ? List.of(values()) : List.of(CHECK, GROW, WAIT, VERIFY);
+        return d.recreate() ? List.of(CHECK, GROW, WAIT, ORPHAN_DELETE, REAPPLY, VERIFY) : List.of(CHECK, GROW, WAIT, VERIFY);
     }
 }

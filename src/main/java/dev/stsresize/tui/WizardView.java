@@ -25,27 +25,32 @@ final class WizardView {
         lines.add(Styled.line().add("Resize ", Style.BOLD).add(w.key(), Style.BOLD).add("   " + Texts.templates(d, g) + "   "
                 + d.claimsToGrow().size() + " claim" + (d.claimsToGrow().size() == 1 ? "" : "s") + " to grow   " + Texts.classes(d, g), Style.DIM).line());
         lines.add(Styled.line().line());
-        for (int i = 0; i < w.steps().size(); i++) {
-            WizardStep step = w.steps().get(i);
-            StepStatus status = w.statuses().get(i);
-            String mark = switch (status) {
-                case PENDING -> g.pending();
-                case RUNNING -> g.running();
-                case DONE -> g.yes();
-                case FAILED -> g.no();
-            };
-            Style style = switch (status) {
-                case PENDING -> Style.DIM;
-                case RUNNING -> Style.ACCENT;
-                case DONE -> Style.GOOD;
-                case FAILED -> Style.BAD;
-            };
-            lines.add(Styled.line().add("  " + mark + " ", style).add(Texts.pad(step.label(), 15), status == StepStatus.PENDING ? Style.DIM : Style.BOLD)
-                    .add(step.purpose(), Style.DIM).add(step.write() ? "  write" : "", Style.WARN).line());
+        if (w.summary() != null || w.steps().contains(WizardStep.RESTART)) {
+            // the summary needs the room: the checklist on one line
+            Styled.Builder b = Styled.line().add("  ");
+            for (int i = 0; i < w.steps().size(); i++) {
+                b.add(mark(w.statuses().get(i), g) + " ", style(w.statuses().get(i))).add(w.steps().get(i).label() + "  ", Style.DIM);
+            }
+            lines.addAll(Styled.wrap(b.line(), width, 2));
+        } else {
+            for (int i = 0; i < w.steps().size(); i++) {
+                WizardStep step = w.steps().get(i);
+                StepStatus status = w.statuses().get(i);
+                lines.add(Styled.line().add("  " + mark(status, g) + " ", style(status)).add(Texts.pad(step.label(), 15),
+                        status == StepStatus.PENDING ? Style.DIM : Style.BOLD)
+                        .add(step.purpose(), Style.DIM).add(step.write() ? "  write" : "", Style.WARN).line());
+            }
         }
         lines.add(Styled.line().line());
         for (Line l : gateOrOutcome(w, g)) {
             lines.addAll(Styled.wrap(l, width, 7));
+        }
+        if (w.summary() != null && w.status(WizardStep.RESTART) != StepStatus.RUNNING) {
+            for (Line l : summary(w, g)) {
+                lines.addAll(Styled.wrap(l, width, 6));
+            }
+        } else if (!w.claims().isEmpty()) {
+            lines.addAll(claims(w, g, width));
         }
         // the newest entries that fit whole: an entry cut in half would show a command without its step
         int room = height - lines.size() - 1;
@@ -71,6 +76,112 @@ final class WizardView {
         }
     }
 
+    private static String mark(StepStatus status, Glyphs g) {
+        return switch (status) {
+            case PENDING -> g.pending();
+            case RUNNING -> g.running();
+            case DONE -> g.yes();
+            case FAILED -> g.no();
+        };
+    }
+
+    private static Style style(StepStatus status) {
+        return switch (status) {
+            case PENDING -> Style.DIM;
+            case RUNNING -> Style.ACCENT;
+            case DONE -> Style.GOOD;
+            case FAILED -> Style.BAD;
+        };
+    }
+
+    /** Each claim as last read: request, capacity, target, and what the resizer says (its conditions). */
+    static List<Line> claims(Wizard w, Glyphs g, int width) {
+        List<Line> out = new ArrayList<>();
+        int nameWidth = Math.max(5, w.claims().stream().mapToInt(c -> c.name().length()).max().orElse(5));
+        out.add(Styled.of("  " + Texts.pad("CLAIM", nameWidth + 2) + Texts.pad("REQUEST", 9) + Texts.pad("CAPACITY", 10)
+                + Texts.pad("TARGET", 8) + "STATE", Style.DIM));
+        for (ClaimProgress c : w.claims()) {
+            Style st = switch (c.state()) {
+                case GROWN -> Style.GOOD;
+                case INFEASIBLE, GONE -> Style.BAD;
+                case FILE_SYSTEM_PENDING -> Style.WARN;
+                case RESIZING -> Style.ACCENT;
+                case REQUESTED_LESS -> Style.DIM;
+            };
+            String mark = switch (c.state()) {
+                case GROWN -> g.yes();
+                case INFEASIBLE, GONE -> g.no();
+                case FILE_SYSTEM_PENDING -> "!";
+                case RESIZING -> g.running();
+                case REQUESTED_LESS -> g.pending();
+            };
+            List<String> extra = c.conditions().stream().filter(x -> !(x.equals("FileSystemResizePending")
+                    && c.state() == ClaimProgress.State.FILE_SYSTEM_PENDING) && !(x.equals("Resizing") && c.state() == ClaimProgress.State.RESIZING)).toList();
+            String conditions = extra.isEmpty() ? "" : " (" + String.join(", ", extra) + ")";
+            Line l = Styled.line().add("  " + Texts.pad(c.name(), nameWidth + 2) + Texts.pad(or(c.request()), 9)
+                    + Texts.pad(or(c.capacity()), 10) + Texts.pad(c.target(), 8)).add(mark + " " + c.state().label(), st)
+                    .add(conditions, Style.DIM).line();
+            out.addAll(Styled.wrap(l, width, nameWidth + 4));
+        }
+        return out;
+    }
+
+    /** What was verified, from the objects read back: pods with UIDs and owners, claims with capacity, or what is not so. */
+    static List<Line> summary(Wizard w, Glyphs g) {
+        Summary m = w.summary();
+        List<Line> out = new ArrayList<>();
+        if (m.converged()) {
+            out.add(Styled.line().add(" " + g.yes() + " " + (m.outcome().equals("converged") ? "Converged" : "Claims grown"), Style.GOOD)
+                    .add(": verified from the objects read back", Style.DIM).line());
+        } else {
+            out.add(Styled.line().add(" " + g.no() + " Not converged", Style.BAD).add(": " + m.outcome()
+                    + (m.reason().isEmpty() ? "" : " (" + m.reason() + ")"), Style.BAD).line());
+            out.add(Styled.line().add("   " + m.detail(), Style.WARN).line());
+        }
+        if (!m.newUid().isEmpty() && !m.oldUid().isEmpty() && !m.newUid().equals(m.oldUid())) {
+            out.add(Styled.line().add("   StatefulSet UID ", Style.DIM).add(shortUid(m.oldUid())).add(" " + g.arrow() + " ", Style.DIM)
+                    .add(shortUid(m.newUid()), Style.BOLD).add(" (re-created)", Style.DIM).line());
+        }
+        for (Summary.PodCheck p : m.pods()) {
+            boolean same = p.sameUid();
+            boolean owned = m.ownedByNew(p);
+            boolean ok = (same || p.restarted() && !p.uidAfter().isEmpty()) && owned;
+            String uid = same ? "UID " + shortUid(p.uidBefore()) + " unchanged"
+                    : p.restarted() && !p.uidAfter().isEmpty() ? "restarted for its file system (UID " + shortUid(p.uidBefore()) + " " + g.arrow()
+                            + " " + shortUid(p.uidAfter()) + ")"
+                    : "UID " + shortUid(p.uidBefore()) + " " + g.arrow() + " " + (p.uidAfter().isEmpty() ? "gone" : shortUid(p.uidAfter()));
+            out.add(Styled.line().add("   " + (ok ? g.yes() : g.no()) + " ", ok ? Style.GOOD : Style.BAD)
+                    .add("pod " + p.name(), Style.BOLD)
+                    .add("  " + uid, same || p.restarted() ? Style.NORMAL : Style.BAD)
+                    .add("  owner " + (owned ? "the new StatefulSet" : p.owner().isEmpty() ? "none" : shortUid(p.owner())), owned ? Style.NORMAL : Style.BAD)
+                    .line());
+        }
+        for (Summary.ClaimCheck c : m.claims()) {
+            Style st = c.atTarget() ? Style.GOOD : c.fileSystemPending() ? Style.WARN : Style.BAD;
+            out.add(Styled.line().add("   " + (c.atTarget() ? g.yes() : "!") + " ", st).add("claim " + c.name(), Style.BOLD)
+                    .add("  " + (c.from().isEmpty() ? "?" : c.from()) + " " + g.arrow() + " " + c.to() + "  capacity " + or(c.capacity()), Style.NORMAL)
+                    .add(c.fileSystemPending() ? "  file system waits" + (c.pod().isEmpty() ? " (no pod mounts it)" : " for pod " + c.pod()) : "",
+                            Style.WARN).line());
+        }
+        if (w.restartOffered()) {
+            out.add(Styled.line().add(" " + g.running() + " ", Style.WARN).add("p", Style.ACCENT)
+                    .add(" restarts those pods one at a time by eviction (PodDisruptionBudgets hold, each Ready before the next);"
+                            + " Esc leaves them: the file system grows at their next restart", Style.DIM).line());
+        }
+        for (String warning : m.warnings()) {
+            out.add(Styled.line().add("   ! ", Style.WARN).add(warning, Style.DIM).line());
+        }
+        return out;
+    }
+
+    static String shortUid(String uid) {
+        return uid.length() > 8 ? uid.substring(0, 8) : uid.isEmpty() ? "-" : uid;
+    }
+
+    private static String or(String s) {
+        return s == null || s.isEmpty() ? "-" : s;
+    }
+
     private static List<Line> gateOrOutcome(Wizard w, Glyphs g) {
         Decision d = w.decision();
         List<Line> out = new ArrayList<>();
@@ -92,8 +203,18 @@ final class WizardView {
                 out.add(Styled.line().add("     $ ", Style.DIM).add(WriteCommands.orphanDelete(d.namespace(), d.name()), Style.ACCENT).line());
             }
             case NONE -> {
-                if (w.finished()) {
+                if (w.status(WizardStep.RESTART) == StepStatus.RUNNING) {
+                    out.add(Styled.line().add(" " + g.running() + " ", Style.ACCENT).add("Restarting the pods one at a time by eviction", Style.BOLD)
+                            .add("  each Ready again, its claim at capacity, before the next", Style.DIM).line());
+                } else if (w.summary() != null) {
+                    // the summary says it, from the objects
+                } else if (w.finished()) {
                     out.add(Styled.line().add(" " + g.yes() + " Converged and verified. ", Style.GOOD).add("Esc returns to the list (refreshed).", Style.DIM).line());
+                } else if (w.status(WizardStep.WAIT) == StepStatus.RUNNING) {
+                    out.add(Styled.line().add(" " + g.running() + " ", Style.ACCENT).add(w.goingOn() ? "Going on without waiting for capacity"
+                            : "Waiting for each claim's capacity to reach the target", Style.BOLD)
+                            .add(w.goingOn() ? "" : "  c goes on now (the recreate needs only the grown requests); Esc leaves, nothing deleted",
+                                    Style.DIM).line());
                 } else if (w.failed()) {
                     out.add(Styled.line().add(" " + g.no() + " Stopped: a step failed (see the log). ", Style.BAD)
                             .add(w.statefulSetAbsent() ? "The StatefulSet is absent: " + Update.resumeCommand(d) : "Nothing irreversible happened; Esc leaves.",

@@ -2,8 +2,17 @@ package dev.stsresize.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.stsresize.cli.PlanCommandTest.Run;
+import dev.stsresize.sim.SimCluster;
+import dev.stsresize.sim.demo.DemoScenario;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The ui command where no terminal is (tests run with stdout piped): the plan table and how to apply. */
 class UiCommandTest {
@@ -56,5 +65,49 @@ class UiCommandTest {
         assertThat(UiCommand.withImplicitUi(new String[] {"plan", "-f", "m.yaml"})).containsExactly("plan", "-f", "m.yaml");
         assertThat(UiCommand.withImplicitUi(new String[] {"-h"})).containsExactly("-h");
         assertThat(UiCommand.withImplicitUi(new String[] {})).isEmpty();
+    }
+
+    @Test
+    void againstTheClusterWithoutATerminalPrintsTheLivePlanAndTheApplyWithTheSameConnectionFlags(@TempDir Path dir) throws Exception {
+        try (SimCluster sim = SimCluster.start()) {
+            sim.load(DemoScenario.cluster().toArray(ObjectNode[]::new));
+            Path kubeconfig = dir.resolve("kubeconfig");
+            sim.writeKubeconfig(kubeconfig);
+            Path manifest = dir.resolve("manifest.yaml");
+            ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
+            StringBuilder b = new StringBuilder();
+            for (ObjectNode o : DemoScenario.manifest()) {
+                b.append(yaml.writeValueAsString(o));
+            }
+            Files.writeString(manifest, b.toString(), StandardCharsets.UTF_8);
+            Run ui = PlanCommandTest.run("ui", "--kubeconfig", kubeconfig.toString(), "-f", manifest.toString(), "-A");
+            Run plan = PlanCommandTest.run("plan", "--kubeconfig", kubeconfig.toString(), "-f", manifest.toString(), "-A", "--color", "never");
+            assertThat(ui.out()).as(ui.describe()).isEqualTo(plan.out()).contains("shop/postgres").contains("GROW");
+            assertThat(ui.err()).as(ui.describe()).contains("No terminal")
+                    .contains("kubectl stsresize apply -f " + manifest + " --kubeconfig " + kubeconfig + " -A");
+            assertThat(ui.code()).as(ui.describe()).isEqualTo(plan.code());
+        }
+    }
+
+    @Test
+    void anUnreachableClusterIsAOneLineErrorBeforeAnyScreen(@TempDir Path dir) throws Exception {
+        Path kubeconfig = dir.resolve("kubeconfig");
+        Files.writeString(kubeconfig, """
+                apiVersion: v1
+                kind: Config
+                clusters: [{name: c, cluster: {server: "http://127.0.0.1:9"}}]
+                users: [{name: u, user: {}}]
+                contexts: [{name: x, context: {cluster: c, user: u}}]
+                current-context: x
+                """);
+        Run r = PlanCommandTest.run("ui", "--kubeconfig", kubeconfig.toString(), "-f", MANIFEST, "--request-timeout", "5s");
+        assertThat(r.code()).as(r.describe()).isEqualTo(ExitCodes.FAILED);
+        assertThat(r.err()).as(r.describe()).startsWith("error: ").doesNotContain("Exception").doesNotContain("\tat ");
+    }
+
+    @Test
+    void theHeaderNamesTheContextOfTheConnection() {
+        assertThat(UiCommand.context("context \"kind-dev\" of /home/me/.kube/config")).isEqualTo("kind-dev");
+        assertThat(UiCommand.context("cluster \"c\" of /k")).isEqualTo("cluster \"c\" of /k");
     }
 }

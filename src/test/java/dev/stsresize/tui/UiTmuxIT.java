@@ -80,6 +80,37 @@ class UiTmuxIT {
         assertThat(after).contains("TTY icanon echo");
     }
 
+    /**
+     * The whole wizard against the simulated cluster: demo opens the UI on it; to the postgres row, its
+     * diff, the wizard through both gates (y, then the name typed), and the summary that reports each
+     * pod adopted by the new StatefulSet with its UID unchanged, read back from the cluster.
+     */
+    @Test
+    void demoConvergesAGrowRowThroughBothGatesToAVerifiedSummary() throws Exception {
+        start(LAUNCHER + " demo --speed fast --dir " + dir.resolve("demo"));
+        awaitPane("StatefulSets[8]", "context: sim", "shop/postgres");
+        for (int i = 0; i < 6; i++) {
+            tmux("send-keys", "-t", "ui", "j");
+        }
+        tmux("send-keys", "-t", "ui", "Enter");
+        awaitPane("diff shop/postgres", "template data  10Gi → 20Gi", "kubectl patch pvc data-postgres-0 -n shop");
+        tmux("send-keys", "-t", "ui", "Enter");
+        awaitPane("resize shop/postgres", "Grow 3 claims of shop/postgres to 20Gi?", "data-postgres-2  10Gi");
+        tmux("send-keys", "-t", "ui", "y");
+        awaitPane("Type the StatefulSet's name to orphan-delete it", "data-postgres-0  20Gi     20Gi      20Gi    ✓ grown");
+        tmux("send-keys", "-t", "ui", "-l", "postgres");
+        tmux("send-keys", "-t", "ui", "Enter");
+        String summary = awaitPane("Converged: verified from the objects read back",
+                "✓ pod postgres-0  UID", "✓ pod postgres-2  UID", "✓ claim data-postgres-2  10Gi → 20Gi  capacity 20Gi");
+        for (String pod : List.of("postgres-0", "postgres-1", "postgres-2")) {
+            assertThat(summary).as("the summary's line of " + pod).containsPattern("✓ pod " + pod + "  UID [0-9a-f]{8} unchanged  owner the new StatefulSet");
+        }
+        assertThat(summary).contains("(re-created)");
+        tmux("send-keys", "-t", "ui", "q");
+        String after = awaitPane("EXITED 0");
+        assertThat(after).contains("TTY icanon echo");
+    }
+
     private void start(String command) throws Exception {
         // report how the program ended and how it left the tty, then wait to be captured
         String script = "export LANG=C.UTF-8 TERM=xterm-256color; " + command + "; echo EXITED $?; "

@@ -314,7 +314,8 @@ class UpdateTest {
             After left = at("postgres").keys("a").then(finished("postgres", WizardStep.CHECK)).keys(Kind.ESCAPE);
             assertThat(left.state.wizard()).isNull();
             assertThat(left.state.view()).isEqualTo(View.LIST);
-            assertThat(left.effects).as("nothing to cancel, nothing to refresh").isEmpty();
+            assertThat(left.effects).as("the runner forgets what it checked; nothing was written, nothing to refresh")
+                    .containsExactly(new Effect.CancelSteps(DemoDecisions.named("postgres")));
             assertThat(left.state.flash().text()).contains("nothing was written");
         }
 
@@ -343,7 +344,7 @@ class UpdateTest {
             assertThat(wrong.state.wizard().gate()).isEqualTo(WizardStep.Gate.TYPE_NAME);
             assertThat(wrong.state.wizard().typed()).as("cleared to type again").isEmpty();
             assertThat(wrong.state.wizard().status(WizardStep.ORPHAN_DELETE)).isEqualTo(StepStatus.PENDING);
-            assertThat(wrong.state.flash().text()).contains("not deleted");
+            assertThat(wrong.state.flash().text()).contains("nothing was deleted");
             assertThat(postgresAtDeleteGate().keys("Postgres", Kind.ENTER).effects).as("case matters").isEmpty();
             assertThat(postgresAtDeleteGate().keys("postgres ", Kind.ENTER).effects).as("so do spaces").isEmpty();
             assertThat(postgresAtDeleteGate().keys(Kind.ENTER).effects).as("nothing typed").isEmpty();
@@ -362,8 +363,11 @@ class UpdateTest {
         void escAtTheDeleteGateLeavesTheStatefulSetUntouchedAndRefreshes() {
             After left = postgresAtDeleteGate().keys(Kind.ESCAPE);
             assertThat(left.state.wizard()).isNull();
-            assertThat(left.effects).containsExactly(new Effect.LoadDecisions());
+            assertThat(left.effects).as("no step runs at the gate, yet the runner holds the Lease there: it is told to refuse and release")
+                    .containsExactly(new Effect.CancelSteps(DemoDecisions.named("postgres")), new Effect.LoadDecisions());
             assertThat(left.state.flash().text()).contains("claims are grown").contains("untouched");
+            assertThat(left.then(new UiEvent.DecisionsLoaded(DemoDecisions.loaded())).state.flash().text())
+                    .as("the refresh it asked for does not hide why").contains("claims are grown");
         }
 
         @Test
@@ -387,7 +391,7 @@ class UpdateTest {
             assertThat(done.keys("q").effects).as("nothing in flight any more").containsExactly(new Effect.Quit());
             After back = done.keys(Kind.ESCAPE);
             assertThat(back.state.view()).isEqualTo(View.LIST);
-            assertThat(back.effects).containsExactly(new Effect.LoadDecisions());
+            assertThat(back.effects).containsExactly(new Effect.CancelSteps(DemoDecisions.named("postgres")), new Effect.LoadDecisions());
         }
 
         @Test
@@ -438,6 +442,129 @@ class UpdateTest {
             After running = at("postgres").keys("a");
             After other = running.then(finished("clickhouse", WizardStep.CHECK));
             assertThat(other.state.wizard().status(WizardStep.CHECK)).isEqualTo(StepStatus.RUNNING);
+        }
+    }
+
+    /** The live converge's results: claims read, the summary, going on without waiting, the restart offered. */
+    @Nested
+    class LiveWizard {
+        static ClaimProgress claim(String name, ClaimProgress.State state, String capacity) {
+            return new ClaimProgress(name, "20Gi", capacity, "20Gi", state == ClaimProgress.State.RESIZING ? List.of("Resizing") : List.of(),
+                    state, "");
+        }
+
+        static Summary summary(boolean converged, boolean fileSystemWaits) {
+            List<Summary.PodCheck> pods = List.of(new Summary.PodCheck("postgres-0", "u0", "u0", "new", false));
+            List<Summary.ClaimCheck> claims = List.of(new Summary.ClaimCheck("data-postgres-0", "10Gi", "20Gi",
+                    fileSystemWaits ? "10Gi" : "20Gi", !fileSystemWaits, fileSystemWaits, fileSystemWaits ? "postgres-0" : ""));
+            return new Summary(converged ? "converged" : "failed", converged, converged ? "" : "not-verified",
+                    converged ? "adopted" : "pod postgres-0 is not adopted", "old", "new", pods, claims, List.of());
+        }
+
+        static After postgresVerified(Summary s) {
+            return postgresAtDeleteGate().keys("postgres", Kind.ENTER).then(finished("postgres", WizardStep.ORPHAN_DELETE),
+                    finished("postgres", WizardStep.REAPPLY), new UiEvent.Summarized("shop/postgres", s), finished("postgres", WizardStep.VERIFY));
+        }
+
+        @Test
+        void claimsReadReplaceTheLastOnesAndOnlyForTheWizardsStatefulSet() {
+            After running = at("postgres").keys("a").then(finished("postgres", WizardStep.CHECK)).keys("y");
+            After read = running.then(new UiEvent.ClaimsRead("shop/postgres", List.of(claim("data-postgres-0", ClaimProgress.State.RESIZING, "10Gi"))),
+                    new UiEvent.ClaimsRead("shop/postgres", List.of(claim("data-postgres-0", ClaimProgress.State.GROWN, "20Gi"))));
+            assertThat(read.state.wizard().claims()).extracting(ClaimProgress::state).containsExactly(ClaimProgress.State.GROWN);
+            assertThat(read.effects).isEmpty();
+            After other = running.then(new UiEvent.ClaimsRead("analytics/clickhouse", List.of(claim("x", ClaimProgress.State.GROWN, "1Gi"))));
+            assertThat(other.state).isEqualTo(running.state);
+            After gone = running.keys(Kind.ESCAPE);
+            assertThat(gone.then(new UiEvent.ClaimsRead("shop/postgres", List.of())).state).as("no wizard, dropped").isEqualTo(gone.state);
+        }
+
+        @Test
+        void cWhileWaitingForCapacityGoesOnOnceAndOnlyThen() {
+            After waiting = at("postgres").keys("a").then(finished("postgres", WizardStep.CHECK)).keys("y").then(finished("postgres", WizardStep.GROW));
+            assertThat(waiting.state.wizard().status(WizardStep.WAIT)).isEqualTo(StepStatus.RUNNING);
+            After c = waiting.keys("c");
+            assertThat(c.effects).containsExactly(new Effect.GoOn(DemoDecisions.named("postgres")));
+            assertThat(c.state.wizard().goingOn()).isTrue();
+            assertThat(c.state.flash().text()).contains("going on: the resizer keeps working");
+            assertThat(c.keys("c").effects).as("once").isEmpty();
+            After beforeWait = at("postgres").keys("a").then(finished("postgres", WizardStep.CHECK)).keys("y");
+            assertThat(beforeWait.keys("c").effects).as("not while growing").isEmpty();
+        }
+
+        @Test
+        void escWhileWaitingForCapacityLeavesAndTheRunnerIsToldToRefuseTheDelete() {
+            After waiting = at("postgres").keys("a").then(finished("postgres", WizardStep.CHECK)).keys("y").then(finished("postgres", WizardStep.GROW));
+            After esc = waiting.keys(Kind.ESCAPE);
+            assertThat(esc.state.wizard()).isNull();
+            assertThat(esc.effects).contains(new Effect.CancelSteps(DemoDecisions.named("postgres")), new Effect.LoadDecisions());
+            assertThat(esc.state.flash().text()).contains("before the delete").contains("StatefulSet is untouched");
+        }
+
+        @Test
+        void theSummaryIsKeptAndAVerifiedRunWithoutWaitingFileSystemsOffersNoRestart() {
+            After done = postgresVerified(summary(true, false));
+            assertThat(done.state.wizard().summary().converged()).isTrue();
+            assertThat(done.state.wizard().restartOffered()).isFalse();
+            assertThat(done.keys("p").effects).isEmpty();
+            assertThat(done.state.flash().text()).contains("converged and verified").doesNotContain("restart");
+        }
+
+        @Test
+        void aFileSystemWaitingForItsPodOffersTheRestartAndPRunsItAsAnAppendedStep() {
+            After done = postgresVerified(summary(true, true));
+            assertThat(done.state.wizard().restartOffered()).isTrue();
+            assertThat(done.state.flash().text()).contains("p offers the pod restarts");
+            After p = done.keys("p");
+            assertThat(p.effects).containsExactly(new Effect.RunStep(WizardStep.RESTART, DemoDecisions.named("postgres"), p.state.wizard().uid()));
+            assertThat(p.state.wizard().steps()).endsWith(WizardStep.RESTART);
+            assertThat(p.state.wizard().status(WizardStep.RESTART)).isEqualTo(StepStatus.RUNNING);
+            assertThat(p.state.wizard().writeInFlight()).as("evictions are writes: q asks first").isTrue();
+            assertThat(p.keys("p").effects).as("offered once").isEmpty();
+            After restarted = p.then(finished("postgres", WizardStep.RESTART));
+            assertThat(restarted.state.wizard().finished()).isTrue();
+            assertThat(restarted.state.flash().text()).contains("restarted one at a time");
+        }
+
+        @Test
+        void aRunThatIsNotVerifiedSaysWhatIsNotAndOffersNothing() {
+            Summary s = summary(false, true);
+            After failed = postgresAtDeleteGate().keys("postgres", Kind.ENTER).then(finished("postgres", WizardStep.ORPHAN_DELETE),
+                    finished("postgres", WizardStep.REAPPLY), new UiEvent.Summarized("shop/postgres", s),
+                    failed("postgres", WizardStep.VERIFY, String.join("; ", s.problems())));
+            assertThat(failed.state.wizard().failed()).isTrue();
+            assertThat(failed.state.wizard().restartOffered()).isFalse();
+            assertThat(failed.state.flash().text()).contains("verify failed").contains("not adopted");
+            assertThat(failed.state.dialog()).as("re-applied: the StatefulSet stands, a flash is enough").isNull();
+        }
+
+        @Test
+        void theEndOfAStepIsNotLoggedTwice() {
+            After a = at("postgres").keys("a").then(new UiEvent.StepProgress("shop/postgres", WizardStep.CHECK, "same words", "", false),
+                    new UiEvent.StepFinished("shop/postgres", WizardStep.CHECK, true, "same words"));
+            assertThat(a.state.wizard().log()).extracting(Wizard.LogLine::message).containsExactly("same words");
+        }
+
+        @Test
+        void anInterruptedRunFoundAtStartIsOfferedAndYResumesItInAWizard() {
+            InterruptedRun run = new InterruptedRun("shop", "postgres", "deleting", "bob@desk 7", "2026-12-03T10:00:00.000000Z", true);
+            Loaded base = DemoDecisions.loaded();
+            Loaded withRun = new Loaded(base.decisions(), base.uids(), base.context(), base.cluster(), base.scope(), base.manifest(),
+                    java.util.Map.of(), List.of(run));
+            After start = new After(UiState.initial(80, 24), List.of()).then(new UiEvent.DecisionsLoaded(withRun));
+            assertThat(start.state.dialog()).isInstanceOf(Dialog.Resume.class);
+            assertThat(start.state.dialog().message()).contains("bob@desk 7").contains("ABSENT").contains("kubectl stsresize resume shop/postgres");
+            After y = start.keys("y");
+            assertThat(y.state.dialog()).isNull();
+            assertThat(y.state.view()).isEqualTo(View.WIZARD);
+            assertThat(y.state.wizard().steps()).containsExactly(WizardStep.RESUME);
+            assertThat(y.effects).containsExactly(new Effect.RunStep(WizardStep.RESUME, DemoDecisions.named("postgres"), y.state.wizard().uid()));
+            assertThat(y.keys("q").state.dialog()).as("a resume is a write in flight").isInstanceOf(Dialog.ConfirmQuit.class);
+            After n = start.keys("n");
+            assertThat(n.effects).isEmpty();
+            assertThat(n.state.flash().text()).contains("kubectl stsresize resume shop/postgres");
+            After refreshed = new After(DemoDecisions.state(80, 24), List.of()).then(new UiEvent.DecisionsLoaded(withRun));
+            assertThat(refreshed.state.dialog()).as("offered at start, not at every refresh").isNull();
         }
     }
 }

@@ -79,7 +79,63 @@ class ViewsGoldenTest {
         out.add(Named.of("wizard-quit-while-absent", s -> press(select(s, "postgres"), "a", done(pg, WizardStep.CHECK, "checked"), "y",
                 done(pg, WizardStep.GROW, "3 claims grown"), done(pg, WizardStep.WAIT, "capacity reached"), "postgres", Kind.ENTER,
                 done(pg, WizardStep.ORPHAN_DELETE, "deleted with propagationPolicy=Orphan"), "q")));
+        out.add(Named.of("wizard-progress", s -> press(select(s, "postgres"), "a", done(pg, WizardStep.CHECK, "checked"), "y",
+                said(pg, WizardStep.GROW, "claim data-postgres-0: 10Gi -> 20Gi", WriteCommands.growClaim("shop", postgres.claimsToGrow().get(0))),
+                done(pg, WizardStep.GROW, "3 claim(s) patched"), new UiEvent.ClaimsRead(pg, List.of(
+                        claim("data-postgres-0", "20Gi", ClaimProgress.State.GROWN, List.of()),
+                        claim("data-postgres-1", "10Gi", ClaimProgress.State.RESIZING, List.of("Resizing")),
+                        claim("data-postgres-2", "10Gi", ClaimProgress.State.RESIZING, List.of("Resizing")))))));
+        out.add(Named.of("wizard-summary", s -> press(select(s, "postgres"), "a", done(pg, WizardStep.CHECK, "checked"), "y",
+                done(pg, WizardStep.GROW, "grown"), done(pg, WizardStep.WAIT, "capacity reached"), "postgres", Kind.ENTER,
+                done(pg, WizardStep.ORPHAN_DELETE, "gone"), done(pg, WizardStep.REAPPLY, "re-applied"),
+                new UiEvent.Summarized(pg, summary(true, false)), done(pg, WizardStep.VERIFY, "verified"))));
+        out.add(Named.of("wizard-summary-restart-offer", s -> press(select(s, "postgres"), "a", done(pg, WizardStep.CHECK, "checked"), "y",
+                done(pg, WizardStep.GROW, "grown"), done(pg, WizardStep.WAIT, "capacity reached"), "postgres", Kind.ENTER,
+                done(pg, WizardStep.ORPHAN_DELETE, "gone"), done(pg, WizardStep.REAPPLY, "re-applied"),
+                new UiEvent.Summarized(pg, summary(true, true)), done(pg, WizardStep.VERIFY, "verified"))));
+        out.add(Named.of("wizard-not-verified", s -> press(select(s, "postgres"), "a", done(pg, WizardStep.CHECK, "checked"), "y",
+                done(pg, WizardStep.GROW, "grown"), done(pg, WizardStep.WAIT, "capacity reached"), "postgres", Kind.ENTER,
+                done(pg, WizardStep.ORPHAN_DELETE, "gone"), done(pg, WizardStep.REAPPLY, "re-applied"),
+                new UiEvent.Summarized(pg, summary(false, false)),
+                new UiEvent.StepFinished(pg, WizardStep.VERIFY, false, "pod postgres-1 is not owned by 7ac0fd4d-4923-4fa1-afd1-265324a8175e"))));
+        out.add(Named.of("resume-dialog", s -> {
+            Loaded l = s.loaded();
+            InterruptedRun run = new InterruptedRun("shop", "postgres", "deleting", "bob@desk 7", "2026-12-03T10:00:00.000000Z", true);
+            return Update.apply(UiState.initial(s.columns(), s.rows()), new UiEvent.DecisionsLoaded(new Loaded(l.decisions(), l.uids(),
+                    l.context(), l.cluster(), l.scope(), l.manifest(), java.util.Map.of(), List.of(run)))).state();
+        }));
+        out.add(Named.of("diff-conditions", s -> {
+            Loaded l = s.loaded();
+            UiState t = Update.apply(UiState.initial(s.columns(), s.rows()), new UiEvent.DecisionsLoaded(new Loaded(l.decisions(), l.uids(),
+                    l.context(), l.cluster(), l.scope(), l.manifest(), java.util.Map.of("analytics/data-clickhouse-0",
+                            List.of("FileSystemResizePending"), "analytics/data-clickhouse-1", List.of("Resizing")), List.of()))).state();
+            return press(select(t, "clickhouse"), Kind.ENTER);
+        }));
         return out;
+    }
+
+    static ClaimProgress claim(String name, String capacity, ClaimProgress.State state, List<String> conditions) {
+        return new ClaimProgress(name, "20Gi", capacity, "20Gi", conditions, state, "");
+    }
+
+    /** A summary as ConvergeSteps builds it after the demo's postgres converged (UIDs as the simulator makes them). */
+    static Summary summary(boolean converged, boolean fileSystemWaits) {
+        String oldUid = "77c9c2f7-0cea-330f-afe3-b8c357b2a7da";
+        String newUid = "7ac0fd4d-4923-4fa1-afd1-265324a8175e";
+        List<Summary.PodCheck> pods = List.of(
+                new Summary.PodCheck("postgres-0", "9dcfa5d5-1111-4e2f-9a11-000000000000", "9dcfa5d5-1111-4e2f-9a11-000000000000", newUid, false),
+                new Summary.PodCheck("postgres-1", "15a09686-2222-4e2f-9a11-000000000000", "15a09686-2222-4e2f-9a11-000000000000",
+                        converged ? newUid : "", false),
+                new Summary.PodCheck("postgres-2", "3afc6a0b-3333-4e2f-9a11-000000000000", "3afc6a0b-3333-4e2f-9a11-000000000000", newUid, false));
+        List<Summary.ClaimCheck> claims = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            boolean waits = fileSystemWaits && i == 0;
+            claims.add(new Summary.ClaimCheck("data-postgres-" + i, "10Gi", "20Gi", waits ? "10Gi" : "20Gi", !waits, waits, waits ? "postgres-0" : ""));
+        }
+        return new Summary(converged ? "converged" : "failed", converged, converged ? "" : "not-verified",
+                converged ? "adopted by UID " + newUid : "adoption NOT verified for StatefulSet shop/postgres (UID " + newUid
+                        + "): pod postgres-1 is not adopted (no controller reference to " + newUid + ")",
+                oldUid, newUid, pods, claims, List.of());
     }
 
     static Stream<Arguments> screensAndSizes() {

@@ -1,0 +1,50 @@
+package dev.stsresize.tui;
+
+import java.util.List;
+
+/**
+ * One claim as last read while the wizard runs: its request, its capacity and the target, the
+ * conditions the resizer set, and where that leaves it. Plain data: the runner reads the claims, the
+ * wizard shows them, {@link Update} only stores them.
+ *
+ * @param conditions the claim's condition types that are True (Resizing, FileSystemResizePending, …)
+ */
+public record ClaimProgress(String name, String request, String capacity, String target, List<String> conditions, State state,
+        String message) {
+
+    /** Where a claim stands toward its target. */
+    public enum State {
+        /** the request is below the target: not patched yet */
+        REQUESTED_LESS("to grow"),
+        /** the request is at the target, the capacity not yet */
+        RESIZING("resizing"),
+        /** the volume grew; the file system grows when a pod using it restarts (or online, by the kubelet) */
+        FILE_SYSTEM_PENDING("file system pending"),
+        /** the capacity reached the target */
+        GROWN("grown"),
+        /** the resizer says the size cannot be had */
+        INFEASIBLE("infeasible"),
+        /** the claim no longer exists */
+        GONE("gone");
+
+        private final String label;
+
+        State(String label) {
+            this.label = label;
+        }
+
+        public String label() {
+            return label;
+        }
+
+        /** Nothing more happens without someone acting: the wait for capacity is over for this claim. */
+        public boolean settled() {
+            return this != REQUESTED_LESS && this != RESIZING;
+        }
+    }
+
+    public ClaimProgress {
+        conditions = List.copyOf(conditions);
+        message = message == null ? "" : message;
+    }
+}

@@ -1,0 +1,146 @@
+package dev.stsresize.tui;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.cluster.Cluster;
+import dev.stsresize.converge.Assessed;
+import dev.stsresize.converge.Assessment;
+import dev.stsresize.converge.Assessor;
+import dev.stsresize.converge.Checkpoint;
+import dev.stsresize.converge.Converger;
+import dev.stsresize.converge.Gate;
+import dev.stsresize.converge.Journal;
+import dev.stsresize.converge.Progress;
+import dev.stsresize.converge.Record;
+import dev.stsresize.cluster.NamespaceScope;
+import dev.stsresize.plan.Verdict;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import dev.stsresize.manifest.Manifest;
+import dev.stsresize.manifest.ManifestReader;
+import dev.stsresize.manifest.ReadLimits;
+import dev.stsresize.plan.Decision;
+import java.io.InputStream;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+
+/**
+ * Decisions from the manifest and the cluster, as {@code plan} makes them: the {@link Assessor} reads
+ * (one LIST of StatefulSets and claims per namespace, StorageClasses once), decides, and proves the
+ * re-apply by a server dry run. A refresh reads the files and the cluster again; what came on stdin
+ * was read once and is reused. The declared objects of the last load are what the wizard converges.
+ */
+public final class ClusterDecisions implements DecisionSource {
+    private final Cluster cluster;
+    private final InputStream stdin;
+    private final List<String> files;
+    private final boolean recursive;
+    private final String defaultNamespace;
+    private final boolean explicitNamespace;
+    private final boolean allNamespaces;
+    private final String context;
+    private final String server;
+    private final Journal journal;
+    private Manifest stdinManifest;
+    private volatile Map<String, ObjectNode> declared = Map.of();
+
+    /**
+     * @param defaultNamespace {@code -n}, else the context's namespace
+     * @param context what the header names as the context (the kubeconfig context and its file)
+     * @param server the API server's URL
+     * @param journal where interrupted runs of this machine are recorded (their Leases are read too)
+     */
+    public ClusterDecisions(Cluster cluster, InputStream stdin, List<String> files, boolean recursive, String defaultNamespace,
+            boolean explicitNamespace, boolean allNamespaces, String context, String server, Journal journal) {
+        this.journal = journal;
+        this.cluster = cluster;
+        this.stdin = stdin;
+        this.files = List.copyOf(files);
+        this.recursive = recursive;
+        this.defaultNamespace = defaultNamespace;
+        this.explicitNamespace = explicitNamespace;
+        this.allNamespaces = allNamespaces;
+        this.context = context;
+        this.server = server;
+    }
+
+    @Override
+    public synchronized Loaded load() {
+        Manifest manifest = stdinManifest;
+        if (manifest == null) {
+            manifest = new ManifestReader(stdin, ReadLimits.DEFAULT).read(files, recursive, defaultNamespace, explicitNamespace);
+            if (files.contains("-")) {
+                stdinManifest = manifest;
+            }
+        }
+        Assessment a = new Assessor(cluster, Progress.NONE).assess(manifest.objects(), allNamespaces, Assessor.Depth.PLAN, false,
+                Optional.empty());
+        Map<String, String> uids = new HashMap<>();
+        for (Assessed x : a.items()) {
+            if (x.live() != null) {
+                uids.put(x.namespace() + "/" + x.name(), x.live().path("metadata").path("uid").asText(""));
+            }
+        }
+        Map<String, ObjectNode> objects = new HashMap<>();
+        for (ObjectNode o : manifest.objects()) {
+            objects.put(o.path("metadata").path("namespace").asText(defaultNamespace) + "/" + o.path("metadata").path("name").asText(), o);
+        }
+        declared = Map.copyOf(objects);
+        List<Decision> decisions = a.items().stream().map(Assessed::decision).toList();
+        // the claims' conditions for the diff: one more LIST per namespace (the Assessor keeps its reads to itself)
+        List<ObjectNode> claims = new ArrayList<>();
+        if (allNamespaces) {
+            claims.addAll(cluster.listClaims(NamespaceScope.all()).items());
+        } else {
+            for (String ns : new TreeSet<>(manifest.namespaces())) {
+                claims.addAll(cluster.listClaims(NamespaceScope.of(ns)).items());
+            }
+        }
+        return new Loaded(decisions, uids, context, server,
+                allNamespaces ? "all namespaces" : String.join(",", new TreeSet<>(manifest.namespaces())),
+                String.join(",", files.stream().map(f -> f.equals("-") ? "stdin" : f).toList()),
+                SnapshotDecisions.conditions(claims), interrupted(decisions));
+    }
+
+    /**
+     * Runs of the manifest's StatefulSets that stopped before they finished: this machine's journal,
+     * and the Lease of each StatefulSet that is absent now (one GET each, only for those).
+     */
+    private List<InterruptedRun> interrupted(List<Decision> decisions) {
+        if (journal == null) {
+            return List.of();
+        }
+        Converger reader = new Converger(cluster, Clock.systemUTC(), journal, "", server, Gate.YES, Progress.NONE, Checkpoint.NONE);
+        Map<String, Decision> byKey = new LinkedHashMap<>();
+        decisions.forEach(d -> byKey.put(Loaded.key(d), d));
+        Map<String, Record> records = new LinkedHashMap<>();
+        try {
+            for (Record r : reader.pendingLocal()) {
+                if (byKey.containsKey(r.namespace() + "/" + r.name())) {
+                    records.put(r.namespace() + "/" + r.name(), r);
+                }
+            }
+        } catch (RuntimeException e) {
+            // an unreadable journal file: resume says so; the list still opens
+        }
+        for (Decision d : decisions) {
+            if (d.verdict() == Verdict.ABSENT && !records.containsKey(Loaded.key(d))) {
+                reader.pending(d.namespace(), d.name(), true).ifPresent(r -> records.put(Loaded.key(d), r));
+            }
+        }
+        List<InterruptedRun> out = new ArrayList<>();
+        for (Record r : records.values()) {
+            Decision d = byKey.get(r.namespace() + "/" + r.name());
+            out.add(new InterruptedRun(r.namespace(), r.name(), r.phase(), r.holder(), r.startedAt(), d.verdict() == Verdict.ABSENT));
+        }
+        return out;
+    }
+
+    /** The manifest's object for a decision, as last read (null when the manifest no longer declares it). */
+    public ObjectNode declared(Decision d) {
+        return declared.get(Loaded.key(d));
+    }
+}

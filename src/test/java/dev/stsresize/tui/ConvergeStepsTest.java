@@ -1,0 +1,376 @@
+package dev.stsresize.tui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.stsresize.cluster.Cluster;
+import dev.stsresize.cluster.ClientEnvironment;
+import dev.stsresize.cluster.ConnectionSettings;
+import dev.stsresize.cluster.KubeClients;
+import dev.stsresize.converge.Assessor;
+import dev.stsresize.converge.ConvergeOptions;
+import dev.stsresize.converge.Converger;
+import dev.stsresize.converge.Progress;
+import dev.stsresize.converge.Gate;
+import dev.stsresize.converge.Journal;
+import dev.stsresize.plan.Decision;
+import dev.stsresize.sim.SimCluster;
+import dev.stsresize.sim.controller.ControllerManager;
+import dev.stsresize.sim.controller.Speed;
+import dev.stsresize.sim.demo.DemoScenario;
+import dev.stsresize.sim.http.RecordedRequest;
+import java.io.ByteArrayInputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The wizard's steps run by the real Converger against the simulated cluster (in process, controllers
+ * at fast speed), the way the UI calls them: one step at a time, on a thread that is not the converge's.
+ */
+class ConvergeStepsTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    @TempDir Path home;
+    private SimCluster sim;
+    private ControllerManager controllers;
+    private Cluster cluster;
+    private ClusterDecisions source;
+    private Journal journal;
+
+    @BeforeEach
+    void start() throws Exception {
+        sim = SimCluster.start();
+        sim.load(DemoScenario.cluster().toArray(ObjectNode[]::new));
+        controllers = ControllerManager.start(sim, Speed.fast);
+        controllers.awaitIdle(Duration.ofSeconds(30));
+        Path kubeconfig = home.resolve("kubeconfig");
+        sim.writeKubeconfig(kubeconfig);
+        cluster = KubeClients.connect(ConnectionSettings.defaults().withKubeconfig(kubeconfig),
+                new ClientEnvironment(Map.of(), home, home.resolve("no-sa"), false), "test", new PrintWriter(new StringWriter())).cluster();
+        Path manifest = home.resolve("manifest.yaml");
+        ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
+        StringBuilder b = new StringBuilder();
+        for (ObjectNode o : DemoScenario.manifest()) {
+            b.append(yaml.writeValueAsString(o));
+        }
+        Files.writeString(manifest, b.toString(), StandardCharsets.UTF_8);
+        source = new ClusterDecisions(cluster, new ByteArrayInputStream(new byte[0]), List.of(manifest.toString()), false, "default",
+                false, true, "sim", sim.url(), new Journal(home.resolve("state")));
+        journal = new Journal(home.resolve("state"));
+    }
+
+    @AfterEach
+    void stop() {
+        controllers.close();
+        sim.close();
+    }
+
+    private ConvergeSteps steps() {
+        return new ConvergeSteps(cluster, Clock.systemUTC(), journal, "alice@laptop 1", sim.url(), source::declared,
+                ConvergeOptions.defaults().withTimeout(Duration.ofSeconds(30)));
+    }
+
+    private ConvergeSteps steps(Function<ConvergeSteps.Session, Gate> gates, boolean guard) {
+        return new ConvergeSteps(cluster, Clock.systemUTC(), journal, "alice@laptop 1", sim.url(), source::declared,
+                ConvergeOptions.defaults().withTimeout(Duration.ofSeconds(30)), gates, guard);
+    }
+
+    /** What the UI would have been told, in order. */
+    static final class Seen implements StepRunner.Progress {
+        final List<String> messages = new CopyOnWriteArrayList<>();
+        final List<String> kubectl = new CopyOnWriteArrayList<>();
+        final List<List<ClaimProgress>> claims = new CopyOnWriteArrayList<>();
+        final List<Summary> summaries = new CopyOnWriteArrayList<>();
+
+        @Override
+        public void report(String message, String command, boolean warning) {
+            messages.add(message);
+            if (!command.isEmpty()) {
+                kubectl.add(command);
+            }
+        }
+
+        @Override
+        public void claims(List<ClaimProgress> c) {
+            claims.add(c);
+        }
+
+        @Override
+        public void summary(Summary s) {
+            summaries.add(s);
+        }
+    }
+
+    private Decision decision(String name) {
+        return source.load().decisions().stream().filter(d -> d.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    private String uid(Decision d) {
+        return source.load().uid(d);
+    }
+
+    /** Every request that cannot be taken back: a DELETE that is not a dry run. */
+    static List<String> irreversible(List<RecordedRequest> log) {
+        List<String> out = new ArrayList<>();
+        for (RecordedRequest r : log) {
+            if (r.method().equals("DELETE") && !"All".equals(r.param("dryRun"))) {
+                out.add(r.method() + " " + r.path());
+            }
+        }
+        return out;
+    }
+
+    private Map<String, String> podUids(String ns, String sts, int n) {
+        Map<String, String> out = new HashMap<>();
+        for (int i = 0; i < n; i++) {
+            out.put(sts + "-" + i, sim.get("v1", "Pod", ns, sts + "-" + i).path("metadata").path("uid").asText());
+        }
+        return out;
+    }
+
+    @Test
+    void everyStepOfTheWizardConvergesPostgresAndTheSummaryIsReadBackFromTheObjects() throws Exception {
+        Decision d = decision("postgres");
+        String uid = uid(d);
+        Map<String, String> before = podUids("shop", "postgres", 3);
+        ConvergeSteps steps = steps();
+        Seen seen = new Seen();
+        for (WizardStep step : WizardStep.forDecision(d)) {
+            StepRunner.Outcome o = steps.run(step, d, uid, seen);
+            assertThat(o.ok()).as(step + ": " + o.message() + "\n" + seen.messages).isTrue();
+        }
+        assertThat(podUids("shop", "postgres", 3)).as("no pod restarted").isEqualTo(before);
+        assertThat(seen.kubectl).as("each write's kubectl equivalent, as it happened")
+                .anySatisfy(c -> assertThat(c).startsWith("kubectl patch pvc data-postgres-0 -n shop"))
+                .anySatisfy(c -> assertThat(c).contains("statefulsets/postgres").contains("\"propagationPolicy\":\"Orphan\"").contains(uid))
+                .anySatisfy(c -> assertThat(c).startsWith("kubectl apply --server-side"));
+        assertThat(seen.claims).as("claims read while the steps ran").isNotEmpty();
+        Summary s = seen.summaries.get(seen.summaries.size() - 1);
+        String newUid = sim.get("apps/v1", "StatefulSet", "shop", "postgres").path("metadata").path("uid").asText();
+        assertThat(s.converged()).isTrue();
+        assertThat(s.problems()).isEmpty();
+        assertThat(s.oldUid()).isEqualTo(uid);
+        assertThat(s.newUid()).isEqualTo(newUid).isNotEqualTo(uid);
+        assertThat(s.pods()).extracting(Summary.PodCheck::name).containsExactly("postgres-0", "postgres-1", "postgres-2");
+        assertThat(s.pods()).allSatisfy(p -> {
+            assertThat(p.uidAfter()).isEqualTo(before.get(p.name())).isEqualTo(p.uidBefore());
+            assertThat(p.owner()).isEqualTo(newUid);
+        });
+        assertThat(s.claims()).allSatisfy(c -> assertThat(c.capacity()).isEqualTo("20Gi"));
+        List<String> deletes = irreversible(sim.requests());
+        assertThat(deletes).as("exactly the one orphan delete").hasSize(1);
+        RecordedRequest del = sim.requests().stream().filter(r -> r.method().equals("DELETE") && !"All".equals(r.param("dryRun")))
+                .findFirst().orElseThrow();
+        JsonNode body = JSON.readTree(del.body());
+        assertThat(body.path("propagationPolicy").asText()).isEqualTo("Orphan");
+        assertThat(body.path("preconditions").path("uid").asText()).isEqualTo(uid);
+        assertThat(lease("shop", "postgres").path("spec").path("holderIdentity").asText("")).as("the Lease released").isEmpty();
+        assertThat(journal.all()).as("the journal entry removed").isEmpty();
+    }
+
+    private JsonNode lease(String ns, String sts) {
+        return sim.get("coordination.k8s.io/v1", "Lease", ns, "stsresize-" + sts);
+    }
+
+    @Test
+    void leavingAtTheDeleteGateWritesNothingIrreversibleAndReleasesTheLease() throws Exception {
+        Decision d = decision("postgres");
+        String uid = uid(d);
+        ConvergeSteps steps = steps();
+        Seen seen = new Seen();
+        for (WizardStep step : List.of(WizardStep.CHECK, WizardStep.GROW, WizardStep.WAIT)) {
+            assertThat(steps.run(step, d, uid, seen).ok()).as(step + " " + seen.messages).isTrue();
+        }
+        assertThat(lease("shop", "postgres").path("spec").path("holderIdentity").asText("")).as("held while at the gate")
+                .isEqualTo("alice@laptop 1");
+        steps.abandon(d);
+        assertThat(irreversible(sim.requests())).as("no DELETE reached the server").isEmpty();
+        assertThat(sim.get("apps/v1", "StatefulSet", "shop", "postgres").path("metadata").path("uid").asText()).isEqualTo(uid);
+        assertThat(lease("shop", "postgres").path("spec").path("holderIdentity").asText("")).as("the Lease released").isEmpty();
+        assertThat(journal.all()).as("no journal entry left to resume").isEmpty();
+        assertThat(sim.get("v1", "PersistentVolumeClaim", "shop", "data-postgres-0").at("/spec/resources/requests/storage").asText())
+                .as("the claims stay grown").isEqualTo("20Gi");
+    }
+
+    @Test
+    void negativeControl_aGateThatLetsTheDeleteThroughEarlyIsCaughtByTheRequestLog() throws Exception {
+        Decision d = decision("postgres");
+        String uid = uid(d);
+        // the broken adapter: its Converger's gate allows the delete at once, and the cluster's guard is off
+        ConvergeSteps steps = steps(s -> Gate.YES, false);
+        Seen seen = new Seen();
+        steps.run(WizardStep.CHECK, d, uid, seen);
+        steps.run(WizardStep.GROW, d, uid, seen);
+        steps.abandon(d);
+        assertThat(irreversible(sim.requests())).as("the check of the test above goes red for a leaking gate").isNotEmpty();
+    }
+
+    @Test
+    void theGuardedClusterRefusesAnOrphanDeleteBeforeTheNameGateEvenWhenTheGateLeaks() throws Exception {
+        Decision d = decision("postgres");
+        String uid = uid(d);
+        ConvergeSteps steps = steps(s -> Gate.YES, true);
+        Seen seen = new Seen();
+        steps.run(WizardStep.CHECK, d, uid, seen);
+        StepRunner.Outcome grow = steps.run(WizardStep.GROW, d, uid, seen);
+        steps.abandon(d);
+        assertThat(grow.ok()).isFalse();
+        assertThat(grow.message()).contains("has not typed its name");
+        assertThat(irreversible(sim.requests())).isEmpty();
+        assertThat(sim.get("apps/v1", "StatefulSet", "shop", "postgres").path("metadata").path("uid").asText()).isEqualTo(uid);
+    }
+
+    @Test
+    void claimsOnlyGrowWaitsForCapacityAndVerifiesWithoutARecreate() throws Exception {
+        Decision d = decision("minio");
+        ConvergeSteps steps = steps();
+        Seen seen = new Seen();
+        for (WizardStep step : WizardStep.forDecision(d)) {
+            StepRunner.Outcome o = steps.run(step, d, uid(d), seen);
+            assertThat(o.ok()).as(step + ": " + o.message() + "\n" + seen.messages).isTrue();
+        }
+        Summary s = seen.summaries.get(seen.summaries.size() - 1);
+        assertThat(s.outcome()).isEqualTo("claims-grown");
+        assertThat(s.claims()).isNotEmpty().allSatisfy(c -> assertThat(c.atTarget()).as(c.toString()).isTrue());
+        assertThat(irreversible(sim.requests())).isEmpty();
+    }
+
+    @Test
+    void aFileSystemWaitingForItsPodIsOfferedAndTheRestartEvictsOnlyAfterAdoption() throws Exception {
+        Decision d = decision("clickhouse");
+        Map<String, String> before = podUids("analytics", "clickhouse", 2);
+        ConvergeSteps steps = steps();
+        Seen seen = new Seen();
+        for (WizardStep step : WizardStep.forDecision(d)) {
+            StepRunner.Outcome o = steps.run(step, d, uid(d), seen);
+            assertThat(o.ok()).as(step + ": " + o.message() + "\n" + seen.messages).isTrue();
+        }
+        Summary verified = seen.summaries.get(seen.summaries.size() - 1);
+        assertThat(verified.restartable()).extracting(Summary.ClaimCheck::pod).containsExactlyInAnyOrder("clickhouse-0", "clickhouse-1");
+        assertThat(podUids("analytics", "clickhouse", 2)).as("nothing restarted without the operator").isEqualTo(before);
+        StepRunner.Outcome restart = steps.run(WizardStep.RESTART, d, uid(d), seen);
+        assertThat(restart.ok()).as(restart.message()).isTrue();
+        Summary after = seen.summaries.get(seen.summaries.size() - 1);
+        assertThat(after.claims()).allSatisfy(c -> assertThat(c.capacity()).isEqualTo("100Gi"));
+        assertThat(after.pods()).allSatisfy(p -> assertThat(p.restarted()).isTrue());
+        assertThat(after.problems()).isEmpty();
+        assertThat(seen.kubectl).anySatisfy(c -> assertThat(c).contains("eviction"));
+    }
+
+    @Test
+    void aRunStoppedAfterTheOrphanDeleteIsFoundAtStartAndResumedToAVerifiedSummary() throws Exception {
+        Map<String, String> before = podUids("shop", "postgres", 3);
+        ObjectNode declared = source.declared(decision("postgres"));
+        // a crash right after the delete, as the Converger's crash tests make one
+        Converger crashing = new Converger(cluster, Clock.systemUTC(), journal, "bob@desk 7", sim.url(), Gate.YES, Progress.NONE, w -> {
+            if (w.startsWith("orphan-delete")) {
+                throw new IllegalStateException("the laptop lid closed");
+            }
+        });
+        var a = new Assessor(cluster, Progress.NONE).assess(List.of(declared), false, Assessor.Depth.APPLY, false, java.util.Optional.empty());
+        try {
+            crashing.converge(a.items().get(0), ConvergeOptions.defaults().withTimeout(Duration.ofSeconds(30)), true);
+        } catch (IllegalStateException expected) {
+            // stopped where the test wanted
+        }
+        // the garbage collector finishes the orphan delete (the orphan finalizer) a moment later
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (sim.get("apps/v1", "StatefulSet", "shop", "postgres") != null && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        Loaded loaded = source.load();
+        assertThat(loaded.interrupted()).singleElement().satisfies(r -> {
+            assertThat(r.key()).isEqualTo("shop/postgres");
+            assertThat(r.absent()).isTrue();
+            assertThat(r.pastTheDeleteGate()).isTrue();
+            assertThat(r.holder()).isEqualTo("bob@desk 7");
+        });
+        Decision absent = loaded.decisions().stream().filter(d -> d.name().equals("postgres")).findFirst().orElseThrow();
+        Seen seen = new Seen();
+        StepRunner.Outcome o = steps().run(WizardStep.RESUME, absent, "", seen);
+        assertThat(o.ok()).as(o.message() + "\n" + seen.messages).isTrue();
+        Summary s = seen.summaries.get(0);
+        assertThat(s.converged()).isTrue();
+        assertThat(s.pods()).allSatisfy(p -> assertThat(p.uidAfter()).isEqualTo(before.get(p.name())));
+        assertThat(source.load().interrupted()).isEmpty();
+    }
+
+    /** Update and the EffectRunner with the real runner, as UiLoop runs them, minus the screen. */
+    private final class Loop {
+        final java.util.concurrent.BlockingQueue<UiEvent> events = new java.util.concurrent.LinkedBlockingQueue<>();
+        final EffectRunner effects;
+        UiState state;
+
+        Loop(ConvergeSteps steps) {
+            effects = new EffectRunner(source, steps, events::add);
+            state = Update.apply(UiState.initial(100, 30), new UiEvent.DecisionsLoaded(source.load())).state();
+        }
+
+        void apply(UiEvent e) {
+            Transition t = Update.apply(state, e);
+            state = t.state();
+            t.effects().forEach(effects::run);
+        }
+
+        void keys(String typed) {
+            for (char c : typed.toCharArray()) {
+                apply(new UiEvent.Pressed(Key.ch(c)));
+            }
+        }
+
+        /** Applies the events the effects post until {@code until} holds. */
+        void await(String what, java.util.function.Predicate<UiState> until) throws InterruptedException {
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (!until.test(state)) {
+                UiEvent e = events.poll(100, java.util.concurrent.TimeUnit.MILLISECONDS);
+                if (e != null) {
+                    apply(e);
+                }
+                assertThat(System.nanoTime()).as("waiting until " + what + "; wizard: " + state.wizard()).isLessThan(deadline);
+            }
+        }
+    }
+
+    @Test
+    void escAtTheNameGateThroughTheUiReleasesTheLeaseWithNothingDeleted() throws Exception {
+        Loop ui = new Loop(steps());
+        for (int i = 0; i < ui.state.visible().size(); i++) {
+            if (ui.state.visible().get(i).name().equals("postgres")) {
+                ui.state = ui.state.withCursor(i);
+            }
+        }
+        ui.keys("a");
+        ui.await("the grow gate", s -> s.wizard() != null && s.wizard().gate() == WizardStep.Gate.CONFIRM);
+        ui.keys("y");
+        ui.await("the name gate", s -> s.wizard().gate() == WizardStep.Gate.TYPE_NAME);
+        assertThat(lease("shop", "postgres").path("spec").path("holderIdentity").asText("")).isEqualTo("alice@laptop 1");
+        assertThat(ui.state.wizard().claims()).as("claims shown as read").hasSize(3);
+        ui.apply(new UiEvent.Pressed(Key.of(Key.Kind.ESCAPE)));
+        assertThat(ui.state.wizard()).isNull();
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (!lease("shop", "postgres").path("spec").path("holderIdentity").asText("").isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(lease("shop", "postgres").path("spec").path("holderIdentity").asText("")).as("released").isEmpty();
+        assertThat(irreversible(sim.requests())).isEmpty();
+        assertThat(journal.all()).isEmpty();
+        ui.effects.close();
+    }
+}
