@@ -18,18 +18,11 @@ set -euo pipefail
 # (written by `demo --dir` at the start of this script: one StatefulSet per case the plugin handles).
 # $LAUNCHER is the built launcher, target/kubectl-stsresize. Single quotes keep them for later.
 #
-# Today the UI is offline (it reads the snapshot and writes nothing), so the wizard stops at its check.
-# Once `demo` opens the UI on its simulated cluster (branch tui-live), capture the live wizard with
-# (the texts waited for are the wizard's gates and summary; adjust them if they change):
-#   STSRESIZE_CMD='"$LAUNCHER" demo --speed fast' \
-#   WIZARD_KEYS="wait:StatefulSets[8] j j j j j j a 'wait:Grow 3 claims' y 'wait:orphan-delete it:' \
-#                type:postgres Enter 'wait:Converged'" \
-#   CAST_CMD='show kubectl-stsresize demo' \
-#   CAST_KEYS="wait:StatefulSets[8] sleep:2 j j j j j j sleep:1 Enter sleep:3 a 'wait:Grow 3 claims' sleep:2 y \
-#              'wait:orphan-delete it:' sleep:1 type:postgres sleep:1 Enter 'wait:Converged' sleep:4 q" \
-#   scripts/capture-assets.sh
+# The UI runs on `demo`'s simulated cluster (fast controllers), so the wizard is the real one: the
+# grow gate (y), the typed name before the orphan delete, and the summary verified from the objects.
+# For the offline UI over the snapshot instead: STSRESIZE_CMD='"$LAUNCHER" ui -f manifest.yaml --live live.yaml -A'
 # shellcheck disable=SC2016 # $LAUNCHER expands where the command runs
-STSRESIZE_CMD=${STSRESIZE_CMD-'"$LAUNCHER" ui -f manifest.yaml --live live.yaml -A'}
+STSRESIZE_CMD=${STSRESIZE_CMD-'"$LAUNCHER" demo --speed fast'}
 
 # Key scripts are shell words, sent to a freshly started program for each picture:
 #   j, Enter, Escape, C-c, …  a tmux key name (tmux send-keys), sent as is
@@ -41,13 +34,13 @@ STSRESIZE_CMD=${STSRESIZE_CMD-'"$LAUNCHER" ui -f manifest.yaml --live live.yaml 
 # shop/elasticsearch, shop/minio, shop/postgres (the 7th: 6 × j), shop/redis.
 : "${LIST_KEYS:=wait:StatefulSets[8] j j j j j j}"
 : "${DIFF_KEYS:=wait:StatefulSets[8] j j j j j j Enter 'wait:diff shop/postgres' 'wait:kubectl apply'}"
-: "${WIZARD_KEYS:=wait:StatefulSets[8] j j j j j j a 'wait:resize shop/postgres' 'wait:Log'}"
+: "${WIZARD_KEYS:=wait:StatefulSets[8] j j j j j j a 'wait:Grow 3 claims' y 'wait:orphan-delete it:' type:postgres Enter 'wait:Converged'}"
 
 # The recorded session: CAST_CMD (sh) runs under `asciinema rec`, in $DEMO_FILES too, with the built
 # launcher first on PATH as kubectl-stsresize; `show CMD…` prints "$ CMD…" and runs it. CAST_KEYS
 # drive it the same way; the recording ends when CAST_CMD exits.
-CAST_CMD=${CAST_CMD-'show kubectl-stsresize ui -f manifest.yaml --live live.yaml -A; sleep 1; show kubectl-stsresize demo --apply; sleep 2'}
-: "${CAST_KEYS:=wait:StatefulSets[8] sleep:2 j sleep:0.5 j sleep:0.5 j sleep:0.5 j sleep:0.5 j sleep:0.5 j sleep:1.5 Enter 'wait:diff shop/postgres' sleep:3 j sleep:0.4 j sleep:0.4 j sleep:1.5 Escape sleep:1.5 ? 'wait:Everywhere' sleep:3.5 Escape sleep:1.5 a 'wait:resize shop/postgres' sleep:3.5 Escape sleep:1.5 q}"
+CAST_CMD=${CAST_CMD-'show kubectl-stsresize demo --speed fast; sleep 2'}
+: "${CAST_KEYS:=wait:StatefulSets[8] sleep:2 j sleep:0.5 j sleep:0.5 j sleep:0.5 j sleep:0.5 j sleep:0.5 j sleep:1.5 Enter 'wait:diff shop/postgres' sleep:3 Escape sleep:1 ? 'wait:Everywhere' sleep:3 Escape sleep:1 a 'wait:Grow 3 claims' sleep:3 y 'wait:orphan-delete it:' sleep:2 type:postgres sleep:1 Enter 'wait:Converged' sleep:5 Escape sleep:2 q}"
 
 : "${COLS:=120}"                  # terminal size of every capture
 : "${ROWS:=34}"
