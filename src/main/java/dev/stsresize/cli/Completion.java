@@ -36,7 +36,7 @@ import picocli.CommandLine.Model.OptionSpec;
  * read them as they read any cobra program's: one candidate per line ({@code name<TAB>description}),
  * then {@code :<directive>}. Read from the command tree itself, so a new flag completes without
  * edits here; {@code --context}, {@code --cluster} and {@code --user} from the kubeconfig;
- * {@code -n} and {@code resume}'s StatefulSets from the cluster, within a second. Never fails: a
+ * {@code -n} and {@code resume}'s StatefulSets from the cluster (one request, a second at most). Never fails: a
  * broken kubeconfig or an unreachable cluster just offers nothing.
  */
 public final class Completion {
@@ -46,8 +46,10 @@ public final class Completion {
     static final int NO_FILE_COMP = 4;
     /** The positional that names StatefulSets ({@code resume}'s), completed from the cluster. */
     static final String STATEFUL_SET = "NAMESPACE/NAME";
-    /** How long a completion may wait for the cluster. */
+    /** How long a completion waits for the cluster's answer (the request's timeout). */
     static final Duration CLUSTER_BUDGET = Duration.ofSeconds(1);
+    /** How long it waits in all, an exec plugin included: beyond that, a completion is worse than none. */
+    static final Duration CLUSTER_BACKSTOP = Duration.ofSeconds(3);
 
     /** Values of string-typed flags that the command tree cannot tell (enums complete by themselves). */
     private static final Map<String, List<String>> VALUES = Map.of("--color", List.of("auto", "always", "never"));
@@ -201,9 +203,9 @@ public final class Completion {
     }
 
     /**
-     * Asks the cluster the words point at, within {@link #CLUSTER_BUDGET} in all (connecting, an exec
-     * plugin, the request): a completion that waits longer than a key press is worse than none. Nothing
-     * on any error, never a word on stderr.
+     * Asks the cluster the words point at: one request bounded by {@link #CLUSTER_BUDGET}, and
+     * everything (reading the kubeconfig, an exec plugin, the request) by {@link #CLUSTER_BACKSTOP}.
+     * Nothing on any error, never a word on stderr.
      */
     private List<String> fromCluster(Line line, Function<Cluster, List<String>> ask) {
         ExecutorService one = Executors.newSingleThreadExecutor(r -> {
@@ -217,7 +219,7 @@ public final class Completion {
                 ClusterConnection connection = KubeClients.connect(line.settings(), env, Version.get(), nowhere);
                 return ask.apply(new KubeCluster(connection)); // no retries: one try within the budget
             });
-            return answer.get(CLUSTER_BUDGET.toMillis(), TimeUnit.MILLISECONDS);
+            return answer.get(CLUSTER_BACKSTOP.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return List.of();

@@ -109,13 +109,13 @@ class LauncherIT {
     void acceptsJavaHomeOfAModernJdk(@TempDir Path tmp) throws Exception {
         Path jdk = Files.createDirectories(tmp.resolve("jdk25/bin"));
         Path fakeJava = jdk.resolve("java");
-        // a "java" that reports 25 and then records that it was run with -jar
+        // a "java" that reports 25 and then records how it was run: the jar as classpath, its main class
         Files.writeString(fakeJava, "#!/bin/sh\nif [ \"$1\" = -version ]; then echo 'openjdk version \"25\" 2025-09-16' >&2; exit 0; fi\n"
                 + "echo \"ran $*\"\n");
         Files.setPosixFilePermissions(fakeJava, PosixFilePermissions.fromString("rwxr-xr-x"));
         Run r = run(Map.of("JAVA_HOME", tmp.resolve("jdk25").toString()), tmp, LAUNCHER.toString(), "plan", "-f", "x.yaml");
         assertThat(r.code()).as(r.describe()).isZero();
-        assertThat(r.out()).as(r.describe()).contains("-jar " + LAUNCHER.resolveSibling("kubectl-stsresize.jar"))
+        assertThat(r.out()).as(r.describe()).contains("-cp " + LAUNCHER.resolveSibling("kubectl-stsresize.jar") + " dev.stsresize.Main ")
                 .endsWith("plan -f x.yaml\n");
     }
 
