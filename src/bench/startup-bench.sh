@@ -12,6 +12,8 @@
 # Extra rows: BENCH_EXTRA='label|command args' lines. BENCH_SIM=1 first starts `simulate` on the
 # example snapshot and points KUBECONFIG at it, for the live plan:
 #   BENCH_SIM=1 BENCH_EXTRA="plan-live|plan -f examples/manifest.yaml" src/bench/startup-bench.sh
+# BENCH_BEFORE=LAUNCHER adds a "before" cold and warm row after each command's rows, for that other
+# build (its own trained archive), so a change is compared within one run.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -22,35 +24,66 @@ cache=$(mktemp -d)
 trap 'rm -rf "$cache"' EXIT INT TERM
 export XDG_CACHE_HOME="$cache"
 
+# trained [CACHE]: an archive is in place and no training is running
 trained() {
-  for f in "$cache"/kubectl-stsresize/*.jsa "$cache"/kubectl-stsresize/*.aot; do
+  dir=${1:-$cache}/kubectl-stsresize
+  for lock in "$dir"/*.lock; do
+    [ -d "$lock" ] && return 1
+  done
+  for f in "$dir"/*.jsa "$dir"/*.aot; do
     [ -f "$f" ] && return 0
   done
   return 1
 }
 
-median() { sort -n | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else printf "%.3f\n", (a[NR/2]+a[NR/2+1])/2}'; }
-
-# measure LABEL MODE-ENV... -- CMD...: prints "label wall cpu rss"
-measure() {
-  label=$1; shift
-  envs=
-  while [ "$1" != -- ]; do envs="$envs $1"; shift; done
-  shift
-  out=$cache/times
-  : > "$out"
+# train LAUNCHER [CACHE]: the launcher's first command, then its background training, waited for
+train() {
+  XDG_CACHE_HOME=${2:-$cache} "$1" version >/dev/null 2>&1
+  sleep 1
   i=0
-  while [ $i -lt "$runs" ]; do
-    # shellcheck disable=SC2086
-    env $envs /usr/bin/time -a -o "$out" -f "%e %U %S %M" "$@" >/dev/null 2>&1 </dev/null
+  while [ $i -lt 1800 ] && ! trained "${2:-}"; do
+    sleep 0.1
     i=$((i + 1))
   done
-  grep -v '^Command' "$out" > "$out.clean" # time notes a non-zero exit (plan's 2) on a line of its own
-  mv "$out.clean" "$out"
-  wall=$(awk '{print $1}' "$out" | median)
-  cpu=$(awk '{printf "%.2f\n", $2 + $3}' "$out" | median)
-  rss=$(awk '{printf "%.0f\n", $4 / 1024}' "$out" | median)
-  echo "$label $wall $cpu $rss"
+  trained "${2:-}" || echo "note: no archive was trained for $1; its warm rows are cold" >&2
+}
+
+median() { sort -n | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else printf "%.3f\n", (a[NR/2]+a[NR/2+1])/2}'; }
+
+# row LABEL MODE-ENV... -- CMD...: a row to measure. All rows are measured round-robin (run 1 of
+# every row, then run 2 of every row...), so a change of load hits every row alike.
+specs=$cache/specs
+: > "$specs"
+row() {
+  row_label=$1; shift
+  row_envs=
+  while [ "$1" != -- ]; do row_envs="$row_envs $1"; shift; done
+  shift
+  printf '%s|%s|%s\n' "$row_label" "${row_envs# }" "$*" >> "$specs"
+}
+
+# measure_rows: RUNS rounds over the rows, then one line per row, "label wall cpu rss" (medians)
+measure_rows() {
+  i=0
+  while [ $i -lt "$runs" ]; do
+    n=0
+    while IFS='|' read -r label envs cmd; do
+      # shellcheck disable=SC2086
+      env $envs /usr/bin/time -a -o "$cache/times.$n" -f "%e %U %S %M" $cmd >/dev/null 2>&1 </dev/null
+      n=$((n + 1))
+    done < "$specs"
+    i=$((i + 1))
+  done
+  n=0
+  while IFS='|' read -r label envs cmd; do
+    out=$cache/times.$n
+    grep -v '^Command' "$out" > "$out.clean" # time notes a non-zero exit (plan's 2) on a line of its own
+    wall=$(awk '{print $1}' "$out.clean" | median)
+    cpu=$(awk '{printf "%.2f\n", $2 + $3}' "$out.clean" | median)
+    rss=$(awk '{printf "%.0f\n", $4 / 1024}' "$out.clean" | median)
+    echo "$label $wall $cpu $rss"
+    n=$((n + 1))
+  done < "$specs"
 }
 
 ex=$root/examples
@@ -66,34 +99,43 @@ fi
 plan="plan -f $ex/manifest.yaml --live $ex/live-snapshot.yaml"
 rows=$cache/rows
 {
-  measure "kubectl-version--client" -- kubectl version --client
+  row "kubectl-version--client" -- kubectl version --client
   # Train the archive once (the launcher does it in the background on first use) and wait for it.
-  "$launcher" version >/dev/null 2>&1
-  i=0
-  while [ $i -lt 1800 ] && ! trained; do
-    sleep 0.1
-    i=$((i + 1))
-  done
-  trained || echo "note: no archive was trained; warm rows are cold" >&2
+  train "$launcher"
+  before=${BENCH_BEFORE:-}
+  [ -z "$before" ] || train "$before" "$cache/before"
   for cmd in "--help" "version" "$plan"; do
     name=$(echo "$cmd" | cut -d' ' -f1)
     # shellcheck disable=SC2086
-    measure "$name:jvm-defaults" STSRESIZE_CDS=0 STSRESIZE_JAVA_OPTS=-Xshare:auto -- "$launcher" $cmd
+    row "$name:jvm-defaults" STSRESIZE_CDS=0 STSRESIZE_JAVA_OPTS=-Xshare:auto -- "$launcher" $cmd
     # shellcheck disable=SC2086
-    measure "$name:cold" STSRESIZE_CDS=0 -- "$launcher" $cmd
+    row "$name:cold" STSRESIZE_CDS=0 -- "$launcher" $cmd
     # shellcheck disable=SC2086
-    measure "$name:warm" -- "$launcher" $cmd
+    row "$name:warm" -- "$launcher" $cmd
+    if [ -n "$before" ]; then
+      # shellcheck disable=SC2086
+      row "$name:before-cold" STSRESIZE_CDS=0 -- "$before" $cmd
+      # shellcheck disable=SC2086
+      row "$name:before-warm" XDG_CACHE_HOME="$cache/before" -- "$before" $cmd
+    fi
   done
   if [ -n "${BENCH_EXTRA:-}" ]; then
     echo "$BENCH_EXTRA" | while IFS='|' read -r label cmd; do
       [ -n "$label" ] || continue
       # shellcheck disable=SC2086
-      measure "$label:cold" STSRESIZE_CDS=0 -- "$launcher" $cmd
+      row "$label:cold" STSRESIZE_CDS=0 -- "$launcher" $cmd
       # shellcheck disable=SC2086
-      measure "$label:warm" -- "$launcher" $cmd
+      row "$label:warm" -- "$launcher" $cmd
+      if [ -n "$before" ]; then
+        # shellcheck disable=SC2086
+        row "$label:before-cold" STSRESIZE_CDS=0 -- "$before" $cmd
+        # shellcheck disable=SC2086
+        row "$label:before-warm" XDG_CACHE_HOME="$cache/before" -- "$before" $cmd
+      fi
     done
   fi
-} > "$rows"
+}
+measure_rows > "$rows"
 
 base=$(awk 'NR==1 {print $2}' "$rows")
 echo "runs=$runs per row; $(nproc 2>/dev/null || echo '?') cores; load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null); $(java -version 2>&1 | head -n 1)"

@@ -1,16 +1,31 @@
 package dev.stsresize.cli;
 
 import dev.stsresize.cluster.ClientEnvironment;
+import dev.stsresize.cluster.Cluster;
+import dev.stsresize.cluster.ClusterConnection;
 import dev.stsresize.cluster.ConnectionSettings;
+import dev.stsresize.cluster.KubeClients;
+import dev.stsresize.cluster.KubeCluster;
 import dev.stsresize.cluster.Kubeconfig;
 import dev.stsresize.cluster.KubeconfigLoader;
+import dev.stsresize.cluster.NamespaceScope;
 import java.io.PrintWriter;
+import java.io.Writer;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -20,13 +35,21 @@ import picocli.CommandLine.Model.OptionSpec;
  * kubectl (≥ 1.26, through {@code kubectl_complete-stsresize}) and the scripts of {@code completion}
  * read them as they read any cobra program's: one candidate per line ({@code name<TAB>description}),
  * then {@code :<directive>}. Read from the command tree itself, so a new flag completes without
- * edits here. Never fails: a broken kubeconfig just offers no contexts.
+ * edits here; {@code --context}, {@code --cluster} and {@code --user} from the kubeconfig;
+ * {@code -n} and {@code resume}'s StatefulSets from the cluster (one request, a second at most). Never fails: a
+ * broken kubeconfig or an unreachable cluster just offers nothing.
  */
 public final class Completion {
     public static final String COMMAND = "__complete";
     // cobra's ShellCompDirective bits
     static final int DEFAULT = 0;
     static final int NO_FILE_COMP = 4;
+    /** The positional that names StatefulSets ({@code resume}'s), completed from the cluster. */
+    static final String STATEFUL_SET = "NAMESPACE/NAME";
+    /** How long a completion waits for the cluster's answer (the request's timeout). */
+    static final Duration CLUSTER_BUDGET = Duration.ofSeconds(1);
+    /** How long it waits in all, an exec plugin included: beyond that, a completion is worse than none. */
+    static final Duration CLUSTER_BACKSTOP = Duration.ofSeconds(3);
 
     /** Values of string-typed flags that the command tree cannot tell (enums complete by themselves). */
     private static final Map<String, List<String>> VALUES = Map.of("--color", List.of("auto", "always", "never"));
@@ -52,6 +75,7 @@ public final class Completion {
     int complete(List<String> words, List<String> out) {
         CommandSpec spec = root.getCommandSpec();
         Optional<Path> kubeconfig = Optional.empty();
+        Map<String, String> given = new HashMap<>(); // an option's longest name -> its value on the line (the last wins)
         OptionSpec pending = null;
         boolean kubeconfigNext = false;
         for (String word : words.subList(0, words.size() - 1)) {
@@ -64,24 +88,30 @@ public final class Completion {
                 kubeconfig = Optional.of(Path.of(word.substring("--kubeconfig=".length())));
             }
             if (pending != null) {
+                given.put(pending.longestName(), word);
                 pending = null;
             } else if (word.startsWith("-")) {
                 OptionSpec o = spec.findOption(word.contains("=") ? word.substring(0, word.indexOf('=')) : word);
-                if (o != null && takesValue(o) && !word.contains("=")) {
-                    pending = o;
+                if (o != null && takesValue(o)) {
+                    if (word.contains("=")) {
+                        given.put(o.longestName(), word.substring(word.indexOf('=') + 1));
+                    } else {
+                        pending = o;
+                    }
                 }
             } else if (spec.subcommands().containsKey(word)) {
                 spec = spec.subcommands().get(word).getCommandSpec();
             }
         }
+        Line line = new Line(kubeconfig, given);
         String partial = words.get(words.size() - 1);
         if (pending != null) {
-            return values(pending, "", partial, kubeconfig, out);
+            return values(pending, "", partial, line, out);
         }
         if (partial.startsWith("-") && partial.contains("=")) {
             OptionSpec o = spec.findOption(partial.substring(0, partial.indexOf('=')));
             return o == null || !takesValue(o) ? NO_FILE_COMP
-                    : values(o, partial.substring(0, partial.indexOf('=') + 1), partial.substring(partial.indexOf('=') + 1), kubeconfig, out);
+                    : values(o, partial.substring(0, partial.indexOf('=') + 1), partial.substring(partial.indexOf('=') + 1), line, out);
         }
         if (partial.startsWith("-")) {
             for (OptionSpec o : spec.options()) {
@@ -94,7 +124,8 @@ public final class Completion {
             return NO_FILE_COMP;
         }
         for (var positional : spec.positionalParameters()) {
-            Iterable<String> values = positional.completionCandidates();
+            Iterable<String> values = positional.paramLabel().equals(STATEFUL_SET)
+                    ? statefulSets(line) : positional.completionCandidates();
             if (values != null) {
                 values.forEach(v -> {
                     if (v.startsWith(partial)) {
@@ -111,11 +142,12 @@ public final class Completion {
         return NO_FILE_COMP;
     }
 
-    private int values(OptionSpec o, String prefix, String partial, Optional<Path> kubeconfig, List<String> out) {
+    private int values(OptionSpec o, String prefix, String partial, Line line, List<String> out) {
         Collection<String> known = switch (o.longestName()) {
-            case "--context" -> kubeconfig(kubeconfig).map(k -> k.contexts().keySet()).orElse(java.util.Set.of());
-            case "--cluster" -> kubeconfig(kubeconfig).map(k -> k.clusters().keySet()).orElse(java.util.Set.of());
-            case "--user" -> kubeconfig(kubeconfig).map(k -> k.users().keySet()).orElse(java.util.Set.of());
+            case "--context" -> kubeconfig(line.kubeconfig()).map(k -> k.contexts().keySet()).orElse(java.util.Set.of());
+            case "--cluster" -> kubeconfig(line.kubeconfig()).map(k -> k.clusters().keySet()).orElse(java.util.Set.of());
+            case "--user" -> kubeconfig(line.kubeconfig()).map(k -> k.users().keySet()).orElse(java.util.Set.of());
+            case "--namespace" -> namespaces(line);
             default -> candidates(o);
         };
         if (known == null) {
@@ -142,6 +174,60 @@ public final class Completion {
         List<String> list = new ArrayList<>();
         c.forEach(list::add);
         return list;
+    }
+
+    /** What the words before the one being completed say about the connection. */
+    private record Line(Optional<Path> kubeconfig, Map<String, String> given) {
+        ConnectionSettings settings() {
+            return new ConnectionSettings(kubeconfig, Optional.ofNullable(given.get("--context")),
+                    Optional.ofNullable(given.get("--cluster")), Optional.ofNullable(given.get("--user")),
+                    Optional.ofNullable(given.get("--namespace")), false, CLUSTER_BUDGET, 0);
+        }
+    }
+
+    /** {@code resume}'s NAMESPACE/NAME: the StatefulSets of {@code -n}'s namespace, else of every namespace. */
+    private List<String> statefulSets(Line line) {
+        NamespaceScope scope = line.settings().namespace().map(NamespaceScope::of).orElse(NamespaceScope.all());
+        return fromCluster(line, cluster -> cluster.listStatefulSets(scope).items().stream()
+                .map(s -> s.path("metadata").path("namespace").asText() + "/" + s.path("metadata").path("name").asText())
+                .sorted().toList());
+    }
+
+    /**
+     * {@code -n}: the namespaces that hold StatefulSets (the only ones this plugin acts in), read from
+     * the one LIST {@code resume} completes from, so no permission beyond the plugin's own is needed.
+     */
+    private List<String> namespaces(Line line) {
+        return fromCluster(line, cluster -> cluster.listStatefulSets(NamespaceScope.all()).items().stream()
+                .map(s -> s.path("metadata").path("namespace").asText()).distinct().sorted().toList());
+    }
+
+    /**
+     * Asks the cluster the words point at: one request bounded by {@link #CLUSTER_BUDGET}, and
+     * everything (reading the kubeconfig, an exec plugin, the request) by {@link #CLUSTER_BACKSTOP}.
+     * Nothing on any error, never a word on stderr.
+     */
+    private List<String> fromCluster(Line line, Function<Cluster, List<String>> ask) {
+        ExecutorService one = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "completion");
+            t.setDaemon(true); // an exec plugin or a request still running does not hold the answer back
+            return t;
+        });
+        try {
+            Future<List<String>> answer = one.submit(() -> {
+                PrintWriter nowhere = new PrintWriter(Writer.nullWriter());
+                ClusterConnection connection = KubeClients.connect(line.settings(), env, Version.get(), nowhere);
+                return ask.apply(new KubeCluster(connection)); // no retries: one try within the budget
+            });
+            return answer.get(CLUSTER_BACKSTOP.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return List.of();
+        } catch (ExecutionException | TimeoutException | RuntimeException e) {
+            return List.of();
+        } finally {
+            one.shutdownNow();
+        }
     }
 
     private Optional<Kubeconfig> kubeconfig(Optional<Path> explicit) {

@@ -25,7 +25,7 @@ final class InCluster {
         String port = env.variable("KUBERNETES_SERVICE_PORT").orElseThrow();
         String server = "https://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
         Path dir = env.serviceAccountDir();
-        ClientBuilder builder = new ClientBuilder().setBasePath(server);
+        ClientBuilder builder = new LeanApiClient.Builder().setBasePath(server);
         Path ca = dir.resolve("ca.crt");
         try {
             if (Files.isRegularFile(ca)) {

@@ -40,7 +40,7 @@ public final class KubeClients {
             ClientEnvironment env, String version, PrintWriter diagnostics) {
         ObjectNode cluster = selection.cluster();
         String server = withScheme(cluster.path("server").asText());
-        ClientBuilder builder = new ClientBuilder().setBasePath(server);
+        ClientBuilder builder = new LeanApiClient.Builder().setBasePath(server);
         byte[] ca = KubeconfigData.bytes(cluster, "certificate-authority-data", "certificate-authority",
                 "cluster \"" + selection.clusterName() + "\"", selection.files());
         if (ca != null) {

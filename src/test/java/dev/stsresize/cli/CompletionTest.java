@@ -2,7 +2,11 @@ package dev.stsresize.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.cluster.ClientEnvironment;
+import dev.stsresize.cluster.fake.FakeApiServer;
+import dev.stsresize.sim.SimCluster;
+import dev.stsresize.sim.demo.DemoScenario;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -108,6 +112,61 @@ class CompletionTest {
         assertThat(completeConnection(env, "apply", "--context", "")).containsExactly(":4");
         ClientEnvironment none = new ClientEnvironment(Map.of("KUBECONFIG", tmp.resolve("missing").toString()), tmp, tmp, false);
         assertThat(completeConnection(none, "apply", "--context", "")).containsExactly(":4");
+    }
+
+    @Test
+    void resumeCompletesStatefulSetsAndDashNNamespacesFromTheCluster(@TempDir Path tmp) throws IOException {
+        try (SimCluster sim = SimCluster.start()) {
+            sim.load(DemoScenario.cluster().toArray(new ObjectNode[0]));
+            Path config = Files.writeString(tmp.resolve("config"), sim.kubeconfig());
+            Map<String, String> env = Map.of("KUBECONFIG", config.toString());
+            List<String> all = DemoScenario.cluster().stream().filter(o -> o.path("kind").asText().equals("StatefulSet"))
+                    .map(o -> o.path("metadata").path("namespace").asText() + "/" + o.path("metadata").path("name").asText())
+                    .sorted().toList();
+            assertThat(all).hasSizeGreaterThan(3);
+            assertThat(complete(env, "resume", "")).containsExactlyElementsOf(concat(all, ":4"));
+            String ns = all.get(0).substring(0, all.get(0).indexOf('/'));
+            List<String> inNs = all.stream().filter(n -> n.startsWith(ns + "/")).toList();
+            assertThat(complete(env, "resume", "-n", ns, "")).containsExactlyElementsOf(concat(inNs, ":4"));
+            assertThat(complete(env, "resume", "--namespace=" + ns, inNs.get(0).substring(0, ns.length() + 2)))
+                    .containsExactlyElementsOf(concat(inNs.stream().filter(n -> n.startsWith(inNs.get(0).substring(0, ns.length() + 2))).toList(), ":4"));
+            assertThat(complete(env, "resume", "shop/", "")).as("one per word").containsAll(all);
+            // --kubeconfig on the line, as kubectl reads it
+            assertThat(complete(Map.of(), "--kubeconfig", config.toString(), "resume", "")).containsExactlyElementsOf(concat(all, ":4"));
+
+            List<String> namespaces = all.stream().map(n -> n.substring(0, n.indexOf('/'))).distinct().toList();
+            assertThat(complete(env, "plan", "-n", "")).containsExactlyElementsOf(concat(namespaces, ":4"));
+            assertThat(complete(env, "apply", "--namespace=" + ns.charAt(0)))
+                    .containsExactlyElementsOf(concat(namespaces.stream().filter(n -> n.startsWith(ns.substring(0, 1)))
+                            .map(n -> "--namespace=" + n).toList(), ":4"));
+            // a context the kubeconfig lacks: nothing, silently
+            assertThat(complete(env, "resume", "--context", "nope", "")).containsExactly(":4");
+        }
+    }
+
+    @Test
+    void anUnreachableOrHangingClusterOffersNothingWithinASecondOrSo(@TempDir Path tmp) throws IOException {
+        try (FakeApiServer server = FakeApiServer.http()) {
+            server.on("GET", "/apis/apps/v1/statefulsets", FakeApiServer.Answer.hanging("{\"kind\":"));
+            Path hanging = Files.writeString(tmp.resolve("hanging"), sim(server.url()));
+            long start = System.nanoTime();
+            assertThat(complete(Map.of("KUBECONFIG", hanging.toString()), "resume", "")).containsExactly(":4");
+            assertThat(complete(Map.of("KUBECONFIG", hanging.toString()), "plan", "-n", "")).containsExactly(":4");
+            assertThat(java.time.Duration.ofNanos(System.nanoTime() - start)).isLessThan(java.time.Duration.ofSeconds(5));
+        }
+        Path closed = Files.writeString(tmp.resolve("closed"), sim("http://127.0.0.1:1"));
+        assertThat(complete(Map.of("KUBECONFIG", closed.toString()), "resume", "")).containsExactly(":4");
+        assertThat(complete(Map.of("KUBECONFIG", tmp.resolve("missing").toString()), "resume", "")).containsExactly(":4");
+    }
+
+    private static String sim(String server) {
+        return KUBECONFIG.replace("https://127.0.0.1:1", server);
+    }
+
+    private static List<String> concat(List<String> items, String last) {
+        List<String> all = new java.util.ArrayList<>(items);
+        all.add(last);
+        return all;
     }
 
     @Test

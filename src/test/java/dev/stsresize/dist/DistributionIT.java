@@ -97,6 +97,29 @@ class DistributionIT {
     }
 
     @Test
+    void theRefreshScriptSetsEveryPlatformsSha256ToTheBuiltArchive(@TempDir Path tmp) throws Exception {
+        // README, Install: the one command before a release; here on a copy of the checkout's files
+        Files.createDirectories(tmp.resolve("krew"));
+        Path script = Files.copy(Path.of("krew/refresh-sha256.sh"), tmp.resolve("krew/refresh-sha256.sh"));
+        String original = Files.readString(Path.of("plugin.yaml")).replaceAll("sha256: [0-9a-f]{64}", "sha256: " + "0".repeat(64));
+        Files.writeString(tmp.resolve("plugin.yaml"), original);
+        Path sums = Files.createDirectories(tmp.resolve("target")).resolve(ARCHIVE.getFileName() + ".sha256");
+        Files.copy(ARCHIVE.resolveSibling(ARCHIVE.getFileName() + ".sha256"), sums);
+        String archiveSha = Files.readString(sums).substring(0, 64);
+
+        Run r = run(Map.of(), tmp, "sh", script.toString());
+        assertThat(r.code()).as(r.describe()).isZero();
+        String refreshed = Files.readString(tmp.resolve("plugin.yaml"));
+        assertThat(refreshed).isEqualTo(original.replace("0".repeat(64), archiveSha));
+        assertThat(KrewRules.check("stsresize", YAML.readTree(refreshed))).isEmpty();
+
+        Files.delete(sums);
+        Run missing = run(Map.of(), tmp, "sh", script.toString());
+        assertThat(missing.code()).isEqualTo(1);
+        assertThat(missing.err()).contains("mvn -B -q package -DskipTests");
+    }
+
+    @Test
     void installedAsKrewInstallsItKubectlRunsItListsItAndCompletesIt(@TempDir Path tmp) throws Exception {
         assumeTrue(onPath("kubectl"), "kubectl is not installed: the krew-install test needs the real kubectl");
         // krew: verify the sha256, unpack into store/<plugin>/<version>/, link bin onto PATH

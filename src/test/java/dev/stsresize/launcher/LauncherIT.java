@@ -83,6 +83,27 @@ class LauncherIT {
     }
 
     @Test
+    void theCompletionHelperRunsTheLauncherBesideItsRealPathOrOnPath(@TempDir Path tmp) throws Exception {
+        // from the archive: ~/.local/bin/kubectl_complete-stsresize -> ../share/kubectl-stsresize/kubectl_complete-stsresize
+        Path share = Files.createDirectories(tmp.resolve("share/kubectl-stsresize"));
+        Files.copy(LAUNCHER, share.resolve("kubectl-stsresize"));
+        Files.copy(LAUNCHER.resolveSibling("kubectl-stsresize.jar"), share.resolve("kubectl-stsresize.jar"));
+        Files.copy(LAUNCHER.resolveSibling("kubectl_complete-stsresize"), share.resolve("kubectl_complete-stsresize"));
+        Path bin = Files.createDirectories(tmp.resolve("bin"));
+        Files.createSymbolicLink(bin.resolve("kubectl_complete-stsresize"),
+                Paths.get("../share/kubectl-stsresize/kubectl_complete-stsresize"));
+        Run linked = run(Map.of("PATH", "/usr/bin:/bin"), tmp, bin.resolve("kubectl_complete-stsresize").toString(), "pl");
+        assertThat(linked.out()).as(linked.describe()).startsWith("plan\t").endsWith(":4\n");
+
+        // krew: a copy in krew's bin, beside the link to the plugin
+        Path krewBin = Files.createDirectories(tmp.resolve("krew/bin"));
+        Files.createSymbolicLink(krewBin.resolve("kubectl-stsresize"), share.resolve("kubectl-stsresize"));
+        Files.copy(share.resolve("kubectl_complete-stsresize"), krewBin.resolve("kubectl_complete-stsresize"));
+        Run copied = run(Map.of("PATH", "/usr/bin:/bin"), tmp, krewBin.resolve("kubectl_complete-stsresize").toString(), "completion", "");
+        assertThat(copied.out()).as(copied.describe()).isEqualTo("bash\nzsh\nfish\n:4\n");
+    }
+
+    @Test
     void saysWhatToInstallWhenNoJavaIsFound(@TempDir Path tmp) throws Exception {
         // a PATH with the shell tools the launcher uses but no java
         Path bin = toolsWithout(tmp, "java");
@@ -109,13 +130,13 @@ class LauncherIT {
     void acceptsJavaHomeOfAModernJdk(@TempDir Path tmp) throws Exception {
         Path jdk = Files.createDirectories(tmp.resolve("jdk25/bin"));
         Path fakeJava = jdk.resolve("java");
-        // a "java" that reports 25 and then records that it was run with -jar
+        // a "java" that reports 25 and then records how it was run: the jar as classpath, its main class
         Files.writeString(fakeJava, "#!/bin/sh\nif [ \"$1\" = -version ]; then echo 'openjdk version \"25\" 2025-09-16' >&2; exit 0; fi\n"
                 + "echo \"ran $*\"\n");
         Files.setPosixFilePermissions(fakeJava, PosixFilePermissions.fromString("rwxr-xr-x"));
         Run r = run(Map.of("JAVA_HOME", tmp.resolve("jdk25").toString()), tmp, LAUNCHER.toString(), "plan", "-f", "x.yaml");
         assertThat(r.code()).as(r.describe()).isZero();
-        assertThat(r.out()).as(r.describe()).contains("-jar " + LAUNCHER.resolveSibling("kubectl-stsresize.jar"))
+        assertThat(r.out()).as(r.describe()).contains("-cp " + LAUNCHER.resolveSibling("kubectl-stsresize.jar") + " dev.stsresize.Main ")
                 .endsWith("plan -f x.yaml\n");
     }
 
