@@ -111,11 +111,46 @@ class UiTmuxIT {
         assertThat(after).contains("TTY icanon echo");
     }
 
+    /**
+     * An offline resize (clickhouse's class grows file systems only when the pod restarts): after the
+     * adoption the summary says each file system waits, and p restarts the pods one at a time by
+     * eviction; each pod comes back with a new UID, still owned by the new StatefulSet, and each claim
+     * reaches its capacity, read back from the cluster.
+     */
+    @Test
+    void demoRestartsThePodsOfAnOfflineResizeAfterTheAdoption() throws Exception {
+        start(LAUNCHER + " demo --speed fast --dir " + dir.resolve("demo"), 120, 35);
+        awaitPane("StatefulSets[8]", "context: sim", "analytics/clickhouse");
+        tmux("send-keys", "-t", "ui", "a");
+        awaitPane("resize analytics/clickhouse", "Grow 2 claims of analytics/clickhouse to 100Gi?");
+        tmux("send-keys", "-t", "ui", "y");
+        awaitPane("Type the StatefulSet's name to orphan-delete it", "file system pending");
+        tmux("send-keys", "-t", "ui", "-l", "clickhouse");
+        tmux("send-keys", "-t", "ui", "Enter");
+        String adopted = awaitPane("Converged: verified from the objects read back",
+                "claim data-clickhouse-0  50Gi → 100Gi  capacity 50Gi  file system waits for pod clickhouse-0",
+                "p restarts those pods one at a time by eviction");
+        assertThat(adopted).containsPattern("✓ pod clickhouse-1  UID [0-9a-f]{8} unchanged  owner the new StatefulSet");
+        tmux("send-keys", "-t", "ui", "p");
+        String restarted = awaitPane("✓ claim data-clickhouse-0  50Gi → 100Gi  capacity 100Gi",
+                "✓ claim data-clickhouse-1  50Gi → 100Gi  capacity 100Gi");
+        for (String pod : List.of("clickhouse-0", "clickhouse-1")) {
+            assertThat(restarted).as("the summary's line of " + pod)
+                    .containsPattern("✓ pod " + pod + "  restarted for its file system \\(UID ([0-9a-f]{8}) → (?!\\1)[0-9a-f]{8}\\)  owner the new StatefulSet");
+        }
+        tmux("send-keys", "-t", "ui", "q");
+        assertThat(awaitPane("EXITED 0")).contains("TTY icanon echo");
+    }
+
     private void start(String command) throws Exception {
+        start(command, 100, 30);
+    }
+
+    private void start(String command, int columns, int rows) throws Exception {
         // report how the program ended and how it left the tty, then wait to be captured
         String script = "export LANG=C.UTF-8 TERM=xterm-256color; " + command + "; echo EXITED $?; "
                 + "echo TTY $(stty -a | tr ' ;' '\\n\\n' | grep -x -e '-\\?icanon' -e '-\\?echo' | tr '\\n' ' '); sleep 60";
-        tmux("new-session", "-d", "-s", "ui", "-x", "100", "-y", "30", "sh", "-c", script);
+        tmux("new-session", "-d", "-s", "ui", "-x", String.valueOf(columns), "-y", String.valueOf(rows), "sh", "-c", script);
     }
 
     /** The pane once it shows every one of {@code texts}. */
