@@ -99,6 +99,12 @@ public final class DemoCommand implements Callable<Integer> {
                 if (ui) {
                     int code = ui(manifest, kubeconfig);
                     if (!keep) {
+                        // the screen is gone: say what became of the cluster and where its files stay
+                        PrintWriter out = spec.commandLine().getOut();
+                        out.println("The UI closed; the simulated cluster is stopped (--keep keeps it serving). Its manifest and "
+                                + "the capture taken at start stay in " + folder + " for an offline plan:");
+                        out.println("  kubectl stsresize plan -f " + manifest + " --live " + live + " -A");
+                        out.flush();
                         return code;
                     }
                     PrintWriter out = spec.commandLine().getOut();

@@ -109,6 +109,7 @@ class UiTmuxIT {
         tmux("send-keys", "-t", "ui", "q");
         String after = awaitPane("EXITED 0");
         assertThat(after).contains("TTY icanon echo");
+        assertThat(after).as("demo says what became of its cluster").contains("The UI closed; the simulated cluster is stopped");
     }
 
     /**
