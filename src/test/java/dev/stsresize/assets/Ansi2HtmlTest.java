@@ -194,7 +194,6 @@ class Ansi2HtmlTest {
     }
 
     static boolean onPath(String tool) {
-        String path = System.getenv("PATH");
-        return path != null && java.util.Arrays.stream(path.split(File.pathSeparator)).anyMatch(d -> Files.isExecutable(Path.of(d, tool)));
+        return dev.stsresize.testkit.Processes.onPath(tool);
     }
 }

@@ -2,11 +2,7 @@ package dev.stsresize.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayInputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class SuggestionsTest {
@@ -35,35 +31,29 @@ class SuggestionsTest {
 
     @Test
     void aMistypedCommandIsNamedWithTheNearestOne() {
-        Run r = run("paln", "-f", "x.yaml");
-        assertThat(r.code).isEqualTo(ExitCodes.FAILED);
-        assertThat(r.err).isEqualTo("error: unknown command \"paln\" for \"kubectl stsresize\"\n"
+        PlanCommandTest.Run r = run("paln", "-f", "x.yaml");
+        assertThat(r.code()).isEqualTo(ExitCodes.FAILED);
+        assertThat(r.err()).isEqualTo("error: unknown command \"paln\" for \"kubectl stsresize\"\n"
                 + "Did you mean plan?\nSee 'kubectl stsresize --help'.\n");
-        assertThat(r.out).isEmpty();
+        assertThat(r.out()).isEmpty();
     }
 
     @Test
     void aMistypedFlagIsReportedBeforeTheRequiredOneItHid() {
-        Run r = run("plan", "--fliename", "x.yaml");
-        assertThat(r.err).isEqualTo("error: unknown flag: --fliename\nDid you mean --filename?\n"
+        PlanCommandTest.Run r = run("plan", "--fliename", "x.yaml");
+        assertThat(r.err()).isEqualTo("error: unknown flag: --fliename\nDid you mean --filename?\n"
                 + "See 'kubectl stsresize plan --help'.\n");
-        Run eq = run("plan", "-f", "x.yaml", "--outptu=json");
-        assertThat(eq.err).startsWith("error: unknown flag: --outptu\nDid you mean --output?\n");
+        PlanCommandTest.Run eq = run("plan", "-f", "x.yaml", "--outptu=json");
+        assertThat(eq.err()).startsWith("error: unknown flag: --outptu\nDid you mean --output?\n");
     }
 
     @Test
     void aStrayArgumentIsNamed() {
-        Run r = run("version", "extra");
-        assertThat(r.err).startsWith("error: unexpected argument \"extra\" for \"kubectl stsresize version\"\n");
+        PlanCommandTest.Run r = run("version", "extra");
+        assertThat(r.err()).startsWith("error: unexpected argument \"extra\" for \"kubectl stsresize version\"\n");
     }
 
-    private record Run(int code, String out, String err) {}
-
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = new Cli(new PrintWriter(out), new PrintWriter(err), new ByteArrayInputStream(new byte[0]), Map.of(), false)
-                .run(args);
-        return new Run(code, out.toString(), err.toString());
+    private static PlanCommandTest.Run run(String... args) {
+        return PlanCommandTest.run(args);
     }
 }

@@ -17,7 +17,6 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -189,23 +188,12 @@ class DistributionIT {
     }
 
     static Run run(Map<String, String> env, Path dir, String... cmd) throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
-        pb.environment().putAll(env);
-        pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-        Process p = pb.start();
-        byte[] out = p.getInputStream().readAllBytes();
-        byte[] err = p.getErrorStream().readAllBytes();
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).as("process finished").isTrue();
-        return new Run(p.exitValue(), new String(out, StandardCharsets.UTF_8), new String(err, StandardCharsets.UTF_8));
+        var r = dev.stsresize.testkit.Processes.run(env, dir, java.time.Duration.ofSeconds(120), cmd);
+        return new Run(r.code(), r.out(), r.err());
     }
 
     static boolean onPath(String tool) {
-        for (String d : System.getenv().getOrDefault("PATH", "").split(":")) {
-            if (!d.isEmpty() && Files.isExecutable(Paths.get(d, tool))) {
-                return true;
-            }
-        }
-        return false;
+        return dev.stsresize.testkit.Processes.onPath(tool);
     }
 
 }

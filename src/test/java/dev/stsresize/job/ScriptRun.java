@@ -41,16 +41,7 @@ final class ScriptRun {
     }
 
     static Path which(String tool) {
-        String path = System.getenv("PATH");
-        if (path == null) {
-            return null;
-        }
-        for (String dir : path.split(File.pathSeparator)) {
-            if (Files.isExecutable(Path.of(dir, tool))) {
-                return Path.of(dir, tool);
-            }
-        }
-        return null;
+        return dev.stsresize.testkit.Processes.which(tool);
     }
 
     /**

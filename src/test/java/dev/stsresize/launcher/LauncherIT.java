@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -12,7 +11,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,32 +26,18 @@ class LauncherIT {
     }
 
     static Run run(Map<String, String> env, Path dir, String... cmd) throws IOException, InterruptedException {
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
-        pb.environment().putAll(env);
-        if (!env.containsKey("XDG_CACHE_HOME")) {
-            // the launcher trains its start-up archive in the cache: never the tester's own
-            pb.environment().put("XDG_CACHE_HOME", dir.resolve(".cache").toString());
-        }
-        if (!env.containsKey("STSRESIZE_CDS")) {
-            // the training runs detached after the command and would still be writing into the test's
-            // temporary directory while JUnit deletes it; only ClassDataSharingIT turns it on (and waits)
-            pb.environment().put("STSRESIZE_CDS", "0");
-        }
-        pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
-        Process p = pb.start();
-        byte[] out = p.getInputStream().readAllBytes();
-        byte[] err = p.getErrorStream().readAllBytes();
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("process finished").isTrue();
-        return new Run(p.exitValue(), new String(out, StandardCharsets.UTF_8), new String(err, StandardCharsets.UTF_8));
+        Map<String, String> all = new java.util.HashMap<>(env);
+        // the launcher trains its start-up archive in the cache: never the tester's own
+        all.putIfAbsent("XDG_CACHE_HOME", dir.resolve(".cache").toString());
+        // the training runs detached after the command and would still be writing into the test's
+        // temporary directory while JUnit deletes it; only ClassDataSharingIT turns it on (and waits)
+        all.putIfAbsent("STSRESIZE_CDS", "0");
+        var r = dev.stsresize.testkit.Processes.run(all, dir, java.time.Duration.ofSeconds(60), cmd);
+        return new Run(r.code(), r.out(), r.err());
     }
 
     static boolean onPath(String tool) {
-        for (String d : System.getenv().getOrDefault("PATH", "").split(":")) {
-            if (!d.isEmpty() && Files.isExecutable(Paths.get(d, tool))) {
-                return true;
-            }
-        }
-        return false;
+        return dev.stsresize.testkit.Processes.onPath(tool);
     }
 
     @Test

@@ -190,11 +190,6 @@ class UiTmuxIT {
     }
 
     private static boolean onPath(String tool) {
-        for (String d : System.getenv().getOrDefault("PATH", "").split(":")) {
-            if (!d.isEmpty() && Files.isExecutable(Paths.get(d, tool))) {
-                return true;
-            }
-        }
-        return false;
+        return dev.stsresize.testkit.Processes.onPath(tool);
     }
 }
