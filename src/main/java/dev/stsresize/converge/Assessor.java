@@ -126,7 +126,7 @@ public final class Assessor {
             out.set(work.get(k), proved.get(k).assessed());
         }
         out.sort(Comparator.comparing(Assessed::namespace).thenComparing(Assessed::name));
-        return new Assessment(out, notes, noLeases);
+        return new Assessment(out, notes, noLeases, live.claims());
     }
 
     /**

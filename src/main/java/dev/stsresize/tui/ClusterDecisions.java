@@ -11,7 +11,6 @@ import dev.stsresize.converge.Gate;
 import dev.stsresize.converge.Journal;
 import dev.stsresize.converge.Progress;
 import dev.stsresize.converge.Record;
-import dev.stsresize.cluster.NamespaceScope;
 import dev.stsresize.plan.Verdict;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -90,19 +89,10 @@ public final class ClusterDecisions implements DecisionSource {
         }
         declared = Map.copyOf(objects);
         List<Decision> decisions = a.items().stream().map(Assessed::decision).toList();
-        // the claims' conditions for the diff: one more LIST per namespace (the Assessor keeps its reads to itself)
-        List<ObjectNode> claims = new ArrayList<>();
-        if (allNamespaces) {
-            claims.addAll(cluster.listClaims(NamespaceScope.all()).items());
-        } else {
-            for (String ns : new TreeSet<>(manifest.namespaces())) {
-                claims.addAll(cluster.listClaims(NamespaceScope.of(ns)).items());
-            }
-        }
         return new Loaded(decisions, uids, context, server,
                 allNamespaces ? "all namespaces" : String.join(",", new TreeSet<>(manifest.namespaces())),
                 String.join(",", files.stream().map(f -> f.equals("-") ? "stdin" : f).toList()),
-                SnapshotDecisions.conditions(claims), interrupted(decisions));
+                SnapshotDecisions.conditions(a.claims()), interrupted(decisions));
     }
 
     /**
