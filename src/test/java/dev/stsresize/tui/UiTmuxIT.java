@@ -64,7 +64,7 @@ class UiTmuxIT {
                 "StorageClass fast-online  allowVolumeExpansion ✓ true",
                 "kubectl patch pvc data-postgres-0 -n shop --type merge -p");
         tmux("send-keys", "-t", "ui", "q");
-        String after = awaitPane("EXITED 0");
+        String after = awaitExit();
         assertThat(after).as("the alternate screen is gone").doesNotContain("diff shop/postgres");
         assertThat(after).as("the tty is back in canonical mode with echo").contains("TTY icanon echo");
     }
@@ -76,7 +76,7 @@ class UiTmuxIT {
         tmux("send-keys", "-t", "ui", "/", "redis");
         awaitPane("/redis");
         tmux("send-keys", "-t", "ui", "C-c");
-        String after = awaitPane("EXITED 0");
+        String after = awaitExit();
         assertThat(after).contains("TTY icanon echo");
     }
 
@@ -107,7 +107,7 @@ class UiTmuxIT {
         }
         assertThat(summary).contains("(re-created)");
         tmux("send-keys", "-t", "ui", "q");
-        String after = awaitPane("EXITED 0");
+        String after = awaitExit();
         assertThat(after).contains("TTY icanon echo");
         assertThat(after).as("demo says what became of its cluster").contains("The UI closed; the simulated cluster is stopped");
     }
@@ -140,7 +140,7 @@ class UiTmuxIT {
                     .containsPattern("✓ pod " + pod + "  restarted for its file system \\(UID ([0-9a-f]{8}) → (?!\\1)[0-9a-f]{8}\\)  owner the new StatefulSet");
         }
         tmux("send-keys", "-t", "ui", "q");
-        assertThat(awaitPane("EXITED 0")).contains("TTY icanon echo");
+        assertThat(awaitExit()).contains("TTY icanon echo");
     }
 
     private void start(String command) throws Exception {
@@ -154,19 +154,31 @@ class UiTmuxIT {
         tmux("new-session", "-d", "-s", "ui", "-x", String.valueOf(columns), "-y", String.valueOf(rows), "sh", "-c", script);
     }
 
+    /**
+     * The pane once the program has exited AND the shell has printed the tty line after it: the line
+     * asserted on comes after "EXITED", so waiting for "EXITED" alone raced it under load.
+     */
+    private String awaitExit() throws Exception {
+        return awaitPane(pane -> pane.contains("EXITED 0") && java.util.regex.Pattern.compile("(?m)^TTY .*\\S").matcher(pane).find(),
+                "EXITED 0 and the TTY line");
+    }
+
     /** The pane once it shows every one of {@code texts}. */
     private String awaitPane(String... texts) throws Exception {
+        return awaitPane(pane -> java.util.Arrays.stream(texts).allMatch(pane::contains), java.util.Arrays.toString(texts));
+    }
+
+    private String awaitPane(java.util.function.Predicate<String> shown, String what) throws Exception {
         Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
         String pane = "";
         while (Instant.now().isBefore(deadline)) {
             pane = tmux("capture-pane", "-p", "-t", "ui");
-            String current = pane;
-            if (java.util.Arrays.stream(texts).allMatch(current::contains)) {
+            if (shown.test(pane)) {
                 return pane;
             }
             Thread.sleep(100);
         }
-        throw new AssertionError(java.util.Arrays.toString(texts) + " never all appeared; the pane:\n" + pane);
+        throw new AssertionError(what + " never all appeared; the pane:\n" + pane);
     }
 
     private String tmux(String... args) throws IOException, InterruptedException {
