@@ -286,6 +286,10 @@ public final class ApiServer implements AutoCloseable {
             boolean text = r.body() == null && payload.length == 2 && payload[0] == 'o';
             ex.getResponseHeaders().set("Content-Type", text ? "text/plain; charset=utf-8" : "application/json");
             ex.getResponseHeaders().set("Cache-Control", "no-cache, private");
+            for (String w : r.warnings()) {
+                // warning.AddWarning: code 299, agent "-", the text quoted as net/http's headers carry it
+                ex.getResponseHeaders().add("Warning", "299 - " + dev.stsresize.sim.patch.GoFormat.quote(w));
+            }
             ex.sendResponseHeaders(r.code(), payload.length == 0 ? -1 : payload.length);
             try (OutputStream out = ex.getResponseBody()) {
                 out.write(payload);
