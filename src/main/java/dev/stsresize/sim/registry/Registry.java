@@ -188,6 +188,9 @@ public final class Registry {
             copyMeta(obj, next, "managedFields");
         } else {
             next = obj;
+            if (t.kind().equals("Service")) {
+                keepAllocatedIps(old, next);
+            }
             if (t.hasStatus() && !t.kind().equals("Namespace")) {
                 if (old.has("status")) {
                     next.set("status", old.get("status"));
@@ -207,6 +210,19 @@ public final class Registry {
             next = PatchEngine.recordUpdate(old, next, o.fieldManager(), sub, store.now());
         }
         return store.update(t, next, o.dryRun());
+    }
+
+    /**
+     * pkg/registry/core/service/storage/storage.go patchAllocatedValues: an update that omits the cluster
+     * IPs keeps the allocated ones (a client-side apply never names them).
+     */
+    private static void keepAllocatedIps(ObjectNode old, ObjectNode next) {
+        ObjectNode spec = next.withObject("/spec");
+        for (String f : new String[] {"clusterIP", "clusterIPs"}) {
+            if (!spec.has(f) && old.path("spec").has(f)) {
+                spec.set(f, old.path("spec").get(f).deepCopy());
+            }
+        }
     }
 
     private void validateUpdate(ResourceType t, ObjectNode old, ObjectNode next) {
