@@ -5,6 +5,8 @@ import dev.stsresize.UserError;
 import dev.stsresize.sim.SimCluster;
 import dev.stsresize.sim.SimOptions;
 import dev.stsresize.sim.controller.ControllerManager;
+import dev.stsresize.sim.fault.FaultFile;
+import dev.stsresize.sim.fault.FaultRule;
 import dev.stsresize.sim.state.StateFiles;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -52,6 +54,11 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--speed", defaultValue = "fast", description = "Controller speed: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}; realistic takes seconds, like a real cluster).")
     Speed speed;
 
+    @Option(names = "--faults", paramLabel = "FILE",
+            description = "Inject faults from a YAML file: {faults: [{verb, resource, name, nth, times, probability, seed, status, "
+                    + "reason, message, retryAfterSeconds, latencyMillis, drop, cutWatchAfterEvents}]} (README, Simulated cluster).")
+    Path faults;
+
     @Option(names = "--no-controllers", description = "Run no controllers: the API server only stores objects.")
     boolean noControllers;
 
@@ -62,7 +69,9 @@ public final class SimulateCommand implements Callable<Integer> {
         }
         List<ObjectNode> objects = StateFiles.read(state);
         refuseUnservedKinds(objects);
+        List<FaultRule> rules = faultRules();
         SimCluster sim = start();
+        rules.forEach(sim.faults()::add);
         sim.load(objects.toArray(new ObjectNode[0]));
         // a context per ServiceAccount of the state, so scripts can act as each (authorised by the state's RBAC)
         for (ObjectNode sa : sim.store().list(sim.type("v1", "ServiceAccount"), "")) {
@@ -91,6 +100,18 @@ public final class SimulateCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
+    /** Read before the server starts, like the state: a bad file leaves nothing behind. */
+    private List<FaultRule> faultRules() {
+        if (faults == null) {
+            return List.of();
+        }
+        try {
+            return FaultFile.read(faults);
+        } catch (IllegalArgumentException e) {
+            throw new UserError(e.getMessage() + " Fix --faults " + faults + " (README, Simulated cluster, lists the fields).", e);
+        }
+    }
+
     /** Checked before the server starts, so a refused state leaves no kubeconfig and no port behind. */
     private static void refuseUnservedKinds(List<ObjectNode> objects) {
         for (ObjectNode o : objects) {
@@ -100,9 +121,8 @@ public final class SimulateCommand implements Callable<Integer> {
                 String ns = o.path("metadata").path("namespace").asText("");
                 throw new UserError("the state holds " + kind + " " + (ns.isEmpty() ? "" : ns + "/") + o.path("metadata").path("name").asText()
                         + " (" + apiVersion + "), a kind the simulated cluster does not serve; remove it from the --state files "
-                        + "(it serves namespaces, statefulsets, controllerrevisions, persistentvolumeclaims, persistentvolumes, "
-                        + "storageclasses, pods, events, leases, serviceaccounts, roles, rolebindings, clusterroles, "
-                        + "clusterrolebindings, networkpolicies, jobs, resourcequotas and poddisruptionbudgets).");
+                        + "(it serves " + String.join(", ", dev.stsresize.sim.store.Catalog.standard().all().stream()
+                                .filter(t -> t.verbs().contains("get")).map(t -> t.resource()).toList()) + ").");
             }
         }
     }

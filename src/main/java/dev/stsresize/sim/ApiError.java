@@ -63,7 +63,9 @@ public final class ApiError extends RuntimeException {
         if (group != null && !group.isEmpty()) {
             d.put("group", group);
         }
-        d.put("kind", kind);
+        if (kind != null && !kind.isEmpty()) {
+            d.put("kind", kind);
+        }
         return d;
     }
 
@@ -98,22 +100,21 @@ public final class ApiError extends RuntimeException {
      */
     public static ApiError invalid(String group, String kind, String name, java.util.List<Cause> causes) {
         String qualified = group == null || group.isEmpty() ? kind : kind + "." + group;
-        StringBuilder msg = new StringBuilder(qualified).append(" \"").append(name).append("\" is invalid: ");
         ArrayNode cs = JSON.arrayNode();
-        for (int i = 0; i < causes.size(); i++) {
-            Cause c = causes.get(i);
-            if (i > 0) {
-                msg.append(", ");
-            }
-            msg.append(c.field()).append(": ").append(c.message());
+        // errs.ToAggregate().Error() (apimachinery/pkg/util/errors): distinct texts, bracketed when more than one
+        java.util.LinkedHashSet<String> texts = new java.util.LinkedHashSet<>();
+        for (Cause c : causes) {
+            texts.add(c.field() + ": " + c.message());
             ObjectNode cause = cs.addObject();
             cause.put("reason", c.reason());
             cause.put("message", c.message());
             cause.put("field", c.field());
         }
+        String all = String.join(", ", texts);
+        String msg = qualified + " \"" + name + "\" is invalid: " + (texts.size() > 1 ? "[" + all + "]" : all);
         ObjectNode d = details(name, group, kind);
         d.set("causes", cs);
-        return of(422, "Invalid", msg.toString(), d);
+        return of(422, "Invalid", msg, d);
     }
 
     /** 403: {@code <resource>[.group] "<name>" is forbidden: <why>}; details.kind is the resource. */

@@ -15,6 +15,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -77,13 +78,14 @@ class SimulateCommandIT {
     @Test
     void a_kind_the_simulator_does_not_serve_is_named_in_the_refusal() throws IOException, InterruptedException {
         Path state = dir.resolve("cm.yaml");
-        Files.writeString(state, "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: settings, namespace: prod}\n");
+        Files.writeString(state, "apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata: {name: settings, namespace: prod}\n");
         Process p = new ProcessBuilder(launcher().toString(), "simulate", "--state", state.toString(), "--kubeconfig-out",
                 dir.resolve("kc").toString()).start();
         assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
         String stderr = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.exitValue()).isEqualTo(1);
-        assertThat(stderr).startsWith("error: the state holds ConfigMap prod/settings (v1), a kind the simulated cluster does not serve;");
+        assertThat(stderr).startsWith("error: the state holds HorizontalPodAutoscaler prod/settings (autoscaling/v2), a kind the "
+                + "simulated cluster does not serve;");
         assertThat(stderr.lines().count()).isEqualTo(1);
     }
 
@@ -101,5 +103,62 @@ class SimulateCommandIT {
         assertThat(stderr).isEqualTo("error: state file " + state + ", document 1, lacks apiVersion, kind or metadata.name; "
                 + "every object needs all three.\n");
         assertThat(Files.exists(dir.resolve("kc"))).as("no kubeconfig for a cluster that never started").isFalse();
+    }
+
+    /** Issue 14: faults from the command line, felt by the real kubectl (and its client-go retry on Retry-After). */
+    @Test
+    void simulate_injects_the_faults_of_a_file() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(dev.stsresize.testkit.Processes.onPath("kubectl"), "kubectl is not on PATH");
+        Path state = dir.resolve("state.yaml");
+        Files.writeString(state, "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: settings, namespace: default}\ndata: {a: b}\n");
+        Path faults = dir.resolve("faults.yaml");
+        Files.writeString(faults, """
+                faults:
+                - {verb: get, resource: configmaps, name: settings, nth: 1, status: 429, retryAfterSeconds: 1}
+                - {verb: list, resource: configmaps, status: 503, message: "etcd is down", times: 1}
+                """);
+        Path kubeconfig = dir.resolve("kc");
+        Path log = dir.resolve("log.jsonl");
+        Process p = new ProcessBuilder(launcher().toString(), "simulate", "--state", state.toString(), "--kubeconfig-out",
+                kubeconfig.toString(), "--faults", faults.toString(), "--log", log.toString())
+                .redirectError(dir.resolve("stderr").toFile()).start();
+        try {
+            BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+            assertThat(out.readLine()).startsWith("ready ");
+            Process got = new ProcessBuilder("kubectl", "--kubeconfig", kubeconfig.toString(), "get", "cm", "settings", "-o",
+                    "jsonpath={.data.a}").redirectErrorStream(true).start();
+            assertThat(got.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(new String(got.getInputStream().readAllBytes(), StandardCharsets.UTF_8)).as("retried after the 429").isEqualTo("b");
+            Process listed = new ProcessBuilder("kubectl", "--kubeconfig", kubeconfig.toString(), "get", "cm").start();
+            assertThat(listed.waitFor(60, TimeUnit.SECONDS)).isTrue();
+            assertThat(listed.exitValue()).isEqualTo(1);
+            assertThat(new String(listed.getErrorStream().readAllBytes(), StandardCharsets.UTF_8))
+                    .contains("Error from server (ServiceUnavailable): etcd is down");
+            List<String> codes = Files.readAllLines(log).stream().map(l -> {
+                try {
+                    JsonNode j = new ObjectMapper().readTree(l);
+                    return j.path("method").asText() + " " + j.path("status").asInt();
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }).toList();
+            assertThat(codes).contains("GET 429", "GET 503");
+        } finally {
+            new ProcessBuilder("kill", "-TERM", Long.toString(p.pid())).start().waitFor();
+            p.waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void a_bad_fault_file_is_refused_before_the_server_starts() throws IOException, InterruptedException {
+        Path faults = dir.resolve("faults.yaml");
+        Files.writeString(faults, "faults:\n- {verb: get, staus: 503}\n");
+        Process p = new ProcessBuilder(launcher().toString(), "simulate", "--faults", faults.toString(), "--kubeconfig-out",
+                dir.resolve("kc").toString()).start();
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        String stderr = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.exitValue()).as(stderr).isEqualTo(1);
+        assertThat(stderr).startsWith("error: fault rule " + faults + ", faults[0] has an unknown field \"staus\"");
+        assertThat(Files.exists(dir.resolve("kc"))).isFalse();
     }
 }

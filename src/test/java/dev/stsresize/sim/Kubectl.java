@@ -43,6 +43,11 @@ final class Kubectl {
     static final String ABSENT = "kubectl is not on PATH: the kubectl half of the conformance tests cannot run here";
 
     Result run(String stdin, String... args) {
+        return runWithEnv(java.util.Map.of(), stdin, args);
+    }
+
+    /** As {@link #run}, with extra environment variables (e.g. EDITOR for {@code kubectl edit}). */
+    Result runWithEnv(java.util.Map<String, String> env, String stdin, String... args) {
         List<String> cmd = new ArrayList<>(List.of("kubectl", "--kubeconfig", kubeconfig.toString(), "--cache-dir", cacheDir.toString()));
         cmd.addAll(List.of(args));
         try {
@@ -50,7 +55,9 @@ final class Kubectl {
             Files.writeString(in, stdin == null ? "" : stdin);
             Path out = Files.createTempFile(cacheDir, "out", ".txt");
             Path err = Files.createTempFile(cacheDir, "err", ".txt");
-            Process p = new ProcessBuilder(cmd).redirectInput(in.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            ProcessBuilder pb = new ProcessBuilder(cmd);
+            pb.environment().putAll(env);
+            Process p = pb.redirectInput(in.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
             if (!p.waitFor(60, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
                 throw new IllegalStateException("kubectl " + String.join(" ", args) + " did not finish in 60 s");

@@ -10,7 +10,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The create-time checks of the kinds the plugin writes, with apimachinery's field error texts:
+ * The create-time checks of the kinds the plugin writes, with apimachinery's field error texts (labels of
+ * every kind: {@link LabelValidation}):
  * ValidateStatefulSetSpec (pkg/apis/apps/validation: selector required, not empty, matching the
  * template labels; containers required) and ValidatePersistentVolumeClaimSpec (pkg/apis/core/validation:
  * an access mode, a storage request).
@@ -19,19 +20,61 @@ public final class CreateValidation {
     private CreateValidation() {}
 
     public static void validate(String kind, ObjectNode o) {
-        List<ApiError.Cause> causes = switch (kind) {
+        validate("", kind, o);
+    }
+
+    /**
+     * ValidateObjectMeta's label check (every kind), then the kind's spec: metadata errors first, as
+     * ValidateStatefulSet and ValidatePersistentVolumeClaim append them.
+     */
+    public static void validate(String group, String kind, ObjectNode o) {
+        List<ApiError.Cause> causes = new ArrayList<>(LabelValidation.labels(o.path("metadata").path("labels"), "metadata.labels"));
+        causes.addAll(switch (kind) {
             case "StatefulSet" -> statefulSet(o.path("spec"));
             case "PersistentVolumeClaim" -> claim(o.path("spec"));
             default -> List.of();
-        };
+        });
         if (!causes.isEmpty()) {
-            String group = kind.equals("StatefulSet") ? "apps" : "";
-            throw ApiError.invalid(group, kind, o.path("metadata").path("name").asText(), causes);
+            String g = kind.equals("StatefulSet") ? "apps" : group;
+            throw ApiError.invalid(g, kind, o.path("metadata").path("name").asText(), causes);
         }
     }
 
-    private static List<ApiError.Cause> statefulSet(JsonNode spec) {
+    /**
+     * What an update re-checks of the new object (ValidateObjectMetaUpdate's labels; ValidateStatefulSetUpdate
+     * runs ValidateStatefulSetSpec on the new spec: replicas, selector and template labels), before
+     * the kind's own update rules. Only the checks a stored object may newly break are repeated.
+     */
+    public static List<ApiError.Cause> onUpdate(String kind, ObjectNode o) {
+        List<ApiError.Cause> causes = new ArrayList<>(LabelValidation.labels(o.path("metadata").path("labels"), "metadata.labels"));
+        if (kind.equals("StatefulSet")) {
+            JsonNode spec = o.path("spec");
+            JsonNode replicas = spec.path("replicas");
+            if (replicas.isNumber() && replicas.asLong() < 0) {
+                causes.add(new ApiError.Cause("FieldValueInvalid", "Invalid value: " + replicas.asLong()
+                        + ": must be greater than or equal to 0", "spec.replicas"));
+            }
+            causes.addAll(LabelValidation.labels(spec.path("selector").path("matchLabels"), "spec.selector.matchLabels"));
+            causes.addAll(LabelValidation.labels(spec.path("template").path("metadata").path("labels"), "spec.template.labels"));
+        }
+        return causes;
+    }
+
+    /**
+     * ValidateStatefulSetSpec (pkg/apis/apps/validation/validation.go), in its order: replicas not
+     * negative, selector (its matchLabels as labels), the template's labels (ValidatePodTemplateSpecForStatefulSet
+     * checks them at "spec.template.labels"). Claim templates are NOT validated there: a template without
+     * a positive storage request is stored, and only the claims the controller creates from it are refused.
+     */
+    static List<ApiError.Cause> statefulSet(JsonNode spec) {
         List<ApiError.Cause> causes = new ArrayList<>();
+        JsonNode replicas = spec.path("replicas");
+        if (replicas.isNumber() && replicas.asLong() < 0) {
+            // apimachinery/pkg/api/validation ValidateNonnegativeField
+            causes.add(new ApiError.Cause("FieldValueInvalid", "Invalid value: " + replicas.asLong()
+                    + ": must be greater than or equal to 0", "spec.replicas"));
+        }
+        causes.addAll(LabelValidation.labels(spec.path("selector").path("matchLabels"), "spec.selector.matchLabels"));
         JsonNode selector = spec.path("selector");
         JsonNode labels = spec.path("template").path("metadata").path("labels");
         if (selector.isMissingNode() || selector.isNull()) {
@@ -42,6 +85,7 @@ public final class CreateValidation {
             causes.add(new ApiError.Cause("FieldValueInvalid", "Invalid value: " + goMap(labels)
                     + ": `selector` does not match template `labels`", "spec.template.metadata.labels"));
         }
+        causes.addAll(LabelValidation.labels(labels, "spec.template.labels"));
         if (spec.path("template").path("spec").path("containers").isEmpty()) {
             causes.add(required("spec.template.spec.containers", ""));
         }
@@ -53,8 +97,13 @@ public final class CreateValidation {
         if (spec.path("accessModes").isEmpty()) {
             causes.add(required("spec.accessModes", "at least 1 access mode is required"));
         }
-        if (!spec.path("resources").path("requests").has("storage")) {
+        JsonNode storage = spec.path("resources").path("requests").path("storage");
+        if (storage.isMissingNode()) {
             causes.add(required("spec.resources[storage]", ""));
+        } else if (Quantities.isValid(storage.asText()) && Quantities.value(storage.asText()).signum() <= 0) {
+            // ValidatePositiveQuantityValue: field.Invalid(path, value.String(), "must be greater than zero")
+            causes.add(new ApiError.Cause("FieldValueInvalid", "Invalid value: \"" + Quantities.canonical(storage.asText())
+                    + "\": must be greater than zero", "spec.resources[storage]"));
         }
         return causes;
     }

@@ -32,6 +32,14 @@ public final class Defaults {
                 o.withObject("/spec").putIfAbsent("enableServiceLinks", o.booleanNode(true));
             }
             case "Job" -> job(o);
+            case "Deployment" -> deployment(o);
+            case "ReplicaSet" -> {
+                obj(o, "spec").putIfAbsent("replicas", o.numberNode(1));
+                podTemplate(obj(obj(o, "spec"), "template"));
+            }
+            case "DaemonSet" -> daemonSet(o);
+            case "CronJob" -> cronJob(o);
+            case "Service" -> service(o);
             case "StorageClass" -> {
                 o.putIfAbsent("reclaimPolicy", o.textNode("Delete"));
                 o.putIfAbsent("volumeBindingMode", o.textNode("Immediate"));
@@ -91,6 +99,87 @@ public final class Defaults {
         spec.putIfAbsent("suspend", spec.booleanNode(false));
         spec.putIfAbsent("podReplacementPolicy", spec.textNode("TerminatingOrFailed"));
         podTemplate(obj(spec, "template"));
+    }
+
+    /** SetDefaults_Deployment (pkg/apis/apps/v1/defaults.go). */
+    private static void deployment(ObjectNode o) {
+        ObjectNode spec = obj(o, "spec");
+        spec.putIfAbsent("replicas", spec.numberNode(1));
+        ObjectNode strategy = obj(spec, "strategy");
+        strategy.putIfAbsent("type", strategy.textNode("RollingUpdate"));
+        if ("RollingUpdate".equals(strategy.path("type").asText())) {
+            ObjectNode ru = obj(strategy, "rollingUpdate");
+            ru.putIfAbsent("maxUnavailable", ru.textNode("25%"));
+            ru.putIfAbsent("maxSurge", ru.textNode("25%"));
+        }
+        spec.putIfAbsent("revisionHistoryLimit", spec.numberNode(10));
+        spec.putIfAbsent("progressDeadlineSeconds", spec.numberNode(600));
+        podTemplate(obj(spec, "template"));
+    }
+
+    /** SetDefaults_DaemonSet. */
+    private static void daemonSet(ObjectNode o) {
+        ObjectNode spec = obj(o, "spec");
+        ObjectNode strategy = obj(spec, "updateStrategy");
+        strategy.putIfAbsent("type", strategy.textNode("RollingUpdate"));
+        if ("RollingUpdate".equals(strategy.path("type").asText())) {
+            ObjectNode ru = obj(strategy, "rollingUpdate");
+            ru.putIfAbsent("maxUnavailable", ru.numberNode(1));
+            ru.putIfAbsent("maxSurge", ru.numberNode(0));
+        }
+        spec.putIfAbsent("revisionHistoryLimit", spec.numberNode(10));
+        podTemplate(obj(spec, "template"));
+    }
+
+    /** SetDefaults_CronJob (pkg/apis/batch/v1/defaults.go). */
+    private static void cronJob(ObjectNode o) {
+        ObjectNode spec = obj(o, "spec");
+        spec.putIfAbsent("concurrencyPolicy", spec.textNode("Allow"));
+        spec.putIfAbsent("suspend", spec.booleanNode(false));
+        spec.putIfAbsent("successfulJobsHistoryLimit", spec.numberNode(3));
+        spec.putIfAbsent("failedJobsHistoryLimit", spec.numberNode(1));
+        ObjectNode jobSpec = obj(obj(spec, "jobTemplate"), "spec");
+        podTemplate(obj(jobSpec, "template"));
+    }
+
+    /**
+     * SetDefaults_Service and the service REST's allocation (pkg/registry/core/service/storage/alloc.go):
+     * type ClusterIP, a cluster IP unless headless ("None"), single-stack IPv4, ports TCP with
+     * targetPort = port. The IP comes from 10.96.0.0/12 by a hash of namespace/name, so it is stable
+     * across runs; the sim does not check two services for a collision.
+     */
+    private static void service(ObjectNode o) {
+        ObjectNode spec = obj(o, "spec");
+        spec.putIfAbsent("type", spec.textNode("ClusterIP"));
+        spec.putIfAbsent("sessionAffinity", spec.textNode("None"));
+        String type = spec.path("type").asText();
+        if (!type.equals("ExternalName")) {
+            if (spec.path("clusterIP").asText("").isEmpty()) {
+                JsonNode m = o.path("metadata");
+                int h = (m.path("namespace").asText() + "/" + m.path("name").asText()).hashCode() & 0xFFFFF;
+                int host = 10 + (h % 0xFFFF0); // skip .0 to .9: the apiserver's own service lives at 10.96.0.1
+                spec.put("clusterIP", "10." + (96 + (host >> 16)) + "." + ((host >> 8) & 0xFF) + "." + (host & 0xFF));
+            }
+            if (!spec.has("clusterIPs")) {
+                spec.putArray("clusterIPs").add(spec.path("clusterIP").asText());
+            }
+            if (!spec.has("ipFamilies")) {
+                spec.putArray("ipFamilies").add("IPv4");
+            }
+            spec.putIfAbsent("ipFamilyPolicy", spec.textNode("SingleStack"));
+            spec.putIfAbsent("internalTrafficPolicy", spec.textNode("Cluster"));
+        }
+        if (spec.get("ports") instanceof ArrayNode ports) {
+            for (JsonNode p : ports) {
+                if (p instanceof ObjectNode port) {
+                    port.putIfAbsent("protocol", port.textNode("TCP"));
+                    if (port.has("port")) {
+                        port.putIfAbsent("targetPort", port.get("port"));
+                    }
+                }
+            }
+        }
+        obj(o, "status").putIfAbsent("loadBalancer", o.objectNode());
     }
 
     private static void namespace(ObjectNode o) {

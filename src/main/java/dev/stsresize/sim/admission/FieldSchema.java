@@ -102,6 +102,64 @@ public final class FieldSchema {
         return Optional.empty();
     }
 
+    /**
+     * Every field {@code value} has and {@code model} does not declare, as the strict JSON decoder
+     * names them (sigs.k8s.io/json: "spec.foo", "spec.template.spec.containers[0].bar"), in document
+     * order; with {@code prune}, each is also removed from {@code value}, as the non-strict decoder
+     * drops it (fieldValidation Warn or Ignore). {@code declaredToo} as in {@link #firstUnknownField(JsonNode, Class, Set)}.
+     */
+    public static java.util.List<String> unknownFields(JsonNode value, Class<?> model, Set<String> declaredToo, boolean prune) {
+        java.util.List<String> found = new java.util.ArrayList<>();
+        collect(value, model, "", "", declaredToo, prune, found);
+        return found;
+    }
+
+    private static void collect(JsonNode value, Type type, String path, String schemaPath, Set<String> extra, boolean prune,
+            java.util.List<String> found) {
+        if (value == null || value.isNull()) {
+            return;
+        }
+        if (type instanceof ParameterizedType p) {
+            Type raw = p.getRawType();
+            if (raw == java.util.List.class && value.isArray()) {
+                for (int i = 0; i < value.size(); i++) {
+                    collect(value.get(i), p.getActualTypeArguments()[0], path + "[" + i + "]", schemaPath, extra, prune, found);
+                }
+            } else if (raw == Map.class && value.isObject()) {
+                value.fields().forEachRemaining(e -> collect(e.getValue(), p.getActualTypeArguments()[1],
+                        join(path, e.getKey()), schemaPath + "." + e.getKey(), extra, prune, found));
+            }
+            return;
+        }
+        if (!(type instanceof Class<?> c) || !c.getName().startsWith(MODELS) || !value.isObject()) {
+            return;
+        }
+        Map<String, Type> fields = fieldsOf(c);
+        if (fields.isEmpty()) {
+            return;
+        }
+        java.util.List<String> unknown = new java.util.ArrayList<>();
+        value.fields().forEachRemaining(e -> {
+            String child = schemaPath + "." + e.getKey();
+            Type t = fields.get(e.getKey());
+            if (t == null) {
+                if (!extra.contains(child)) {
+                    found.add(join(path, e.getKey()));
+                    unknown.add(e.getKey());
+                }
+            } else {
+                collect(e.getValue(), t, join(path, e.getKey()), child, extra, prune, found);
+            }
+        });
+        if (prune) {
+            ((com.fasterxml.jackson.databind.node.ObjectNode) value).remove(unknown);
+        }
+    }
+
+    private static String join(String path, String field) {
+        return path.isEmpty() ? field : path + "." + field;
+    }
+
     private static Map<String, Type> fieldsOf(Class<?> c) {
         return FIELDS.computeIfAbsent(c, k -> {
             Map<String, Type> m = new HashMap<>();

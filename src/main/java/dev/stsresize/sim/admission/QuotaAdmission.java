@@ -86,7 +86,7 @@ public final class QuotaAdmission {
     }
 
     /** The evaluator's usage of one claim: its count and storage request, plain and per class. */
-    static Map<String, BigDecimal> usage(ObjectNode claim) {
+    public static Map<String, BigDecimal> usage(ObjectNode claim) {
         Map<String, BigDecimal> u = new TreeMap<>();
         String storage = claim.path("spec").path("resources").path("requests").path("storage").asText("");
         BigDecimal size = storage.isEmpty() ? BigDecimal.ZERO : Quantities.value(storage);
@@ -107,7 +107,8 @@ public final class QuotaAdmission {
                 .collect(Collectors.joining(","));
     }
 
-    private static String format(String key, BigDecimal v) {
+    /** A used amount as the quota controller writes it: counts plain, sizes in binary form when exact. */
+    public static String format(String key, BigDecimal v) {
         // counts print as plain integers; sizes in the binary form apimachinery picks for byte quantities
         return key.endsWith(COUNT) ? v.toPlainString() : binaryIfExact(v);
     }

@@ -11,7 +11,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * RBAC as plugin/pkg/auth/authorizer/rbac/rbac.go evaluates it, over the Roles, RoleBindings,
+ * RBAC as plugin/pkg/auth/authorizer/rbac/rbac.go evaluates it (reasons as its authorizingVisitor and
+ * pkg/registry/rbac/validation/rule.go's binding describers write them: ClusterRoleBindings first, then
+ * the namespace's RoleBindings), over the Roles, RoleBindings,
  * ClusterRoles and ClusterRoleBindings in the store; system:masters may do everything and every
  * authenticated user may read discovery (the system:discovery and system:public-info-viewer roles).
  */
@@ -73,7 +75,11 @@ public final class Authorizer {
                 }
             }
         }
-        return new Decision(false, errors.isEmpty() ? "" : "RBAC: " + String.join(", ", errors));
+        // rbac.go Authorize: NoOpinion, with "RBAC: " + utilerrors.NewAggregate(errors) when a binding named a missing role
+        // (the aggregate drops repeated texts and brackets more than one)
+        List<String> distinct = errors.stream().distinct().toList();
+        String all = String.join(", ", distinct);
+        return new Decision(false, distinct.isEmpty() ? "" : "RBAC: " + (distinct.size() > 1 ? "[" + all + "]" : all));
     }
 
     /** The real 403 for a denied request (staging/src/k8s.io/apiserver/pkg/endpoints/handlers/responsewriters/errors.go). */

@@ -20,11 +20,15 @@ record Context(SimCluster sim, Kinds kinds, Timings timings, EventRecorder event
      * Which resizer serves a claim's class: the class's {@value DemoScenario#RESIZER_ANNOTATION}
      * annotation ({@code online}, {@code offline}, {@code infeasible}, {@code none}); without it
      * {@code online} for an expandable class (a CSI driver with online expansion), else {@code none}.
+     * A class of {@code kubernetes.io/no-provisioner} is always {@code none}, whatever it says.
      */
     String resizerOf(JsonNode claim) {
         ObjectNode sc = storageClassOf(claim);
         if (sc == null) {
             return "none";
+        }
+        if (VolumeBinder.NO_PROVISIONER.equals(sc.path("provisioner").asText())) {
+            return "none"; // no plugin and no external resizer can expand a local volume: ExternalExpanding, nothing more
         }
         String declared = sc.path("metadata").path("annotations").path(DemoScenario.RESIZER_ANNOTATION).asText("");
         if (!declared.isEmpty()) {

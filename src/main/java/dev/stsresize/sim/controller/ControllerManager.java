@@ -48,6 +48,7 @@ public final class ControllerManager implements AutoCloseable {
         controllers.add(new VolumeBinder(ctx));
         controllers.add(new VolumeResizer(ctx));
         controllers.add(new DisruptionController(ctx));
+        controllers.add(new ResourceQuotaController(ctx));
         controllers.forEach(c -> queued.put(c, ConcurrentHashMap.newKeySet()));
         // subscribe before the initial lists, so nothing written in between is missed
         this.events = sim.subscribe(e -> true, -1);

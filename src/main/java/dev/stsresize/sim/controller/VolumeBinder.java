@@ -50,9 +50,15 @@ final class VolumeBinder extends Controller {
             }
         } else if (e.resource().equals(k.volumes())) {
             keys.add(new Key("", VOLUME + e.name()));
-            if (!o.path("spec").has("claimRef")) {
+            JsonNode ref = o.path("spec").path("claimRef");
+            if (ref.isMissingNode()) {
                 pendingClaims().forEach(c -> keys.add(new Key(Json.ns(c), CLAIM + Json.name(c))));
+            } else if (ref.path("uid").asText("").isEmpty()) {
+                keys.add(new Key(ref.path("namespace").asText(), CLAIM + ref.path("name").asText()));
             }
+            // a claim that named this volume before it existed
+            api.list(ctx.kinds().claims(), "").stream().filter(c -> e.name().equals(c.path("spec").path("volumeName").asText())
+                    && !"Bound".equals(c.path("status").path("phase").asText())).forEach(c -> keys.add(new Key(Json.ns(c), CLAIM + Json.name(c))));
         } else if (e.resource().equals(k.pods()) && e.type() == StoreEvent.Type.DELETED) {
             Kubelet.claimNames(o).forEach(c -> keys.add(new Key(e.namespace(), CLAIM + c)));
         }
@@ -92,7 +98,11 @@ final class VolumeBinder extends Controller {
             releaseProtection(claim);
             return;
         }
-        if (!claim.path("spec").path("volumeName").asText("").isEmpty()) {
+        String requested = claim.path("spec").path("volumeName").asText("");
+        if (!requested.isEmpty()) {
+            if (!"Bound".equals(claim.path("status").path("phase").asText("Pending"))) {
+                bindRequestedVolume(claim, requested);
+            }
             return;
         }
         ObjectNode sc = ctx.storageClassOf(claim);
@@ -131,6 +141,52 @@ final class VolumeBinder extends Controller {
         if (pacer.due(this, key, uid + "/provision", ctx.timings().provisionMillis())) {
             bind(claim, provision(claim, sc));
         }
+    }
+
+    /**
+     * syncUnboundClaim with spec.volumeName set (pv_controller.go, "User asked for a specific PV"): a
+     * missing PV leaves the claim Pending; a PV that is unclaimed, or pre-bound to this claim by name
+     * (claimRef without uid, as kubectl creates a static pair), binds if checkVolumeSatisfyClaim passes,
+     * else a VolumeMismatch warning; a PV claimed by another claim leaves it Pending.
+     */
+    private void bindRequestedVolume(ObjectNode claim, String volume) {
+        ObjectNode pv = api.get(ctx.kinds().volumes(), "", volume);
+        if (pv == null || Json.deleting(pv)) {
+            return;
+        }
+        JsonNode ref = pv.path("spec").path("claimRef");
+        boolean mine = ref.isMissingNode() || (ref.path("name").asText().equals(Json.name(claim))
+                && ref.path("namespace").asText().equals(Json.ns(claim))
+                && (ref.path("uid").asText("").isEmpty() || ref.path("uid").asText().equals(Json.uid(claim))));
+        if (!mine) {
+            return;
+        }
+        String mismatch = mismatch(pv, claim);
+        if (mismatch != null) {
+            once(Json.uid(claim) + "/mismatch/" + volume, () -> ctx.events().warning(name(), claim, "VolumeMismatch",
+                    "Cannot bind to requested volume \"" + volume + "\": " + mismatch));
+            return;
+        }
+        bind(claim, pv, false);
+    }
+
+    /** checkVolumeSatisfyClaim's refusals, in its order; null when the volume fits. */
+    private static String mismatch(ObjectNode pv, ObjectNode claim) {
+        String request = claim.path("spec").path("resources").path("requests").path("storage").asText("0");
+        String cap = pv.path("spec").path("capacity").path("storage").asText("0");
+        if (Quantities.compare(cap, request) < 0) {
+            return "requested PV is too small";
+        }
+        if (!claim.path("spec").path("storageClassName").asText("").equals(pv.path("spec").path("storageClassName").asText(""))) {
+            return "storageClassName does not match";
+        }
+        if (!claim.path("spec").path("volumeMode").asText("Filesystem").equals(pv.path("spec").path("volumeMode").asText("Filesystem"))) {
+            return "incompatible volumeMode";
+        }
+        if (!modesFit(claim, pv)) {
+            return "incompatible accessMode";
+        }
+        return null;
     }
 
     private void once(String id, Runnable r) {
@@ -196,8 +252,15 @@ final class VolumeBinder extends Controller {
         return created;
     }
 
-    /** bindVolumeToClaim, then bindClaimToVolume, then the claim's status. */
     private void bind(ObjectNode claim, ObjectNode pv) {
+        bind(claim, pv, true);
+    }
+
+    /**
+     * bindVolumeToClaim, then bindClaimToVolume, then the claim's status; {@code controllerChose}: the
+     * claim named no volume, so it gets AnnBoundByController (a user's pre-bound claim does not).
+     */
+    private void bind(ObjectNode claim, ObjectNode pv, boolean controllerChose) {
         pv.withObject("/spec").putObject("claimRef").put("apiVersion", "v1").put("kind", "PersistentVolumeClaim")
                 .put("namespace", Json.ns(claim)).put("name", Json.name(claim)).put("uid", Json.uid(claim))
                 .put("resourceVersion", claim.path("metadata").path("resourceVersion").asText());
@@ -207,7 +270,9 @@ final class VolumeBinder extends Controller {
         claim.withObject("/spec").put("volumeName", Json.name(pv));
         ObjectNode ann = claim.withObject("/metadata").withObject("annotations");
         ann.put("pv.kubernetes.io/bind-completed", "yes");
-        ann.put("pv.kubernetes.io/bound-by-controller", "yes");
+        if (controllerChose) {
+            ann.put("pv.kubernetes.io/bound-by-controller", "yes");
+        }
         String driver = pv.path("metadata").path("annotations").path("pv.kubernetes.io/provisioned-by").asText("");
         if (!driver.isEmpty()) {
             ann.put("volume.beta.kubernetes.io/storage-provisioner", driver);

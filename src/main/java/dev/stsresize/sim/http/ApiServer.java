@@ -237,7 +237,7 @@ public final class ApiServer implements AutoCloseable {
     private Response dispatch(HttpExchange ex, RequestInfo info, Map<String, String> query, byte[] body, String contentType,
             User user) {
         if (!info.resourceRequest()) {
-            return nonResource(info.path(), ex.getRequestHeaders().getFirst("Host"));
+            return nonResource(info.path(), ex.getRequestHeaders().getFirst("Host"), ex.getRequestHeaders().getFirst("Accept"));
         }
         ResourceType type = paths.type(info).orElseThrow(ResourceEndpoints::notFoundPath);
         var call = new ResourceEndpoints.Call(info, type, query, body, contentType, ex.getRequestHeaders().getFirst("Accept"),
@@ -245,7 +245,7 @@ public final class ApiServer implements AutoCloseable {
         return endpoints.handle(call);
     }
 
-    private Response nonResource(String path, String host) {
+    private Response nonResource(String path, String host, String accept) {
         String p = path.endsWith("/") && path.length() > 1 ? path.substring(0, path.length() - 1) : path;
         if (p.equals("/version")) {
             return Response.of(200, Discovery.version());
@@ -268,6 +268,13 @@ public final class ApiServer implements AutoCloseable {
                 return Response.of(200, discovery.resources(s[0], s[1]).orElseThrow(ResourceEndpoints::notFoundPath));
             }
         }
+        if (p.equals("/openapi/v2")) {
+            if (accept != null && !accept.isEmpty() && !accept.contains("json") && !accept.contains("*/*")) {
+                // kubectl asks for the protobuf form only; not served, so it goes on with /openapi/v3
+                throw ApiError.of(406, "NotAcceptable", "only the following media types are accepted: application/json", null);
+            }
+            return Response.of(200, openApi.v2());
+        }
         if (p.equals("/openapi/v3")) {
             return Response.of(200, openApi.root());
         }
@@ -286,6 +293,10 @@ public final class ApiServer implements AutoCloseable {
             boolean text = r.body() == null && payload.length == 2 && payload[0] == 'o';
             ex.getResponseHeaders().set("Content-Type", text ? "text/plain; charset=utf-8" : "application/json");
             ex.getResponseHeaders().set("Cache-Control", "no-cache, private");
+            for (String w : r.warnings()) {
+                // warning.AddWarning: code 299, agent "-", the text quoted as net/http's headers carry it
+                ex.getResponseHeaders().add("Warning", "299 - " + dev.stsresize.sim.patch.GoFormat.quote(w));
+            }
             ex.sendResponseHeaders(r.code(), payload.length == 0 ? -1 : payload.length);
             try (OutputStream out = ex.getResponseBody()) {
                 out.write(payload);

@@ -9,17 +9,51 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A minimal {@code /openapi/v3}: the root listing each group version, and per group version the
- * resource paths with their operations, {@code x-kubernetes-group-version-kind} and the query
- * parameters kubectl looks for (dryRun, fieldManager, fieldValidation, force). The reference found
- * this enough for {@code kubectl apply}, server-side and client-side; no schemas are served.
+ * {@code /openapi/v3} and {@code /openapi/v2} (staging/src/k8s.io/kube-openapi, served by the apiserver's
+ * OpenAPI handlers): the v3 root listing each group version, per group version its resource paths with
+ * their operations, {@code x-kubernetes-group-version-kind} and the query parameters kubectl looks
+ * for to use server-side field validation (dryRun, fieldManager, fieldValidation, force), and the
+ * schemas of its kinds ({@link ModelSchemas}) for {@code kubectl explain} and kubectl's three-way
+ * patch; v2 holds every path and definition in one Swagger 2.0 document, as JSON only (kubectl asks
+ * for it as protobuf, which is not served: it then falls back to v3). Built lazily and kept: start-up
+ * builds none of it.
  */
 final class OpenApi {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
     private final Catalog catalog;
+    private volatile ModelSchemas schemas;
+    private final java.util.Map<String, ObjectNode> documents = new java.util.concurrent.ConcurrentHashMap<>();
 
     OpenApi(Catalog catalog) {
         this.catalog = catalog;
+    }
+
+    private ModelSchemas schemas() {
+        ModelSchemas s = schemas;
+        if (s == null) {
+            synchronized (this) {
+                if (schemas == null) {
+                    schemas = new ModelSchemas(catalog);
+                }
+                s = schemas;
+            }
+        }
+        return s;
+    }
+
+    /** The Swagger 2.0 document: every path, every definition. */
+    ObjectNode v2() {
+        return documents.computeIfAbsent("v2", k -> {
+            ObjectNode doc = JSON.objectNode();
+            doc.put("swagger", "2.0");
+            doc.putObject("info").put("title", "Kubernetes").put("version", "v1.32.13");
+            ObjectNode paths = doc.putObject("paths");
+            for (ResourceType t : catalog.all()) {
+                paths(t, paths, ModelSchemas.Flavour.V2);
+            }
+            doc.set("definitions", schemas().allDefinitions(ModelSchemas.Flavour.V2));
+            return doc;
+        });
     }
 
     ObjectNode root() {
@@ -46,33 +80,53 @@ final class OpenApi {
         if (types.isEmpty()) {
             return Optional.empty();
         }
-        ObjectNode doc = JSON.objectNode();
-        doc.put("openapi", "3.0.0");
-        doc.putObject("info").put("title", "Kubernetes").put("version", "v1.32.13");
-        ObjectNode paths = doc.putObject("paths");
-        for (ResourceType t : types) {
-            String base = t.pathPrefix() + (t.namespaced() ? "/namespaces/{namespace}/" : "/") + t.resource();
-            ObjectNode collection = paths.putObject(base);
-            if (t.verbs().contains("list")) {
-                collection.set("get", operation(t, "list", false));
+        return Optional.of(documents.computeIfAbsent(groupVersionPath, k -> {
+            ObjectNode doc = JSON.objectNode();
+            doc.put("openapi", "3.0.0");
+            doc.putObject("info").put("title", "Kubernetes").put("version", "v1.32.13");
+            ObjectNode paths = doc.putObject("paths");
+            for (ResourceType t : types) {
+                paths(t, paths, ModelSchemas.Flavour.V3);
             }
-            collection.set("post", operation(t, "create", false));
-            if (t.verbs().contains("get")) {
-                ObjectNode item = paths.putObject(base + "/{name}");
-                item.set("get", operation(t, "read", false));
-                item.set("put", operation(t, "replace", false));
-                item.set("patch", operation(t, "patch", true));
-                item.set("delete", operation(t, "delete", false));
-                for (String sub : t.subresources()) {
-                    ObjectNode s = paths.putObject(base + "/{name}/" + sub);
-                    s.set("get", operation(t, "read", false));
-                    s.set("put", operation(t, "replace", false));
-                    s.set("patch", operation(t, "patch", true));
-                }
+            doc.putObject("components").set("schemas", schemas().definitions(types, ModelSchemas.Flavour.V3));
+            return doc;
+        }));
+    }
+
+    private void paths(ResourceType t, ObjectNode paths, ModelSchemas.Flavour f) {
+        String base = t.pathPrefix() + (t.namespaced() ? "/namespaces/{namespace}/" : "/") + t.resource();
+        ObjectNode collection = paths.putObject(base);
+        if (t.verbs().contains("list")) {
+            collection.set("get", operation(t, "list", false));
+        }
+        collection.set("post", withBody(operation(t, "create", false), t, f));
+        if (t.verbs().contains("get")) {
+            ObjectNode item = paths.putObject(base + "/{name}");
+            item.set("get", operation(t, "read", false));
+            item.set("put", withBody(operation(t, "replace", false), t, f));
+            item.set("patch", operation(t, "patch", true));
+            item.set("delete", operation(t, "delete", false));
+            for (String sub : t.subresources()) {
+                ObjectNode s = paths.putObject(base + "/{name}/" + sub);
+                s.set("get", operation(t, "read", false));
+                s.set("put", operation(t, "replace", false));
+                s.set("patch", operation(t, "patch", true));
             }
         }
-        doc.putObject("components").putObject("schemas");
-        return Optional.of(doc);
+    }
+
+    /** The body schema of a create or replace, which kubectl's validation of a GVK looks up. */
+    private ObjectNode withBody(ObjectNode op, ResourceType t, ModelSchemas.Flavour f) {
+        schemas().definitionOf(t).ifPresent(def -> {
+            ObjectNode ref = JSON.objectNode().put("$ref", f.refPrefix + def);
+            if (f == ModelSchemas.Flavour.V3) {
+                op.putObject("requestBody").putObject("content").putObject("*/*").set("schema", ref);
+            } else {
+                ObjectNode body = ((ArrayNode) op.get("parameters")).insertObject(0);
+                body.put("name", "body").put("in", "body").put("required", true).set("schema", ref);
+            }
+        });
+        return op;
     }
 
     private static ObjectNode operation(ResourceType t, String action, boolean patch) {

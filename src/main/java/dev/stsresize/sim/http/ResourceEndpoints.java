@@ -44,13 +44,10 @@ final class ResourceEndpoints {
             return "All".equals(query.get("dryRun"));
         }
 
+        /** The options of a create, update or patch, decoded and validated as its handler does ({@link WriteQuery}). */
         WriteOptions writeOptions() {
-            String manager = query.getOrDefault("fieldManager", "");
-            if (manager.isEmpty() && !Patches.Type.APPLY.equals(Patches.Type.fromContentType(contentType))) {
-                manager = userAgent == null || userAgent.isEmpty() ? "unknown" : userAgent.split("/", 2)[0];
-            }
-            return new WriteOptions(dryRun(), manager, "true".equals(query.get("force")),
-                    "Strict".equals(query.get("fieldValidation")));
+            Patches.Type patchType = info.verb().equals("patch") ? Patches.Type.fromContentType(contentType) : null;
+            return WriteQuery.decode(info.verb(), info.name(), query, patchType, userAgent);
         }
     }
 
@@ -110,7 +107,8 @@ final class ResourceEndpoints {
             if (c.type().resource().equals("selfsubjectaccessreviews")) {
                 return Response.of(201, selfSubjectAccessReview(c.user(), body));
             }
-            return Response.of(201, registry.create(c.type(), r.namespace(), body, c.writeOptions()));
+            WriteOptions o = c.writeOptions();
+            return Response.of(201, registry.create(c.type(), r.namespace(), body, o)).withWarnings(o.warnings());
         }
         if (r.subresource().equals("token")) {
             return Response.of(201, tokenRequest(r));
@@ -130,11 +128,12 @@ final class ResourceEndpoints {
 
     private Response update(Call c) {
         RequestInfo r = c.info();
+        WriteOptions o = c.writeOptions();
         ObjectNode body = objectBody(c);
         if (r.subresource().equals("scale")) {
-            return Response.of(200, registry.updateScale(c.type(), r.namespace(), r.name(), body, c.writeOptions()));
+            return Response.of(200, registry.updateScale(c.type(), r.namespace(), r.name(), body, o));
         }
-        return Response.of(200, registry.update(c.type(), r.namespace(), r.name(), r.subresource(), body, c.writeOptions()));
+        return Response.of(200, registry.update(c.type(), r.namespace(), r.name(), r.subresource(), body, o)).withWarnings(o.warnings());
     }
 
     private Response patch(Call c) {
@@ -145,12 +144,13 @@ final class ResourceEndpoints {
                     + "application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml, "
                     + "application/strategic-merge-patch+json", null);
         }
+        WriteOptions o = c.writeOptions();
         JsonNode patch = type == Patches.Type.APPLY ? Json.parseYaml(c.body()) : Json.parse(c.body());
         if (r.subresource().equals("scale")) {
-            return Response.of(200, registry.patchScale(c.type(), r.namespace(), r.name(), type, patch, c.writeOptions()));
+            return Response.of(200, registry.patchScale(c.type(), r.namespace(), r.name(), type, patch, o));
         }
-        Registry.Written w = registry.patch(c.type(), r.namespace(), r.name(), r.subresource(), type, patch, c.writeOptions());
-        return Response.of(w.created() ? 201 : 200, w.object());
+        Registry.Written w = registry.patch(c.type(), r.namespace(), r.name(), r.subresource(), type, patch, o);
+        return Response.of(w.created() ? 201 : 200, w.object()).withWarnings(o.warnings());
     }
 
     private Response delete(Call c) {

@@ -7,10 +7,10 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /** Prints a JSON value the way Go's fmt %v prints the decoded interface{}, for error texts copied from Go. */
-final class GoFormat {
+public final class GoFormat {
     private GoFormat() {}
 
-    static String value(JsonNode n) {
+    public static String value(JsonNode n) {
         if (n == null || n.isNull()) {
             return "<nil>";
         }
@@ -27,6 +27,23 @@ final class GoFormat {
             return "[" + String.join(" ", parts) + "]";
         }
         return n.asText();
+    }
+
+    /** Go's %q of a string, for error texts that quote a value. */
+    public static String quote(String s) {
+        StringBuilder b = new StringBuilder("\"");
+        for (int i = 0; i < s.length(); i++) {
+            char ch = s.charAt(i);
+            switch (ch) {
+                case '"' -> b.append("\\\"");
+                case '\\' -> b.append("\\\\");
+                case '\n' -> b.append("\\n");
+                case '\t' -> b.append("\\t");
+                case '\r' -> b.append("\\r");
+                default -> b.append(ch < 0x20 || ch == 0x7f ? String.format("\\x%02x", (int) ch) : String.valueOf(ch));
+            }
+        }
+        return b.append('"').toString();
     }
 
     /** reflect.TypeOf of the value encoding/json (with PreserveInts) decodes, as %s prints it. */

@@ -93,7 +93,7 @@ public final class Registry {
     public record Written(ObjectNode object, boolean created) {}
 
     public synchronized ObjectNode create(ResourceType t, String ns, ObjectNode body, WriteOptions o) {
-        ObjectNode obj = prepare(t, ns, null, body, o.strict());
+        ObjectNode obj = prepare(t, ns, null, body, o);
         ObjectNode meta = obj.withObject("/metadata");
         if (meta.path("name").asText("").isEmpty() && !meta.path("generateName").asText("").isEmpty()) {
             meta.put("name", meta.get("generateName").asText() + randomSuffix());
@@ -108,7 +108,7 @@ public final class Registry {
 
     public synchronized ObjectNode update(ResourceType t, String ns, String name, String sub, ObjectNode body, WriteOptions o) {
         ObjectNode old = get(t, ns, name);
-        ObjectNode obj = prepare(t, ns, name, body, o.strict() && sub.isEmpty());
+        ObjectNode obj = prepare(t, ns, name, body, o);
         return write(t, old, obj, sub, o, false);
     }
 
@@ -122,7 +122,8 @@ public final class Registry {
             throw ApiError.notFound(t.group(), t.resource(), name);
         }
         ObjectNode patched = PatchEngine.patch(type, old, patch, t.apiVersion(), t.kind());
-        ObjectNode obj = prepare(t, ns, name, patched, false);
+        Decoding.decodePatched(t, patched, type, patch, o, declaredFields(t));
+        ObjectNode obj = prepare(t, ns, name, patched, null);
         return new Written(write(t, old, obj, sub, o, false), false);
     }
 
@@ -140,7 +141,7 @@ public final class Registry {
                     + t.kind() + "): " + field + ": field not declared in schema", null);
         });
         ObjectNode merged = PatchEngine.apply(old, applied, o.fieldManager(), o.force(), store.now());
-        ObjectNode obj = prepare(t, ns, name, merged, false);
+        ObjectNode obj = prepare(t, ns, name, merged, null);
         if (old == null) {
             if (!sub.isEmpty()) {
                 throw ApiError.notFound(t.group(), t.resource(), name);
@@ -187,6 +188,9 @@ public final class Registry {
             copyMeta(obj, next, "managedFields");
         } else {
             next = obj;
+            if (t.kind().equals("Service")) {
+                keepAllocatedIps(old, next);
+            }
             if (t.hasStatus() && !t.kind().equals("Namespace")) {
                 if (old.has("status")) {
                     next.set("status", old.get("status"));
@@ -208,8 +212,25 @@ public final class Registry {
         return store.update(t, next, o.dryRun());
     }
 
+    /**
+     * pkg/registry/core/service/storage/storage.go patchAllocatedValues: an update that omits the cluster
+     * IPs keeps the allocated ones (a client-side apply never names them).
+     */
+    private static void keepAllocatedIps(ObjectNode old, ObjectNode next) {
+        ObjectNode spec = next.withObject("/spec");
+        for (String f : new String[] {"clusterIP", "clusterIPs"}) {
+            if (!spec.has(f) && old.path("spec").has(f)) {
+                spec.set(f, old.path("spec").get(f).deepCopy());
+            }
+        }
+    }
+
     private void validateUpdate(ResourceType t, ObjectNode old, ObjectNode next) {
         refuseNewFinalizersWhileDeleting(t, old, next);
+        List<ApiError.Cause> causes = CreateValidation.onUpdate(t.kind(), next);
+        if (!causes.isEmpty()) {
+            throw ApiError.invalid(t.group(), t.kind(), next.path("metadata").path("name").asText(), causes);
+        }
         switch (t.kind()) {
             case "StatefulSet" -> StatefulSetValidation.validateUpdate(old, next);
             case "PersistentVolumeClaim" -> {
@@ -242,7 +263,7 @@ public final class Registry {
     }
 
     private void admitCreate(ResourceType t, ObjectNode obj) {
-        CreateValidation.validate(t.kind(), obj);
+        CreateValidation.validate(t.group(), t.kind(), obj);
         if (t.kind().equals("PersistentVolumeClaim")) {
             quota.validate(null, obj);
         }
@@ -373,19 +394,19 @@ public final class Registry {
         return String.join(",", parts);
     }
 
-    /** Sets apiVersion/kind and namespace, and refuses a body that names another namespace or object. */
-    private ObjectNode prepare(ResourceType t, String ns, String urlName, ObjectNode body, boolean strict) {
+    /**
+     * Sets apiVersion/kind and namespace, and refuses a body that names another namespace or object;
+     * with {@code decode} (a POST or PUT body), first decodes it as the handler does ({@link Decoding}).
+     */
+    private ObjectNode prepare(ResourceType t, String ns, String urlName, ObjectNode body, WriteOptions decode) {
         ObjectNode obj = body.deepCopy();
         String kind = obj.path("kind").asText("");
         if (!kind.isEmpty() && !kind.equals(t.kind())) {
             throw ApiError.of(400, "BadRequest", t.kind() + " in version \"" + t.version() + "\" cannot be handled as a "
                     + t.kind() + ": the kind in the data (" + kind + ") does not match the expected kind (" + t.kind() + ")", null);
         }
-        if (strict) {
-            FieldSchema.modelOf(t.apiVersion(), t.kind()).flatMap(m -> FieldSchema.firstUnknownField(obj, m, declaredFields(t))).ifPresent(f -> {
-                throw ApiError.of(400, "BadRequest", t.kind() + " in version \"" + t.version() + "\" cannot be handled as a "
-                        + t.kind() + ": strict decoding error: unknown field \"" + f.substring(1) + "\"", null);
-            });
+        if (decode != null) {
+            Decoding.decodeBody(t, obj, decode, declaredFields(t));
         }
         obj.put("apiVersion", t.apiVersion());
         obj.put("kind", t.kind());

@@ -34,17 +34,31 @@ public final class Catalog {
         core("events", "Event", true, ALL, List.of("ev"), List.of(), Set.of(), false, false);
         core("serviceaccounts", "ServiceAccount", true, ALL, List.of("sa"), List.of(), Set.of("token"), false, true);
         core("resourcequotas", "ResourceQuota", true, ALL, List.of("quota"), List.of(), Set.of("status"), false, false);
+        // what a chart or kustomize output holds beside StatefulSets (kubectl api-resources of v1.32)
+        core("configmaps", "ConfigMap", true, ALL, List.of("cm"), List.of(), Set.of(), false, false);
+        core("services", "Service", true, NO_DELETECOLLECTION, List.of("svc"), List.of("all"), Set.of("status"), false, true);
+        core("endpoints", "Endpoints", true, ALL, List.of("ep"), List.of(), Set.of(), false, false);
+        core("limitranges", "LimitRange", true, ALL, List.of("limits"), List.of(), Set.of(), false, false);
+        core("podtemplates", "PodTemplate", true, ALL, List.of(), List.of(), Set.of(), false, false);
+        core("replicationcontrollers", "ReplicationController", true, ALL, List.of("rc"), List.of("all"), Set.of("status", "scale"), true, false);
         add("apps", "statefulsets", "StatefulSet", true, ALL, List.of("sts"), List.of("all"), Set.of("status", "scale"), true, false);
         add("apps", "controllerrevisions", "ControllerRevision", true, ALL, List.of(), List.of(), Set.of(), false, false);
+        add("apps", "deployments", "Deployment", true, ALL, List.of("deploy"), List.of("all"), Set.of("status", "scale"), true, false);
+        add("apps", "replicasets", "ReplicaSet", true, ALL, List.of("rs"), List.of("all"), Set.of("status", "scale"), true, false);
+        add("apps", "daemonsets", "DaemonSet", true, ALL, List.of("ds"), List.of("all"), Set.of("status"), true, false);
         add("storage.k8s.io", "storageclasses", "StorageClass", false, ALL, List.of("sc"), List.of(), Set.of(), false, false);
         add("coordination.k8s.io", "leases", "Lease", true, ALL, List.of(), List.of(), Set.of(), false, false);
         add("events.k8s.io", "events", "Event", true, ALL, List.of("ev"), List.of(), Set.of(), false, false);
         add("batch", "jobs", "Job", true, ALL, List.of(), List.of("all"), Set.of("status"), true, false);
+        add("batch", "cronjobs", "CronJob", true, ALL, List.of("cj"), List.of("all"), Set.of("status"), true, false);
         add("rbac.authorization.k8s.io", "roles", "Role", true, ALL, List.of(), List.of(), Set.of(), false, false);
         add("rbac.authorization.k8s.io", "rolebindings", "RoleBinding", true, ALL, List.of(), List.of(), Set.of(), false, false);
         add("rbac.authorization.k8s.io", "clusterroles", "ClusterRole", false, ALL, List.of(), List.of(), Set.of(), false, false);
         add("rbac.authorization.k8s.io", "clusterrolebindings", "ClusterRoleBinding", false, ALL, List.of(), List.of(), Set.of(), false, false);
         add("networking.k8s.io", "networkpolicies", "NetworkPolicy", true, ALL, List.of("netpol"), List.of(), Set.of(), true, false);
+        add("networking.k8s.io", "ingresses", "Ingress", true, ALL, List.of("ing"), List.of(), Set.of("status"), true, false);
+        add("networking.k8s.io", "ingressclasses", "IngressClass", false, ALL, List.of(), List.of(), Set.of(), false, false);
+        add("discovery.k8s.io", "endpointslices", "EndpointSlice", true, ALL, List.of(), List.of(), Set.of(), false, false);
         add("authorization.k8s.io", "selfsubjectaccessreviews", "SelfSubjectAccessReview", false, List.of("create"), List.of(), List.of(), Set.of(), false, false);
         add("policy", "poddisruptionbudgets", "PodDisruptionBudget", true, ALL, List.of("pdb"), List.of(), Set.of("status"), true, false);
     }

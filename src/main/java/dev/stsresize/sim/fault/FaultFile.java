@@ -1,0 +1,155 @@
+package dev.stsresize.sim.fault;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.stsresize.sim.ApiError;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The fault rules of {@code simulate --faults FILE}: a YAML (or JSON) document
+ * {@code {faults: [rule, …]}} whose rules are those of the Java API ({@link FaultRule}, {@link Fault}):
+ * which requests (verb, resource or "resource/subresource", name; the nth only, a seeded probability,
+ * at most {@code times}), and what happens to them (latencyMillis, then a Status answer with
+ * {@code status}/{@code reason}/{@code message}/{@code retryAfterSeconds}, or {@code drop}, or
+ * {@code cutWatchAfterEvents}). A mistake is refused with the rule's index and the field to fix.
+ */
+public final class FaultFile {
+    private static final Set<String> FIELDS = Set.of("verb", "resource", "name", "nth", "times", "probability", "seed",
+            "status", "reason", "message", "retryAfterSeconds", "latencyMillis", "drop", "cutWatchAfterEvents");
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+
+    private FaultFile() {}
+
+    /** The rules of {@code file}, in order (the first that fires decides). */
+    public static List<FaultRule> read(Path file) {
+        JsonNode doc;
+        try {
+            doc = YAML.readTree(Files.readString(file));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read the fault file " + file + ": " + e.getMessage(), e);
+        }
+        if (doc == null || !doc.path("faults").isArray()) {
+            throw new IllegalArgumentException("the fault file " + file + " must hold a list under \"faults:\" "
+                    + "(e.g. faults: [{verb: patch, resource: persistentvolumeclaims, status: 503}])");
+        }
+        List<FaultRule> rules = new ArrayList<>();
+        int i = 0;
+        for (JsonNode r : doc.path("faults")) {
+            rules.add(rule(r, file + ", faults[" + i++ + "]"));
+        }
+        return rules;
+    }
+
+    static FaultRule rule(JsonNode r, String where) {
+        if (!r.isObject()) {
+            throw bad(where, "is not a mapping");
+        }
+        for (Iterator<String> it = r.fieldNames(); it.hasNext(); ) {
+            String f = it.next();
+            if (!FIELDS.contains(f)) {
+                throw bad(where, "has an unknown field \"" + f + "\"; the fields are " + String.join(", ", FIELDS.stream().sorted().toList()));
+            }
+        }
+        Fault fault = fault(r, where);
+        String verb = text(r, "verb");
+        String resource = text(r, "resource");
+        String name = text(r, "name");
+        int nth = integer(r, "nth", where);
+        FaultRule rule;
+        if (r.has("probability")) {
+            if (nth > 0) {
+                throw bad(where, "names both nth and probability; keep one");
+            }
+            double p = r.path("probability").asDouble(-1);
+            if (!r.path("probability").isNumber() || p <= 0 || p > 1) {
+                throw bad(where, "has probability " + r.path("probability") + "; use a number in (0, 1]");
+            }
+            rule = FaultRule.withProbability(verb, resource, name, p, r.path("seed").asLong(0), fault);
+        } else if (nth > 0) {
+            rule = FaultRule.onNth(verb, resource, name, nth, fault);
+        } else {
+            rule = FaultRule.on(verb, resource, name, fault);
+        }
+        int times = integer(r, "times", where);
+        return times > 0 ? rule.times(times) : rule;
+    }
+
+    private static Fault fault(JsonNode r, String where) {
+        long latency = integer(r, "latencyMillis", where);
+        boolean drop = r.path("drop").asBoolean(false);
+        Integer cut = r.has("cutWatchAfterEvents") ? integer(r, "cutWatchAfterEvents", where) : null;
+        ApiError error = null;
+        if (r.has("status")) {
+            int code = integer(r, "status", where);
+            if (code < 400 || code > 599) {
+                throw bad(where, "has status " + code + "; an injected answer is an error, 400-599");
+            }
+            String reason = r.has("reason") ? r.path("reason").asText() : reasonOf(code);
+            String message = r.has("message") ? r.path("message").asText() : messageOf(code);
+            error = ApiError.of(code, reason, message, null);
+        } else if (r.has("reason") || r.has("message") || r.has("retryAfterSeconds")) {
+            throw bad(where, "has reason, message or retryAfterSeconds without status; add status: <code>");
+        }
+        int effects = (error != null ? 1 : 0) + (drop ? 1 : 0) + (cut != null ? 1 : 0);
+        if (effects > 1) {
+            throw bad(where, "names more than one of status, drop and cutWatchAfterEvents; a request meets one fate");
+        }
+        if (effects == 0 && latency == 0) {
+            throw bad(where, "does nothing; give it status, drop, cutWatchAfterEvents or latencyMillis");
+        }
+        Integer retryAfter = r.has("retryAfterSeconds") ? integer(r, "retryAfterSeconds", where) : null;
+        return new Fault(latency, error, retryAfter, drop, cut);
+    }
+
+    /** The reason and message apimachinery's errors give these codes (NewTooManyRequests, NewServiceUnavailable…). */
+    private static String reasonOf(int code) {
+        return switch (code) {
+            case 400 -> "BadRequest";
+            case 401 -> "Unauthorized";
+            case 403 -> "Forbidden";
+            case 404 -> "NotFound";
+            case 409 -> "Conflict";
+            case 410 -> "Expired";
+            case 422 -> "Invalid";
+            case 429 -> "TooManyRequests";
+            case 503 -> "ServiceUnavailable";
+            case 504 -> "Timeout";
+            default -> "InternalError";
+        };
+    }
+
+    private static String messageOf(int code) {
+        return switch (code) {
+            case 429 -> "Too many requests, please try again later.";
+            case 503 -> "The server is currently unable to handle the request";
+            case 504 -> "The server was unable to return a response in the time allotted, but may still be processing the request";
+            default -> "injected fault (status " + code + ")";
+        };
+    }
+
+    private static String text(JsonNode r, String f) {
+        return r.has(f) && !r.get(f).isNull() ? r.get(f).asText() : null;
+    }
+
+    private static int integer(JsonNode r, String f, String where) {
+        if (!r.has(f)) {
+            return 0;
+        }
+        JsonNode v = r.get(f);
+        if (!v.canConvertToInt() || !v.isIntegralNumber() || v.asInt() < 0) {
+            throw bad(where, "has " + f + ": " + v + "; use a whole number, 0 or more");
+        }
+        return v.asInt();
+    }
+
+    private static IllegalArgumentException bad(String where, String what) {
+        return new IllegalArgumentException("fault rule " + where + " " + what + ".");
+    }
+}
