@@ -139,9 +139,15 @@ public final class KubeCluster implements Cluster {
         options.put("apiVersion", "v1");
         options.put("propagationPolicy", "Orphan");
         options.putObject("preconditions").put("uid", requireText(uid, "uid"));
+        // In the body, never the query: kube-apiserver's DELETE handler
+        // (staging/src/k8s.io/apiserver/pkg/endpoints/handlers/delete.go) decodes the options from the
+        // body when there is one and then never reads the query, so ?dryRun=All beside a body deletes.
+        if (dryRun) {
+            options.putArray("dryRun").add("All");
+        }
         try {
             return Optional.ofNullable(api.send("DELETE",
-                    Resource.STATEFUL_SETS.object(requireNamespace(namespace), name), Query.of().dryRun(dryRun),
+                    Resource.STATEFUL_SETS.object(requireNamespace(namespace), name), Query.of(),
                     options, RawApi.JSON, "DELETE statefulsets " + namespace + "/" + name));
         } catch (ClusterException e) {
             if (e.isNotFound()) {

@@ -297,7 +297,11 @@ public final class Registry {
             if (meta.has("deletionTimestamp")) {
                 return new Deleted(old, false); // already terminating: the kubelet finishes it
             }
-            long grace = old.path("spec").path("terminationGracePeriodSeconds").asLong(30);
+            long grace = d.gracePeriodSeconds() != null ? d.gracePeriodSeconds()
+                    : old.path("spec").path("terminationGracePeriodSeconds").asLong(30);
+            if (grace == 0 && finalizers.isEmpty()) {
+                return new Deleted(store.remove(t, nsOf(t, ns), name, d.dryRun()), true); // forced: gone now
+            }
             return new Deleted(store.markDeleting(t, nsOf(t, ns), name, finalizers, grace, d.dryRun()), false);
         }
         if (!finalizers.isEmpty()) {
@@ -313,8 +317,23 @@ public final class Registry {
     public synchronized void evict(ResourceType pods, String ns, String name, ObjectNode eviction, boolean dryRun) {
         ObjectNode pod = get(pods, ns, name);
         evictionPolicy.check(pod, eviction);
-        DeleteOptions d = DeleteOptions.fromJson(eviction.path("deleteOptions"), null, dryRun);
-        delete(pods, ns, name, d);
+        delete(pods, ns, name, propagateDryRun(eviction.path("deleteOptions"), dryRun));
+    }
+
+    /**
+     * pkg/registry/core/pod/storage/eviction.go propagateDryRun: the eviction's CreateOptions dryRun
+     * (the query) fills the DeleteOptions' when that has none; both set and different is an error.
+     */
+    private static DeleteOptions propagateDryRun(JsonNode deleteOptions, boolean queryDryRun) {
+        DeleteOptions d = deleteOptions.isObject() ? DeleteOptions.fromJson(deleteOptions) : DeleteOptions.BACKGROUND;
+        if (deleteOptions.path("dryRun").isEmpty()) {
+            return d.withDryRun(queryDryRun);
+        }
+        if (queryDryRun && !d.dryRun()) {
+            throw ApiError.of(500, "InternalError", "Internal error occurred: Non-matching dry-run options in request and content: [All] and "
+                    + deleteOptions.path("dryRun"), null);
+        }
+        return d;
     }
 
     /** The autoscaling/v1 Scale of a StatefulSet. */
