@@ -8,6 +8,7 @@ import dev.stsresize.sim.admission.ClaimValidation;
 import dev.stsresize.sim.admission.CreateValidation;
 import dev.stsresize.sim.admission.Defaults;
 import dev.stsresize.sim.admission.FieldSchema;
+import dev.stsresize.sim.admission.ObjectMetaValidation;
 import dev.stsresize.sim.admission.QuotaAdmission;
 import dev.stsresize.sim.admission.ResizeAdmission;
 import dev.stsresize.sim.admission.StatefulSetValidation;
@@ -96,7 +97,10 @@ public final class Registry {
         ObjectNode obj = prepare(t, ns, null, body, o.strict());
         ObjectNode meta = obj.withObject("/metadata");
         if (meta.path("name").asText("").isEmpty() && !meta.path("generateName").asText("").isEmpty()) {
-            meta.put("name", meta.get("generateName").asText() + randomSuffix());
+            // names.SimpleNameGenerator (staging/src/k8s.io/apiserver/pkg/storage/names/generate.go): the
+            // prefix cut to 58 characters, then 5 random ones
+            String base = meta.get("generateName").asText();
+            meta.put("name", base.substring(0, Math.min(base.length(), 58)) + randomSuffix());
         }
         String name = meta.path("name").asText("");
         if (name.isEmpty()) {
@@ -242,6 +246,7 @@ public final class Registry {
     }
 
     private void admitCreate(ResourceType t, ObjectNode obj) {
+        ObjectMetaValidation.validateCreate(t, obj);
         CreateValidation.validate(t.kind(), obj);
         if (t.kind().equals("PersistentVolumeClaim")) {
             quota.validate(null, obj);
