@@ -11,7 +11,7 @@ import java.util.Optional;
 /** {@link Cluster} on client-java: raw JSON over the configured {@code ApiClient}. */
 public final class KubeCluster implements Cluster {
     /** The manager of the claim patches, as {@code kubectl patch} sends {@code kubectl-patch}. */
-    static final String PATCH_FIELD_MANAGER = "kubectl-stsresize";
+    public static final String PATCH_FIELD_MANAGER = "kubectl-stsresize";
     /** How long the server keeps one watch open before the caller resumes it. */
     static final int WATCH_SECONDS = 300;
 
