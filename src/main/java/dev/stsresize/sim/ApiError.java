@@ -93,19 +93,20 @@ public final class ApiError extends RuntimeException {
     public record Cause(String reason, String message, String field) {}
 
     /**
-     * 422: {@code <Kind>[.group] "<name>" is invalid: <field>: <message>[, <field>: <message>]} with
+     * 422: {@code <Kind>[.group] "<name>" is invalid: <field>: <message>}, or with several causes
+     * {@code … is invalid: [<field>: <message>, <field>: <message>]} (seen on a real server), with
      * causes; apimachinery's NewInvalid, where kind is the Kind ("StatefulSet") qualified by group.
      */
     public static ApiError invalid(String group, String kind, String name, java.util.List<Cause> causes) {
         String qualified = group == null || group.isEmpty() ? kind : kind + "." + group;
         StringBuilder msg = new StringBuilder(qualified).append(" \"").append(name).append("\" is invalid: ");
         ArrayNode cs = JSON.arrayNode();
+        // utilerrors.NewAggregate's Error(): one error as it is, several in brackets, each text once
+        java.util.LinkedHashSet<String> texts = new java.util.LinkedHashSet<>();
+        causes.forEach(c -> texts.add(c.field() + ": " + c.message()));
+        msg.append(texts.size() > 1 ? "[" + String.join(", ", texts) + "]" : String.join("", texts));
         for (int i = 0; i < causes.size(); i++) {
             Cause c = causes.get(i);
-            if (i > 0) {
-                msg.append(", ");
-            }
-            msg.append(c.field()).append(": ").append(c.message());
             ObjectNode cause = cs.addObject();
             cause.put("reason", c.reason());
             cause.put("message", c.message());

@@ -70,8 +70,21 @@ class ObjectNamesTest {
         assertThat(a.code()).as(a.body()).isEqualTo(422);
         assertThat(a.json().path("details").path("causes")).extracting(c -> c.path("field").asText())
                 .containsExactly("action", "metadata.name", "type");
-        assertThat(a.json().path("message").asText()).contains("action: Required value",
+        assertThat(a.json().path("message").asText()).startsWith("Event \"Data_db\" is invalid: [").contains("action: Required value",
                 "metadata.name: Invalid value: \"Data_db\": " + SUBDOMAIN, "type: Invalid value: \"\": has invalid value: Odd");
+    }
+
+    /** Verbatim from a real v1.24 server (/tmp/realk8s/ANSWERS.md b5): several causes in brackets, in events.go's order. */
+    @Test
+    void an_events_v1_event_without_reporting_controller_gets_the_real_servers_three_causes() {
+        SimClient.Answer a = client.send("POST", EVENTS, "application/json",
+                event("{\"generateName\":\"data-db-0-\"}").replace("\"reportingController\":\"kubectl-stsresize\",", ""));
+        assertThat(a.code()).as(a.body()).isEqualTo(422);
+        assertThat(a.json().path("message").asText()).matches("Event \"data-db-0-[a-z0-9]{5}\" is invalid: .*").endsWith(
+                " is invalid: [reportingController: Required value, reportingController: Invalid value: \"\": name part must be non-empty,"
+                + " reportingController: Invalid value: \"\": name part must consist of alphanumeric characters, '-', '_' or '.', and"
+                + " must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for"
+                + " validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')]");
     }
 
     /** A core v1 Event has only the legacy checks (events.go), then the common path-segment one. */
