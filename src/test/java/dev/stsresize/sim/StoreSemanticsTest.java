@@ -70,6 +70,26 @@ class StoreSemanticsTest {
     }
 
     /**
+     * pkg/registry/core/pod/storage/eviction.go propagateDryRun: the eviction's CreateOptions dryRun
+     * (the query) becomes its DeleteOptions' when they set none; either place is a dry run.
+     */
+    @Test
+    void an_eviction_is_a_dry_run_with_dry_run_in_its_query_or_in_its_delete_options() {
+        String pod = "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"p\"},\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"x\"}]}}";
+        assertThat(client.send("POST", "/api/v1/namespaces/default/pods", "application/json", pod).code()).isEqualTo(201);
+        String eviction = "{\"apiVersion\":\"policy/v1\",\"kind\":\"Eviction\",\"metadata\":{\"name\":\"p\",\"namespace\":\"default\"}";
+        assertThat(client.send("POST", "/api/v1/namespaces/default/pods/p/eviction?dryRun=All", "application/json", eviction + "}").code())
+                .isEqualTo(201);
+        assertThat(client.send("POST", "/api/v1/namespaces/default/pods/p/eviction", "application/json",
+                eviction + ",\"deleteOptions\":{\"dryRun\":[\"All\"]}}").code()).isEqualTo(201);
+        assertThat(client.get("/api/v1/namespaces/default/pods/p").code()).as("still there").isEqualTo(200);
+        assertThat(sim.requests().subList(sim.requests().size() - 3, sim.requests().size() - 1)).allMatch(dev.stsresize.sim.http.RecordedRequest::dryRun);
+        assertThat(client.send("POST", "/api/v1/namespaces/default/pods/p/eviction", "application/json", eviction + "}").code())
+                .isEqualTo(201);
+        assertThat(client.get("/api/v1/namespaces/default/pods/p").code()).as("evicted for real").isEqualTo(404);
+    }
+
+    /**
      * delete.go (staging/src/k8s.io/apiserver/pkg/endpoints/handlers) decodes DeleteOptions from the
      * body when there is one and never reads the query then; from the query only without a body. A
      * real v1.24 server deleted on {@code ?dryRun=All} beside a body (shared/reference, last section).
