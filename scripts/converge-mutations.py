@@ -12,11 +12,22 @@ muts = [
  ("M5 immutable prefix not matched", B+'Assessor.java', '.startsWith(IMMUTABLE_PREFIX)', '.startsWith("no such prefix")', 'RefusalsTest#other_immutable_found*'),
  ("M6 replicas not carried", B+'ReapplyObject.java', 'spec.put("replicas", replicas);', '', 'ResizeModesTest#a_manifest_without*'),
  ("M7 lease holder not checked", B+'LeaseLock.java', 'if (!expired) {', 'if (false) {', 'PermissionsAndLocksTest#a_lease_held*'),
+ # the dry-run orphan delete's dryRun back in the query beside the body, where delete.go never reads it
+ ("M9 delete dryRun back to the query", 'src/main/java/dev/stsresize/cluster/KubeCluster.java',
+  ['options.putArray("dryRun").add("All");', 'Query.of(),\n                    options, RawApi.JSON'],
+  ['', 'Query.of().dryRun(dryRun),\n                    options, RawApi.JSON'], 'DryRunLeavesObjectsTest,DryRunPlacementTest'),
 ]
+# python3 scripts/converge-mutations.py M9  runs only the mutations whose name starts with an argument
+only = sys.argv[1:]
 for name, f, old, new, test in muts:
+    if only and not any(name.startswith(o) for o in only):
+        continue
     src = open(f).read()
-    assert old in src, name
-    open(f,'w').write(src.replace(old, new, 1))
+    mutated = src
+    for o, n in zip(*((old, new) if isinstance(old, list) else ([old], [new]))):
+        assert o in mutated, name
+        mutated = mutated.replace(o, n, 1)
+    open(f,'w').write(mutated)
     try:
         r = subprocess.run(['mvn','-q','-B','test','-o','-Dtest='+test,'-DfailIfNoTests=false'], capture_output=True, text=True)
         out = r.stdout + r.stderr

@@ -15,6 +15,7 @@ import dev.stsresize.converge.Operator;
 import dev.stsresize.converge.Outcome;
 import dev.stsresize.converge.Record;
 import dev.stsresize.converge.StatefulSetResult;
+import dev.stsresize.converge.WriteCommands;
 import dev.stsresize.manifest.Manifest;
 import dev.stsresize.manifest.ManifestReader;
 import dev.stsresize.manifest.ReadLimits;
@@ -238,19 +239,17 @@ public final class ApplyCommand implements Callable<Integer> {
             b.append("  - Lease ").append(ns).append("/stsresize-").append(d.name()).append(" (lock and record)\n");
             for (ClaimState c : d.claimsToGrow()) {
                 b.append("  - grow claim ").append(c.name()).append(' ').append(c.request()).append(" -> ").append(c.target())
-                        .append(c.scaledAway() ? " (scaled-away ordinal)" : "").append("\n      kubectl patch pvc ").append(c.name())
-                        .append(" -n ").append(ns).append(" --type merge -p '{\"spec\":{\"resources\":{\"requests\":{\"storage\":\"")
-                        .append(c.target()).append("\"}}}}'\n");
+                        .append(c.scaledAway() ? " (scaled-away ordinal)" : "").append("\n      ")
+                        .append(WriteCommands.growClaim(ns, c)).append('\n');
             }
             if (d.recreate()) {
-                b.append("  - orphan-delete StatefulSet ").append(d.name()).append(" (UID ").append(a.live().path("metadata").path("uid").asText())
-                        .append("; pods and claims stay)\n      kubectl delete --raw /apis/apps/v1/namespaces/").append(ns)
-                        .append("/statefulsets/").append(d.name()).append(" -f <(echo '{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",")
-                        .append("\"propagationPolicy\":\"Orphan\",\"preconditions\":{\"uid\":\"").append(a.live().path("metadata").path("uid").asText())
-                        .append("\"}}')\n");
+                String uid = a.live().path("metadata").path("uid").asText();
+                b.append("  - orphan-delete StatefulSet ").append(d.name()).append(" (UID ").append(uid)
+                        .append("; pods and claims stay)\n      ").append(WriteCommands.orphanDeleteInline(ns, d.name(), uid)).append('\n');
                 b.append("  - re-apply StatefulSet ").append(d.name()).append(" (field manager ").append(a.fieldManager())
-                        .append(", replicas ").append(a.reapply().path("spec").path("replicas").asText()).append(")\n")
-                        .append("      kubectl apply --server-side --force-conflicts --field-manager=").append(a.fieldManager()).append(" -f MANIFEST\n");
+                        .append(", replicas ").append(a.reapply().path("spec").path("replicas").asText()).append(")\n      ")
+                        .append(WriteCommands.reapply(a.fieldManager())).append("\n      ").append(WriteCommands.REAPPLY_FILE).append(": ")
+                        .append(WriteCommands.reapplyFile(ns, d.name())).append('\n');
                 if (opts.restartPodsForResize()) {
                     b.append("  - evict, one at a time, each pod whose volume waits for a file system resize\n");
                 }

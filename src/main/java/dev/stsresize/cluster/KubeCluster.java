@@ -11,7 +11,7 @@ import java.util.Optional;
 /** {@link Cluster} on client-java: raw JSON over the configured {@code ApiClient}. */
 public final class KubeCluster implements Cluster {
     /** The manager of the claim patches, as {@code kubectl patch} sends {@code kubectl-patch}. */
-    static final String PATCH_FIELD_MANAGER = "kubectl-stsresize";
+    public static final String PATCH_FIELD_MANAGER = "kubectl-stsresize";
     /** How long the server keeps one watch open before the caller resumes it. */
     static final int WATCH_SECONDS = 300;
 
@@ -139,9 +139,15 @@ public final class KubeCluster implements Cluster {
         options.put("apiVersion", "v1");
         options.put("propagationPolicy", "Orphan");
         options.putObject("preconditions").put("uid", requireText(uid, "uid"));
+        // In the body, never the query: kube-apiserver's DELETE handler
+        // (staging/src/k8s.io/apiserver/pkg/endpoints/handlers/delete.go) decodes the options from the
+        // body when there is one and then never reads the query, so ?dryRun=All beside a body deletes.
+        if (dryRun) {
+            options.putArray("dryRun").add("All");
+        }
         try {
             return Optional.ofNullable(api.send("DELETE",
-                    Resource.STATEFUL_SETS.object(requireNamespace(namespace), name), Query.of().dryRun(dryRun),
+                    Resource.STATEFUL_SETS.object(requireNamespace(namespace), name), Query.of(),
                     options, RawApi.JSON, "DELETE statefulsets " + namespace + "/" + name));
         } catch (ClusterException e) {
             if (e.isNotFound()) {

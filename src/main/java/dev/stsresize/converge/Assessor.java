@@ -155,7 +155,7 @@ public final class Assessor {
             for (String t : templates) {
                 candidates.addAll(claimsByPrefix.getOrDefault(ns + "/" + t + "-" + Objects.name(d), List.of()));
             }
-            out.add(Decider.decideOne(d, liveByKey.get(Objects.key(d)), candidates, live.storageClasses()));
+            out.add(Decider.decideOne(d, liveByKey.get(Objects.key(d)), candidates, live.storageClasses(), live.storageClassesKnown()));
         }
         out.sort(Comparator.comparing(Decision::namespace).thenComparing(Decision::name));
         return out;
@@ -265,19 +265,19 @@ public final class Assessor {
             sets.addAll(((ObjectList) answers.get(2 * i)).items());
             claims.addAll(((ObjectList) answers.get(2 * i + 1)).items());
         }
-        List<ObjectNode> classes;
+        List<ObjectNode> classes = List.of();
         StorageClassList listed = (StorageClassList) answers.get(answers.size() - 1);
+        boolean known = listed instanceof StorageClassList.Visible;
         if (listed instanceof StorageClassList.Visible v) {
             classes = v.items();
         } else {
             String message = ((StorageClassList.Forbidden) listed).message();
             notes.add("StorageClasses cannot be listed (" + message + "); whether each claim can grow is left to the"
                     + " server's dry run of its patch");
-            classes = assumedExpandable(claims);
         }
         progress.on(ProgressEvent.info("", "", Step.READ, sets.size() + " StatefulSet(s), " + claims.size() + " claim(s), "
                 + classes.size() + " StorageClass(es) in " + (allNamespaces ? "all namespaces" : scopes.size() + " namespace(s)")));
-        return new LiveState(sets, claims, classes);
+        return new LiveState(sets, claims, classes, known);
     }
 
     /** Every LIST at once (StatefulSets and claims per scope, StorageClasses), answered in this order. */
@@ -303,22 +303,6 @@ public final class Assessor {
         t.start();
         prefetched = task;
         return this;
-    }
-
-    /** Stand-ins for classes nobody may read: expandable, so that the claims' dry runs decide. */
-    private static List<ObjectNode> assumedExpandable(List<ObjectNode> claims) {
-        Map<String, ObjectNode> out = new LinkedHashMap<>();
-        for (ObjectNode c : claims) {
-            String cls = Objects.text(c, "spec", "storageClassName");
-            if (!cls.isEmpty() && !out.containsKey(cls)) {
-                ObjectNode sc = Objects.MAPPER.createObjectNode();
-                sc.put("apiVersion", "storage.k8s.io/v1").put("kind", "StorageClass");
-                sc.putObject("metadata").put("name", cls);
-                sc.put("allowVolumeExpansion", true);
-                out.put(cls, sc);
-            }
-        }
-        return new ArrayList<>(out.values());
     }
 
     /** The verbs a run needs, each asked once per namespace; a missing one blocks before any write. */

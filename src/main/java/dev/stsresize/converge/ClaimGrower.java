@@ -72,8 +72,7 @@ final class ClaimGrower {
                     throw new IllegalStateException("claim " + ns + "/" + claim + " reads back " + now + " after the patch to " + target);
                 }
                 progress.on(ProgressEvent.write(ns, sts, Step.GROW, "claim " + claim + ": " + before + " -> " + target,
-                        "kubectl patch pvc " + claim + " -n " + ns + " --type merge -p '{\"spec\":{\"resources\":{\"requests\":{\"storage\":\""
-                                + target + "\"}}}}'"));
+                        WriteCommands.growClaim(ns, claim, target.toString())));
                 events.on(after, "StorageRequestGrown", "Grow", "storage request grown from " + before + " to " + target
                         + " to match StatefulSet " + sts + "'s claim template");
                 checkpoint.afterWrite("patch claim " + claim);

@@ -24,11 +24,26 @@ final class Events {
         this.progress = progress;
     }
 
+    /**
+     * {@code <name>-}, which kube-apiserver accepts for events.k8s.io/v1: pkg/apis/core/validation/events.go
+     * checks generateName with NameIsDNSSubdomain (a trailing dash allowed, a trailing '.' refused:
+     * {@code <name>.} was a 422), and names.SimpleNameGenerator keeps 58 characters of the prefix, so
+     * the name is cut to 57 first and never left ending in '.' or '-' (the generated name would not be
+     * a DNS subdomain).
+     */
+    static String generateName(String name) {
+        String base = name.length() > 57 ? name.substring(0, 57) : name;
+        while (!base.isEmpty() && !Character.isLetterOrDigit(base.charAt(base.length() - 1))) {
+            base = base.substring(0, base.length() - 1);
+        }
+        return base + "-";
+    }
+
     void on(ObjectNode regarding, String reason, String action, String note) {
         ObjectNode e = Objects.MAPPER.createObjectNode();
         e.put("apiVersion", "events.k8s.io/v1").put("kind", "Event");
         String name = Objects.name(regarding);
-        e.putObject("metadata").put("generateName", name + ".").put("namespace", Objects.namespace(regarding));
+        e.putObject("metadata").put("generateName", generateName(name)).put("namespace", Objects.namespace(regarding));
         e.put("eventTime", LeaseLock.now(clock));
         e.put("reportingController", CONTROLLER);
         e.put("reportingInstance", operator.length() > 128 ? operator.substring(0, 128) : operator);

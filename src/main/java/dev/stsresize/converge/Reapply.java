@@ -34,7 +34,7 @@ final class Reapply {
             ObjectNode applied = cluster.applyStatefulSet(r.reapply(), r.fieldManager(), true, false);
             progress.on(ProgressEvent.write(ns, name, Step.REAPPLY, "StatefulSet " + name + " re-applied (new UID "
                     + Objects.uid(applied) + ", field manager " + r.fieldManager() + ")",
-                    "kubectl apply --server-side --force-conflicts --field-manager=" + r.fieldManager() + " -f <recorded object>"));
+                    WriteCommands.reapply(r.fieldManager())));
             events.on(applied, "Reapplied", "Apply", "StatefulSet re-created with grown claim templates; its pods are adopted,"
                     + " not restarted (previous UID " + r.uid() + ")");
             checkpoint.afterWrite("re-apply statefulset " + name);

@@ -7,10 +7,12 @@ package dev.stsresize.plan;
  * @param capacity its {@code status.capacity.storage} (null while unknown)
  * @param phase its {@code status.phase} (null while unknown)
  * @param storageClass its own {@code spec.storageClassName} (null when it has none)
- * @param expandable its class exists and sets {@code allowVolumeExpansion: true}
+ * @param expandable its class exists and sets {@code allowVolumeExpansion: true}; when the class could
+ *     not be read ({@code classKnown} false) it is assumed, for the decision only: the claim's dry run decides
  * @param target the declared template size
  * @param scaledAway its ordinal is outside the StatefulSet's current replicas
  * @param grow the converge would patch its request to {@code target}
+ * @param classKnown its class could be read (false when StorageClasses are forbidden to the user)
  */
 public record ClaimState(
         String name,
@@ -23,7 +25,18 @@ public record ClaimState(
         boolean expandable,
         Quantity target,
         boolean scaledAway,
-        boolean grow) {
+        boolean grow,
+        boolean classKnown) {
+
+    public ClaimState(String name, String template, int ordinal, Quantity request, Quantity capacity, String phase,
+            String storageClass, boolean expandable, Quantity target, boolean scaledAway, boolean grow) {
+        this(name, template, ordinal, request, capacity, phase, storageClass, expandable, target, scaledAway, grow, true);
+    }
+
+    /** "true", "false", or "unknown" when the class could not be read. */
+    public String expansion() {
+        return classKnown ? Boolean.toString(expandable) : "unknown";
+    }
 
     public boolean bound() {
         return "Bound".equals(phase);

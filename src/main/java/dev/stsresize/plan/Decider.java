@@ -44,7 +44,7 @@ public final class Decider {
         List<Decision> out = new ArrayList<>();
         for (ObjectNode d : declared) {
             out.add(decideOne(d, liveByKey.get(key(d)),
-                    claimsByNamespace.getOrDefault(namespaceOf(d), List.of()), live.storageClasses()));
+                    claimsByNamespace.getOrDefault(namespaceOf(d), List.of()), live.storageClasses(), live.storageClassesKnown()));
         }
         out.sort(Comparator.comparing(Decision::namespace).thenComparing(Decision::name));
         return out;
@@ -58,6 +58,15 @@ public final class Decider {
      * @param classes the cluster's StorageClasses
      */
     public static Decision decideOne(ObjectNode declared, ObjectNode live, List<ObjectNode> claims, List<ObjectNode> classes) {
+        return decideOne(declared, live, claims, classes, true);
+    }
+
+    /**
+     * @param classesKnown false when the StorageClasses could not be read: a claim with a class is then
+     *     decided as if it may expand (its dry-run patch decides) and shown with its expansion unknown
+     */
+    public static Decision decideOne(ObjectNode declared, ObjectNode live, List<ObjectNode> claims, List<ObjectNode> classes,
+            boolean classesKnown) {
         String namespace = namespaceOf(declared);
         String name = Trees.text(declared, "metadata", "name");
         Map<String, JsonNode> declaredTemplates = templatesByName(declared);
@@ -92,7 +101,7 @@ public final class Decider {
             }
         });
 
-        List<ClaimState> claimStates = claimsOf(name, live, sizes, claims, classes);
+        List<ClaimState> claimStates = claimsOf(name, live, sizes, claims, classes, classesKnown);
         for (ClaimState c : claimStates) {
             if (!c.grow()) {
                 continue;
@@ -228,7 +237,8 @@ public final class Decider {
         }
     }
 
-    private static List<ClaimState> claimsOf(String sts, ObjectNode live, List<TemplateSize> sizes, List<ObjectNode> claims, List<ObjectNode> classes) {
+    private static List<ClaimState> claimsOf(String sts, ObjectNode live, List<TemplateSize> sizes, List<ObjectNode> claims,
+            List<ObjectNode> classes, boolean classesKnown) {
         int replicas = Trees.integer(live, 1, "spec", "replicas");
         int start = Trees.integer(live, 0, "spec", "ordinals", "start");
         List<ClaimState> out = new ArrayList<>();
@@ -250,7 +260,8 @@ public final class Decider {
                 boolean grow = request == null || request.isLessThan(t.declared());
                 ofTemplate.add(new ClaimState(claimName, t.name(), o, request,
                         Trees.quantity(c, "status", "capacity", "storage"), Trees.text(c, "status", "phase"),
-                        className, expandable(className, classes), t.declared(), o < start || o >= start + replicas, grow));
+                        className, classesKnown ? expandable(className, classes) : className != null, t.declared(),
+                        o < start || o >= start + replicas, grow, classesKnown || className == null));
             }
             ofTemplate.sort(Comparator.comparingInt(ClaimState::ordinal));
             out.addAll(ofTemplate);

@@ -51,13 +51,20 @@ public final class PlanDocument {
             o.put("from", t.live().toString());
             o.put("to", t.declared().toString());
         }
+        // every claim the table lists, with the table's action: a refused or blocked StatefulSet's too
         ArrayNode claims = item.putArray("claims");
-        for (ClaimState c : d.claimsToGrow()) {
+        for (ClaimState c : d.claims()) {
             ObjectNode o = claims.addObject();
             o.put("name", c.name());
             o.put("template", c.template());
             o.put("storageClass", c.storageClass());
-            o.put("expandable", c.expandable());
+            if (c.classKnown()) {
+                o.put("expandable", c.expandable());
+            } else {
+                o.putNull("expandable"); // the StorageClasses could not be read
+            }
+            o.put("action", !c.grow() ? "keep" : d.verdict().hasWork() ? "grow" : "needs-growth");
+            o.put("scaledAway", c.scaledAway());
             o.put("from", text(c.request()));
             o.put("to", c.target().toString());
             o.put("capacity", text(c.capacity()));

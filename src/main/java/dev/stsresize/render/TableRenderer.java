@@ -73,7 +73,7 @@ public final class TableRenderer {
             List<ClaimState> claims = d.claims();
             for (ClaimState c : claims) {
                 rows.add(new String[] {c.name(), text(c.request()), text(c.capacity()), c.grow() ? "→" : "", c.target().toString(),
-                    (c.storageClass() == null ? "(none)" : c.storageClass()) + " " + (c.expandable() ? "✓" : "✗"),
+                    (c.storageClass() == null ? "(none)" : c.storageClass()) + " " + mark(c),
                     c.phase() == null ? "-" : c.phase(), action(d, c)});
             }
             if (width > 0 && tableWidth(widths(rows)) > width) {
@@ -204,6 +204,12 @@ public final class TableRenderer {
         return lines;
     }
 
+    /** ✓ the class allows expansion, ✗ it does not, ? it could not be read (never shown as allowed). */
+    static String mark(ClaimState c) {
+        return !c.classKnown() ? "?" : c.expandable() ? "✓" : "✗";
+    }
+
+    /** The claim's action column: grow, needs growth (refused or blocked), keep; ", scaled away" when so. */
     private static String action(Decision d, ClaimState c) {
         String where = c.scaledAway() ? ", scaled away" : "";
         if (!c.grow()) {
@@ -220,8 +226,8 @@ public final class TableRenderer {
             if (i == 4 && c.grow()) {
                 styled = d.verdict().hasWork() ? p.green(cell) : p.yellow(cell);
             } else if (i == 5) {
-                String mark = c.expandable() ? "✓" : "✗";
-                styled = cell.replace(mark, c.expandable() ? p.green(mark) : p.red(mark));
+                String mark = mark(c);
+                styled = cell.replace(mark, !c.classKnown() ? p.yellow(mark) : c.expandable() ? p.green(mark) : p.red(mark));
             } else if (i == cells.length - 1 && !c.grow()) {
                 styled = p.dim(cell);
             }

@@ -78,9 +78,11 @@ public final class ClusterDecisions implements DecisionSource {
         Assessment a = new Assessor(cluster, Progress.NONE).assess(manifest.objects(), allNamespaces, Assessor.Depth.PLAN, false,
                 Optional.empty());
         Map<String, String> uids = new HashMap<>();
+        Map<String, String> managers = new HashMap<>();
         for (Assessed x : a.items()) {
             if (x.live() != null) {
                 uids.put(x.namespace() + "/" + x.name(), x.live().path("metadata").path("uid").asText(""));
+                managers.put(x.namespace() + "/" + x.name(), x.fieldManager());
             }
         }
         Map<String, ObjectNode> objects = new HashMap<>();
@@ -92,7 +94,7 @@ public final class ClusterDecisions implements DecisionSource {
         return new Loaded(decisions, uids, context, server,
                 allNamespaces ? "all namespaces" : String.join(",", new TreeSet<>(manifest.namespaces())),
                 String.join(",", files.stream().map(f -> f.equals("-") ? "stdin" : f).toList()),
-                SnapshotDecisions.conditions(a.claims()), interrupted(decisions));
+                SnapshotDecisions.conditions(a.claims()), interrupted(decisions), managers);
     }
 
     /**

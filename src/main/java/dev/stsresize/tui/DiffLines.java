@@ -1,5 +1,6 @@
 package dev.stsresize.tui;
 
+import dev.stsresize.converge.WriteCommands;
 import dev.stsresize.plan.ClaimState;
 import dev.stsresize.plan.Decision;
 import dev.stsresize.plan.Finding;
@@ -25,14 +26,15 @@ public final class DiffLines {
 
     /** The diff with each claim's conditions as {@code loaded} last read them. */
     public static List<Line> of(Decision d, Loaded loaded, Glyphs g, int width) {
-        return of(d, loaded.uid(d), loaded.manifest(), claim -> loaded.conditions(d.namespace(), claim), g, width);
+        return of(d, loaded.uid(d), loaded.fieldManager(d), claim -> loaded.conditions(d.namespace(), claim), g, width);
     }
 
-    public static List<Line> of(Decision d, String uid, String manifest, Glyphs g, int width) {
-        return of(d, uid, manifest, claim -> List.of(), g, width);
+    /** {@code fieldManager}: the re-apply's, "" when not read. */
+    public static List<Line> of(Decision d, String uid, String fieldManager, Glyphs g, int width) {
+        return of(d, uid, fieldManager, claim -> List.of(), g, width);
     }
 
-    private static List<Line> of(Decision d, String uid, String manifest, java.util.function.Function<String, List<String>> conditions,
+    private static List<Line> of(Decision d, String uid, String fieldManager, java.util.function.Function<String, List<String>> conditions,
             Glyphs g, int width) {
         List<Line> raw = new ArrayList<>();
         raw.add(Styled.line().add(Loaded.key(d), Style.BOLD).add("   ").add(Texts.verdict(d), verdictStyle(d.verdict()))
@@ -58,7 +60,7 @@ public final class DiffLines {
                 raw.add(Styled.line().add("  ! ", Style.WARN).add(w).line());
             }
         }
-        writes(d, uid, manifest, raw);
+        writes(d, uid, fieldManager, raw);
         List<Line> out = new ArrayList<>();
         for (Line l : raw) {
             out.addAll(Styled.wrap(l, width, 6));
@@ -127,17 +129,15 @@ public final class DiffLines {
     }
 
     private static void classes(Decision d, Glyphs g, List<Line> out) {
-        Map<String, Boolean> classes = new LinkedHashMap<>();
-        for (ClaimState c : d.claims()) {
-            classes.merge(c.storageClass() == null ? "" : c.storageClass(), c.expandable(), Boolean::logicalAnd);
-        }
-        classes.forEach((name, ok) -> out.add(Styled.line().add("StorageClass ", Style.DIM)
+        Texts.expansionByClass(d, "").forEach((name, e) -> out.add(Styled.line().add("StorageClass ", Style.DIM)
                 .add(name.isEmpty() ? "(none: the claim names no class)" : name, Style.BOLD)
-                .add("  allowVolumeExpansion ").add(ok ? g.yes() + " true" : g.no() + " false", ok ? Style.GOOD : Style.BAD).line()));
+                .add("  allowVolumeExpansion ").add(e.equals("true") ? g.yes() + " true" : e.equals("false") ? g.no() + " false"
+                        : "? unknown (StorageClasses cannot be read; the claim's dry-run patch decides)",
+                        e.equals("true") ? Style.GOOD : e.equals("false") ? Style.BAD : Style.WARN).line()));
     }
 
-    private static void writes(Decision d, String uid, String manifest, List<Line> out) {
-        List<String> cmds = WriteCommands.all(d, uid, manifest);
+    private static void writes(Decision d, String uid, String fieldManager, List<Line> out) {
+        List<String> cmds = WriteCommands.all(d, fieldManager);
         if (cmds.isEmpty()) {
             return;
         }
@@ -148,6 +148,10 @@ public final class DiffLines {
             out.add(Styled.line().add(String.format("%2d. ", n++), Style.DIM).add(cmd, Style.ACCENT).line());
             if (cmd.contains("options.json")) {
                 out.add(Styled.line().add("    options.json: ", Style.DIM).add(WriteCommands.deleteOptions(uid)).line());
+            }
+            if (cmd.endsWith(" -f " + WriteCommands.REAPPLY_FILE)) {
+                out.add(Styled.line().add("    " + WriteCommands.REAPPLY_FILE + ": ", Style.DIM)
+                        .add(WriteCommands.reapplyFile(d.namespace(), d.name())).line());
             }
         }
     }

@@ -71,7 +71,7 @@ final class ListView {
     /** A single class cut keeps its expansion mark: "fast-o… ✓", the mark is what the column is for. */
     static String classCell(String cell, int width, Glyphs g) {
         int len = cell.codePointCount(0, cell.length());
-        boolean marked = cell.endsWith(" " + g.yes()) || cell.endsWith(" " + g.no());
+        boolean marked = cell.endsWith(" " + g.yes()) || cell.endsWith(" " + g.no()) || cell.endsWith(" ?");
         if (len <= width || !marked || cell.contains(", ") || width < 4) {
             return cell;
         }

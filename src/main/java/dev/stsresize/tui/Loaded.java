@@ -16,14 +16,21 @@ import java.util.Map;
  * @param manifest the manifest's source, as given to -f
  * @param conditions each claim's True conditions by "namespace/claim" (Resizing, FileSystemResizePending, …)
  * @param interrupted runs of the manifest's StatefulSets that stopped before they finished
+ * @param fieldManagers the manager each StatefulSet would be re-applied with, by "namespace/name"
  */
 public record Loaded(List<Decision> decisions, Map<String, String> uids, String context, String cluster, String scope,
-        String manifest, Map<String, List<String>> conditions, List<InterruptedRun> interrupted) {
+        String manifest, Map<String, List<String>> conditions, List<InterruptedRun> interrupted, Map<String, String> fieldManagers) {
     public Loaded {
         decisions = List.copyOf(decisions);
         uids = Map.copyOf(uids);
         conditions = Map.copyOf(conditions);
         interrupted = List.copyOf(interrupted);
+        fieldManagers = Map.copyOf(fieldManagers);
+    }
+
+    public Loaded(List<Decision> decisions, Map<String, String> uids, String context, String cluster, String scope, String manifest,
+            Map<String, List<String>> conditions, List<InterruptedRun> interrupted) {
+        this(decisions, uids, context, cluster, scope, manifest, conditions, interrupted, Map.of());
     }
 
     public Loaded(List<Decision> decisions, Map<String, String> uids, String context, String cluster, String scope, String manifest) {
@@ -41,6 +48,11 @@ public record Loaded(List<Decision> decisions, Map<String, String> uids, String 
 
     public String uid(Decision d) {
         return uids.getOrDefault(key(d), "");
+    }
+
+    /** The re-apply's field manager ("" when not read). */
+    public String fieldManager(Decision d) {
+        return fieldManagers.getOrDefault(key(d), "");
     }
 
     public Map<Verdict, Integer> counts() {

@@ -56,14 +56,16 @@ public final class SnapshotDecisions implements DecisionSource {
             }
         }
         Map<String, String> uids = new HashMap<>();
+        Map<String, String> managers = new HashMap<>();
         for (ObjectNode sts : state.statefulSets()) {
-            uids.put(sts.path("metadata").path("namespace").asText("default") + "/" + sts.path("metadata").path("name").asText(),
-                    sts.path("metadata").path("uid").asText(""));
+            String key = sts.path("metadata").path("namespace").asText("default") + "/" + sts.path("metadata").path("name").asText();
+            uids.put(key, sts.path("metadata").path("uid").asText(""));
+            managers.put(key, dev.stsresize.converge.ReapplyObject.fieldManager(sts, java.util.Optional.empty()));
         }
         String where = shown(live);
         return new Loaded(Decider.decide(manifest.objects(), state), uids, "(offline)", "snapshot " + where,
                 scope == null ? "all namespaces" : String.join(",", new java.util.TreeSet<>(scope)),
-                shown(files), conditions(state.claims()), List.of());
+                shown(files), conditions(state.claims()), List.of(), managers);
     }
 
     /** Each claim's True conditions by "namespace/name", as the diff shows them. */

@@ -67,18 +67,26 @@ public final class Texts {
         return grow + "/" + d.claims().size();
     }
 
-    /** The claims' StorageClasses with their expansion mark: "fast-online ✓". */
+    /** The claims' StorageClasses with their expansion mark: "fast-online ✓"; "?" when the classes could not be read. */
     public static String classes(Decision d, Glyphs g) {
-        Map<String, Boolean> classes = new LinkedHashMap<>();
-        for (ClaimState c : d.claims()) {
-            classes.merge(c.storageClass() == null ? "(none)" : c.storageClass(), c.expandable(), Boolean::logicalAnd);
-        }
+        Map<String, String> classes = expansionByClass(d, "(none)");
         if (classes.isEmpty()) {
             return "-";
         }
         StringBuilder b = new StringBuilder();
-        classes.forEach((name, ok) -> b.append(b.length() == 0 ? "" : ", ").append(name).append(' ').append(ok ? g.yes() : g.no()));
+        classes.forEach((name, e) -> b.append(b.length() == 0 ? "" : ", ").append(name).append(' ')
+                .append(e.equals("true") ? g.yes() : e.equals("false") ? g.no() : "?"));
         return b.toString();
+    }
+
+    /** Each class of the claims with "true", "false" or "unknown": unknown wins, then false (one claim refused is enough). */
+    public static Map<String, String> expansionByClass(Decision d, String noClass) {
+        Map<String, String> classes = new LinkedHashMap<>();
+        for (ClaimState c : d.claims()) {
+            classes.merge(c.storageClass() == null ? noClass : c.storageClass(), c.expansion(),
+                    (a, b) -> a.equals("unknown") || b.equals("unknown") ? "unknown" : a.equals("false") || b.equals("false") ? "false" : "true");
+        }
+        return classes;
     }
 
     /** What the filter matches against: name, verdict with reason, template and class names. */

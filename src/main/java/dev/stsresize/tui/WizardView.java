@@ -1,5 +1,6 @@
 package dev.stsresize.tui;
 
+import dev.stsresize.converge.WriteCommands;
 import dev.stsresize.plan.Decision;
 import dev.stsresize.tui.Styled.Line;
 import dev.stsresize.tui.Styled.Style;

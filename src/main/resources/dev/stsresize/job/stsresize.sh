@@ -202,6 +202,8 @@ while [ "$i" -lt "$count" ]; do
   done
   if [ "$verdict" = grow ]; then
     uid=$(jq -r '.uid' <"$work/plan-$i.json")
+    # dryRun in the body: kube-apiserver's delete.go reads a DELETE's options from its body and then
+    # never the query (kubectl patch --dry-run=server puts it in the query, where patch.go reads it)
     printf '{"kind":"DeleteOptions","apiVersion":"v1","propagationPolicy":"Orphan","preconditions":{"uid":"%s"},"dryRun":["All"]}' \
       "$uid" >"$work/dry-delete.json"
     if ! kc delete --raw "/apis/apps/v1/namespaces/$ns/statefulsets/$name" -f "$work/dry-delete.json" >/dev/null; then

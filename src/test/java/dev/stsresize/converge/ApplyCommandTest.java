@@ -104,9 +104,9 @@ class ApplyCommandTest {
             assertThat(doc.path("items")).extracting(i -> i.path("name").asText() + "=" + i.path("outcome").asText())
                     .contains("postgres=dry-run-ok", "minio=dry-run-ok", "redis=refused", "mysql=refused", "etcd=nothing-to-do");
             assertThat(h.writes()).as("writes under --dry-run=server").isEmpty();
-            assertThat(h.sim.requests()).anyMatch(q -> "DELETE".equals(q.method()) && "All".equals(q.param("dryRun")));
+            assertThat(h.sim.requests()).anyMatch(q -> "DELETE".equals(q.method()) && q.dryRun());
             assertThat(h.sim.requests()).anyMatch(q -> "PATCH".equals(q.method()) && "persistentvolumeclaims".equals(q.resource())
-                    && "All".equals(q.param("dryRun")));
+                    && q.dryRun());
         }
     }
 

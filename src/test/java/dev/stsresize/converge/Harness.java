@@ -143,7 +143,7 @@ final class Harness implements AutoCloseable {
         List<RecordedRequest> out = new ArrayList<>();
         for (RecordedRequest r : sim.requests()) {
             // a dry run is no write; an access review creates nothing
-            if (r.isWrite() && !"All".equals(r.param("dryRun")) && !r.path().contains("selfsubjectaccessreviews")) {
+            if (r.isWrite() && !r.dryRun() && !r.path().contains("selfsubjectaccessreviews")) {
                 out.add(r);
             }
         }

@@ -136,11 +136,11 @@ class PlanBenchmark {
                     seq.seconds / kubectl.seconds);
             assertThat(plan.exit).as(plan.stderr).isEqualTo(3);
             assertThat(planRequests.stream().filter(q -> q.method().equals("GET"))).hasSize(3);
-            assertThat(planRequests.stream().filter(q -> q.method().equals("PATCH") && "All".equals(q.param("dryRun")))).hasSize(GROWING);
+            assertThat(planRequests.stream().filter(q -> q.method().equals("PATCH") && q.dryRun())).hasSize(GROWING);
             long reviews = planRequests.stream().filter(q -> q.path().contains("selfsubjectaccessreviews")).count();
             assertThat(reviews).as("access reviews: per namespace and verb, not per StatefulSet")
                     .isLessThanOrEqualTo(PlanRequestsTest.REVIEWS_PER_NAMESPACE * planRequests.stream()
-                            .filter(q -> "All".equals(q.param("dryRun"))).map(q -> q.path().split("/")[5]).distinct().count());
+                            .filter(q -> q.dryRun()).map(q -> q.path().split("/")[5]).distinct().count());
             assertThat(planRequests).hasSize(3 + GROWING + (int) reviews);
         }
     }

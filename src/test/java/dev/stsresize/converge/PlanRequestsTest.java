@@ -32,7 +32,7 @@ class PlanRequestsTest {
             List<RecordedRequest> sent = List.copyOf(h.sim.requests().subList(before, h.sim.requests().size()));
 
             assertThat(sent.stream().filter(q -> q.method().equals("GET"))).as("LISTs").hasSize(3);
-            assertThat(sent.stream().filter(q -> "All".equals(q.param("dryRun")))).as("apply dry runs")
+            assertThat(sent.stream().filter(q -> q.dryRun())).as("apply dry runs")
                     .hasSize(4).allMatch(q -> q.method().equals("PATCH") && q.path().contains("/statefulsets/"));
             List<RecordedRequest> reviews = sent.stream().filter(q -> q.path().contains("selfsubjectaccessreviews")).toList();
             // analytics (clickhouse, kafka) and shop (elasticsearch, minio, postgres) have work; legacy has none

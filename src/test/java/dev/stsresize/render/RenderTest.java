@@ -27,11 +27,16 @@ class RenderTest {
             List.of(), "not in the cluster");
 
     @Test
-    void writesABlockedItemWithItsReasonAndNoClaims() {
+    void writesABlockedItemWithItsReasonAndTheClaimsTheTableLists() {
         JsonNode item = PlanDocument.of(List.of(BLOCKED, ABSENT)).path("items").get(1);
         assertThat(item.path("verdict").asText()).isEqualTo("blocked");
         assertThat(item.path("reason").asText()).isEqualTo("claim-unbound");
-        assertThat(item.path("claims")).isEmpty();
+        // the table lists "data-db-1 … needs growth, scaled away" (showsBlockedAndAbsentInTheTable): so does the JSON
+        assertThat(item.path("claims")).hasSize(1);
+        assertThat(item.at("/claims/0/name").asText()).isEqualTo("data-db-1");
+        assertThat(item.at("/claims/0/action").asText()).isEqualTo("needs-growth");
+        assertThat(item.at("/claims/0/scaledAway").asBoolean()).isTrue();
+        assertThat(item.at("/claims/0/expandable").asBoolean()).isFalse();
         assertThat(item.path("templates").get(0).path("from").asText()).as("canonical").isEqualTo("1Gi");
         assertThat(item.path("warnings").get(0).asText()).isEqualTo("the manifest omits replicas");
         JsonNode absent = PlanDocument.of(List.of(BLOCKED, ABSENT)).path("items").get(0);

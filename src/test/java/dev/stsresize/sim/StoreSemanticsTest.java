@@ -58,7 +58,7 @@ class StoreSemanticsTest {
         assertThat(client.send("POST", STS + "?dryRun=All", "application/json", other.toString()).code()).isEqualTo(201);
         assertThat(client.send("PATCH", STS + "/db?dryRun=All", "application/merge-patch+json", "{\"spec\":{\"replicas\":9}}")
                 .json().at("/spec/replicas").asInt()).isEqualTo(9);
-        SimClient.Answer del = client.send("DELETE", STS + "/db?dryRun=All", "application/json", "{\"propagationPolicy\":\"Orphan\"}");
+        SimClient.Answer del = client.send("DELETE", STS + "/db", "application/json", "{\"propagationPolicy\":\"Orphan\",\"dryRun\":[\"All\"]}");
         assertThat(del.json().at("/metadata/finalizers/0").asText()).isEqualTo("orphan");
         assertThat(sim.store().resourceVersion()).isEqualTo(before);
         assertThat(client.get(STS + "/other").code()).isEqualTo(404);
@@ -66,7 +66,55 @@ class StoreSemanticsTest {
         assertThat(db.at("/spec/replicas").asInt()).isEqualTo(2);
         assertThat(db.at("/metadata/deletionTimestamp").isMissingNode()).isTrue();
         assertThat(sim.requests().subList(requestsBefore, sim.requests().size()))
-                .allSatisfy(r -> assertThat(!r.isWrite() || "All".equals(r.param("dryRun"))).isTrue());
+                .allSatisfy(r -> assertThat(!r.isWrite() || r.dryRun()).isTrue());
+    }
+
+    /**
+     * pkg/registry/core/pod/storage/eviction.go propagateDryRun: the eviction's CreateOptions dryRun
+     * (the query) becomes its DeleteOptions' when they set none; either place is a dry run.
+     */
+    @Test
+    void an_eviction_is_a_dry_run_with_dry_run_in_its_query_or_in_its_delete_options() {
+        String pod = "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"p\"},\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"x\"}]}}";
+        assertThat(client.send("POST", "/api/v1/namespaces/default/pods", "application/json", pod).code()).isEqualTo(201);
+        String eviction = "{\"apiVersion\":\"policy/v1\",\"kind\":\"Eviction\",\"metadata\":{\"name\":\"p\",\"namespace\":\"default\"}";
+        assertThat(client.send("POST", "/api/v1/namespaces/default/pods/p/eviction?dryRun=All", "application/json", eviction + "}").code())
+                .isEqualTo(201);
+        assertThat(client.send("POST", "/api/v1/namespaces/default/pods/p/eviction", "application/json",
+                eviction + ",\"deleteOptions\":{\"dryRun\":[\"All\"]}}").code()).isEqualTo(201);
+        assertThat(client.get("/api/v1/namespaces/default/pods/p").code()).as("still there").isEqualTo(200);
+        assertThat(sim.requests().subList(sim.requests().size() - 3, sim.requests().size() - 1)).allMatch(dev.stsresize.sim.http.RecordedRequest::dryRun);
+        assertThat(client.send("POST", "/api/v1/namespaces/default/pods/p/eviction", "application/json", eviction + "}").code())
+                .isEqualTo(201);
+        assertThat(client.get("/api/v1/namespaces/default/pods/p").code()).as("evicted for real").isEqualTo(404);
+    }
+
+    /**
+     * delete.go (staging/src/k8s.io/apiserver/pkg/endpoints/handlers) decodes DeleteOptions from the
+     * body when there is one and never reads the query then; from the query only without a body. A
+     * real v1.24 server deleted on {@code ?dryRun=All} beside a body (shared/reference, last section).
+     */
+    @Test
+    void a_delete_reads_its_options_from_the_body_when_it_has_one_and_else_from_the_query() {
+        client.send("POST", STS, "application/json", Fixtures.db().toString());
+        String uid = client.get(STS + "/db").json().at("/metadata/uid").asText();
+
+        SimClient.Answer queryOnly = client.send("DELETE", STS + "/db?dryRun=All&propagationPolicy=Orphan", "application/json", "");
+        assertThat(queryOnly.code()).isEqualTo(200);
+        assertThat(queryOnly.json().at("/metadata/finalizers/0").asText()).as("the query's policy").isEqualTo("orphan");
+        assertThat(client.get(STS + "/db").json().at("/metadata/deletionTimestamp").isMissingNode()).as("the query's dryRun").isTrue();
+
+        SimClient.Answer wrongUid = client.send("DELETE", STS + "/db?dryRun=All", "application/json",
+                "{\"propagationPolicy\":\"Orphan\",\"preconditions\":{\"uid\":\"0000\"}}");
+        assertThat(wrongUid.code()).as("the body's preconditions").isEqualTo(409);
+
+        SimClient.Answer bodyWins = client.send("DELETE", STS + "/db?dryRun=All&propagationPolicy=Background", "application/json",
+                "{\"propagationPolicy\":\"Orphan\",\"preconditions\":{\"uid\":\"" + uid + "\"}}");
+        assertThat(bodyWins.code()).isEqualTo(200);
+        assertThat(bodyWins.json().at("/metadata/finalizers/0").asText()).as("the body's policy, not the query's").isEqualTo("orphan");
+        assertThat(client.get(STS + "/db").json().at("/metadata/deletionTimestamp").isMissingNode())
+                .as("a query dryRun beside a body is ignored: a real delete").isFalse();
+        assertThat(sim.requests().get(sim.requests().size() - 2).dryRun()).as("the request log reads it as the server does").isFalse();
     }
 
     @Test

@@ -130,7 +130,7 @@ class ConvergeStepsTest {
     static List<String> irreversible(List<RecordedRequest> log) {
         List<String> out = new ArrayList<>();
         for (RecordedRequest r : log) {
-            if (r.method().equals("DELETE") && !"All".equals(r.param("dryRun"))) {
+            if (r.method().equals("DELETE") && !r.dryRun()) {
                 out.add(r.method() + " " + r.path());
             }
         }
@@ -176,7 +176,7 @@ class ConvergeStepsTest {
         assertThat(s.claims()).allSatisfy(c -> assertThat(c.capacity()).isEqualTo("20Gi"));
         List<String> deletes = irreversible(sim.requests());
         assertThat(deletes).as("exactly the one orphan delete").hasSize(1);
-        RecordedRequest del = sim.requests().stream().filter(r -> r.method().equals("DELETE") && !"All".equals(r.param("dryRun")))
+        RecordedRequest del = sim.requests().stream().filter(r -> r.method().equals("DELETE") && !r.dryRun())
                 .findFirst().orElseThrow();
         JsonNode body = JSON.readTree(del.body());
         assertThat(body.path("propagationPolicy").asText()).isEqualTo("Orphan");

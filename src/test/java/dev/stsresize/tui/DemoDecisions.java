@@ -20,12 +20,15 @@ final class DemoDecisions {
         List<ObjectNode> claims = new ArrayList<>();
         List<ObjectNode> classes = new ArrayList<>();
         Map<String, String> uids = new HashMap<>();
+        Map<String, String> managers = new HashMap<>();
         for (ObjectNode o : cluster) {
             switch (o.path("kind").asText()) {
                 case "StatefulSet" -> {
                     sts.add(o);
                     uids.put(o.path("metadata").path("namespace").asText() + "/" + o.path("metadata").path("name").asText(),
                             o.path("metadata").path("uid").asText());
+                    managers.put(o.path("metadata").path("namespace").asText() + "/" + o.path("metadata").path("name").asText(),
+                            dev.stsresize.converge.ReapplyObject.fieldManager(o, java.util.Optional.empty()));
                 }
                 case "PersistentVolumeClaim" -> claims.add(o);
                 case "StorageClass" -> classes.add(o);
@@ -33,7 +36,8 @@ final class DemoDecisions {
             }
         }
         List<Decision> decisions = Decider.decide(DemoScenario.manifest(), new LiveState(sts, claims, classes));
-        return new Loaded(decisions, uids, "(offline)", "snapshot demo/live.yaml", "analytics,legacy,shop", "demo/manifest.yaml");
+        return new Loaded(decisions, uids, "(offline)", "snapshot demo/live.yaml", "analytics,legacy,shop", "demo/manifest.yaml",
+                Map.of(), List.of(), managers);
     }
 
     static UiState state(int columns, int rows) {

@@ -1,5 +1,6 @@
 package dev.stsresize.tui;
 
+import dev.stsresize.converge.WriteCommands;
 import dev.stsresize.plan.ClaimState;
 import dev.stsresize.plan.Decision;
 import java.util.ArrayList;
@@ -52,7 +53,7 @@ final class FakeStepRunner implements StepRunner {
             }
             case ORPHAN_DELETE -> progress.report("deleted " + d.name() + " (UID " + uid + ") with propagationPolicy=Orphan",
                     WriteCommands.orphanDelete(d.namespace(), d.name()), false);
-            case REAPPLY -> progress.report("re-applied " + d.name(), WriteCommands.reapply("manifest.yaml"), false);
+            case REAPPLY -> progress.report("re-applied " + d.name(), WriteCommands.reapply("kubectl"), false);
             default -> progress.report(step.label() + " ok", "", false);
         }
         return Outcome.done(step == WizardStep.VERIFY ? "pods adopted, UIDs unchanged" : step.label() + " done");

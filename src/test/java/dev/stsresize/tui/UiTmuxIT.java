@@ -62,7 +62,7 @@ class UiTmuxIT {
         awaitPane("diff shop/postgres", "template data  10Gi → 20Gi",
                 "data-postgres-0  10Gi     10Gi      20Gi    Bound    grow",
                 "StorageClass fast-online  allowVolumeExpansion ✓ true",
-                "kubectl patch pvc data-postgres-0 -n shop --type merge -p");
+                "kubectl patch pvc data-postgres-0 -n shop --type merge --field-manager=kubectl-stsresize -p");
         tmux("send-keys", "-t", "ui", "q");
         String after = awaitExit();
         assertThat(after).as("the alternate screen is gone").doesNotContain("diff shop/postgres");

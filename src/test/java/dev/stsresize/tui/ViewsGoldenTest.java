@@ -1,5 +1,6 @@
 package dev.stsresize.tui;
 
+import dev.stsresize.converge.WriteCommands;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.googlecode.lanterna.SGR;
@@ -102,13 +103,13 @@ class ViewsGoldenTest {
             Loaded l = s.loaded();
             InterruptedRun run = new InterruptedRun("shop", "postgres", "deleting", "bob@desk 7", "2026-12-03T10:00:00.000000Z", true);
             return Update.apply(UiState.initial(s.columns(), s.rows()), new UiEvent.DecisionsLoaded(new Loaded(l.decisions(), l.uids(),
-                    l.context(), l.cluster(), l.scope(), l.manifest(), java.util.Map.of(), List.of(run)))).state();
+                    l.context(), l.cluster(), l.scope(), l.manifest(), java.util.Map.of(), List.of(run), l.fieldManagers()))).state();
         }));
         out.add(Named.of("diff-conditions", s -> {
             Loaded l = s.loaded();
             UiState t = Update.apply(UiState.initial(s.columns(), s.rows()), new UiEvent.DecisionsLoaded(new Loaded(l.decisions(), l.uids(),
                     l.context(), l.cluster(), l.scope(), l.manifest(), java.util.Map.of("analytics/data-clickhouse-0",
-                            List.of("FileSystemResizePending"), "analytics/data-clickhouse-1", List.of("Resizing")), List.of()))).state();
+                            List.of("FileSystemResizePending"), "analytics/data-clickhouse-1", List.of("Resizing")), List.of(), l.fieldManagers()))).state();
             return press(select(t, "clickhouse"), Kind.ENTER);
         }));
         return out;

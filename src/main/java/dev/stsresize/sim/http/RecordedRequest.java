@@ -19,6 +19,30 @@ public record RecordedRequest(String method, String path, Map<String, String> qu
         };
     }
 
+    /**
+     * Whether kube-apiserver treats this request as a dry run, reading dryRun where its handler does:
+     * a DELETE's from its body when it has one (delete.go never reads the query then), else from the
+     * query; create, update and patch from the query (create.go, update.go, patch.go decode their
+     * options from the query only); an eviction from the query or its deleteOptions (eviction.go
+     * propagateDryRun).
+     */
+    public boolean dryRun() {
+        boolean query = "All".equals(param("dryRun"));
+        if (body == null || body.isBlank() || !(method.equals("DELETE") || path.endsWith("/eviction"))) {
+            return query;
+        }
+        com.fasterxml.jackson.databind.JsonNode options;
+        try {
+            options = new com.fasterxml.jackson.databind.ObjectMapper().readTree(body);
+        } catch (java.io.IOException e) {
+            return method.equals("DELETE") ? false : query;
+        }
+        if (method.equals("DELETE")) {
+            return dev.stsresize.sim.registry.DeleteOptions.fromJson(options).dryRun();
+        }
+        return query || dev.stsresize.sim.registry.DeleteOptions.fromJson(options.path("deleteOptions")).dryRun();
+    }
+
     public String param(String key) {
         return query.get(key);
     }

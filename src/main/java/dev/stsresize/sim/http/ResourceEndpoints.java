@@ -40,6 +40,7 @@ final class ResourceEndpoints {
     /** A request body and headers, as the pipeline read them. */
     record Call(RequestInfo info, ResourceType type, Map<String, String> query, byte[] body, String contentType,
             String accept, String userAgent, User user) {
+        /** CreateOptions/UpdateOptions/PatchOptions dryRun: create.go, update.go and patch.go read it from the query only. */
         boolean dryRun() {
             return "All".equals(query.get("dryRun"));
         }
@@ -182,14 +183,9 @@ final class ResourceEndpoints {
         return Response.of(200, list);
     }
 
+    /** As delete.go reads them: the body when there is one (the query is then ignored), else the query. */
     private static DeleteOptions deleteOptions(Call c) {
-        JsonNode body = c.body().length == 0 ? JSON.objectNode() : Json.parse(c.body());
-        DeleteOptions d = DeleteOptions.fromJson(body, c.query().get("propagationPolicy"), c.dryRun());
-        if (d.orphanDependents() == null && c.query().containsKey("orphanDependents")) {
-            d = new DeleteOptions(d.propagationPolicy(), Boolean.parseBoolean(c.query().get("orphanDependents")),
-                    d.preconditionUid(), d.preconditionResourceVersion(), d.dryRun());
-        }
-        return d;
+        return DeleteOptions.ofRequest(c.body().length == 0 ? null : Json.parse(c.body()), c.query());
     }
 
     /**

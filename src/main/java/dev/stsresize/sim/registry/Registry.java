@@ -8,6 +8,7 @@ import dev.stsresize.sim.admission.ClaimValidation;
 import dev.stsresize.sim.admission.CreateValidation;
 import dev.stsresize.sim.admission.Defaults;
 import dev.stsresize.sim.admission.FieldSchema;
+import dev.stsresize.sim.admission.ObjectMetaValidation;
 import dev.stsresize.sim.admission.QuotaAdmission;
 import dev.stsresize.sim.admission.ResizeAdmission;
 import dev.stsresize.sim.admission.StatefulSetValidation;
@@ -96,7 +97,10 @@ public final class Registry {
         ObjectNode obj = prepare(t, ns, null, body, o);
         ObjectNode meta = obj.withObject("/metadata");
         if (meta.path("name").asText("").isEmpty() && !meta.path("generateName").asText("").isEmpty()) {
-            meta.put("name", meta.get("generateName").asText() + randomSuffix());
+            // names.SimpleNameGenerator (staging/src/k8s.io/apiserver/pkg/storage/names/generate.go): the
+            // prefix cut to 58 characters, then 5 random ones
+            String base = meta.get("generateName").asText();
+            meta.put("name", base.substring(0, Math.min(base.length(), 58)) + randomSuffix());
         }
         String name = meta.path("name").asText("");
         if (name.isEmpty()) {
@@ -263,6 +267,7 @@ public final class Registry {
     }
 
     private void admitCreate(ResourceType t, ObjectNode obj) {
+        ObjectMetaValidation.validateCreate(t, obj);
         CreateValidation.validate(t.group(), t.kind(), obj);
         if (t.kind().equals("PersistentVolumeClaim")) {
             quota.validate(null, obj);
@@ -318,7 +323,11 @@ public final class Registry {
             if (meta.has("deletionTimestamp")) {
                 return new Deleted(old, false); // already terminating: the kubelet finishes it
             }
-            long grace = old.path("spec").path("terminationGracePeriodSeconds").asLong(30);
+            long grace = d.gracePeriodSeconds() != null ? d.gracePeriodSeconds()
+                    : old.path("spec").path("terminationGracePeriodSeconds").asLong(30);
+            if (grace == 0 && finalizers.isEmpty()) {
+                return new Deleted(store.remove(t, nsOf(t, ns), name, d.dryRun()), true); // forced: gone now
+            }
             return new Deleted(store.markDeleting(t, nsOf(t, ns), name, finalizers, grace, d.dryRun()), false);
         }
         if (!finalizers.isEmpty()) {
@@ -334,8 +343,23 @@ public final class Registry {
     public synchronized void evict(ResourceType pods, String ns, String name, ObjectNode eviction, boolean dryRun) {
         ObjectNode pod = get(pods, ns, name);
         evictionPolicy.check(pod, eviction);
-        DeleteOptions d = DeleteOptions.fromJson(eviction.path("deleteOptions"), null, dryRun);
-        delete(pods, ns, name, d);
+        delete(pods, ns, name, propagateDryRun(eviction.path("deleteOptions"), dryRun));
+    }
+
+    /**
+     * pkg/registry/core/pod/storage/eviction.go propagateDryRun: the eviction's CreateOptions dryRun
+     * (the query) fills the DeleteOptions' when that has none; both set and different is an error.
+     */
+    private static DeleteOptions propagateDryRun(JsonNode deleteOptions, boolean queryDryRun) {
+        DeleteOptions d = deleteOptions.isObject() ? DeleteOptions.fromJson(deleteOptions) : DeleteOptions.BACKGROUND;
+        if (deleteOptions.path("dryRun").isEmpty()) {
+            return d.withDryRun(queryDryRun);
+        }
+        if (queryDryRun && !d.dryRun()) {
+            throw ApiError.of(500, "InternalError", "Internal error occurred: Non-matching dry-run options in request and content: [All] and "
+                    + deleteOptions.path("dryRun"), null);
+        }
+        return d;
     }
 
     /** The autoscaling/v1 Scale of a StatefulSet. */

@@ -1,0 +1,71 @@
+package dev.stsresize.converge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.cluster.ClusterException;
+import dev.stsresize.sim.demo.DemoScenario;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The audit Events are ones kube-apiserver accepts: the simulated server validates events.k8s.io/v1
+ * Events as pkg/apis/core/validation/events.go does (generateName with NameIsDNSSubdomain), and a
+ * real v1.24 server refused {@code <name>.} with 422 (shared/reference, last section).
+ */
+class EventsTest {
+    @TempDir Path home;
+
+    @Test
+    void the_plugins_events_are_accepted_and_read_back_without_a_warning() {
+        try (Harness h = Harness.start(home, DemoScenario.cluster())) {
+            List<ProgressEvent> said = new ArrayList<>();
+            Events events = new Events(h.cluster(), Clock.systemUTC(), "alice@laptop 1", said::add);
+            ObjectNode claim = h.claim("shop", "data-postgres-0");
+            ObjectNode sts = h.get("apps/v1", "StatefulSet", "shop", "postgres");
+            ObjectNode longName = claim.deepCopy();
+            longName.withObject("/metadata").put("name", "data." + "x".repeat(60) + ".y");
+
+            events.on(claim, "StorageRequestGrown", "Grow", "grew");
+            events.on(sts, "OrphanDeleted", "Delete", "orphan-deleted");
+            events.on(longName, "StorageRequestGrown", "Grow", "a long dotted name");
+
+            assertThat(said).as("no warning: every Event accepted").isEmpty();
+            List<String> stored = new ArrayList<>();
+            for (ObjectNode o : h.sim.snapshot()) {
+                if (o.path("kind").asText().equals("Event") && o.path("reportingComponent").asText().equals(Events.CONTROLLER)) {
+                    stored.add(o.at("/involvedObject/name").asText() + " " + o.at("/metadata/name").asText());
+                }
+            }
+            assertThat(stored).hasSize(3).anyMatch(s -> s.matches("data-postgres-0 data-postgres-0-[a-z0-9]{5}"))
+                    .anyMatch(s -> s.matches("postgres postgres-[a-z0-9]{5}"));
+        }
+    }
+
+    @Test
+    void the_generate_name_is_a_dns_subdomain_prefix_for_any_name_the_server_accepts() {
+        assertThat(Events.generateName("data-db-0")).isEqualTo("data-db-0-");
+        assertThat(Events.generateName("a".repeat(56) + ".b.c")).as("cut to 57, no trailing '.'").isEqualTo("a".repeat(56) + "-");
+        assertThat(Events.generateName("x".repeat(253))).hasSize(58);
+    }
+
+    /** The old naming, sent as it was: refused with the real server's 422, so every Event was lost. */
+    @Test
+    void the_old_dot_naming_is_refused_as_a_real_server_refuses_it() {
+        try (Harness h = Harness.start(home, DemoScenario.cluster())) {
+            ObjectNode e = Objects.MAPPER.createObjectNode();
+            e.put("apiVersion", "events.k8s.io/v1").put("kind", "Event");
+            e.putObject("metadata").put("generateName", "data-postgres-0.").put("namespace", "shop");
+            e.put("eventTime", "2026-12-03T08:00:00.000000Z").put("reportingController", Events.CONTROLLER)
+                    .put("reportingInstance", "alice").put("action", "Grow").put("reason", "StorageRequestGrown").put("type", "Normal");
+            e.putObject("regarding").put("kind", "PersistentVolumeClaim").put("name", "data-postgres-0").put("namespace", "shop");
+            assertThatThrownBy(() -> h.cluster().createEvent(e)).isInstanceOf(ClusterException.class)
+                    .hasMessageContaining("metadata.generateName: Invalid value: \"data-postgres-0.\": a lowercase RFC 1123 subdomain");
+        }
+    }
+}
