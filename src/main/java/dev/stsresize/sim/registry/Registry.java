@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.sim.ApiError;
 import dev.stsresize.sim.admission.ClaimValidation;
 import dev.stsresize.sim.admission.CreateValidation;
+import dev.stsresize.sim.admission.ObjectValidation;
 import dev.stsresize.sim.admission.Defaults;
 import dev.stsresize.sim.admission.FieldSchema;
 import dev.stsresize.sim.admission.QuotaAdmission;
@@ -210,6 +211,7 @@ public final class Registry {
 
     private void validateUpdate(ResourceType t, ObjectNode old, ObjectNode next) {
         refuseNewFinalizersWhileDeleting(t, old, next);
+        ObjectValidation.validate(t, old, next);
         switch (t.kind()) {
             case "StatefulSet" -> StatefulSetValidation.validateUpdate(old, next);
             case "PersistentVolumeClaim" -> {
@@ -242,6 +244,7 @@ public final class Registry {
     }
 
     private void admitCreate(ResourceType t, ObjectNode obj) {
+        ObjectValidation.validate(t, null, obj);
         CreateValidation.validate(t.kind(), obj);
         if (t.kind().equals("PersistentVolumeClaim")) {
             quota.validate(null, obj);

@@ -33,6 +33,7 @@ public final class Catalog {
         core("pods", "Pod", true, ALL, List.of("po"), List.of("all"), Set.of("status", "eviction"), false, true);
         core("events", "Event", true, ALL, List.of("ev"), List.of(), Set.of(), false, false);
         core("serviceaccounts", "ServiceAccount", true, ALL, List.of("sa"), List.of(), Set.of("token"), false, true);
+        core("secrets", "Secret", true, ALL, List.of(), List.of(), Set.of(), false, false);
         core("resourcequotas", "ResourceQuota", true, ALL, List.of("quota"), List.of(), Set.of("status"), false, false);
         add("apps", "statefulsets", "StatefulSet", true, ALL, List.of("sts"), List.of("all"), Set.of("status", "scale"), true, false);
         add("apps", "controllerrevisions", "ControllerRevision", true, ALL, List.of(), List.of(), Set.of(), false, false);
