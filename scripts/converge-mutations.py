@@ -1,6 +1,7 @@
 # Negative controls of the converge guards: each mutation breaks one safety rule on purpose and runs the
 # test that must go red (run from the repository root: python3 scripts/converge-mutations.py).
-# Every file is restored after its run. Last run (2026-12-03, after the session-2 merges): all 8 RED.
+# Every file is restored after its run; name prefixes as arguments run only those (M9 M10 …).
+# Last run (2026-12-03, after the session-2 merges): all 8 RED; M9–M14 (the run record's trust checks): see below.
 import subprocess, sys
 B='src/main/java/dev/stsresize/converge/'
 muts = [
@@ -12,7 +13,15 @@ muts = [
  ("M5 immutable prefix not matched", B+'Assessor.java', '.startsWith(IMMUTABLE_PREFIX)', '.startsWith("no such prefix")', 'RefusalsTest#other_immutable_found*'),
  ("M6 replicas not carried", B+'ReapplyObject.java', 'spec.put("replicas", replicas);', '', 'ResizeModesTest#a_manifest_without*'),
  ("M7 lease holder not checked", B+'LeaseLock.java', 'if (!expired) {', 'if (false) {', 'PermissionsAndLocksTest#a_lease_held*'),
+ ("M9 record's place not checked", B+'RunRecords.java', 'if (!n.equals(place)) {', 'if (false) {', 'RunRecordTest#a_forged*'),
+ ("M10 recorded UID not checked", B+'RunRecords.java', 'if (!r.uid().equals(liveUid)) {', 'if (false) {', 'RunRecordTest#a_record_whose_uid*'),
+ ("M11 stale record not checked", B+'RunRecords.java', 'if (!changed.isEmpty()) {', 'if (false) {', 'RunRecordTest#a_statefulset_changed*'),
+ ("M12 record size not checked", B+'Converger.java', 'if (tooLarge != null) {', 'if (false) {', 'RunRecordTest#a_record_too_large*'),
+ ("M13 stored object re-applied", B+'Converger.java', 'if (declared != null) {', 'if (false) {', 'RunRecordTest#apply_re_applies*'),
+ ("M14 Secret not checked against the Lease digest", B+'RecordSecret.java', 'if (digest.isEmpty() || !digest.equals(digest(payload))) {', 'if (false) {', 'RunRecordTest#a_secret_not_matching*'),
 ]
+only = sys.argv[1:]  # names' prefixes ("M9" …) to run only those
+muts = [m for m in muts if not only or any(m[0].startswith(o + ' ') for o in only)]
 for name, f, old, new, test in muts:
     src = open(f).read()
     assert old in src, name

@@ -248,8 +248,56 @@ class RunRecordTest {
         }
     }
 
-    /** A Lease held now and its record, as a forger with Lease and Secret rights in {@code ns} would write them. */
+    @Test
+    void apply_re_applies_the_manifests_object_never_the_stored_one() throws Exception {
+        try (Harness h = Harness.start(home, Demo.cluster())) {
+            stopAfter(h, Demo.declared("postgres"), 1);
+            // the stopped run's record, as another machine finds it, with its object to re-apply changed by someone with Secret rights
+            ObjectNode record = h.journal.read("shop", "postgres").orElseThrow().toJson();
+            ((ObjectNode) record.at("/reapply/spec/template/spec/containers/0")).put("image", "evil:1");
+            h.journal.remove("shop", "postgres");
+            plant(h, "shop", "postgres", record, Instant.now().minusSeconds(3600));
+
+            Commands.Run r = Commands.run(h, "apply", "-f", Commands.manifest(home, List.of(Demo.declared("postgres"))).toString(),
+                    "--yes", "--take-over", "--timeout", "60s");
+
+            assertThat(r.code()).as(r.describe()).isZero();
+            ObjectNode sts = h.sts("shop", "postgres");
+            assertThat(sts.at("/spec/template/spec/containers/0/image").asText()).isEqualTo("postgres:16.4");
+            assertThat(sts.at("/spec/volumeClaimTemplates/0/spec/resources/requests/storage").asText()).isEqualTo("20Gi");
+        }
+    }
+
+    @Test
+    void a_secret_not_matching_its_leases_digest_is_left_alone() throws Exception {
+        try (Harness h = Harness.start(home, Demo.cluster())) {
+            stopAfter(h, Demo.declared("postgres"), 1);
+            ObjectNode record = h.journal.read("shop", "postgres").orElseThrow().toJson();
+            h.journal.remove("shop", "postgres");
+            // the Lease keeps the digest of the record its holder wrote; the Secret now holds another (claims to 1Ti)
+            ObjectNode lease = h.get("coordination.k8s.io/v1", "Lease", "shop", "stsresize-postgres");
+            String digest = lease.at("/metadata/annotations/stsresize.dev~1record-sha256").asText();
+            ((ObjectNode) record.path("claimTargets")).put("data-postgres-0", "1Ti");
+            plant(h, "shop", "postgres", record, Instant.now().minusSeconds(3600));
+            ObjectNode held = h.get("coordination.k8s.io/v1", "Lease", "shop", "stsresize-postgres");
+            ((ObjectNode) held.at("/metadata/annotations")).put("stsresize.dev/record-sha256", digest);
+            h.sim.load(held);
+            int from = h.sim.requests().size();
+
+            Commands.Run r = Commands.run(h, "resume", "shop/postgres", "--yes", "--take-over", "--timeout", "60s");
+
+            assertThat(r.code()).as(r.describe()).isEqualTo(1);
+            assertThat(r.out()).contains("is not the one its Lease holds", "left alone");
+            assertThat(writesSince(h, from)).as(r.describe()).isEmpty();
+        }
+    }
+
     static void plant(Harness h, String ns, String sts, ObjectNode record) throws Exception {
+        plant(h, ns, sts, record, Instant.now());
+    }
+
+    /** A Lease held (renewed at {@code renewed}) and its record, as a forger with Lease and Secret rights in {@code ns} would write them. */
+    static void plant(Harness h, String ns, String sts, ObjectNode record, Instant renewed) throws Exception {
         ObjectNode stored = record.deepCopy();
         stored.remove("phase");
         byte[] payload = JSON.writeValueAsString(stored).getBytes(StandardCharsets.UTF_8);
@@ -258,7 +306,7 @@ class RunRecordTest {
         try (GZIPOutputStream z = new GZIPOutputStream(zipped)) {
             z.write(payload);
         }
-        String now = Instant.now().toString();
+        String now = renewed.toString();
         ObjectNode lease = Harness.yaml("apiVersion: coordination.k8s.io/v1\nkind: Lease\nmetadata: {name: stsresize-" + sts
                 + ", namespace: " + ns + "}\nspec: {holderIdentity: mallory@evil 1, leaseDurationSeconds: 60}\n");
         ((ObjectNode) lease.path("spec")).put("acquireTime", now).put("renewTime", now);
