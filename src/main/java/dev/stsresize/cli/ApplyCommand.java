@@ -248,7 +248,8 @@ public final class ApplyCommand implements Callable<Integer> {
             }
             String ns = d.namespace();
             b.append(opts.dryRun() ? "\nWould write, for " : "\nWrites to come, for ").append(ns).append('/').append(d.name()).append(":\n");
-            b.append("  - Lease ").append(ns).append("/stsresize-").append(d.name()).append(" (lock and record)\n");
+            b.append("  - Lease ").append(ns).append("/stsresize-").append(d.name()).append(" (lock) and Secret ").append(ns)
+                    .append("/stsresize-").append(d.name()).append(" (the run's record, deleted when it ends)\n");
             for (ClaimState c : d.claimsToGrow()) {
                 b.append("  - grow claim ").append(c.name()).append(' ').append(c.request()).append(" -> ").append(c.target())
                         .append(c.scaledAway() ? " (scaled-away ordinal)" : "").append("\n      kubectl patch pvc ").append(c.name())

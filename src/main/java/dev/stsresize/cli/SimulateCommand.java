@@ -101,7 +101,7 @@ public final class SimulateCommand implements Callable<Integer> {
                 throw new UserError("the state holds " + kind + " " + (ns.isEmpty() ? "" : ns + "/") + o.path("metadata").path("name").asText()
                         + " (" + apiVersion + "), a kind the simulated cluster does not serve; remove it from the --state files "
                         + "(it serves namespaces, statefulsets, controllerrevisions, persistentvolumeclaims, persistentvolumes, "
-                        + "storageclasses, pods, events, leases, serviceaccounts, roles, rolebindings, clusterroles, "
+                        + "storageclasses, pods, events, leases, secrets, serviceaccounts, roles, rolebindings, clusterroles, "
                         + "clusterrolebindings, networkpolicies, jobs, resourcequotas and poddisruptionbudgets).");
             }
         }

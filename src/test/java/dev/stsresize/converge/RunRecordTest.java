@@ -292,6 +292,35 @@ class RunRecordTest {
         }
     }
 
+    @Test
+    void resume_without_a_manifest_shows_what_it_would_re_apply_and_who_recorded_it_and_asks() {
+        try (Harness h = Harness.start(home, Demo.cluster())) {
+            stopAfter(h, Demo.declared("postgres"), 1);
+            int from = h.sim.requests().size();
+            List<String> asked = new java.util.ArrayList<>();
+            dev.stsresize.cli.Prompter no = q -> {
+                asked.add(q);
+                return "n";
+            };
+
+            Commands.Run declined = Commands.run(h, () -> Optional.of(no), Checkpoint.NONE, "resume", "--timeout", "60s");
+
+            assertThat(declined.code()).as(declined.describe()).isEqualTo(1);
+            assertThat(declined.out()).contains("recorded by alice@laptop 1 at ", "found in the local journal",
+                    "/spec/volumeClaimTemplates/0/spec/resources/requests/storage: \"10Gi\" → \"20Gi\"", "grows claim data-postgres-0 to 20Gi",
+                    "shop/postgres: failed (declined)");
+            assertThat(asked).hasSize(1);
+            assertThat(writesSince(h, from)).as(declined.describe()).isEmpty();
+
+            // with the operator's manifest, nothing to confirm: its object is what gets re-applied
+            Commands.Run r = Commands.run(h, "resume", "-f", Commands.manifest(home, List.of(Demo.declared("postgres"))).toString(),
+                    "--timeout", "60s");
+            assertThat(r.code()).as(r.describe()).isZero();
+            assertThat(r.out()).contains("shop/postgres: converged - resumed the run recorded by alice@laptop 1");
+            assertThat(h.journal.all()).isEmpty();
+        }
+    }
+
     static void plant(Harness h, String ns, String sts, ObjectNode record) throws Exception {
         plant(h, ns, sts, record, Instant.now());
     }

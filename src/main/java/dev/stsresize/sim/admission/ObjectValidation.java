@@ -71,8 +71,9 @@ public final class ObjectValidation {
             try {
                 total += Base64.getDecoder().decode(e.getValue().asText("")).length;
             } catch (IllegalArgumentException notBase64) {
-                // the real server refuses such a body while decoding it (400), before validation
-                throw ApiError.of(400, "BadRequest", "illegal base64 data in Secret data[" + key + "]", null);
+                // the real server refuses such a body while decoding it (encoding/base64.CorruptInputError, 400), before validation
+                throw ApiError.of(400, "BadRequest", "Secret in version \"v1\" cannot be handled as a Secret: illegal base64 data at"
+                        + " input byte " + firstNonBase64(e.getValue().asText("")), null);
             }
         }
         if (total > MAX_SECRET_SIZE) {
@@ -86,6 +87,17 @@ public final class ObjectValidation {
             }
         }
         return causes;
+    }
+
+    /** Where Go's decoder stops: the first character outside the standard alphabet (else the end). */
+    private static int firstNonBase64(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (!(Character.isLetterOrDigit(c) && c < 128 || c == '+' || c == '/' || c == '=')) {
+                return i;
+            }
+        }
+        return s.length();
     }
 
     /** field.TooLong as apimachinery v1.32 words it. */
