@@ -1,6 +1,7 @@
 # Negative controls of the converge guards: each mutation breaks one safety rule on purpose and runs the
 # test that must go red (run from the repository root: python3 scripts/converge-mutations.py).
-# Every file is restored after its run. Last run (2026-12-03, after the session-2 merges): all 8 RED.
+# Every file is restored after its run; name prefixes as arguments run only those (M9 M10 …).
+# Last run (2026-12-03, after the session-2 merges): all 8 RED; M9 (dry-run delete, issue 13): RED; M10–M15 (the run record's checks, issue 13): all 6 RED.
 import subprocess, sys
 B='src/main/java/dev/stsresize/converge/'
 muts = [
@@ -16,6 +17,12 @@ muts = [
  ("M9 delete dryRun back to the query", 'src/main/java/dev/stsresize/cluster/KubeCluster.java',
   ['options.putArray("dryRun").add("All");', 'Query.of(),\n                    options, RawApi.JSON'],
   ['', 'Query.of().dryRun(dryRun),\n                    options, RawApi.JSON'], 'DryRunLeavesObjectsTest,DryRunPlacementTest'),
+ ("M10 record's place not checked", B+'RunRecords.java', 'if (!n.equals(place)) {', 'if (false) {', 'RunRecordTest#a_forged*'),
+ ("M11 recorded UID not checked", B+'RunRecords.java', 'if (!r.uid().equals(liveUid)) {', 'if (false) {', 'RunRecordTest#a_record_whose_uid*'),
+ ("M12 stale record not checked", B+'RunRecords.java', 'if (!changed.isEmpty()) {', 'if (false) {', 'RunRecordTest#a_statefulset_changed*'),
+ ("M13 record size not checked", B+'Converger.java', 'if (tooLarge != null) {', 'if (false) {', 'RunRecordTest#a_record_too_large*'),
+ ("M14 stored object re-applied", B+'Converger.java', 'if (declared != null) {', 'if (false) {', 'RunRecordTest#apply_re_applies*'),
+ ("M15 Secret not checked against the Lease digest", B+'RecordSecret.java', 'if (digest.isEmpty() || !digest.equals(digest(payload))) {', 'if (false) {', 'RunRecordTest#a_secret_not_matching*'),
 ]
 # python3 scripts/converge-mutations.py M9  runs only the mutations whose name starts with an argument
 only = sys.argv[1:]

@@ -1,5 +1,6 @@
 package dev.stsresize.cli;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.UserError;
 import dev.stsresize.cluster.Cluster;
 import dev.stsresize.cluster.ClusterConnection;
@@ -13,7 +14,7 @@ import dev.stsresize.converge.Gate;
 import dev.stsresize.converge.Journal;
 import dev.stsresize.converge.Operator;
 import dev.stsresize.converge.Outcome;
-import dev.stsresize.converge.Record;
+import dev.stsresize.converge.PendingRun;
 import dev.stsresize.converge.StatefulSetResult;
 import dev.stsresize.converge.WriteCommands;
 import dev.stsresize.manifest.Manifest;
@@ -160,25 +161,28 @@ public final class ApplyCommand implements Callable<Integer> {
                 Operator.identify(env), conn.server(), gate, progress, checkpoint);
 
         List<StatefulSetResult> results = new ArrayList<>();
-        // a run left unfinished is finished first: its record, not the manifest, knows what was written
+        // a run left unfinished is finished first, re-applying the manifest's object: its record only says where it stopped
         if (!dry) {
-            for (var d : manifest.objects()) {
+            for (ObjectNode d : manifest.objects()) {
                 String ns = d.path("metadata").path("namespace").asText(conn.defaultNamespace());
                 String name = d.path("metadata").path("name").asText();
-                Optional<Record> pending = converger.pending(ns, name, true);
-                if (pending.isPresent()) {
-                    err.println("StatefulSet " + ns + "/" + name + " has an unfinished run (phase " + pending.get().phase()
-                            + ", by " + pending.get().holder() + "): finishing it first");
-                    StatefulSetResult r;
-                    try {
-                        r = converger.resume(pending.get(), opts, ResumeCommand.leasesPermitted(cluster, ns, journal, err));
-                    } catch (RuntimeException e) {
-                        r = Interrupted.result(ns, name, e);
-                    }
-                    if (r.outcome() != Outcome.CONVERGED && r.outcome() != Outcome.CLAIMS_GROWN) {
-                        results.add(r);
-                    }
+                Optional<PendingRun> pending = converger.pending(ns, name, true);
+                if (pending.isEmpty()) {
+                    continue;
                 }
+                PendingRun run = pending.get();
+                if (run.trusted()) {
+                    err.println("StatefulSet " + ns + "/" + name + " has an unfinished run (phase " + run.record().phase()
+                            + ", recorded by " + run.recordedBy() + " in " + run.source() + "): finishing it first with the"
+                            + " manifest's object");
+                }
+                StatefulSetResult r;
+                try {
+                    r = resumed(run, converger.resume(run, d, opts, ResumeCommand.leasesPermitted(cluster, ns, journal, err)));
+                } catch (RuntimeException e) {
+                    r = Interrupted.result(ns, name, e);
+                }
+                results.add(r); // its result stands for this StatefulSet: the plan below would only say nothing-to-do
             }
         }
         Assessment assessment = new Assessor(cluster, progress).assess(manifest.objects(), connection.allNamespaces,
@@ -192,7 +196,7 @@ public final class ApplyCommand implements Callable<Integer> {
 
         for (Assessed a : assessment.items()) {
             if (results.stream().anyMatch(r -> r.namespace().equals(a.namespace()) && r.name().equals(a.name()))) {
-                continue; // its unfinished run failed above; that is its result
+                continue; // its unfinished run was finished (or stopped) above; that is its result
             }
             a.notes().forEach(n -> err.println("note: " + a.namespace() + "/" + a.name() + ": " + n));
             try {
@@ -216,6 +220,15 @@ public final class ApplyCommand implements Callable<Integer> {
         return exitCode(results);
     }
 
+    /** The result of a resumed run, saying so. */
+    static StatefulSetResult resumed(PendingRun run, StatefulSetResult r) {
+        if (!run.trusted() || r.reason().equals("untrusted-record")) {
+            return r;
+        }
+        return new StatefulSetResult(r.namespace(), r.name(), r.outcome(), r.reason(), "resumed the run recorded by " + run.recordedBy()
+                + " (stopped at phase " + run.record().phase() + "): " + r.detail(), r.claims(), r.pods(), r.warnings());
+    }
+
     static int exitCode(List<StatefulSetResult> results) {
         if (results.stream().anyMatch(r -> r.outcome() == Outcome.REFUSED)) {
             return ExitCodes.REFUSED;
@@ -236,7 +249,8 @@ public final class ApplyCommand implements Callable<Integer> {
             }
             String ns = d.namespace();
             b.append(opts.dryRun() ? "\nWould write, for " : "\nWrites to come, for ").append(ns).append('/').append(d.name()).append(":\n");
-            b.append("  - Lease ").append(ns).append("/stsresize-").append(d.name()).append(" (lock and record)\n");
+            b.append("  - Lease ").append(ns).append("/stsresize-").append(d.name()).append(" (lock) and Secret ").append(ns)
+                    .append("/stsresize-").append(d.name()).append(" (the run's record, deleted when it ends)\n");
             for (ClaimState c : d.claimsToGrow()) {
                 b.append("  - grow claim ").append(c.name()).append(' ').append(c.request()).append(" -> ").append(c.target())
                         .append(c.scaledAway() ? " (scaled-away ordinal)" : "").append("\n      ")

@@ -48,7 +48,7 @@ public final class Cli {
         // subcommands are added here, one line each
         cl.addSubcommand(new PlanCommand(in, terminal, env));
         cl.addSubcommand(new ApplyCommand(in, terminal, env, prompter, checkpoint));
-        cl.addSubcommand(new ResumeCommand(env, checkpoint));
+        cl.addSubcommand(new ResumeCommand(in, env, prompter, checkpoint));
         cl.addSubcommand(new SimulateCommand());
         cl.addSubcommand(new DemoCommand());
         cl.addSubcommand(new RenderJobCommand(in));

@@ -5,8 +5,9 @@ import dev.stsresize.converge.StatefulSetResult;
 import java.util.List;
 
 /**
- * A converge cut short by an error nobody handled (the server kept failing, the lock was lost): its
- * StatefulSet's result says so, and that its run is recorded for {@code resume}; the other
+ * A converge cut short by an error nobody handled (the server kept failing, the lock was lost) after
+ * its lock and record were kept (a failure to keep them is the Converger's own "record-not-kept"
+ * result, which says nothing was written): its StatefulSet's result says so; the other
  * StatefulSets still run and {@code -o json} still prints its one document.
  */
 final class Interrupted {
@@ -15,7 +16,8 @@ final class Interrupted {
     static StatefulSetResult result(String namespace, String name, RuntimeException e) {
         String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         return new StatefulSetResult(namespace, name, Outcome.FAILED, "interrupted", "the converge stopped: " + message
-                + ". What was written is recorded in its Lease and local journal: `kubectl stsresize resume` finishes it,"
-                + " a re-run of apply too", List.of(), List.of(), List.of());
+                + ". The run kept its record before its first write (Secret and Lease, or the local journal where those are"
+                + " forbidden): a re-run of apply with the same manifest finishes it, `kubectl stsresize resume` too",
+                List.of(), List.of(), List.of());
     }
 }

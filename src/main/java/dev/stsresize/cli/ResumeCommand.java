@@ -1,5 +1,6 @@
 package dev.stsresize.cli;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.UserError;
 import dev.stsresize.cluster.Cluster;
 import dev.stsresize.cluster.ClusterConnection;
@@ -10,19 +11,26 @@ import dev.stsresize.converge.Gate;
 import dev.stsresize.converge.Journal;
 import dev.stsresize.converge.LeaseLock;
 import dev.stsresize.converge.Operator;
-import dev.stsresize.converge.Record;
+import dev.stsresize.converge.Outcome;
+import dev.stsresize.converge.PendingRun;
 import dev.stsresize.converge.StatefulSetResult;
+import dev.stsresize.manifest.Manifest;
+import dev.stsresize.manifest.ManifestReader;
+import dev.stsresize.manifest.ReadLimits;
 import dev.stsresize.render.DocumentWriter;
 import dev.stsresize.render.ResultDocument;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -32,15 +40,18 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code kubectl stsresize resume}: finishes the runs this machine's journal records for this cluster
- * (or, named as NAMESPACE/NAME, the run recorded in that StatefulSet's Lease): an absent StatefulSet
- * is re-applied from the recorded object, claims already grown are skipped.
+ * (or, named as NAMESPACE/NAME, the run recorded in that StatefulSet's Lease and Secret). With
+ * {@code -f MANIFEST} the manifest's object is re-applied, as apply does; without, the recorded object
+ * is shown as a diff against the recorded live object, with who recorded it and when, and applied
+ * only once the operator says yes ({@code --yes}). A record that cannot be trusted is reported with
+ * the commands to inspect and remove it, and left alone.
  */
 @Command(
         name = "resume",
         mixinStandardHelpOptions = true,
         sortOptions = false,
         usageHelpAutoWidth = true,
-        description = {"Finish an interrupted apply from its Lease or the local journal."})
+        description = {"Finish an interrupted apply from its Lease and Secret or the local journal."})
 public final class ResumeCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
 
@@ -49,6 +60,16 @@ public final class ResumeCommand implements Callable<Integer> {
     @Parameters(paramLabel = "NAMESPACE/NAME", arity = "0..*",
             description = "StatefulSets whose Lease records a run (default: every run in the local journal).")
     List<String> targets = new ArrayList<>();
+
+    @Option(names = {"-f", "--filename"}, paramLabel = "MANIFEST",
+            description = "Re-apply the StatefulSets of this manifest (as apply does) instead of the recorded objects. Repeatable.")
+    List<String> files = new ArrayList<>();
+
+    @Option(names = {"-R", "--recursive"}, description = "Read the directories given to -f recursively.")
+    boolean recursive;
+
+    @Option(names = {"-y", "--yes"}, description = "Do not ask before re-applying a recorded object.")
+    boolean yes;
 
     @Option(names = "--take-over", description = "Take over the Lease of a run that stopped renewing it.")
     boolean takeOver;
@@ -63,11 +84,15 @@ public final class ResumeCommand implements Callable<Integer> {
     @Option(names = "--debug", hidden = true, description = "Stack traces on errors.")
     boolean debug;
 
+    private final InputStream stdin;
     private final Map<String, String> env;
+    private final Supplier<Optional<Prompter>> prompter;
     private final Checkpoint checkpoint;
 
-    public ResumeCommand(Map<String, String> env, Checkpoint checkpoint) {
+    public ResumeCommand(InputStream stdin, Map<String, String> env, Supplier<Optional<Prompter>> prompter, Checkpoint checkpoint) {
+        this.stdin = stdin;
         this.env = env;
+        this.prompter = prompter;
         this.checkpoint = checkpoint;
     }
 
@@ -78,7 +103,7 @@ public final class ResumeCommand implements Callable<Integer> {
     static boolean leasesPermitted(Cluster cluster, String namespace, Journal journal, PrintWriter err) {
         boolean permitted = LeaseLock.permitted(cluster, namespace);
         if (!permitted) {
-            err.println("warning: Leases are forbidden in namespace " + namespace + ": the run is finished with its lock and record"
+            err.println("warning: Leases or Secrets are forbidden in namespace " + namespace + ": the run is finished with its lock and record"
                     + " in the local journal " + journal.directory() + " only, so another operator will not see it");
         }
         return permitted;
@@ -91,37 +116,79 @@ public final class ResumeCommand implements Callable<Integer> {
         ClusterConnection conn = connection.connect(err);
         Cluster cluster = conn.cluster();
         Journal journal = new Journal(Journal.defaultDirectory(env));
-        // resume finishes what an operator already allowed: no new gate
+        // the gates were passed by the run that stopped; what this command re-applies is confirmed below
         Converger converger = new Converger(cluster, Clock.systemUTC(), journal, Operator.identify(env), conn.server(), Gate.YES,
                 new ProgressPrinter(err), checkpoint);
-        List<Record> records = new ArrayList<>();
-        if (targets.isEmpty()) {
-            records.addAll(converger.pendingLocal());
+        // the operator's manifest, when given, is what gets re-applied: one declared object per StatefulSet
+        Map<String, ObjectNode> declared = new LinkedHashMap<>();
+        if (!files.isEmpty()) {
+            Manifest manifest = new ManifestReader(stdin, ReadLimits.DEFAULT).read(files, recursive, conn.defaultNamespace(),
+                    connection.namespace != null);
+            for (ObjectNode d : manifest.objects()) {
+                declared.put(d.path("metadata").path("namespace").asText(conn.defaultNamespace()) + "/" + d.path("metadata").path("name").asText(), d);
+            }
+        }
+        List<PendingRun> runs = new ArrayList<>();
+        if (!declared.isEmpty() && targets.isEmpty()) {
+            for (String key : declared.keySet()) {
+                String[] p = key.split("/", 2);
+                converger.pending(p[0], p[1], true).ifPresent(runs::add);
+            }
+        } else if (targets.isEmpty()) {
+            runs.addAll(converger.pendingLocal());
         } else {
             for (String t : targets) {
                 String[] p = t.split("/", 2);
                 String ns = p.length == 2 ? p[0] : conn.defaultNamespace();
                 String name = p.length == 2 ? p[1] : p[0];
-                Optional<Record> r = converger.pending(ns, name, true);
+                Optional<PendingRun> r = converger.pending(ns, name, true);
                 if (r.isEmpty()) {
                     throw new UserError("no unfinished run is recorded for StatefulSet " + ns + "/" + name
                             + " (neither in " + journal.directory() + " nor in Lease " + ns + "/stsresize-" + name + "); nothing to resume");
                 }
-                records.add(r.get());
+                runs.add(r.get());
             }
         }
-        if (records.isEmpty()) {
-            err.println("no unfinished run in " + journal.directory() + " for " + conn.server() + ": nothing to resume");
+        if (runs.isEmpty()) {
+            err.println("no unfinished run in " + journal.directory() + (declared.isEmpty() ? "" : " nor in the Leases of the manifest's"
+                    + " StatefulSets") + " for " + conn.server() + ": nothing to resume");
         }
         ConvergeOptions opts = ConvergeOptions.defaults().withTakeOver(takeOver).withTimeout(timeout);
         List<StatefulSetResult> results = new ArrayList<>();
         Map<String, Boolean> leases = new HashMap<>();
-        for (Record r : records) {
+        Optional<Prompter> asker = Optional.empty();
+        for (PendingRun run : runs) {
+            String key = run.namespace() + "/" + run.name();
+            ObjectNode object = declared.get(key);
+            if (!declared.isEmpty() && object == null) {
+                results.add(new StatefulSetResult(run.namespace(), run.name(), Outcome.FAILED, "not-in-manifest", "the manifest given"
+                        + " with -f does not declare StatefulSet " + key + ": nothing was written; give its manifest, or resume it without -f",
+                        List.of(), List.of(), List.of()));
+                continue;
+            }
+            if (run.trusted() && object == null && !yes) {
+                out.print(run.describe());
+                out.flush();
+                if (asker.isEmpty()) {
+                    asker = prompter.get();
+                }
+                if (asker.isEmpty()) {
+                    throw new UserError("resume would re-apply the recorded object of StatefulSet " + key + " (shown above) and there is"
+                            + " no terminal to ask on: pass --yes to allow it, or -f MANIFEST to re-apply your manifest's object"
+                            + " instead. Nothing was written.");
+                }
+                String answer = asker.get().ask("Re-apply it and finish the run of " + key + "? [y/N] ");
+                if (answer == null || !answer.trim().equalsIgnoreCase("y") && !answer.trim().equalsIgnoreCase("yes")) {
+                    results.add(new StatefulSetResult(run.namespace(), run.name(), Outcome.FAILED, "declined",
+                            "the operator declined; nothing was written", List.of(), List.of(), List.of()));
+                    continue;
+                }
+            }
             try {
-                results.add(converger.resume(r, opts, leases.computeIfAbsent(r.namespace(),
-                        ns -> leasesPermitted(cluster, ns, journal, err))));
+                results.add(ApplyCommand.resumed(run, converger.resume(run, object, opts, leases.computeIfAbsent(run.namespace(),
+                        ns -> leasesPermitted(cluster, ns, journal, err)))));
             } catch (RuntimeException e) {
-                results.add(Interrupted.result(r.namespace(), r.name(), e));
+                results.add(Interrupted.result(run.namespace(), run.name(), e));
             }
         }
         results.replaceAll(converger::reread);

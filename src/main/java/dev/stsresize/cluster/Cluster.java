@@ -16,7 +16,7 @@ import java.util.Optional;
  *
  * <p>There is deliberately no way to delete a claim, and exactly one way to delete a StatefulSet:
  * {@link #deleteStatefulSetOrphan}, which always orphans the pods and claims and always carries a
- * UID precondition.
+ * UID precondition. The only other delete is of a run's own record Secret ({@link #deleteRecordSecret}).
  */
 public interface Cluster {
 
@@ -103,6 +103,22 @@ public interface Cluster {
      * someone else wrote it since (re-read; never retried blindly).
      */
     ObjectNode updateLease(ObjectNode lease);
+
+    /** GET a v1 Secret; empty when it does not exist. Only a run's record Secret ({@code stsresize-<name>}) is read. */
+    Optional<ObjectNode> getSecret(String namespace, String name);
+
+    /** POST a Secret; 409 AlreadyExists when one of that name exists (read it, then decide). */
+    ObjectNode createSecret(ObjectNode secret);
+
+    /** PUT a Secret carrying the resourceVersion it was read at (409 Conflict when written since). */
+    ObjectNode updateSecret(ObjectNode secret);
+
+    /**
+     * The only other delete: a run's record Secret, named {@code stsresize-…}, always with a UID
+     * precondition (the Secret this run wrote or read, never one re-created by someone else in the
+     * meantime: 409). Empty when it was already gone (404).
+     */
+    Optional<ObjectNode> deleteRecordSecret(String namespace, String name, String uid);
 
     /** POST an events.k8s.io/v1 Event (namespace from its metadata). A repeat with a generated name adds a duplicate Event, nothing worse. */
     ObjectNode createEvent(ObjectNode event);

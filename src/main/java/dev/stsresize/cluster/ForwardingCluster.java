@@ -100,6 +100,26 @@ public abstract class ForwardingCluster implements Cluster {
     }
 
     @Override
+    public Optional<ObjectNode> getSecret(String namespace, String name) {
+        return delegate.getSecret(namespace, name);
+    }
+
+    @Override
+    public ObjectNode createSecret(ObjectNode secret) {
+        return delegate.createSecret(secret);
+    }
+
+    @Override
+    public ObjectNode updateSecret(ObjectNode secret) {
+        return delegate.updateSecret(secret);
+    }
+
+    @Override
+    public Optional<ObjectNode> deleteRecordSecret(String namespace, String name, String uid) {
+        return delegate.deleteRecordSecret(namespace, name, uid);
+    }
+
+    @Override
     public ObjectNode createEvent(ObjectNode event) {
         return delegate.createEvent(event);
     }

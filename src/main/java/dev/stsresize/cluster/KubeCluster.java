@@ -14,6 +14,8 @@ public final class KubeCluster implements Cluster {
     public static final String PATCH_FIELD_MANAGER = "kubectl-stsresize";
     /** How long the server keeps one watch open before the caller resumes it. */
     static final int WATCH_SECONDS = 300;
+    /** The only Secrets the port deletes: a run's record (converge.RecordSecret). */
+    static final String RECORD_SECRET_PREFIX = "stsresize-";
 
     private final RawApi api;
 
@@ -179,6 +181,46 @@ public final class KubeCluster implements Cluster {
         requireText(lease.path("metadata").path("resourceVersion").asText(""), "metadata.resourceVersion of the Lease");
         return api.send("PUT", Resource.LEASES.object(ns, name), Query.of(), withType(lease, Resource.LEASES),
                 RawApi.JSON, "UPDATE leases " + ns + "/" + name);
+    }
+
+    @Override
+    public Optional<ObjectNode> getSecret(String namespace, String name) {
+        return get(Resource.SECRETS, namespace, name);
+    }
+
+    @Override
+    public ObjectNode createSecret(ObjectNode secret) {
+        return create(Resource.SECRETS, secret, Query.of());
+    }
+
+    @Override
+    public ObjectNode updateSecret(ObjectNode secret) {
+        String ns = namespaceOf(secret);
+        String name = nameOf(secret);
+        requireText(secret.path("metadata").path("resourceVersion").asText(""), "metadata.resourceVersion of the Secret");
+        return api.send("PUT", Resource.SECRETS.object(ns, name), Query.of(), withType(secret, Resource.SECRETS),
+                RawApi.JSON, "UPDATE secrets " + ns + "/" + name);
+    }
+
+    @Override
+    public Optional<ObjectNode> deleteRecordSecret(String namespace, String name, String uid) {
+        if (!name.startsWith(RECORD_SECRET_PREFIX)) {
+            throw new IllegalArgumentException("only a run's record Secret (" + RECORD_SECRET_PREFIX + "…) is ever deleted, not " + name);
+        }
+        // the options in the body: handlers/delete.go decodes them from the body when there is one
+        ObjectNode options = Json.MAPPER.createObjectNode();
+        options.put("kind", "DeleteOptions");
+        options.put("apiVersion", "v1");
+        options.putObject("preconditions").put("uid", requireText(uid, "uid"));
+        try {
+            return Optional.ofNullable(api.send("DELETE", Resource.SECRETS.object(requireNamespace(namespace), name), Query.of(),
+                    options, RawApi.JSON, "DELETE secrets " + namespace + "/" + name));
+        } catch (ClusterException e) {
+            if (e.isNotFound()) {
+                return Optional.empty();
+            }
+            throw e;
+        }
     }
 
     @Override

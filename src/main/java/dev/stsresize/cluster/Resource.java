@@ -7,6 +7,7 @@ enum Resource {
     CLAIMS("/api/v1", "persistentvolumeclaims", "v1", "PersistentVolumeClaim", true),
     PODS("/api/v1", "pods", "v1", "Pod", true),
     STORAGE_CLASSES("/apis/storage.k8s.io/v1", "storageclasses", "storage.k8s.io/v1", "StorageClass", false),
+    SECRETS("/api/v1", "secrets", "v1", "Secret", true),
     LEASES("/apis/coordination.k8s.io/v1", "leases", "coordination.k8s.io/v1", "Lease", true),
     EVENTS("/apis/events.k8s.io/v1", "events", "events.k8s.io/v1", "Event", true),
     SELF_SUBJECT_ACCESS_REVIEWS("/apis/authorization.k8s.io/v1", "selfsubjectaccessreviews",

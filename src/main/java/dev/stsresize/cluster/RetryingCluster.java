@@ -138,6 +138,26 @@ public final class RetryingCluster implements Cluster {
     }
 
     @Override
+    public Optional<ObjectNode> getSecret(String namespace, String name) {
+        return retry(() -> delegate.getSecret(namespace, name));
+    }
+
+    @Override
+    public ObjectNode createSecret(ObjectNode secret) {
+        return retry(() -> delegate.createSecret(secret));
+    }
+
+    @Override
+    public ObjectNode updateSecret(ObjectNode secret) {
+        return retry(() -> delegate.updateSecret(secret));
+    }
+
+    @Override
+    public Optional<ObjectNode> deleteRecordSecret(String namespace, String name, String uid) {
+        return retry(() -> delegate.deleteRecordSecret(namespace, name, uid));
+    }
+
+    @Override
     public ObjectNode createEvent(ObjectNode event) {
         return retry(() -> delegate.createEvent(event));
     }

@@ -329,14 +329,16 @@ public final class Assessor {
                 missing.add(r.describe());
             }
         }
-        boolean leases = true;
-        for (String verb : List.of("get", "create", "update")) {
-            leases &= review(new ResourceAccess(verb, "coordination.k8s.io", "leases", "", ns, ""), reviews).allowed();
+        // the lock in a Lease, the record in a Secret (reading it needs Secret rights, at least those that read the StatefulSet)
+        boolean inCluster = true;
+        for (ResourceAccess r : LeaseLock.clusterRecordAccess(ns)) {
+            inCluster &= review(r, reviews).allowed();
         }
-        if (!leases) {
+        if (!inCluster) {
             noLeases.add(ns);
-            a = a.note("Leases are forbidden in namespace " + ns + ": the lock and record are kept in the local journal only,"
-                    + " so another operator will not see this run");
+            a = a.note("Leases or Secrets are forbidden in namespace " + ns + " (a run needs get, create, update on leases and get,"
+                    + " create, update, delete on secrets to keep its lock and record there): the lock and record are kept in the"
+                    + " local journal only, so another operator will not see this run");
         }
         if (missing.isEmpty()) {
             return a;

@@ -35,6 +35,7 @@ public final class Converger {
     private final Checkpoint checkpoint;
     private final AwaitObject await;
     private final Events events;
+    private final RunRecords records;
 
     /**
      * @param operator "user@host pid": the Lease holder and the name the Events give
@@ -52,24 +53,20 @@ public final class Converger {
         this.checkpoint = checkpoint;
         this.await = new AwaitObject(cluster, clock);
         this.events = new Events(cluster, clock, operator, progress);
+        this.records = new RunRecords(cluster, journal, server);
     }
 
-    /** The run of this StatefulSet left unfinished, from the local journal, else from its Lease. */
-    public Optional<Record> pending(String namespace, String name, boolean leases) {
-        Optional<Record> local = journal.read(namespace, name).filter(r -> r.server().isEmpty() || r.server().equals(server));
-        if (local.isPresent() || !leases) {
-            return local;
-        }
-        try {
-            return LeaseLock.recordOf(cluster, namespace, name);
-        } catch (RuntimeException e) {
-            return Optional.empty();
-        }
+    /**
+     * The run of this StatefulSet left unfinished, from the local journal, else from its Lease and
+     * Secret, checked (see {@link RunRecords}): {@link PendingRun#trusted()} says whether it may be resumed.
+     */
+    public Optional<PendingRun> pending(String namespace, String name, boolean leases) {
+        return records.find(namespace, name, leases);
     }
 
-    /** Every unfinished run this machine's journal knows for this cluster. */
-    public List<Record> pendingLocal() {
-        return journal.all().stream().filter(r -> r.server().isEmpty() || r.server().equals(server)).toList();
+    /** Every unfinished run this machine's journal knows for this cluster, checked. */
+    public List<PendingRun> pendingLocal() {
+        return records.allLocal();
     }
 
     public StatefulSetResult converge(Assessed a, ConvergeOptions opts, boolean leases) {
@@ -94,6 +91,12 @@ public final class Converger {
             }
             default -> { }
         }
+        // the record is built (and its size known) before anything is written, dry run or not
+        Record r = record(a, d);
+        String tooLarge = leases ? RecordSecret.whyTooLarge(r) : null;
+        if (tooLarge != null) {
+            return result(ns, name, Outcome.FAILED, "record-too-large", tooLarge, d);
+        }
         if (opts.dryRun()) {
             return result(ns, name, Outcome.DRY_RUN_OK, "", "every check and server dry run passed; nothing written. Would "
                     + (d.recreate() ? "grow " + d.claimsToGrow().size() + " claim(s), orphan-delete and re-apply the StatefulSet"
@@ -102,25 +105,20 @@ public final class Converger {
         if (!gate.allowGrow(d)) {
             return result(ns, name, Outcome.FAILED, "declined", "the operator declined; nothing was written", d);
         }
-        Map<String, String> targets = new LinkedHashMap<>();
         Map<String, String> before = new LinkedHashMap<>();
         for (ClaimState c : d.claimsToGrow()) {
-            targets.put(c.name(), c.target().toString());
             before.put(c.name(), c.request() == null ? "" : c.request().toString());
         }
-        // the backup keeps every field of the live object but managedFields (a create could not carry them)
-        ObjectNode backup = a.live().deepCopy();
-        ((ObjectNode) backup.path("metadata")).remove("managedFields");
-        Record r = new Record(server, ns, name, Objects.uid(a.live()), operator, Record.PHASE_LOCKED, LeaseLock.now(clock),
-                a.fieldManager(), backup, d.recreate() ? a.reapply() : null, targets);
         LeaseLock lock;
         try {
             lock = LeaseLock.acquire(cluster, journal, clock, opts.leaseDuration(), leases, r, opts.takeOver(), null);
         } catch (Locked e) {
             return result(ns, name, Outcome.BLOCKED, "locked", e.getMessage() + ". Nothing was written", d);
+        } catch (LeaseLock.NotRecorded e) {
+            return result(ns, name, Outcome.FAILED, "record-not-kept", notRecorded(e), d);
         }
         progress.on(ProgressEvent.write(ns, name, Step.LOCK, leases ? "Lease " + ns + "/" + LeaseLock.leaseName(name)
-                + " held by " + operator + "; record kept there and in " + journal.directory()
+                + " held by " + operator + "; record kept in Secret " + ns + "/" + RecordSecret.name(name) + " and in " + journal.directory()
                 : "Leases forbidden: record kept in the local journal " + journal.directory() + " only", ""));
         try {
             checkpoint.afterWrite("lock " + name);
@@ -130,11 +128,54 @@ public final class Converger {
         }
     }
 
-    /** Finishes a run from its record (see {@link #pending}). */
-    public StatefulSetResult resume(Record recorded, ConvergeOptions opts, boolean leases) {
-        String ns = recorded.namespace();
-        String name = recorded.name();
+    /** The record a run keeps before its first write: the live object as it was, what to re-apply, the claims' targets. */
+    private Record record(Assessed a, Decision d) {
+        Map<String, String> targets = new LinkedHashMap<>();
+        for (ClaimState c : d.claimsToGrow()) {
+            targets.put(c.name(), c.target().toString());
+        }
+        // the backup keeps every field of the live object but managedFields (a create could not carry them)
+        ObjectNode backup = a.live().deepCopy();
+        ((ObjectNode) backup.path("metadata")).remove("managedFields");
+        return new Record(server, d.namespace(), d.name(), Objects.uid(a.live()), operator, Record.PHASE_LOCKED, LeaseLock.now(clock),
+                a.fieldManager(), backup, d.recreate() ? a.reapply() : null, targets);
+    }
+
+    private static String notRecorded(LeaseLock.NotRecorded e) {
+        return "the run could not keep its lock and record before its first write: " + e.getMessage()
+                + ". Nothing was written to the StatefulSet or its claims, and there is nothing to resume";
+    }
+
+    /**
+     * Finishes a stopped run. The record only says where it stopped: it is checked again here (see
+     * {@link RunRecords}) and left alone when it cannot be trusted. What is re-applied is built from
+     * {@code declared}, the operator's manifest, as a normal run builds it (the live replicas and
+     * partition kept) for the claims the manifest's templates name; only without a manifest ({@code
+     * resume} after the operator saw and confirmed it) is the recorded object re-applied.
+     *
+     * @param declared the StatefulSet as the operator's manifest declares it, or null
+     */
+    public StatefulSetResult resume(PendingRun run, ObjectNode declared, ConvergeOptions opts, boolean leases) {
+        String ns = run.namespace();
+        String name = run.name();
+        Optional<ObjectNode> standing = cluster.getStatefulSet(ns, name);
+        PendingRun checked = run.record() == null || !run.problem().isEmpty() ? run : run.withProblem(RunRecords.problem(run, standing));
+        if (!checked.trusted()) {
+            return new StatefulSetResult(ns, name, Outcome.BLOCKED, "untrusted-record", checked.leftAlone(), List.of(), List.of(), List.of());
+        }
+        Record recorded = run.record();
         Record r = recorded.withHolder(operator);
+        if (declared != null) {
+            if (!(Objects.namespace(declared) + "/" + Objects.name(declared)).equals(ns + "/" + name)) {
+                throw new IllegalArgumentException("the manifest's " + Objects.key(declared) + " is not " + ns + "/" + name);
+            }
+            r = r.withReapply(r.reapply() == null ? null : ReapplyObject.of(declared, standing.orElse(r.live())),
+                    ManifestClaims.targets(declared, r.claimTargets()));
+        }
+        String tooLarge = leases ? RecordSecret.whyTooLarge(r) : null;
+        if (tooLarge != null) {
+            return new StatefulSetResult(ns, name, Outcome.FAILED, "record-too-large", tooLarge, List.of(), List.of(), List.of());
+        }
         LeaseLock lock;
         try {
             // only this machine's journal may vouch for a holder as our own crashed run; a Lease alone never does
@@ -142,6 +183,8 @@ public final class Converger {
             lock = LeaseLock.acquire(cluster, journal, clock, opts.leaseDuration(), leases, r, opts.takeOver(), ours);
         } catch (Locked e) {
             return new StatefulSetResult(ns, name, Outcome.BLOCKED, "locked", e.getMessage(), List.of(), List.of(), List.of());
+        } catch (LeaseLock.NotRecorded e) {
+            return new StatefulSetResult(ns, name, Outcome.FAILED, "record-not-kept", notRecorded(e), List.of(), List.of(), List.of());
         }
         progress.on(ProgressEvent.info(ns, name, Step.LOCK, "resuming the run of " + recorded.holder() + " started "
                 + recorded.startedAt() + " (phase " + recorded.phase() + ")"));
@@ -149,7 +192,7 @@ public final class Converger {
             if (r.reapply() == null) {
                 return run(lock, opts, From.GROW, Map.of());
             }
-            Optional<ObjectNode> now = cluster.getStatefulSet(ns, name);
+            Optional<ObjectNode> now = standing;
             if (now.isEmpty()) {
                 progress.on(ProgressEvent.info(ns, name, Step.REAPPLY, "StatefulSet " + name
                         + " is absent: straight to the re-apply of the recorded object"));

@@ -4,20 +4,26 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
  * The local journal: one JSON file per StatefulSet in progress, {@code <namespace>_<name>.json}
  * (neither may contain "_"), under {@code $XDG_STATE_HOME/kubectl-stsresize/} (default
  * {@code ~/.local/state/kubectl-stsresize/}). Written atomically (temp file, then rename) before
- * every phase; removed when the run is finished.
+ * every phase; removed when the run is finished. A record holds the whole StatefulSet, env values
+ * included: each file is 0600 and the folder 0700 (and every folder the plugin creates on the way,
+ * as the XDG Base Directory rule asks of $XDG_STATE_HOME), on a POSIX file system.
  */
 public final class Journal {
     private final Path dir;
@@ -40,9 +46,13 @@ public final class Journal {
 
     public void write(Record r) {
         try {
-            Files.createDirectories(dir);
+            privateDirectory();
             Path file = file(r.namespace(), r.name());
             Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+            Files.deleteIfExists(tmp);
+            if (posix()) {
+                Files.createFile(tmp, PosixFilePermissions.asFileAttribute(OWNER_ONLY_FILE));
+            }
             Files.writeString(tmp, Objects.json(r.toJson()), StandardCharsets.UTF_8);
             try {
                 Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
@@ -51,6 +61,25 @@ public final class Journal {
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the local journal in " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static final Set<PosixFilePermission> OWNER_ONLY_FILE = PosixFilePermissions.fromString("rw-------");
+    private static final Set<PosixFilePermission> OWNER_ONLY_DIR = PosixFilePermissions.fromString("rwx------");
+
+    private boolean posix() {
+        return FileSystems.getDefault().supportedFileAttributeViews().contains("posix") && dir.getFileSystem() == FileSystems.getDefault();
+    }
+
+    /** The folder, created 0700 with every missing parent; our own folder made 0700 if it was not. */
+    private void privateDirectory() throws IOException {
+        if (!posix()) {
+            Files.createDirectories(dir);
+            return;
+        }
+        Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(OWNER_ONLY_DIR));
+        if (!Files.getPosixFilePermissions(dir).equals(OWNER_ONLY_DIR)) {
+            Files.setPosixFilePermissions(dir, OWNER_ONLY_DIR); // the folder is the plugin's own: others never read a record
         }
     }
 
@@ -67,9 +96,17 @@ public final class Journal {
         }
     }
 
+    /** One file of the journal: the place its name gives, and the record in it. */
+    public record Entry(String namespace, String name, Path file, Record record) {}
+
     /** Every run in progress recorded here. */
     public List<Record> all() {
-        List<Record> out = new ArrayList<>();
+        return entries().stream().map(Entry::record).toList();
+    }
+
+    /** Every run in progress recorded here, with the place each file's name gives. */
+    public List<Entry> entries() {
+        List<Entry> out = new ArrayList<>();
         if (!Files.isDirectory(dir)) {
             return out;
         }
@@ -79,7 +116,9 @@ public final class Journal {
                 base = base.substring(0, base.length() - ".json".length());
                 int sep = base.indexOf('_');
                 if (sep > 0) {
-                    read(base.substring(0, sep), base.substring(sep + 1)).ifPresent(out::add);
+                    String ns = base.substring(0, sep);
+                    String name = base.substring(sep + 1);
+                    read(ns, name).ifPresent(r -> out.add(new Entry(ns, name, f, r)));
                 }
             }
         } catch (IOException e) {
@@ -96,7 +135,7 @@ public final class Journal {
         }
     }
 
-    private Path file(String namespace, String name) {
+    public Path file(String namespace, String name) {
         return dir.resolve(namespace + "_" + name + ".json");
     }
 }

@@ -17,16 +17,18 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Step 4: the lock and record of one StatefulSet's run. A coordination.k8s.io Lease
- * {@code stsresize-<name>} in its namespace: {@code spec.holderIdentity} ("user@host pid"),
- * {@code leaseDurationSeconds}, {@code acquireTime}, {@code renewTime} (renewed every third of the
- * duration while the run works); annotation {@code stsresize.dev/phase} the phase and
- * {@code stsresize.dev/record} the whole {@link Record} as JSON (the live object as it was and the
- * object to re-apply, both raw). The same record goes to the local {@link Journal} at every phase.
- * Where Leases are forbidden, the journal alone is kept.
+ * {@code stsresize-<name>} in its namespace holds the lock only: {@code spec.holderIdentity}
+ * ("user@host pid"), {@code leaseDurationSeconds}, {@code acquireTime}, {@code renewTime} (renewed every
+ * third of the duration while the run works), annotation {@code stsresize.dev/phase} the phase and
+ * {@code stsresize.dev/record-sha256} the digest of the record. The record itself (the live object as
+ * it was and the object to re-apply) goes to {@link RecordSecret} {@code stsresize-<name>}, written
+ * once the Lease is ours and removed on release, and to the local {@link Journal} at every phase.
+ * Where Leases or Secrets are forbidden, the journal alone is kept.
  */
 public final class LeaseLock implements AutoCloseable {
     static final String PHASE = "stsresize.dev/phase";
-    static final String RECORD = "stsresize.dev/record";
+    /** Where the whole record was kept before it moved to a Secret; removed from any Lease this plugin writes. */
+    static final String LEGACY_RECORD = "stsresize.dev/record";
     private static final DateTimeFormatter MICRO = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSS'Z'").withZone(ZoneOffset.UTC);
 
     private final Cluster cluster;
@@ -37,6 +39,7 @@ public final class LeaseLock implements AutoCloseable {
     private final ScheduledExecutorService renewer;
     private Record record;
     private ObjectNode lease;
+    private String secretUid = "";
     private volatile String lost;
 
     private LeaseLock(Cluster cluster, Journal journal, Clock clock, Duration duration, boolean useLease, Record record) {
@@ -72,7 +75,19 @@ public final class LeaseLock implements AutoCloseable {
             Record record, boolean takeOver, String previousHolder) {
         LeaseLock lock = new LeaseLock(cluster, journal, clock, duration, useLease, record);
         if (useLease) {
-            lock.takeLease(takeOver, previousHolder);
+            try {
+                lock.takeLease(takeOver, previousHolder);
+            } catch (ClusterException e) {
+                throw new NotRecorded("Lease " + record.namespace() + "/" + leaseName(record.name()) + " could not be written: "
+                        + e.getMessage());
+            }
+            try {
+                lock.writeSecret();
+            } catch (ClusterException | NotRecorded e) {
+                lock.releaseLease();
+                throw new NotRecorded((e instanceof NotRecorded ? "" : "Secret " + record.namespace() + "/"
+                        + RecordSecret.name(record.name()) + " could not be written: ") + e.getMessage() + "; the Lease was released again");
+            }
             long every = Math.max(1, duration.toMillis() / 3);
             lock.renewer.scheduleWithFixedDelay(lock::renew, every, every, TimeUnit.MILLISECONDS);
         }
@@ -80,26 +95,53 @@ public final class LeaseLock implements AutoCloseable {
         return lock;
     }
 
+    /** The run stopped before its first write because its lock or record could not be written. */
+    public static final class NotRecorded extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        NotRecorded(String why) {
+            super(why);
+        }
+    }
+
+    /** The access a run needs to keep its lock and record in the cluster: Lease and Secret verbs. */
+    public static java.util.List<ResourceAccess> clusterRecordAccess(String namespace) {
+        java.util.List<ResourceAccess> out = new java.util.ArrayList<>();
+        for (String verb : java.util.List.of("get", "create", "update")) {
+            out.add(new ResourceAccess(verb, "coordination.k8s.io", "leases", "", namespace, ""));
+        }
+        for (String verb : java.util.List.of("get", "create", "update", "delete")) {
+            out.add(new ResourceAccess(verb, "", "secrets", "", namespace, ""));
+        }
+        return out;
+    }
+
     /**
-     * Whether the current user may get, create and update Leases in {@code namespace} (three
-     * SelfSubjectAccessReviews): where not, a run keeps its lock and record in the local journal only.
+     * Whether the current user may keep a run's lock and record in {@code namespace}: get, create and
+     * update Leases, and get, create, update and delete Secrets (SelfSubjectAccessReviews). Where not,
+     * a run keeps its lock and record in the local journal only.
      */
     public static boolean permitted(Cluster cluster, String namespace) {
-        for (String verb : java.util.List.of("get", "create", "update")) {
-            if (!cluster.selfSubjectAccessReview(new ResourceAccess(verb, "coordination.k8s.io", "leases", "", namespace, "")).allowed()) {
+        for (ResourceAccess a : clusterRecordAccess(namespace)) {
+            if (!cluster.selfSubjectAccessReview(a).allowed()) {
                 return false;
             }
         }
         return true;
     }
 
-    /** Reads the record kept in a StatefulSet's Lease, if there is one with a holder. */
-    public static Optional<Record> recordOf(Cluster cluster, String namespace, String statefulSet) {
+    /** The Lease of a StatefulSet's run while it has a holder: lock, phase, digest. */
+    static Optional<ObjectNode> heldLease(Cluster cluster, String namespace, String statefulSet) {
         return cluster.getLease(namespace, leaseName(statefulSet))
-                .filter(l -> !l.path("spec").path("holderIdentity").asText("").isEmpty())
-                .map(l -> l.path("metadata").path("annotations").path(RECORD).asText(""))
-                .filter(s -> !s.isEmpty())
-                .map(s -> Record.fromJson(Objects.parse(s)));
+                .filter(l -> !l.path("spec").path("holderIdentity").asText("").isEmpty());
+    }
+
+    static String phaseOf(ObjectNode lease) {
+        return lease.path("metadata").path("annotations").path(PHASE).asText("");
+    }
+
+    static String digestOf(ObjectNode lease) {
+        return lease.path("metadata").path("annotations").path(RecordSecret.DIGEST).asText("");
     }
 
     private void takeLease(boolean takeOver, String previousHolder) {
@@ -153,7 +195,8 @@ public final class LeaseLock implements AutoCloseable {
         Objects.child(meta, "labels").put("app.kubernetes.io/managed-by", "kubectl-stsresize");
         ObjectNode ann = Objects.child(meta, "annotations");
         ann.put(PHASE, record.phase());
-        ann.put(RECORD, Objects.json(record.toJson()));
+        ann.put(RecordSecret.DIGEST, RecordSecret.digest(RecordSecret.payload(record)));
+        ann.remove(LEGACY_RECORD);
         ObjectNode spec = Objects.child(l, "spec");
         String now = MICRO.format(clock.instant());
         boolean newHolder = !record.holder().equals(spec.path("holderIdentity").asText(""));
@@ -165,6 +208,29 @@ public final class LeaseLock implements AutoCloseable {
         }
         spec.put("renewTime", now);
         return l;
+    }
+
+    /** The record into its Secret (created, or over the one a previous run left), once the Lease is ours. */
+    private void writeSecret() {
+        String ns = record.namespace();
+        String name = RecordSecret.name(record.name());
+        ObjectNode written;
+        try {
+            written = cluster.createSecret(RecordSecret.object(record, null));
+        } catch (ClusterException e) {
+            if (e.code() != 409) {
+                throw e;
+            }
+            // left by a run that stopped, or planted: we hold the Lease, so its content is ours to replace
+            ObjectNode current = cluster.getSecret(ns, name).orElseThrow(() -> e);
+            if (!RecordSecret.TYPE.equals(current.path("type").asText())) {
+                // a Secret's type is immutable (ValidateSecretUpdate): someone else's Secret of this name is not touched
+                throw new NotRecorded("Secret " + ns + "/" + name + " exists with type \"" + current.path("type").asText()
+                        + "\", not " + RecordSecret.TYPE + ": it is not a run record, so it is left alone; rename or remove it");
+            }
+            written = cluster.updateSecret(RecordSecret.object(record, current));
+        }
+        secretUid = Objects.uid(written);
     }
 
     /** Records a new phase (Lease and journal) before the step that needs it. */
@@ -215,21 +281,33 @@ public final class LeaseLock implements AutoCloseable {
         }
     }
 
-    /** The run is finished: the Lease freed (holder cleared, record removed) and the journal entry removed. */
+    /**
+     * The run is finished: the Lease freed (holder and digest cleared), then the record's Secret
+     * deleted (with the UID this run wrote, so a Secret re-created by someone since stays), and the
+     * journal entry removed.
+     */
     public synchronized void release() {
         close();
         if (useLease && lost == null && lease != null) {
-            ObjectNode l = lease.deepCopy();
-            l.remove("status");
-            ObjectNode meta = (ObjectNode) l.path("metadata");
-            meta.remove("managedFields");
-            ObjectNode ann = Objects.child(meta, "annotations");
-            ann.put(PHASE, "released");
-            ann.remove(RECORD);
-            ((ObjectNode) l.path("spec")).remove("holderIdentity");
-            lease = cluster.updateLease(l);
+            releaseLease();
+            if (!secretUid.isEmpty()) {
+                cluster.deleteRecordSecret(record.namespace(), RecordSecret.name(record.name()), secretUid);
+            }
         }
         journal.remove(record.namespace(), record.name());
+    }
+
+    private void releaseLease() {
+        ObjectNode l = lease.deepCopy();
+        l.remove("status");
+        ObjectNode meta = (ObjectNode) l.path("metadata");
+        meta.remove("managedFields");
+        ObjectNode ann = Objects.child(meta, "annotations");
+        ann.put(PHASE, "released");
+        ann.remove(RecordSecret.DIGEST);
+        ann.remove(LEGACY_RECORD);
+        ((ObjectNode) l.path("spec")).remove("holderIdentity");
+        lease = cluster.updateLease(l);
     }
 
     /** Stops renewing, leaving Lease and journal as they are (for a crash-like stop or a resume later). */

@@ -13,7 +13,7 @@ import java.util.Map;
 final class Objects {
     static final ObjectMapper MAPPER = new ObjectMapper();
     /** Metadata the server owns: sent back, it would be a precondition, an error, or a lie. */
-    private static final List<String> SERVER_METADATA = List.of("resourceVersion", "uid", "managedFields",
+    static final List<String> SERVER_METADATA = List.of("resourceVersion", "uid", "managedFields",
             "creationTimestamp", "generation", "selfLink", "deletionTimestamp", "deletionGracePeriodSeconds");
 
     private Objects() {}

@@ -8,8 +8,9 @@ import java.util.Map;
 /**
  * What a run writes down before its first write, and what {@code resume} needs to finish it: the live
  * StatefulSet as it was (the backup a failed re-apply restores), the exact object to re-apply, the
- * field manager, the claims' targets and the phase reached. Kept in the Lease's annotations and in
- * the local journal, as the same JSON.
+ * field manager, the claims' targets and the phase reached. Kept in the run's {@link RecordSecret}
+ * (phase in the Lease) and in the local journal. Written by someone else as far as any reader knows:
+ * {@link RunRecords} checks it before anything acts on it.
  */
 public record Record(String server, String namespace, String name, String uid, String holder, String phase,
         String startedAt, String fieldManager, ObjectNode live, ObjectNode reapply, Map<String, String> claimTargets) {
@@ -31,6 +32,11 @@ public record Record(String server, String namespace, String name, String uid, S
 
     public Record withHolder(String h) {
         return new Record(server, namespace, name, uid, h, phase, startedAt, fieldManager, live, reapply, claimTargets);
+    }
+
+    /** The same record re-applying {@code object} (built from the operator's manifest) for the claims {@code targets}. */
+    public Record withReapply(ObjectNode object, Map<String, String> targets) {
+        return new Record(server, namespace, name, uid, holder, phase, startedAt, fieldManager, live, object, targets);
     }
 
     public ObjectNode toJson() {

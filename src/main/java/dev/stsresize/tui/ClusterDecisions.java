@@ -10,6 +10,7 @@ import dev.stsresize.converge.Converger;
 import dev.stsresize.converge.Gate;
 import dev.stsresize.converge.Journal;
 import dev.stsresize.converge.Progress;
+import dev.stsresize.converge.PendingRun;
 import dev.stsresize.converge.Record;
 import dev.stsresize.plan.Verdict;
 import java.time.Clock;
@@ -108,11 +109,12 @@ public final class ClusterDecisions implements DecisionSource {
         Converger reader = new Converger(cluster, Clock.systemUTC(), journal, "", server, Gate.YES, Progress.NONE, Checkpoint.NONE);
         Map<String, Decision> byKey = new LinkedHashMap<>();
         decisions.forEach(d -> byKey.put(Loaded.key(d), d));
+        // only a record that can be trusted is offered; resume (and a re-run of apply) report the others
         Map<String, Record> records = new LinkedHashMap<>();
         try {
-            for (Record r : reader.pendingLocal()) {
-                if (byKey.containsKey(r.namespace() + "/" + r.name())) {
-                    records.put(r.namespace() + "/" + r.name(), r);
+            for (PendingRun p : reader.pendingLocal()) {
+                if (p.trusted() && byKey.containsKey(p.namespace() + "/" + p.name())) {
+                    records.put(p.namespace() + "/" + p.name(), p.record());
                 }
             }
         } catch (RuntimeException e) {
@@ -120,7 +122,7 @@ public final class ClusterDecisions implements DecisionSource {
         }
         for (Decision d : decisions) {
             if (d.verdict() == Verdict.ABSENT && !records.containsKey(Loaded.key(d))) {
-                reader.pending(d.namespace(), d.name(), true).ifPresent(r -> records.put(Loaded.key(d), r));
+                reader.pending(d.namespace(), d.name(), true).filter(PendingRun::trusted).ifPresent(p -> records.put(Loaded.key(d), p.record()));
             }
         }
         List<InterruptedRun> out = new ArrayList<>();

@@ -414,19 +414,28 @@ public final class ConvergeSteps implements StepRunner {
     }
 
     /**
-     * Finishes an interrupted run from its record, as {@code resume} does. The orphan delete is made
+     * Finishes an interrupted run as a re-run of {@code apply -f} does: the record says where it
+     * stopped (and is left alone when it cannot be trusted), the object re-applied is built from the
+     * manifest the UI was opened with. The orphan delete is made
      * only when the record shows it was already allowed (phase deleting or later); a run stopped
      * before it is finished up to the delete gate, which then says no (the wizard asks for the name).
      */
     private Outcome resume(Decision decision, Progress progress) {
         Converger reader = new Converger(cluster, clock, journal, operator, server, Gate.YES, dev.stsresize.converge.Progress.NONE,
                 Checkpoint.NONE);
-        Optional<dev.stsresize.converge.Record> found = reader.pending(decision.namespace(), decision.name(), true);
+        Optional<dev.stsresize.converge.PendingRun> found = reader.pending(decision.namespace(), decision.name(), true);
         if (found.isEmpty()) {
             return Outcome.failed("no interrupted run of " + Loaded.key(decision) + " is recorded any more: it was finished"
                     + " meanwhile; refresh (r)");
         }
-        dev.stsresize.converge.Record record = found.get();
+        if (!found.get().trusted()) {
+            return Outcome.failed(found.get().leftAlone());
+        }
+        ObjectNode object = declared.apply(decision);
+        if (object == null) {
+            return Outcome.failed("the manifest no longer declares " + Loaded.key(decision) + ": nothing was written; reload it (r)");
+        }
+        dev.stsresize.converge.Record record = found.get().record();
         boolean allowed = record.phase().equals(dev.stsresize.converge.Record.PHASE_DELETING)
                 || record.phase().equals(dev.stsresize.converge.Record.PHASE_REAPPLYING)
                 || record.phase().equals(dev.stsresize.converge.Record.PHASE_VERIFYING);
@@ -443,7 +452,7 @@ public final class ConvergeSteps implements StepRunner {
         };
         Cluster guarded = new GuardedCluster(cluster, () -> allowed, step -> { });
         Converger converger = new Converger(guarded, clock, journal, operator, server, gate, e -> report(progress, e), Checkpoint.NONE);
-        StatefulSetResult r = converger.resume(record, options, true);
+        StatefulSetResult r = converger.resume(found.get(), object, options, true);
         Summary summary = summary(record.uid(), java.util.Set.of(), r);
         progress.summary(summary);
         boolean ok = summary.converged() && summary.problems().isEmpty();

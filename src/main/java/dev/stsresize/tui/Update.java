@@ -68,10 +68,10 @@ public final class Update {
                         + " until it is re-applied."
                 : "StatefulSet " + r.key() + " stands; the run held its Lease in phase " + r.phase() + ".";
         String does = r.pastTheDeleteGate()
-                ? "y resumes it now: the recorded object is re-applied (if absent) and the adoption verified."
+                ? "y resumes it now: the manifest's object is re-applied (if absent) and the adoption verified."
                 : "y resumes it now: the claims it grows are finished; the orphan delete is not made without your typed name"
                         + " (open the wizard again for that).";
-        return new Dialog.Resume("An interrupted run", "The run of " + r.key() + " by " + r.holder() + ", started " + r.startedAt()
+        return new Dialog.Resume("An interrupted run", "The run of " + r.key() + " recorded by " + r.holder() + " at " + r.startedAt()
                 + ", stopped in phase " + r.phase() + ". " + state + "\n\n" + does + "\nn leaves it; " + resumeCommand(r.namespace(), r.name())
                 + " finishes it later." + (count > 1 ? "\n\n(" + (count - 1) + " more interrupted run(s): the next start offers them.)" : ""),
                 r.key());

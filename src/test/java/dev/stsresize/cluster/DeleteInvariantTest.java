@@ -15,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Calls EVERY method of the port, with and without dry run, and reads what went out: the only
- * DELETE the product can send is an orphan delete of a StatefulSet with a UID precondition.
+ * DELETEs the product can send are an orphan delete of a StatefulSet with a UID precondition and the
+ * delete of a run's own record Secret ({@code stsresize-…}) with a UID precondition.
  */
 class DeleteInvariantTest {
     @TempDir Path home;
@@ -28,7 +29,11 @@ class DeleteInvariantTest {
 
             for (Method method : Cluster.class.getMethods()) {
                 for (boolean flag : new boolean[] {false, true}) {
-                    Object result = method.invoke(cluster, arguments(method, flag));
+                    Object[] args = arguments(method, flag);
+                    if (method.getName().equals("deleteRecordSecret")) {
+                        args[1] = "stsresize-x";
+                    }
+                    Object result = method.invoke(cluster, args);
                     if (result instanceof ObjectWatch w) {
                         w.close();
                     }
@@ -38,7 +43,10 @@ class DeleteInvariantTest {
             assertThat(server.requests()).extracting(Recorded::method).contains("GET", "PATCH", "POST", "PUT", "DELETE");
             assertThat(server.requests()).noneMatch(r -> r.path().contains("/persistentvolumeclaims") && !r.method().matches("GET|PATCH"));
             for (Recorded r : server.requests()) {
-                if (r.method().equals("DELETE")) {
+                if (r.method().equals("DELETE") && r.path().startsWith("/api/v1/namespaces/")) {
+                    assertThat(r.path()).matches("/api/v1/namespaces/[^/]+/secrets/stsresize-[^/]+");
+                    assertThat(Json.MAPPER.readTree(r.body()).at("/preconditions/uid").asText()).isNotEmpty();
+                } else if (r.method().equals("DELETE")) {
                     assertThat(r.path()).matches("/apis/apps/v1/namespaces/[^/]+/statefulsets/[^/]+");
                     JsonNode body = Json.MAPPER.readTree(r.body());
                     assertThat(body.path("propagationPolicy").asText()).isEqualTo("Orphan");
@@ -49,10 +57,21 @@ class DeleteInvariantTest {
     }
 
     @Test
-    void thePortHasExactlyOneDeleteAndItIsTheOrphanDelete() {
+    void thePortHasExactlyTwoDeletesTheOrphanDeleteAndTheRecordSecretsDelete() {
         assertThat(Arrays.stream(Cluster.class.getMethods()).map(Method::getName)
                 .filter(n -> n.toLowerCase().contains("delete") || n.toLowerCase().contains("remove")))
-                .containsExactly("deleteStatefulSetOrphan");
+                .containsExactlyInAnyOrder("deleteStatefulSetOrphan", "deleteRecordSecret");
+    }
+
+    @Test
+    void theRecordSecretsDeleteRefusesAnyOtherSecret() throws Exception {
+        try (FakeApiServer server = FakeApiServer.http()) {
+            server.onAnything(Answer.json(200, "{}"));
+            Cluster cluster = new KubeCluster(Kubeconfigs.connect(Kubeconfigs.tokenConfig(home, server.url(), "t"), home));
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> cluster.deleteRecordSecret("x", "db-credentials", "u"))
+                    .isInstanceOf(IllegalArgumentException.class);
+            assertThat(server.requests()).isEmpty();
+        }
     }
 
     static Object[] arguments(Method method, boolean flag) {

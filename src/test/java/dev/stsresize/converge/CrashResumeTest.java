@@ -56,7 +56,7 @@ class CrashResumeTest {
 
             Path manifest = Commands.manifest(home, List.of(Demo.declared("postgres")));
             Commands.Run r = crashAt % 2 == 1
-                    ? Commands.run(h, "resume", "--timeout", "60s")
+                    ? Commands.run(h, "resume", "--yes", "--timeout", "60s")
                     : Commands.run(h, "apply", "-f", manifest.toString(), "--yes", "--timeout", "60s");
             assertThat(r.code()).as("after a crash after " + writes + "\n" + r.describe()).isZero();
 

@@ -53,7 +53,7 @@ class InterruptionsTest {
                     DeleteOptions.orphan(uid));
             Harness.await("postgres gone", () -> h.sts("shop", "postgres") == null);
 
-            Commands.Run r = Commands.run(h, "resume", "--timeout", "60s", "-o", "json");
+            Commands.Run r = Commands.run(h, "resume", "--yes", "--timeout", "60s", "-o", "json");
             assertThat(r.code()).as(r.describe()).isZero();
             assertThat(h.sts("shop", "postgres").at("/spec/volumeClaimTemplates/0/spec/resources/requests/storage").asText()).isEqualTo("20Gi");
             for (int i = 0; i < 3; i++) {
@@ -85,7 +85,7 @@ class InterruptionsTest {
 
             h.sim.faults().clear();
             assertThat(broken[0].fired()).isPositive();
-            Commands.Run resumed = Commands.run(h, "resume", "--timeout", "60s");
+            Commands.Run resumed = Commands.run(h, "resume", "--yes", "--timeout", "60s");
             assertThat(resumed.code()).as(resumed.describe()).isZero();
             ObjectNode sts = h.sts("shop", "postgres");
             assertThat(sts.at("/spec/volumeClaimTemplates/0/spec/resources/requests/storage").asText()).isEqualTo("20Gi");

@@ -38,7 +38,8 @@ class PermissionsAndLocksTest {
                     "{apiGroups: [''], resources: [pods], verbs: [get, list, watch]}",
                     "{apiGroups: [apps], resources: [controllerrevisions], verbs: [list]}",
                     "{apiGroups: [events.k8s.io], resources: [events], verbs: [create]}",
-                    "{apiGroups: [coordination.k8s.io], resources: [leases], verbs: [get, create, update]}").toArray(ObjectNode[]::new));
+                    "{apiGroups: [coordination.k8s.io], resources: [leases], verbs: [get, create, update]}",
+                    "{apiGroups: [''], resources: [secrets], verbs: [get, create, update, delete]}").toArray(ObjectNode[]::new));
             h.sim.tokenFor("shop", "stsresize");
             var cluster = h.cluster("sim-shop-stsresize");
             Assessment a = new Assessor(cluster, h.events::add).assess(List.of(Demo.declared("postgres")), false,
@@ -127,7 +128,8 @@ class PermissionsAndLocksTest {
                     "{apiGroups: [''], resources: [pods], verbs: [get, list, watch]}",
                     "{apiGroups: [apps], resources: [controllerrevisions], verbs: [list]}",
                     "{apiGroups: [events.k8s.io], resources: [events], verbs: [create]}",
-                    "{apiGroups: [coordination.k8s.io], resources: [leases], verbs: [get, create, update]}").toArray(ObjectNode[]::new));
+                    "{apiGroups: [coordination.k8s.io], resources: [leases], verbs: [get, create, update]}",
+                    "{apiGroups: [''], resources: [secrets], verbs: [get, create, update, delete]}").toArray(ObjectNode[]::new));
             h.sim.tokenFor("legacy", "stsresize");
             var cluster = h.cluster("sim-legacy-stsresize");
             Assessment a = new Assessor(cluster, h.events::add).assess(List.of(Demo.declared("mysql")), false,
@@ -156,16 +158,21 @@ class PermissionsAndLocksTest {
                 lock.phase(Record.PHASE_GROWING);
                 ObjectNode lease = h.get("coordination.k8s.io/v1", "Lease", "shop", "stsresize-postgres");
                 assertThat(lease.at("/metadata/annotations/stsresize.dev~1phase").asText()).isEqualTo("growing");
-                assertThat(Record.fromJson(new com.fasterxml.jackson.databind.ObjectMapper().readTree(
-                        lease.at("/metadata/annotations/stsresize.dev~1record").asText())).live().at("/metadata/name").asText())
-                        .isEqualTo("postgres");
+                // the Lease holds the lock, the phase and the record's digest; the record is in the Secret, which matches it
+                assertThat(lease.at("/metadata/annotations/stsresize.dev~1record").isMissingNode()).as(lease.toString()).isTrue();
+                ObjectNode secret = h.get("v1", "Secret", "shop", "stsresize-postgres");
+                assertThat(secret.at("/type").asText()).isEqualTo("stsresize.dev/record");
+                assertThat(secret.at("/metadata/labels/app.kubernetes.io~1managed-by").asText()).isEqualTo("kubectl-stsresize");
+                Record stored = RecordSecret.read(secret, lease.at("/metadata/annotations/stsresize.dev~1record-sha256").asText());
+                assertThat(stored.live().at("/metadata/name").asText()).isEqualTo("postgres");
                 assertThat(h.journal.read("shop", "postgres")).get().extracting(Record::phase).isEqualTo("growing");
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
             } finally {
                 lock.release();
             }
             assertThat(h.journal.all()).isEmpty();
+            assertThat(h.get("v1", "Secret", "shop", "stsresize-postgres")).as("the record's Secret removed on release").isNull();
+            assertThat(h.get("coordination.k8s.io/v1", "Lease", "shop", "stsresize-postgres").at("/metadata/annotations/stsresize.dev~1record-sha256")
+                    .isMissingNode()).isTrue();
         }
     }
 }

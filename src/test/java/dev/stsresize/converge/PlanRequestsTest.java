@@ -18,8 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
  * does not grow with the StatefulSets. And it says "blocked: forbidden" where apply would.
  */
 class PlanRequestsTest {
-    /** The distinct verbs a recreate needs in one namespace (claims 2, events 1, StatefulSets 5, pods 2, revisions 1, Leases 3). */
-    static final int REVIEWS_PER_NAMESPACE = 14;
+    /** The distinct verbs a recreate needs in one namespace (claims 2, events 1, StatefulSets 5, pods 2, revisions 1, Leases 3, Secrets 4). */
+    static final int REVIEWS_PER_NAMESPACE = 18;
 
     @TempDir Path home;
 
@@ -51,7 +51,8 @@ class PlanRequestsTest {
                     "{apiGroups: [''], resources: [pods], verbs: [get, list, watch]}",
                     "{apiGroups: [apps], resources: [controllerrevisions], verbs: [list]}",
                     "{apiGroups: [events.k8s.io], resources: [events], verbs: [create]}",
-                    "{apiGroups: [coordination.k8s.io], resources: [leases], verbs: [get, create, update]}").toArray(ObjectNode[]::new));
+                    "{apiGroups: [coordination.k8s.io], resources: [leases], verbs: [get, create, update]}",
+                    "{apiGroups: [''], resources: [secrets], verbs: [get, create, update, delete]}").toArray(ObjectNode[]::new));
             h.sim.tokenFor("shop", "stsresize");
             Commands.Run r = Commands.run(h, "plan", "-n", "shop", "--context", "sim-shop-stsresize", "-o", "json",
                     "-f", Commands.manifest(home, List.of(Demo.declared("postgres"))).toString());

@@ -45,7 +45,7 @@ class ResumeWithoutLeasesTest {
 
     static void assertFinished(Harness h, Commands.Run r) {
         assertThat(r.code()).as(r.describe()).isZero();
-        assertThat(r.err()).as(r.describe()).contains("warning: Leases are forbidden in namespace shop", "local journal");
+        assertThat(r.err()).as(r.describe()).contains("warning: Leases or Secrets are forbidden in namespace shop", "local journal");
         ObjectNode sts = h.sts("shop", "postgres");
         assertThat(sts).as(r.describe()).isNotNull();
         assertThat(sts.at("/spec/volumeClaimTemplates/0/spec/resources/requests/storage").asText()).isEqualTo("20Gi");
@@ -58,7 +58,7 @@ class ResumeWithoutLeasesTest {
     void resume_finishes_from_the_local_journal_with_a_warning() {
         try (Harness h = Harness.start(home, Demo.cluster())) {
             crashAfterTheOrphanDelete(h);
-            Commands.Run r = Commands.run(h, "resume", "--context", "sim-shop-stsresize", "--timeout", "60s");
+            Commands.Run r = Commands.run(h, "resume", "--yes", "--context", "sim-shop-stsresize", "--timeout", "60s");
             assertFinished(h, r);
             assertThat(r.out()).as(r.describe()).contains("shop/postgres: converged");
         }
@@ -68,7 +68,7 @@ class ResumeWithoutLeasesTest {
     void a_named_resume_and_a_re_run_of_apply_do_too() {
         try (Harness h = Harness.start(home, Demo.cluster())) {
             crashAfterTheOrphanDelete(h);
-            Commands.Run r = Commands.run(h, "resume", "shop/postgres", "--context", "sim-shop-stsresize", "--timeout", "60s");
+            Commands.Run r = Commands.run(h, "resume", "shop/postgres", "--yes", "--context", "sim-shop-stsresize", "--timeout", "60s");
             assertFinished(h, r);
         }
         try (Harness h = Harness.start(home.resolve("again"), Demo.cluster())) {

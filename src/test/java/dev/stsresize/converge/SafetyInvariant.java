@@ -8,8 +8,8 @@ import java.util.List;
 
 /**
  * The rule no converge may break, read from what the server received: every DELETE of a StatefulSet
- * carried {@code propagationPolicy: Orphan} and a UID precondition, and no claim (nor anything else)
- * was ever deleted.
+ * carried {@code propagationPolicy: Orphan} and a UID precondition, and no claim (nor anything else
+ * but a run's own record Secret, by its UID) was ever deleted.
  */
 final class SafetyInvariant {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -20,6 +20,13 @@ final class SafetyInvariant {
         List<String> out = new ArrayList<>();
         for (RecordedRequest r : log) {
             if (!r.method().equals("DELETE")) {
+                continue;
+            }
+            if ("secrets".equals(r.resource()) && r.path().matches("/api/v1/namespaces/[^/]+/secrets/stsresize-[^/]+")) {
+                // a run's own record, released: with the UID it wrote, never a Secret re-created since
+                if (!r.body().contains("\"uid\"")) {
+                    out.add("DELETE " + r.path() + " without a UID precondition: " + r.body());
+                }
                 continue;
             }
             if (!"statefulsets".equals(r.resource())) {

@@ -45,6 +45,7 @@ public final class Defaults {
                 o.putIfAbsent("volumeBindingMode", o.textNode("Immediate"));
             }
             case "Namespace" -> namespace(o);
+            case "Secret" -> o.putIfAbsent("type", o.textNode("Opaque")); // core/v1 SetDefaults_Secret
             default -> { }
         }
     }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.sim.ApiError;
 import dev.stsresize.sim.admission.ClaimValidation;
 import dev.stsresize.sim.admission.CreateValidation;
+import dev.stsresize.sim.admission.ObjectValidation;
 import dev.stsresize.sim.admission.Defaults;
 import dev.stsresize.sim.admission.FieldSchema;
 import dev.stsresize.sim.admission.ObjectMetaValidation;
@@ -235,6 +236,7 @@ public final class Registry {
         if (!causes.isEmpty()) {
             throw ApiError.invalid(t.group(), t.kind(), next.path("metadata").path("name").asText(), causes);
         }
+        ObjectValidation.validate(t, old, next);
         switch (t.kind()) {
             case "StatefulSet" -> StatefulSetValidation.validateUpdate(old, next);
             case "PersistentVolumeClaim" -> {
@@ -268,6 +270,7 @@ public final class Registry {
 
     private void admitCreate(ResourceType t, ObjectNode obj) {
         ObjectMetaValidation.validateCreate(t, obj);
+        ObjectValidation.validate(t, null, obj);
         CreateValidation.validate(t.group(), t.kind(), obj);
         if (t.kind().equals("PersistentVolumeClaim")) {
             quota.validate(null, obj);

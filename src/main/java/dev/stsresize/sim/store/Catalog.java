@@ -33,6 +33,7 @@ public final class Catalog {
         core("pods", "Pod", true, ALL, List.of("po"), List.of("all"), Set.of("status", "eviction"), false, true);
         core("events", "Event", true, ALL, List.of("ev"), List.of(), Set.of(), false, false);
         core("serviceaccounts", "ServiceAccount", true, ALL, List.of("sa"), List.of(), Set.of("token"), false, true);
+        core("secrets", "Secret", true, ALL, List.of(), List.of(), Set.of(), false, false);
         core("resourcequotas", "ResourceQuota", true, ALL, List.of("quota"), List.of(), Set.of("status"), false, false);
         // what a chart or kustomize output holds beside StatefulSets (kubectl api-resources of v1.32)
         core("configmaps", "ConfigMap", true, ALL, List.of("cm"), List.of(), Set.of(), false, false);
