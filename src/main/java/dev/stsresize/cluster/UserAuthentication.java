@@ -82,9 +82,10 @@ final class UserAuthentication {
         try {
             SSLUtils.loadKey(key);
         } catch (IOException | InvalidKeySpecException | RuntimeException e) {
+            // no cause: a parser's message may quote the key, and --debug prints the causes
             throw new UserError("the client key of kubeconfig " + whose + " is not a PEM private key that can be read"
                     + " (EC, RSA PKCS#1 or PKCS#8, unencrypted); fix it (kubectl config view --raw shows it),"
-                    + " or pick another --context.", e);
+                    + " or pick another --context.");
         }
         return new ClientCertificateAuthentication(cert, key);
     }
