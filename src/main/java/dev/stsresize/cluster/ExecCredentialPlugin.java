@@ -185,6 +185,9 @@ final class ExecCredentialPlugin {
             throw fail("its ExecCredential holds neither status.token nor both status.clientCertificateData and"
                     + " status.clientKeyData", "run it by hand to see what it prints", null);
         }
+        if (!UserAuthentication.headerSafe(token)) {
+            throw fail("its status.token holds a line break or another control character", "fix the plugin's output", null);
+        }
         return new Credential(token, cert, key, expiration(status.path("expirationTimestamp").asText("")));
     }
 

@@ -81,7 +81,9 @@ class CredentialLeakTest {
                         "{server: \"https://127.0.0.1:1\", proxy-url: \"http://me:" + MARKER + "@bad host:3128\"}",
                         "{token: t}"), "", List.of(), "(http://me:xxxxx@bad host:3128) is not a proxy URL"),
                 Arguments.of("--token with a line break", kubeconfig(tls, "{}"), "", List.of("--token", MARKER + "\nx"),
-                        "--token"));
+                        "(or --token) holds a line break"),
+                Arguments.of("an exec plugin's token with a line break", kubeconfig(tls, exec("")),
+                        credential.formatted("{\"token\":\"" + MARKER + "\\n\"}"), List.of(), "its status.token holds a line break"));
     }
 
     @ParameterizedTest(name = "{0}")
