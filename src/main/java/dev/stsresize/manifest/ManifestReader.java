@@ -30,6 +30,9 @@ public final class ManifestReader {
      * @param namespaceExplicit {@code -n} was given: a StatefulSet naming another namespace is an error, as in kubectl
      */
     public Manifest read(List<String> paths, boolean recursive, String namespace, boolean namespaceExplicit) {
+        if (namespaceExplicit && !ApiNames.namespaceProblem(namespace, "-n").isEmpty()) {
+            throw new UserError(ApiNames.namespaceProblem(namespace, "-n")); // before reading a byte of the manifests
+        }
         List<Document> out = new ArrayList<>();
         Map<String, Integer> skipped = new TreeMap<>();
         Map<String, Source> seen = new HashMap<>();

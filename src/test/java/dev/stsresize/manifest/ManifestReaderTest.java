@@ -299,9 +299,13 @@ class ManifestReaderTest {
         assertThat(refusal(sts("db", "1Gi").replace("name: db\n", "name: db\n  namespace: a.b\n")))
                 .contains("metadata.namespace: Invalid value: \"a.b\"");
         Path f = write("m.yaml", sts("db", "1Gi"));
-        assertThatThrownBy(() -> reader().read(List.of(f.toString()), false, "..", true)).isInstanceOf(UserError.class)
-                .hasMessageContaining("m.yaml, document 1 (line 1): StatefulSet \"db\" names no namespace and -n is \"..\"")
+        assertThatThrownBy(() -> reader().read(List.of(f.toString()), false, "..", false)).isInstanceOf(UserError.class)
+                .hasMessageContaining("m.yaml, document 1 (line 1): StatefulSet \"db\" names no namespace and the kubeconfig"
+                        + " context's namespace is \"..\"")
                 .hasMessageContaining("Nothing was sent.");
+        assertThatThrownBy(() -> reader().read(List.of(f.toString()), false, "..", true)).isInstanceOf(UserError.class)
+                .hasMessageStartingWith("-n: the namespace \"..\" is not one kube-apiserver accepts (metadata.namespace:"
+                        + " Invalid value: \"..\": a lowercase RFC 1123 label");
     }
 
     @Test
