@@ -101,6 +101,10 @@ class BadInputTest {
                             + " accepts (metadata.namespace: Invalid value: \"..\"").contains("Nothing was sent.").hasLineCount(1);
                 }
             }
+            Commands.Run job = renderJob("render-job", "-f", manifest.toString(), "-n", "..");
+            assertThat(job.code()).as(job.describe()).isEqualTo(1);
+            assertThat(job.err()).startsWith("error: -n: the namespace \"..\" is not one kube-apiserver accepts");
+            assertThat(job.out()).isEmpty();
             Commands.Run resume = Commands.run(h, "resume", "../postgres");
             assertThat(resume.code()).as(resume.describe()).isEqualTo(1);
             assertThat(resume.err()).contains("the StatefulSet \"../postgres\" given to resume: the namespace \"..\" is not one"
