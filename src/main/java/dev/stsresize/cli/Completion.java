@@ -6,6 +6,7 @@ import dev.stsresize.cluster.ClusterConnection;
 import dev.stsresize.cluster.ConnectionSettings;
 import dev.stsresize.cluster.KubeClients;
 import dev.stsresize.cluster.KubeCluster;
+import dev.stsresize.cluster.KubeconfigOverrides;
 import dev.stsresize.cluster.Kubeconfig;
 import dev.stsresize.cluster.KubeconfigLoader;
 import dev.stsresize.cluster.NamespaceScope;
@@ -90,6 +91,8 @@ public final class Completion {
             if (pending != null) {
                 given.put(pending.longestName(), word);
                 pending = null;
+            } else if (word.equals("--insecure-skip-tls-verify") || word.equals("--insecure-skip-tls-verify=true")) {
+                given.put("--insecure-skip-tls-verify", "true");
             } else if (word.startsWith("-")) {
                 OptionSpec o = spec.findOption(word.contains("=") ? word.substring(0, word.indexOf('=')) : word);
                 if (o != null && takesValue(o)) {
@@ -178,10 +181,19 @@ public final class Completion {
 
     /** What the words before the one being completed say about the connection. */
     private record Line(Optional<Path> kubeconfig, Map<String, String> given) {
+        /** The cluster the command on the line would reach, as it would reach it (the overriding flags included). */
         ConnectionSettings settings() {
             return new ConnectionSettings(kubeconfig, Optional.ofNullable(given.get("--context")),
                     Optional.ofNullable(given.get("--cluster")), Optional.ofNullable(given.get("--user")),
-                    Optional.ofNullable(given.get("--namespace")), false, CLUSTER_BUDGET, 0);
+                    Optional.ofNullable(given.get("--namespace")), false, CLUSTER_BUDGET, 0,
+                    new KubeconfigOverrides(value("--server"), value("--certificate-authority"),
+                            given.containsKey("--insecure-skip-tls-verify"), value("--tls-server-name"), value("--token"),
+                            value("--client-certificate"), value("--client-key"), value("--as"),
+                            value("--as-group").stream().toList(), value("--as-uid")));
+        }
+
+        private Optional<String> value(String option) {
+            return Optional.ofNullable(given.get(option));
         }
     }
 

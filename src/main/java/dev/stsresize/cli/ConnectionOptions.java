@@ -4,10 +4,13 @@ import dev.stsresize.cluster.ClientEnvironment;
 import dev.stsresize.cluster.ClusterConnection;
 import dev.stsresize.cluster.ConnectionSettings;
 import dev.stsresize.cluster.KubeClients;
+import dev.stsresize.cluster.KubeconfigOverrides;
 import java.io.PrintWriter;
 import dev.stsresize.cluster.KubectlDuration;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
@@ -31,6 +34,39 @@ public final class ConnectionOptions {
     @Option(names = "--user", paramLabel = "NAME", description = "The name of the kubeconfig user to use.")
     String user;
 
+    @Option(names = {"-s", "--server"}, paramLabel = "URL",
+            description = "The address and port of the Kubernetes API server (instead of the kubeconfig cluster's).")
+    String server;
+
+    @Option(names = "--token", paramLabel = "TOKEN", description = "Bearer token for authentication to the API server.")
+    String token;
+
+    @Option(names = "--certificate-authority", paramLabel = "FILE", description = "Path to a cert file for the certificate authority.")
+    String certificateAuthority;
+
+    @Option(names = "--client-certificate", paramLabel = "FILE", description = "Path to a client certificate file for TLS.")
+    String clientCertificate;
+
+    @Option(names = "--client-key", paramLabel = "FILE", description = "Path to a client key file for TLS.")
+    String clientKey;
+
+    @Option(names = "--insecure-skip-tls-verify", arity = "0..1", fallbackValue = "true", paramLabel = "BOOL",
+            description = "If true, the server's certificate will not be checked for validity. This will make your HTTPS connections insecure.")
+    boolean insecureSkipTlsVerify;
+
+    @Option(names = "--tls-server-name", paramLabel = "NAME",
+            description = "Server name to use for server certificate validation (default: the server's hostname).")
+    String tlsServerName;
+
+    @Option(names = "--as", paramLabel = "USER", description = "Username to impersonate for the operation.")
+    String as;
+
+    @Option(names = "--as-group", paramLabel = "GROUP", description = "Group to impersonate for the operation. Repeatable.")
+    List<String> asGroups = new ArrayList<>();
+
+    @Option(names = "--as-uid", paramLabel = "UID", description = "UID to impersonate for the operation.")
+    String asUid;
+
     @Option(names = {"-n", "--namespace"}, paramLabel = "NS",
             description = "The namespace of StatefulSets that declare none (default: the context's namespace).")
     String namespace;
@@ -51,7 +87,11 @@ public final class ConnectionOptions {
     public ConnectionSettings settings() {
         return new ConnectionSettings(Optional.ofNullable(kubeconfig), Optional.ofNullable(context),
                 Optional.ofNullable(cluster), Optional.ofNullable(user), Optional.ofNullable(namespace),
-                allNamespaces, requestTimeout == null ? Duration.ZERO : requestTimeout, verbosity);
+                allNamespaces, requestTimeout == null ? Duration.ZERO : requestTimeout, verbosity,
+                new KubeconfigOverrides(Optional.ofNullable(server), Optional.ofNullable(certificateAuthority),
+                        insecureSkipTlsVerify, Optional.ofNullable(tlsServerName), Optional.ofNullable(token),
+                        Optional.ofNullable(clientCertificate), Optional.ofNullable(clientKey), Optional.ofNullable(as),
+                        asGroups, Optional.ofNullable(asUid)));
     }
 
     /**

@@ -112,7 +112,7 @@ public final class PlanCommand implements Callable<Integer> {
                     + manifest.skippedCount() + " other document(s)" + (manifest.skipped().isEmpty() ? "" : ": " + describe(manifest.skipped())));
         }
         Set<String> scope = allNamespaces ? null : manifest.namespaces();
-        LiveState state = new SnapshotReader(stdin, ReadLimits.DEFAULT).read(live, scope);
+        LiveState state = new SnapshotReader(stdin, ReadLimits.SNAPSHOT).read(live, scope);
         if (verbosity >= 2) {
             err.println("snapshot: " + state.statefulSets().size() + " StatefulSet(s), " + state.claims().size() + " claim(s), "
                     + state.storageClasses().size() + " StorageClass(es)" + (scope == null ? " in every namespace" : " in " + String.join(", ", scope)));

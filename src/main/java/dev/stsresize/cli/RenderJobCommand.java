@@ -1,9 +1,11 @@
 package dev.stsresize.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.UserError;
 import dev.stsresize.job.JobRenderer;
 import dev.stsresize.job.JobSpec;
 import dev.stsresize.job.RenderedStream;
+import dev.stsresize.manifest.ApiNames;
 import dev.stsresize.manifest.Manifest;
 import dev.stsresize.manifest.ManifestReader;
 import dev.stsresize.manifest.ReadLimits;
@@ -98,6 +100,10 @@ public final class RenderJobCommand implements Callable<Integer> {
     }
 
     private Map<String, String> validate() {
+        String problem = ApiNames.namespaceProblem(namespace, "-n");
+        if (!problem.isEmpty()) {
+            throw new UserError(problem); // the Job would run in it: refused as kube-apiserver refuses the name
+        }
         Map<String, String> stamped = new LinkedHashMap<>();
         for (String l : labels) {
             var m = LABEL.matcher(l);

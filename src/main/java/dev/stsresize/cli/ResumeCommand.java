@@ -2,6 +2,7 @@ package dev.stsresize.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.UserError;
+import dev.stsresize.manifest.ApiNames;
 import dev.stsresize.cluster.Cluster;
 import dev.stsresize.cluster.ClusterConnection;
 import dev.stsresize.converge.Checkpoint;
@@ -109,6 +110,21 @@ public final class ResumeCommand implements Callable<Integer> {
         return permitted;
     }
 
+    /** A NAMESPACE/NAME kube-apiserver would refuse changes the request's path ("..") or reaches nothing: refused first. */
+    static void checkTarget(String argument, String namespace, String name) {
+        String where = "the StatefulSet \"" + argument + "\" given to resume";
+        String problem = ApiNames.namespaceProblem(namespace, where);
+        if (!problem.isEmpty()) {
+            throw new UserError(problem);
+        }
+        List<String> errors = ApiNames.subdomainErrors(name);
+        if (!errors.isEmpty()) {
+            throw new UserError(where + ": the name is not one kube-apiserver accepts ("
+                    + ApiNames.invalid("metadata.name", name, errors) + "). Nothing was sent. Pass NAMESPACE/NAME of a"
+                    + " StatefulSet, e.g. shop/db (kubectl get statefulsets -A lists them).");
+        }
+    }
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -141,6 +157,7 @@ public final class ResumeCommand implements Callable<Integer> {
                 String[] p = t.split("/", 2);
                 String ns = p.length == 2 ? p[0] : conn.defaultNamespace();
                 String name = p.length == 2 ? p[1] : p[0];
+                checkTarget(t, ns, name);
                 Optional<PendingRun> r = converger.pending(ns, name, true);
                 if (r.isEmpty()) {
                     throw new UserError("no unfinished run is recorded for StatefulSet " + ns + "/" + name

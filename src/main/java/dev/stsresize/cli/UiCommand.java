@@ -160,6 +160,15 @@ public final class UiCommand implements Callable<Integer> {
         if (connection.context != null) {
             b.append(" --context ").append(connection.context);
         }
+        if (connection.server != null) {
+            b.append(" --server ").append(connection.server);
+        }
+        if (connection.token != null) {
+            b.append(" --token TOKEN"); // never the token itself: this line lands in terminals and logs
+        }
+        if (connection.as != null) {
+            b.append(" --as ").append(connection.as);
+        }
         if (connection.namespace != null) {
             b.append(" -n ").append(connection.namespace);
         }

@@ -15,16 +15,26 @@ import java.util.Optional;
  * @param allNamespaces {@code -A}
  * @param requestTimeout {@code --request-timeout}; zero means no timeout
  * @param verbosity {@code -v}: 6 logs each request (method, URL, status, latency), 7 adds headers, 8 bodies
+ * @param overrides {@code --server}, {@code --token}, {@code --as} and the other flags that override the kubeconfig's entries
  */
 public record ConnectionSettings(Optional<Path> kubeconfig, Optional<String> context, Optional<String> cluster,
         Optional<String> user, Optional<String> namespace, boolean allNamespaces, Duration requestTimeout,
-        int verbosity) {
+        int verbosity, KubeconfigOverrides overrides) {
+
+    /** Without overriding flags. */
+    public ConnectionSettings(Optional<Path> kubeconfig, Optional<String> context, Optional<String> cluster,
+            Optional<String> user, Optional<String> namespace, boolean allNamespaces, Duration requestTimeout,
+            int verbosity) {
+        this(kubeconfig, context, cluster, user, namespace, allNamespaces, requestTimeout, verbosity,
+                KubeconfigOverrides.NONE);
+    }
 
     public ConnectionSettings {
         context = nonEmpty(context);
         cluster = nonEmpty(cluster);
         user = nonEmpty(user);
         namespace = nonEmpty(namespace);
+        overrides = overrides == null ? KubeconfigOverrides.NONE : overrides;
         if (requestTimeout == null || requestTimeout.isNegative()) {
             throw new IllegalArgumentException("requestTimeout must be zero or positive");
         }
@@ -38,17 +48,22 @@ public record ConnectionSettings(Optional<Path> kubeconfig, Optional<String> con
 
     public ConnectionSettings withKubeconfig(Path path) {
         return new ConnectionSettings(Optional.of(path), context, cluster, user, namespace, allNamespaces,
-                requestTimeout, verbosity);
+                requestTimeout, verbosity, overrides);
+    }
+
+    public ConnectionSettings withOverrides(KubeconfigOverrides flags) {
+        return new ConnectionSettings(kubeconfig, context, cluster, user, namespace, allNamespaces, requestTimeout,
+                verbosity, flags);
     }
 
     public ConnectionSettings withContext(String name) {
         return new ConnectionSettings(kubeconfig, Optional.of(name), cluster, user, namespace, allNamespaces,
-                requestTimeout, verbosity);
+                requestTimeout, verbosity, overrides);
     }
 
     public ConnectionSettings withNamespace(String name) {
         return new ConnectionSettings(kubeconfig, context, cluster, user, Optional.of(name), allNamespaces,
-                requestTimeout, verbosity);
+                requestTimeout, verbosity, overrides);
     }
 
     private static Optional<String> nonEmpty(Optional<String> s) {

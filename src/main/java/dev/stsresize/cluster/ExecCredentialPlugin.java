@@ -76,7 +76,7 @@ final class ExecCredentialPlugin {
                 if (exit != 0) {
                     throw fail("it exited with code " + exit, "run it by hand to see why", null);
                 }
-                output = Json.MAPPER.readTree(bytes);
+                output = parse(bytes);
             }
         } catch (IOException e) {
             String hint = exec.path("installHint").asText("");
@@ -87,6 +87,26 @@ final class ExecCredentialPlugin {
             throw fail("it was interrupted", "run again", e);
         }
         return credentialFrom(output, apiVersion);
+    }
+
+    /**
+     * The plugin's output as JSON, or a refusal that says what was wrong without a byte of it: the
+     * output is credential material, and Jackson's messages quote the input ("Unrecognized token
+     * 's3cr3t…'"), so neither its message nor the exception (a --debug stack trace) is kept.
+     */
+    private JsonNode parse(byte[] bytes) {
+        try {
+            return Json.MAPPER.readTree(bytes);
+        } catch (IOException e) {
+            throw notACredential(bytes.length);
+        }
+    }
+
+    private UserError notACredential(int bytes) {
+        return fail("it printed " + bytes + " bytes that are not an ExecCredential JSON object (apiVersion "
+                + exec.path("apiVersion").asText("") + ", kind ExecCredential, status.token or"
+                + " status.clientCertificateData and status.clientKeyData)",
+                "run it by hand to see what it prints (it is a credential: not in a shared terminal)", null);
     }
 
     /** kubectl's rules: Never → no; Always → yes, and a terminal is required; IfAvailable (the default) → if there is one. */
@@ -145,20 +165,28 @@ final class ExecCredentialPlugin {
     }
 
     private Credential credentialFrom(JsonNode output, String apiVersion) {
-        if (output == null || !"ExecCredential".equals(output.path("kind").asText())) {
-            throw fail("it did not print an ExecCredential", "run it by hand to see what it prints", null);
+        if (output == null || !output.isObject()) {
+            throw notACredential(output == null ? 0 : output.toString().length());
+        }
+        if (!"ExecCredential".equals(output.path("kind").asText())) {
+            throw fail("it printed a JSON object whose kind is not ExecCredential (apiVersion " + apiVersion
+                    + ", kind ExecCredential, status.token or status.clientCertificateData and status.clientKeyData)",
+                    "run it by hand to see what it prints (it is a credential: not in a shared terminal)", null);
         }
         if (!apiVersion.equals(output.path("apiVersion").asText())) {
-            throw fail("it printed apiVersion \"" + output.path("apiVersion").asText() + "\" instead of \""
-                    + apiVersion + "\"", "align the kubeconfig's exec apiVersion with the plugin", null);
+            throw fail("it printed an apiVersion other than \"" + apiVersion + "\"",
+                    "align the kubeconfig's exec apiVersion with the plugin", null);
         }
         JsonNode status = output.path("status");
         String token = status.path("token").asText("");
         String cert = status.path("clientCertificateData").asText("");
         String key = status.path("clientKeyData").asText("");
         if (token.isEmpty() && (cert.isEmpty() || key.isEmpty())) {
-            throw fail("its ExecCredential holds neither a token nor a client certificate and key",
-                    "run it by hand to see what it prints", null);
+            throw fail("its ExecCredential holds neither status.token nor both status.clientCertificateData and"
+                    + " status.clientKeyData", "run it by hand to see what it prints", null);
+        }
+        if (!UserAuthentication.headerSafe(token)) {
+            throw fail("its status.token holds a line break or another control character", "fix the plugin's output", null);
         }
         return new Credential(token, cert, key, expiration(status.path("expirationTimestamp").asText("")));
     }
@@ -170,8 +198,8 @@ final class ExecCredentialPlugin {
         try {
             return Optional.of(Instant.parse(timestamp));
         } catch (DateTimeParseException e) {
-            throw fail("its expirationTimestamp \"" + timestamp + "\" is not an RFC 3339 time",
-                    "fix the plugin's output", e);
+            throw fail("its status.expirationTimestamp (" + timestamp.length() + " characters) is not an RFC 3339 time",
+                    "fix the plugin's output", null);
         }
     }
 

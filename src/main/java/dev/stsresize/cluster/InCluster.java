@@ -2,6 +2,8 @@ package dev.stsresize.cluster;
 
 import dev.stsresize.UserError;
 import io.kubernetes.client.util.ClientBuilder;
+import io.kubernetes.client.util.credentials.AccessTokenAuthentication;
+import io.kubernetes.client.util.credentials.Authentication;
 import io.kubernetes.client.util.credentials.TokenFileAuthentication;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -26,13 +28,16 @@ final class InCluster {
         String server = "https://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
         Path dir = env.serviceAccountDir();
         ClientBuilder builder = new LeanApiClient.Builder().setBasePath(server);
-        Path ca = dir.resolve("ca.crt");
+        // client-go's inClusterClientConfig takes only --token and --certificate-authority from the flags
+        Path ca = settings.overrides().certificateAuthority().map(Path::of).orElse(dir.resolve("ca.crt"));
         try {
             if (Files.isRegularFile(ca)) {
                 builder.setCertificateAuthority(Files.readAllBytes(ca));
             }
             String namespace = settings.namespace().orElse(readNamespace(dir));
-            return KubeClients.finish(builder, List.of(new TokenFileAuthentication(dir.resolve("token").toString())),
+            Authentication token = settings.overrides().token().<Authentication>map(AccessTokenAuthentication::new)
+                    .orElseGet(() -> new TokenFileAuthentication(dir.resolve("token").toString()));
+            return KubeClients.finish(builder, List.of(token),
                     Proxies.choose(ObjectNodes.empty(), env, "in-cluster"), server, "the service account of this pod (" + dir + ")", namespace, settings, version, diagnostics);
         } catch (IOException e) {
             throw new UserError("cannot read the pod's service account in " + dir + " (" + e.getMessage()

@@ -25,6 +25,10 @@ public final class KubeClients {
     public static ClusterConnection connect(ConnectionSettings settings, ClientEnvironment env, String version,
             PrintWriter diagnostics) {
         Optional<Kubeconfig> kubeconfig = KubeconfigLoader.load(settings, env);
+        if (kubeconfig.isEmpty() && settings.overrides().server().isPresent()) {
+            // as kubectl: --server needs no kubeconfig (the other flags then say who connects)
+            kubeconfig = Optional.of(new Kubeconfig(java.util.Map.of(), java.util.Map.of(), java.util.Map.of(), "", List.of()));
+        }
         if (kubeconfig.isPresent()) {
             return fromKubeconfig(kubeconfig.get().select(settings), settings, env, version, diagnostics);
         }
@@ -46,15 +50,25 @@ public final class KubeClients {
         if (ca != null) {
             builder.setCertificateAuthority(ca);
         }
-        builder.setVerifyingSsl(!cluster.path("insecure-skip-tls-verify").asBoolean(false));
+        boolean insecure = cluster.path("insecure-skip-tls-verify").asBoolean(false);
+        if (insecure && ca != null) {
+            // client-go's transport.TLSConfigFor refuses the pair; --insecure-skip-tls-verify alone clears the kubeconfig's CA
+            throw new UserError(selection.origin() + ": specifying a root certificates file with the insecure flag is not"
+                    + " allowed (kubectl refuses it too); drop --insecure-skip-tls-verify or --certificate-authority,"
+                    + " or the one of them the kubeconfig sets.");
+        }
+        builder.setVerifyingSsl(!insecure);
         String tlsServerName = cluster.path("tls-server-name").asText("");
         if (!tlsServerName.isEmpty()) {
             builder.setTlsServerName(tlsServerName);
         }
         // kubectl's rule (clientcmd reads the user only when IsConfigTransportTLS): no credential,
         // not even an exec plugin run, for a plain-http server, where it would travel in clear
-        List<Authentication> auth = server.regionMatches(true, 0, "https://", 0, 8)
-                ? UserAuthentication.from(selection, env.terminal()) : List.of();
+        Optional<Impersonation> impersonation = Impersonation.of(selection.user(), "user \"" + selection.userName() + "\"");
+        List<Authentication> auth = new java.util.ArrayList<>(server.regionMatches(true, 0, "https://", 0, 8)
+                ? UserAuthentication.from(selection, env.terminal()) : List.of());
+        impersonation.ifPresent(i -> auth.add(client -> client.setHttpClient(
+                client.getHttpClient().newBuilder().addInterceptor(i).build())));
         Proxies.Choice proxy = Proxies.choose(cluster, env, selection.clusterName());
         return finish(builder, auth, proxy, server, selection.origin(), selection.namespace(), settings, version,
                 diagnostics);

@@ -23,9 +23,10 @@ public record Kubeconfig(Map<String, ObjectNode> clusters, Map<String, ObjectNod
     /** The cluster, user and namespace the settings pick, or a user error naming what is missing. */
     public KubeconfigSelection select(ConnectionSettings settings) {
         String contextName = settings.context().orElse(currentContext);
+        KubeconfigOverrides flags = settings.overrides();
         ObjectNode context;
         if (contextName.isEmpty()) {
-            if (settings.cluster().isEmpty()) {
+            if (settings.cluster().isEmpty() && flags.server().isEmpty()) {
                 throw new UserError("the kubeconfig " + describeFiles() + " sets no current-context; pass --context"
                         + contextChoice() + ", or set one with kubectl config use-context NAME.");
             }
@@ -40,12 +41,16 @@ public record Kubeconfig(Map<String, ObjectNode> clusters, Map<String, ObjectNod
         }
         String clusterName = settings.cluster().orElse(context.path("cluster").asText(""));
         ObjectNode cluster = clusters.get(clusterName);
+        if (cluster == null && settings.cluster().isEmpty() && flags.server().isPresent()) {
+            cluster = ObjectNodes.empty(); // client-go: a context's cluster is not required when --server names one
+        }
         if (cluster == null) {
             throw new UserError((settings.cluster().isPresent() ? "cluster \"" + clusterName + "\" given with --cluster"
                     : "context \"" + contextName + "\" names cluster \"" + clusterName + "\", which")
                     + " is not defined in the kubeconfig " + describeFiles()
                     + "; add it (kubectl config set-cluster) or pick another with --cluster or --context.");
         }
+        cluster = withClusterFlags(cluster, flags);
         if (cluster.path("server").asText("").isEmpty()) {
             throw new UserError("cluster \"" + clusterName + "\" in the kubeconfig " + describeFiles()
                     + " has no server URL; set one with kubectl config set-cluster " + clusterName + " --server=URL.");
@@ -59,8 +64,44 @@ public record Kubeconfig(Map<String, ObjectNode> clusters, Map<String, ObjectNod
         }
         String namespace = settings.namespace().orElse(context.path("namespace").asText(""));
         return new KubeconfigSelection(contextName, clusterName, cluster, userName,
-                user == null ? ObjectNodes.empty() : user, namespace.isEmpty() ? "default" : namespace,
+                withUserFlags(user == null ? ObjectNodes.empty() : user, flags), namespace.isEmpty() ? "default" : namespace,
                 describeFiles());
+    }
+
+    /**
+     * client-go's getCluster: each flag given replaces that field; {@code --insecure-skip-tls-verify}
+     * or {@code --certificate-authority} replaces all three CA settings (so the kubeconfig's CA does
+     * not clash with the flag); {@code --server} or {@code --tls-server-name} replaces tls-server-name.
+     */
+    static ObjectNode withClusterFlags(ObjectNode kubeconfigCluster, KubeconfigOverrides flags) {
+        ObjectNode cluster = kubeconfigCluster.deepCopy();
+        flags.server().ifPresent(s -> cluster.put("server", s));
+        if (flags.insecureSkipTlsVerify() || flags.certificateAuthority().isPresent()) {
+            cluster.remove(List.of("certificate-authority", "certificate-authority-data", "insecure-skip-tls-verify"));
+            flags.certificateAuthority().ifPresent(ca -> cluster.put("certificate-authority", ca));
+            if (flags.insecureSkipTlsVerify()) {
+                cluster.put("insecure-skip-tls-verify", true);
+            }
+        }
+        if (flags.server().isPresent() || flags.tlsServerName().isPresent()) {
+            cluster.remove("tls-server-name");
+            flags.tlsServerName().ifPresent(n -> cluster.put("tls-server-name", n));
+        }
+        return cluster;
+    }
+
+    /** client-go's getAuthInfo: each flag given replaces that field of the user (mergo.WithOverride). */
+    static ObjectNode withUserFlags(ObjectNode kubeconfigUser, KubeconfigOverrides flags) {
+        ObjectNode user = kubeconfigUser.deepCopy();
+        flags.token().ifPresent(t -> user.put("token", t));
+        flags.clientCertificate().ifPresent(f -> user.put("client-certificate", f));
+        flags.clientKey().ifPresent(f -> user.put("client-key", f));
+        flags.as().ifPresent(a -> user.put("as", a));
+        if (!flags.asGroups().isEmpty()) {
+            flags.asGroups().forEach(user.putArray("as-groups")::add);
+        }
+        flags.asUid().ifPresent(u -> user.put("as-uid", u));
+        return user;
     }
 
     /** The files read, as KUBECONFIG would list them. */

@@ -18,7 +18,7 @@ final class KubeconfigData {
                 return Base64.getMimeDecoder().decode(data);
             } catch (IllegalArgumentException e) {
                 throw new UserError("the " + dataField + " of kubeconfig " + who + " in " + files
-                        + " is not valid base64; fix it (kubectl config view --raw shows it).", e);
+                        + " is not valid base64; fix it (kubectl config view --raw shows it)."); // no cause: it may hold a key
             }
         }
         String file = entry.path(fileField).asText("");

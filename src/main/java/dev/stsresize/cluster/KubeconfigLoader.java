@@ -102,7 +102,7 @@ public final class KubeconfigLoader {
         } catch (JsonProcessingException e) {
             throw new UserError("the kubeconfig file " + file + " is not valid YAML ("
                     + e.getOriginalMessage().lines().findFirst().orElse("") + lineOf(e)
-                    + "); fix it, or pass another with --kubeconfig.", e);
+                    + "); fix it, or pass another with --kubeconfig."); // no cause: its snippet may show a token or key
         } catch (IOException e) {
             throw new UserError("cannot read the kubeconfig file " + file + " (" + e.getMessage()
                     + "); check its permissions, or pass another with --kubeconfig.", e);

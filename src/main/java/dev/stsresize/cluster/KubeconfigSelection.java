@@ -16,6 +16,9 @@ public record KubeconfigSelection(String contextName, String clusterName, Object
 
     /** {@code context "kind-dev" of /home/me/.kube/config}, for messages. */
     public String origin() {
+        if (contextName.isEmpty() && clusterName.isEmpty()) {
+            return "the server " + cluster.path("server").asText() + " given with --server";
+        }
         return contextName.isEmpty() ? "cluster \"" + clusterName + "\" of " + files
                 : "context \"" + contextName + "\" of " + files;
     }

@@ -70,8 +70,23 @@ final class Proxies {
             }
             return uri;
         } catch (Exception e) {
-            throw new UserError(what + " (" + url + ") is not a proxy URL like http://proxy.example:3128; fix it or unset it.", e);
+            // no cause: URISyntaxException quotes the whole input, password included
+            throw new UserError(what + " (" + redacted(url) + ") is not a proxy URL like http://proxy.example:3128;"
+                    + " fix it or unset it.");
         }
+    }
+
+    /** The URL with its password shown as xxxxx, as Go's url.Redacted shows it (kubectl prints proxy URLs so). */
+    static String redacted(String url) {
+        int scheme = url.indexOf("://");
+        int start = scheme < 0 ? 0 : scheme + 3;
+        int slash = url.indexOf('/', start);
+        int at = url.lastIndexOf('@', slash < 0 ? url.length() : slash);
+        if (at < start) {
+            return url;
+        }
+        int colon = url.indexOf(':', start);
+        return colon >= 0 && colon < at ? url.substring(0, colon + 1) + "xxxxx" + url.substring(at) : url;
     }
 
     private static Proxy toProxy(URI proxy) {

@@ -47,6 +47,10 @@ enum Resource {
         if (s == null || s.isEmpty()) {
             throw new IllegalArgumentException("a name or namespace is required here");
         }
+        if (s.equals(".") || s.equals("..")) {
+            // a dot segment is resolved by the client: namespaces/../statefulsets would become cluster-wide
+            throw new IllegalArgumentException("\"" + s + "\" cannot be a name or namespace: it would change the request's path");
+        }
         StringBuilder out = new StringBuilder();
         for (byte b : s.getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
             char c = (char) (b & 0xff);

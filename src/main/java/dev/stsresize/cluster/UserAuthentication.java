@@ -36,14 +36,24 @@ final class UserAuthentication {
                     + user.path("auth-provider").path("name").asText() + "\", which kubectl-stsresize does not support;"
                     + " switch it to an exec credential plugin (kubelogin for OIDC, gke-gcloud-auth-plugin for GKE).");
         }
+        // client-go's validateAuthInfo: these pairs are errors in kubectl, not a silent choice
+        both(user, "client-certificate-data", "client-certificate", who, "--client-certificate");
+        both(user, "client-key-data", "client-key", who, "--client-key");
         byte[] cert = KubeconfigData.bytes(user, "client-certificate-data", "client-certificate", who, selection.files());
         byte[] key = KubeconfigData.bytes(user, "client-key-data", "client-key", who, selection.files());
         if (cert != null && key != null) {
             auth.add(clientCertificate(cert, key, who + " in " + selection.files()));
+        } else if (cert != null) {
+            throw new UserError("client-key-data or client-key must be specified for " + who + " to use the clientCert"
+                    + " authentication method (kubectl refuses it too); pass --client-key FILE, or set it in the kubeconfig.");
         }
         String token = user.path("token").asText("");
         String tokenFile = user.path("tokenFile").asText("");
         if (!token.isEmpty()) {
+            if (!headerSafe(token)) {
+                throw new UserError("the token of kubeconfig " + who + " (or --token) holds a line break or another control"
+                        + " character, which no bearer token has and no HTTP header can carry; copy it again without them.");
+            }
             auth.add(new AccessTokenAuthentication(token));
         } else if (!tokenFile.isEmpty()) {
             KubeconfigData.requireFile(Path.of(tokenFile), "tokenFile", who, selection.files());
@@ -58,6 +68,19 @@ final class UserAuthentication {
                     new ExecCredentialPlugin(exec, selection.userName(), selection.cluster(), terminal)));
         }
         return auth;
+    }
+
+    /** What OkHttp (and Go's net/http) accept in a header value: tab and visible ASCII. */
+    static boolean headerSafe(String value) {
+        return value.chars().allMatch(c -> c == '\t' || c >= 0x20 && c <= 0x7e);
+    }
+
+    private static void both(ObjectNode user, String data, String file, String who, String flag) {
+        if (!user.path(data).asText("").isEmpty() && !user.path(file).asText("").isEmpty()) {
+            throw new UserError(data + " and " + file + " are both specified for " + who + " (kubectl refuses it too):"
+                    + " the kubeconfig's " + data + " and " + flag + " or its " + file + "; keep one (--user picks"
+                    + " another user).");
+        }
     }
 
     private static Authentication execAuthentication(ExecCredentialPlugin plugin) {
@@ -82,9 +105,10 @@ final class UserAuthentication {
         try {
             SSLUtils.loadKey(key);
         } catch (IOException | InvalidKeySpecException | RuntimeException e) {
+            // no cause: a parser's message may quote the key, and --debug prints the causes
             throw new UserError("the client key of kubeconfig " + whose + " is not a PEM private key that can be read"
                     + " (EC, RSA PKCS#1 or PKCS#8, unencrypted); fix it (kubectl config view --raw shows it),"
-                    + " or pick another --context.", e);
+                    + " or pick another --context.");
         }
         return new ClientCertificateAuthentication(cert, key);
     }

@@ -46,14 +46,14 @@ public final class DocumentReader {
         this.limits = limits;
         StreamReadConstraints constraints = StreamReadConstraints.builder()
                 .maxNestingDepth(limits.maxNestingDepth())
-                .maxStringLength(limits.maxDocumentChars())
-                .maxDocumentLength(limits.maxDocumentChars())
+                .maxStringLength(limits.maxDocumentBytes())
+                .maxDocumentLength(limits.maxDocumentBytes())
                 .build();
         this.json = new ObjectMapper(JsonFactory.builder().streamReadConstraints(constraints).build());
         this.loader = new LoaderOptions();
         loader.setMaxAliasesForCollections(limits.maxAliases());
         loader.setNestingDepthLimit(limits.maxNestingDepth());
-        loader.setCodePointLimit(limits.maxDocumentChars());
+        loader.setCodePointLimit(limits.maxDocumentBytes()); // bytes ≥ code points: DocumentSizes refuses first
         loader.setAllowDuplicateKeys(false);
     }
 
@@ -76,9 +76,10 @@ public final class DocumentReader {
      * @throws UserError naming the file, document and line of malformed or hostile input
      */
     public void read(String file, Reader input, Consumer<Document> sink) {
-        BufferedReader in = new BufferedReader(input);
+        BufferedReader in;
         boolean isJson;
         try {
+            in = new BufferedReader(new java.io.StringReader(DocumentSizes.read(file, input, limits.maxDocumentBytes())));
             isJson = startsLikeJson(in);
         } catch (IOException e) {
             throw unreadable(file, e);
@@ -201,8 +202,8 @@ public final class DocumentReader {
                     + " levels, which no Kubernetes object does. Check that it is the manifest you meant to pass.", cause);
         }
         if (lower.contains("code points") || lower.contains("document length") || lower.contains("string value length")) {
-            return new UserError(where + ": refused, the document is larger than " + limits.maxDocumentChars()
-                    + " characters, far beyond what the API server stores for one object. Check that it is the manifest you"
+            return new UserError(where + ": refused, the document is larger than " + limits.maxDocumentBytes()
+                    + " bytes, more than kube-apiserver accepts in one request. Check that it is the manifest you"
                     + " meant to pass, or split it into several documents.", cause);
         }
         String firstLine = m.strip().lines().findFirst().orElse("unreadable input");

@@ -30,6 +30,9 @@ public final class ManifestReader {
      * @param namespaceExplicit {@code -n} was given: a StatefulSet naming another namespace is an error, as in kubectl
      */
     public Manifest read(List<String> paths, boolean recursive, String namespace, boolean namespaceExplicit) {
+        if (namespaceExplicit && !ApiNames.namespaceProblem(namespace, "-n").isEmpty()) {
+            throw new UserError(ApiNames.namespaceProblem(namespace, "-n")); // before reading a byte of the manifests
+        }
         List<Document> out = new ArrayList<>();
         Map<String, Integer> skipped = new TreeMap<>();
         Map<String, Source> seen = new HashMap<>();
@@ -63,13 +66,31 @@ public final class ManifestReader {
             throw new UserError(doc.source() + ": a StatefulSet has no metadata.name. Give it the name of the live"
                     + " StatefulSet it declares.");
         }
+        String what = doc.source() + ": StatefulSet " + ApiNames.quote(name.asText());
+        // ValidateObjectMeta with ValidateStatefulSetName (NameIsDNSSubdomain), pkg/apis/apps/validation
+        List<String> nameErrors = ApiNames.subdomainErrors(name.asText());
+        if (!nameErrors.isEmpty()) {
+            throw refused(what, ApiNames.invalid("metadata.name", name.asText(), nameErrors),
+                    "Give it the name of the live StatefulSet it declares (lower case letters, digits, '-' and '.')");
+        }
         String ns = sts.path("metadata").path("namespace").asText("");
         if (ns.isEmpty()) {
+            String problem = ApiNames.namespaceProblem(namespace, what + " names no namespace and "
+                    + (namespaceExplicit ? "-n" : "the kubeconfig context's namespace") + " is " + ApiNames.quote(namespace)
+                    + ", so");
+            if (!problem.isEmpty()) {
+                throw new UserError(problem);
+            }
             ((ObjectNode) sts.get("metadata")).put("namespace", namespace);
+        } else if (!ApiNames.labelErrors(ns).isEmpty()) {
+            // ValidateObjectMeta: a namespaced object's namespace passes ValidateNamespaceName (NameIsDNSLabel)
+            throw refused(what, ApiNames.invalid("metadata.namespace", ns, ApiNames.labelErrors(ns)),
+                    "Write the name of an existing namespace (kubectl get namespaces lists them)");
         } else if (namespaceExplicit && !ns.equals(namespace)) {
             throw new UserError(doc.source() + ": StatefulSet \"" + name.asText() + "\" is in namespace \"" + ns
                     + "\", which does not match -n " + namespace + ". Pass -n " + ns + ", or drop -n.");
         }
+        Replicas.check(sts, what);
         int i = 0;
         for (JsonNode t : sts.path("spec").path("volumeClaimTemplates")) {
             String where = doc.source() + ": StatefulSet \"" + name.asText() + "\", spec.volumeClaimTemplates[" + i + "]";
@@ -77,19 +98,39 @@ public final class ManifestReader {
             if (tname.isEmpty()) {
                 throw new UserError(where + " has no metadata.name. Name it as the live template is named (e.g. data).");
             }
+            // apps validation leaves templates alone, but the StatefulSet controller mounts each one as a pod
+            // volume of that name, and ValidateVolumes (pkg/apis/core/validation) wants a DNS label there
+            List<String> templateErrors = ApiNames.labelErrors(tname);
+            if (!templateErrors.isEmpty()) {
+                throw refused(where, ApiNames.invalid("spec.volumeClaimTemplates[" + i + "].metadata.name", tname,
+                        templateErrors) + " (it becomes the pods' volume name)", "Name it as the live template is named");
+            }
             JsonNode storage = t.path("spec").path("resources").path("requests").path("storage");
             if (storage.isMissingNode() || storage.isNull() || storage.isContainerNode()) {
                 throw new UserError(where + " (\"" + tname + "\") has no spec.resources.requests.storage. Declare its size,"
                         + " e.g. storage: 10Gi.");
             }
+            Quantity size;
             try {
-                Quantity.parse(storage.asText());
+                size = Quantity.parse(storage.asText());
             } catch (IllegalArgumentException e) {
                 throw new UserError(where + " (\"" + tname + "\"): spec.resources.requests.storage " + e.getMessage()
                         + ". Write the size as the API server accepts it.", e);
             }
+            // ValidatePersistentVolumeClaimSpec → ValidatePositiveQuantityValue (pkg/apis/core/validation):
+            // every claim made from this template, and any growth patch, would be refused
+            if (size.value().signum() <= 0) {
+                throw refused(where + " (\"" + tname + "\")", ApiNames.invalid("spec.resources.requests[storage]",
+                        size.toString(), List.of("must be greater than zero")),
+                        "Declare the size the claims should have, e.g. storage: 10Gi");
+            }
             i++;
         }
         return new Document(sts, doc.source());
+    }
+
+    /** One paragraph: where, the API server's own words, that nothing was sent, and the fix. */
+    static UserError refused(String where, String apiServerSays, String fix) {
+        return new UserError(where + ": kube-apiserver would refuse it: " + apiServerSays + ". Nothing was sent. " + fix + ".");
     }
 }

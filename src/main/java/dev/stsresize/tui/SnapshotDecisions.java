@@ -50,7 +50,7 @@ public final class SnapshotDecisions implements DecisionSource {
         Set<String> scope = allNamespaces ? null : manifest.namespaces();
         LiveState state = stdinState;
         if (state == null) {
-            state = new SnapshotReader(stdin, ReadLimits.DEFAULT).read(live, scope);
+            state = new SnapshotReader(stdin, ReadLimits.SNAPSHOT).read(live, scope);
             if (live.contains("-")) {
                 stdinState = state;
             }

@@ -73,6 +73,14 @@ class CompletionTest {
         // a file argument: the shell completes files (directive 0)
         assertThat(complete(Map.of(), "plan", "-f", "")).containsExactly(":0");
         assertThat(complete(Map.of(), "completion", "")).containsExactly("bash", "zsh", "fish", ":4");
+        // kubectl's overriding connection flags complete on every command that connects
+        for (String command : List.of("plan", "apply", "resume", "ui")) {
+            assertThat(complete(Map.of(), command, "--ins")).first().asString().startsWith("--insecure-skip-tls-verify\t");
+            assertThat(complete(Map.of(), command, "--as")).extracting(c -> c.split("\t")[0])
+                    .containsExactly("--as", "--as-group", "--as-uid", ":4");
+            assertThat(complete(Map.of(), command, "--to")).first().asString().startsWith("--token\t");
+            assertThat(complete(Map.of(), command, "--certificate-authority", "")).as("a file").containsExactly(":0");
+        }
     }
 
     @Command(name = "kubectl stsresize")
@@ -141,6 +149,14 @@ class CompletionTest {
                             .map(n -> "--namespace=" + n).toList(), ":4"));
             // a context the kubeconfig lacks: nothing, silently
             assertThat(complete(env, "resume", "--context", "nope", "")).containsExactly(":4");
+            // --server on the line: the cluster the command would reach, not the kubeconfig's
+            Path elsewhere = Files.writeString(tmp.resolve("elsewhere"), KUBECONFIG.replace("https://127.0.0.1:1", "http://127.0.0.1:1"));
+            Map<String, String> elsewhereEnv = Map.of("KUBECONFIG", elsewhere.toString());
+            assertThat(complete(elsewhereEnv, "resume", "")).containsExactly(":4");
+            assertThat(complete(elsewhereEnv, "resume", "--server", sim.url(), "")).containsExactlyElementsOf(concat(all, ":4"));
+            assertThat(complete(elsewhereEnv, "resume", "-s", sim.url(), "--as", "admin", "")).containsExactlyElementsOf(concat(all, ":4"));
+            // a namespace that would change the request's path: nothing is asked
+            assertThat(complete(env, "resume", "-n", "..", "")).containsExactly(":4");
         }
     }
 

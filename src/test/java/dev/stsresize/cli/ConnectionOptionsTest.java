@@ -93,4 +93,18 @@ class ConnectionOptionsTest {
         assertThat(code).as("exit code; stderr: %s", err).isEqualTo(2);
         assertThat(err.toString()).contains("invalid duration \"soon\": use a number with a unit, like 30s, 1m, 1m30s or 2h (0 for none)");
     }
+
+    @Test
+    void kubectlsOverridingFlagsAreReadWithKubectlsSpellings() {
+        ConnectionSettings s = parse("-s", "https://k:6443", "--token", "t", "--certificate-authority", "ca.crt",
+                "--client-certificate", "me.crt", "--client-key", "me.key", "--insecure-skip-tls-verify",
+                "--tls-server-name", "api.internal", "--as", "jane", "--as-group", "devs", "--as-group", "ops", "--as-uid", "42");
+
+        assertThat(s.overrides()).isEqualTo(new dev.stsresize.cluster.KubeconfigOverrides(Optional.of("https://k:6443"),
+                Optional.of("ca.crt"), true, Optional.of("api.internal"), Optional.of("t"), Optional.of("me.crt"),
+                Optional.of("me.key"), Optional.of("jane"), java.util.List.of("devs", "ops"), Optional.of("42")));
+        assertThat(parse("--server=https://x", "--insecure-skip-tls-verify=false").overrides().insecureSkipTlsVerify()).isFalse();
+        assertThat(parse("--insecure-skip-tls-verify=true").overrides().insecureSkipTlsVerify()).isTrue();
+        assertThat(parse().overrides()).isEqualTo(dev.stsresize.cluster.KubeconfigOverrides.NONE);
+    }
 }

@@ -101,7 +101,14 @@ class KubectlParityTest {
                 Arguments.of("--cluster and --user override the context", "first:second",
                         List.of("--context", "beta", "--cluster", "only-first", "--user", "shared")),
                 Arguments.of("-n overrides the context's namespace", "first:second", List.of("-n", "prod")),
-                Arguments.of("--kubeconfig replaces KUBECONFIG", "first:second", List.of("--kubeconfig", "second")));
+                Arguments.of("--kubeconfig replaces KUBECONFIG", "first:second", List.of("--kubeconfig", "second")),
+                // issue 13 item 4: the flags that override the kubeconfig's cluster and user
+                Arguments.of("--token replaces the user's token", "first:second", List.of("--token", "flag-token")),
+                Arguments.of("--server replaces the cluster's server", "first:second", List.of("--server", "server2")),
+                Arguments.of("-s with --token and --insecure-skip-tls-verify", "first:second",
+                        List.of("-s", "server1", "--token", "t", "--insecure-skip-tls-verify")),
+                Arguments.of("--as, --as-group twice and --as-uid impersonate", "first:second",
+                        List.of("--as", "jane", "--as-group", "devs", "--as-group", "ops", "--as-uid", "42")));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -110,7 +117,12 @@ class KubectlParityTest {
             throws Exception {
         assumeTrue(kubectlInstalled(), "kubectl is not on PATH");
         String variable = paths(kubeconfigVariable);
-        List<String> resolvedFlags = flags.stream().map(f -> f.equals("second") ? second.toString() : f).toList();
+        List<String> resolvedFlags = flags.stream().map(f -> switch (f) {
+            case "second" -> second.toString();
+            case "server1" -> servers.get(1).url();
+            case "server2" -> servers.get(2).url();
+            default -> f;
+        }).toList();
 
         Optional<Seen> kubectl = seenAfter(() -> runKubectl(variable, resolvedFlags));
         Optional<Seen> ours = seenAfter(() -> {
@@ -124,8 +136,8 @@ class KubectlParityTest {
         assertThat(ours).isEqualTo(kubectl);
     }
 
-    /** Which fake, which token, which path: what a request reveals about the chosen context. */
-    record Seen(int server, String authorization, String path) {}
+    /** Which fake, which token, which path, whom it impersonates: what a request reveals about the chosen context. */
+    record Seen(int server, String authorization, String path, List<String> impersonation) {}
 
     interface Action {
         void run() throws Exception;
@@ -141,7 +153,14 @@ class KubectlParityTest {
             List<Recorded> all = servers.get(i).requests();
             for (Recorded r : all.subList(before.get(i), all.size())) {
                 if (r.path().endsWith("/pods")) {
-                    return Optional.of(new Seen(i, r.header("Authorization"), r.path()));
+                    List<String> impersonation = new ArrayList<>();
+                    r.headers().forEach((name, values) -> {
+                        if (name.toLowerCase(java.util.Locale.ROOT).startsWith("impersonate-")) {
+                            values.forEach(v -> impersonation.add(name.toLowerCase(java.util.Locale.ROOT) + "=" + v));
+                        }
+                    });
+                    impersonation.sort(null);
+                    return Optional.of(new Seen(i, r.header("Authorization"), r.path(), impersonation));
                 }
             }
         }
@@ -156,15 +175,19 @@ class KubectlParityTest {
         }).toList());
     }
 
+    /** The flags as the real command line reads them. */
     static ConnectionSettings settings(List<String> flags) {
-        Map<String, String> f = new HashMap<>();
-        for (int i = 0; i < flags.size(); i += 2) {
-            f.put(flags.get(i), flags.get(i + 1));
-        }
-        return new ConnectionSettings(Optional.ofNullable(f.get("--kubeconfig")).map(Path::of),
-                Optional.ofNullable(f.get("--context")), Optional.ofNullable(f.get("--cluster")),
-                Optional.ofNullable(f.get("--user")), Optional.ofNullable(f.get("-n")), false,
-                java.time.Duration.ZERO, 0);
+        Probe probe = new Probe();
+        new picocli.CommandLine(probe).parseArgs(flags.toArray(String[]::new));
+        return probe.connection.settings();
+    }
+
+    @picocli.CommandLine.Command(name = "probe")
+    static final class Probe implements Runnable {
+        @picocli.CommandLine.Mixin dev.stsresize.cli.ConnectionOptions connection;
+
+        @Override
+        public void run() {}
     }
 
     static void runKubectl(String kubeconfigVariable, List<String> flags) throws Exception {

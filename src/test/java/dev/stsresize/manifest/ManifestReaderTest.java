@@ -265,4 +265,117 @@ class ManifestReaderTest {
         assertThatThrownBy(() -> r.read(List.of(j.toString()), false, "default", false)).isInstanceOf(UserError.class)
                 .hasMessageContaining("big.json, document 1").hasMessageContaining("larger than 4096");
     }
+
+    // issue 13 item 5: what kube-apiserver would refuse is refused while reading, with its words
+
+    private String refusal(String content) throws IOException {
+        Path f = write("bad.yaml", sts("ok", "1Gi") + "---\n" + content);
+        Throwable t = org.assertj.core.api.Assertions.catchThrowable(() -> read(reader(), f.toString()));
+        assertThat(t).isInstanceOf(UserError.class);
+        assertThat(((UserError) t).exitCode()).isEqualTo(1);
+        assertThat(t.getMessage()).as("names file and document").contains("bad.yaml, document 2 (line 13)")
+                .doesNotContain("\n");
+        return t.getMessage();
+    }
+
+    @Test
+    void aNameThatIsNotADnsSubdomainIsRefusedWithTheApiServersText() throws IOException {
+        assertThat(refusal(sts("../../x", "1Gi").replace("name: ../../x", "name: \"../../x\"")))
+                .contains("StatefulSet \"../../x\": kube-apiserver would refuse it: metadata.name: Invalid value: \"../../x\": "
+                        + "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must"
+                        + " start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is"
+                        + " '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')")
+                .contains("Nothing was sent.");
+        assertThat(refusal(sts("Db", "1Gi"))).contains("metadata.name: Invalid value: \"Db\"");
+        assertThat(refusal(sts("a".repeat(254), "1Gi"))).contains("must be no more than 253 characters");
+    }
+
+    @Test
+    void aNamespaceThatIsNotADnsLabelIsRefusedFromTheManifestAndFromMinusN() throws IOException {
+        assertThat(refusal(sts("db", "1Gi").replace("name: db\n", "name: db\n  namespace: \"..\"\n")))
+                .contains("metadata.namespace: Invalid value: \"..\": a lowercase RFC 1123 label must consist of lower case"
+                        + " alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g."
+                        + " 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')");
+        assertThat(refusal(sts("db", "1Gi").replace("name: db\n", "name: db\n  namespace: a.b\n")))
+                .contains("metadata.namespace: Invalid value: \"a.b\"");
+        Path f = write("m.yaml", sts("db", "1Gi"));
+        assertThatThrownBy(() -> reader().read(List.of(f.toString()), false, "..", false)).isInstanceOf(UserError.class)
+                .hasMessageContaining("m.yaml, document 1 (line 1): StatefulSet \"db\" names no namespace and the kubeconfig"
+                        + " context's namespace is \"..\"")
+                .hasMessageContaining("Nothing was sent.");
+        assertThatThrownBy(() -> reader().read(List.of(f.toString()), false, "..", true)).isInstanceOf(UserError.class)
+                .hasMessageStartingWith("-n: the namespace \"..\" is not one kube-apiserver accepts (metadata.namespace:"
+                        + " Invalid value: \"..\": a lowercase RFC 1123 label");
+    }
+
+    @Test
+    void replicasMustBeANonNegativeInt32AsTheApiServerDecodesIt() throws IOException {
+        String big = refusal(sts("db", "1Gi").replace("spec:\n  serviceName", "spec:\n  replicas: 99999999999999999999\n  serviceName"));
+        assertThat(big).contains("StatefulSet in version \"v1\" cannot be handled as a StatefulSet: json: cannot unmarshal number"
+                + " 99999999999999999999 into Go struct field StatefulSetSpec.spec.replicas of type int32");
+        assertThat(refusal(sts("db", "1Gi").replace("spec:\n  serviceName", "spec:\n  replicas: 2147483648\n  serviceName")))
+                .contains("cannot unmarshal number 2147483648");
+        assertThat(refusal(sts("db", "1Gi").replace("spec:\n  serviceName", "spec:\n  replicas: \"3\"\n  serviceName")))
+                .contains("cannot unmarshal string into Go struct field StatefulSetSpec.spec.replicas of type int32");
+        assertThat(refusal(sts("db", "1Gi").replace("spec:\n  serviceName", "spec:\n  replicas: 1.5\n  serviceName")))
+                .contains("cannot unmarshal number 1.5");
+        assertThat(refusal(sts("db", "1Gi").replace("spec:\n  serviceName", "spec:\n  replicas: -1\n  serviceName")))
+                .contains("spec.replicas: Invalid value: -1: must be greater than or equal to 0");
+        Path f = write("ok.yaml", sts("db", "1Gi").replace("spec:\n  serviceName", "spec:\n  replicas: 2147483647\n  serviceName")
+                + "---\n" + sts("two", "1Gi").replace("spec:\n  serviceName", "spec:\n  replicas: 3.0\n  serviceName"));
+        List<com.fasterxml.jackson.databind.node.ObjectNode> ok = read(reader(), f.toString()).objects();
+        assertThat(ok.get(0).path("spec").path("replicas").asInt()).isEqualTo(Integer.MAX_VALUE);
+        assertThat(ok.get(1).path("spec").path("replicas").isInt()).as("3.0 sent as 3, as kubectl sends it").isTrue();
+    }
+
+    @Test
+    void aStorageRequestThatIsNotPositiveIsRefusedAsTheClaimsWouldBe() throws IOException {
+        assertThat(refusal(sts("db", "-5Gi"))).contains("StatefulSet \"db\", spec.volumeClaimTemplates[0] (\"data\"): kube-apiserver"
+                + " would refuse it: spec.resources.requests[storage]: Invalid value: \"-5Gi\": must be greater than zero");
+        assertThat(refusal(sts("db", "0"))).contains("Invalid value: \"0\": must be greater than zero");
+    }
+
+    @Test
+    void aTemplateNameThatCannotNameAPodVolumeIsRefused() throws IOException {
+        assertThat(refusal(sts("db", "1Gi").replace("{name: data}", "{name: Data}")))
+                .contains("spec.volumeClaimTemplates[0].metadata.name: Invalid value: \"Data\": a lowercase RFC 1123 label");
+    }
+
+    @Test
+    void aHugeDocumentIsRefusedByItsByteSizeBeforeItIsParsed() throws IOException {
+        // one 64 MiB scalar: SnakeYAML scans it in quadratic time (minutes); the size check stops at 3 MiB
+        Path y = dir.resolve("huge.yaml");
+        try (var w = Files.newBufferedWriter(y)) {
+            w.write(sts("small", "1Gi") + "---\n" + sts("db", "1Gi") + "  annotations:\n    x: ");
+            char[] chunk = "a".repeat(1 << 16).toCharArray();
+            for (int i = 0; i < 1024; i++) {
+                w.write(chunk);
+            }
+            w.write("\n");
+        }
+        assertThatThrownBy(() -> read(reader(), y.toString())).isInstanceOf(UserError.class)
+                .hasMessageStartingWith(y + ", document 2 (line 13): refused before reading it, the document is larger than"
+                        + " 3145728 bytes (3 MiB)");
+        Path j = dir.resolve("huge.json");
+        Files.writeString(j, "{\"kind\":\"ConfigMap\"}\n{\"a\":\"" + "y".repeat(4 << 20) + "\"}");
+        assertThatThrownBy(() -> read(reader(), j.toString())).isInstanceOf(UserError.class)
+                .hasMessageStartingWith(j + ", document 2 (line 2): refused before reading it");
+    }
+
+    @Test
+    void theSizeIsCountedInBytesPerDocument() throws IOException {
+        ReadLimits small = new ReadLimits(4096, 100, 50);
+        ManifestReader r = new ManifestReader(InputStream.nullInputStream(), small);
+        // 1500 three-byte characters: 1500 characters, 4500 bytes
+        String wide = sts("db", "1Gi").replace("metadata:\n  name: db\n", "metadata:\n  name: db\n  annotations: {x: \""
+                + "€".repeat(1500) + "\"}\n");
+        Path y = write("wide.yaml", wide);
+        assertThatThrownBy(() -> r.read(List.of(y.toString()), false, "default", false)).isInstanceOf(UserError.class)
+                .hasMessageContaining("wide.yaml, document 1 (line 1)").hasMessageContaining("larger than 4096 bytes");
+        // many documents, each under the limit, are fine together
+        Path many = write("many.yaml", String.join("---\n", java.util.Collections.nCopies(8, sts("db", "1Gi")))
+                .replace("---\n", "---\n# x\n"));
+        assertThatThrownBy(() -> r.read(List.of(many.toString()), false, "default", false))
+                .hasMessageContaining("declared a second time"); // read through to the duplicate: no size refusal
+    }
 }
