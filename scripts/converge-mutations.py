@@ -1,6 +1,7 @@
 # Negative controls of the converge guards: each mutation breaks one safety rule on purpose and runs the
 # test that must go red (run from the repository root: python3 scripts/converge-mutations.py).
-# Every file is restored after its run. Last run (2026-12-03, after the session-2 merges): all 8 RED.
+# Every file is restored after its run. Last run (2026-12-03, after the session-2 merges): all 8 RED; M9 run alone
+# (python3 scripts/converge-mutations.py M9) on 2026-12-03: RED.
 import subprocess, sys
 B='src/main/java/dev/stsresize/converge/'
 muts = [
