@@ -391,9 +391,7 @@ public final class Converger {
             Optional<ObjectNode> c = cluster.getClaim(r.namespace(), t.getKey());
             String capacity = c.map(x -> Objects.text(x, "status", "capacity", "storage")).orElse("");
             claims.add(new StatefulSetResult.ClaimResult(t.getKey(), before.getOrDefault(t.getKey(), ""), t.getValue(), capacity));
-            if (c.isPresent() && ClaimGrower.stateOf(c.get(), Quantity.parse(t.getValue())) == ClaimGrower.State.FILE_SYSTEM_PENDING) {
-                warnings.add(fileSystemPending(r.namespace(), r.name(), t.getKey()));
-            }
+            c.flatMap(x -> claimWarning(r.namespace(), r.name(), x, Quantity.parse(t.getValue()))).ifPresent(warnings::add);
         }
         progress.on(new ProgressEvent(r.namespace(), r.name(), Step.RECORD, outcome.label() + ": " + detail, "", outcome == Outcome.FAILED));
         return new StatefulSetResult(r.namespace(), r.name(), outcome, reason, detail, claims, pods, warnings);
@@ -420,6 +418,31 @@ public final class Converger {
 
     /** How every warning of a claim whose file system waits for its resize begins. */
     private static final String FS_PENDING_PREFIX = "claim %s waits for a file system resize";
+    /** How every warning of a claim whose volume is still below its target begins. */
+    private static final String NOT_GROWN_PREFIX = "claim %s has not grown yet";
+
+    /**
+     * What the claim as read says is still unfinished, if anything: its file system waits, or its
+     * volume is still below the target (a run with --wait-for-resize=false goes on as soon as the
+     * requests are accepted; "converged" then speaks of the StatefulSet, and this says, from the
+     * claim itself, that the volume has not caught up — on a cluster without a resizer it never will).
+     */
+    private Optional<String> claimWarning(String namespace, String statefulSet, ObjectNode claim, Quantity target) {
+        String name = Objects.text(claim, "metadata", "name");
+        return switch (ClaimGrower.stateOf(claim, target)) {
+            case FILE_SYSTEM_PENDING -> Optional.of(fileSystemPending(namespace, statefulSet, name));
+            case WAITING, INFEASIBLE -> {
+                String capacity = Objects.text(claim, "status", "capacity", "storage");
+                String allocation = Objects.text(claim, "status", "allocatedResourceStatuses", "storage");
+                yield Optional.of(NOT_GROWN_PREFIX.formatted(name) + ": capacity " + (capacity.isEmpty() ? "unknown" : capacity)
+                        + ", request " + target + (allocation.isEmpty() ? "" : " (" + allocation + ")")
+                        + "; the volume's resizer has not finished: follow it with `kubectl get pvc " + name + " -n " + namespace
+                        + " -w` and `kubectl describe pvc " + name + " -n " + namespace + "` (no resizer in the cluster: its"
+                        + " events say so, and the volume never grows)");
+            }
+            default -> Optional.empty();
+        };
+    }
 
     /**
      * The result as the objects are now: each claim re-read, its capacity as it is and its
@@ -430,14 +453,16 @@ public final class Converger {
      */
     public StatefulSetResult reread(StatefulSetResult r) {
         boolean touched = r.outcome() == Outcome.CONVERGED || r.outcome() == Outcome.CLAIMS_GROWN
-                || r.warnings().stream().anyMatch(w -> w.startsWith("claim ") && w.contains(" waits for a file system resize"));
+                || r.warnings().stream().anyMatch(w -> w.startsWith("claim ")
+                        && (w.contains(" waits for a file system resize") || w.contains(" has not grown yet")));
         if (!touched || r.claims().isEmpty()) {
             return r;
         }
         List<StatefulSetResult.ClaimResult> claims = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
         for (String w : r.warnings()) {
-            if (r.claims().stream().noneMatch(c -> w.startsWith(FS_PENDING_PREFIX.formatted(c.name())))) {
+            if (r.claims().stream().noneMatch(c -> w.startsWith(FS_PENDING_PREFIX.formatted(c.name()))
+                    || w.startsWith(NOT_GROWN_PREFIX.formatted(c.name())))) {
                 warnings.add(w);
             }
         }
@@ -446,9 +471,8 @@ public final class Converger {
             String capacity = now.map(x -> Objects.text(x, "status", "capacity", "storage")).orElse("");
             claims.add(new StatefulSetResult.ClaimResult(c.name(), c.from(), c.to(), capacity));
             Quantity target = Quantity.parseOrNull(c.to());
-            if (now.isPresent() && target != null
-                    && ClaimGrower.stateOf(now.get(), target) == ClaimGrower.State.FILE_SYSTEM_PENDING) {
-                warnings.add(fileSystemPending(r.namespace(), r.name(), c.name()));
+            if (now.isPresent() && target != null) {
+                claimWarning(r.namespace(), r.name(), now.get(), target).ifPresent(warnings::add);
             }
         }
         return new StatefulSetResult(r.namespace(), r.name(), r.outcome(), r.reason(), r.detail(), claims, r.pods(), warnings);

@@ -100,6 +100,21 @@ class ResizeModesTest {
     }
 
     @Test
+    void a_run_that_does_not_wait_for_the_resize_says_from_each_claim_that_its_volume_has_not_grown() {
+        try (Harness h = Harness.start(home, Demo.clusterWith("StorageClass", "fast-online",
+                sc -> ((ObjectNode) sc.path("metadata").path("annotations")).put("sim.stsresize.dev/resizer", "none")))) {
+            // no resizer, as a cluster without the CSI external-resizer: the requests are accepted, capacity never moves
+            StatefulSetResult r = converge(h, Demo.declared("postgres"), Harness.options().withWaitForResize(false));
+            assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
+            for (String claim : List.of("data-postgres-0", "data-postgres-1", "data-postgres-2")) {
+                assertThat(r.warnings()).as(r.warnings().toString()).anySatisfy(w -> assertThat(w)
+                        .startsWith("claim " + claim + " has not grown yet: capacity 10Gi, request 20Gi"));
+            }
+            assertThat(h.converger().reread(r).warnings()).as("still true when re-read").hasSize(3);
+        }
+    }
+
+    @Test
     void a_manifest_without_replicas_never_scales_a_set_scaled_to_five_and_keeps_its_partition() {
         try (Harness h = Harness.start(home, Demo.clusterWith("StatefulSet", "postgres", s -> {
             ((ObjectNode) s.path("spec")).put("replicas", 5);
