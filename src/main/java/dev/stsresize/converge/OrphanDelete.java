@@ -47,6 +47,14 @@ final class OrphanDelete {
             return new Result(false, "the orphan delete was refused: " + e.getMessage() + ". Someone re-created StatefulSet "
                     + ns + "/" + name + " since it was read; nothing was deleted. Run again to decide on what is there now", true);
         }
+        if (deleted.isEmpty()) {
+            // 404: someone deleted it between our read and this delete, with a propagation we cannot know;
+            // saying "deleted with Orphan" here would vouch for a delete this run did not make
+            progress.on(ProgressEvent.warn(ns, name, Step.ORPHAN_DELETE, "StatefulSet " + name + " (UID " + uid
+                    + ") was already gone (404) when the orphan delete was sent: someone else deleted it, with a"
+                    + " propagation this run cannot know; its pods and claims are checked next"));
+            return awaitGone(ns, name, uid, deadline);
+        }
         progress.on(ProgressEvent.write(ns, name, Step.ORPHAN_DELETE, "StatefulSet " + name + " (UID " + uid
                 + ") deleted with propagationPolicy=Orphan: pods, claims and revisions stay",
                 WriteCommands.orphanDeleteInline(ns, name, uid)));

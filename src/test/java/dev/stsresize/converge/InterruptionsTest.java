@@ -40,6 +40,31 @@ class InterruptionsTest {
     }
 
     @Test
+    void a_statefulset_deleted_by_someone_else_just_before_the_orphan_delete_is_not_reported_as_deleted_by_this_run() {
+        try (Harness h = Harness.start(home, Demo.cluster())) {
+            Assessment a = new Assessor(h.cluster(), Progress.NONE).assess(List.of(Demo.declared("postgres")), false,
+                    Assessor.Depth.APPLY, false, Optional.empty());
+            String uid = Harness.uid(h.sts("shop", "postgres"));
+            // after the last claim patch, someone else deletes the StatefulSet (orphaning, so nothing is lost)
+            Checkpoint someoneDeletes = w -> {
+                if (w.equals("patch claim data-postgres-2")) {
+                    h.sim.registry().delete(h.sim.catalog().byResource("apps", "statefulsets").orElseThrow(), "shop", "postgres",
+                            DeleteOptions.orphan(uid));
+                    Harness.await("postgres gone", () -> h.sts("shop", "postgres") == null);
+                }
+            };
+            List<ProgressEvent> told = new java.util.ArrayList<>();
+            Converger c = new Converger(h.cluster(), java.time.Clock.systemUTC(), h.journal, "alice@laptop 1", h.sim.url(),
+                    Gate.YES, told::add, someoneDeletes);
+            StatefulSetResult r = c.converge(a.items().get(0), Harness.options(), true);
+            assertThat(told).as(told.toString()).noneMatch(e -> e.step() == Step.ORPHAN_DELETE
+                    && e.message().contains("deleted with propagationPolicy=Orphan"));
+            assertThat(told).anyMatch(e -> e.step() == Step.ORPHAN_DELETE && e.message().contains("was already gone (404)"));
+            assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
+        }
+    }
+
+    @Test
     void a_statefulset_deleted_by_someone_else_after_the_lock_is_re_applied_with_its_claims_grown_first() {
         try (Harness h = Harness.start(home, Demo.cluster())) {
             Assessment a = new Assessor(h.cluster(), Progress.NONE).assess(List.of(Demo.declared("postgres")), false,
