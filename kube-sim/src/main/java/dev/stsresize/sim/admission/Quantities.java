@@ -1,14 +1,13 @@
 package dev.stsresize.sim.admission;
 
-import dev.stsresize.plan.Quantity;
 import java.math.BigDecimal;
 
 /**
  * Kubernetes quantities as the simulated API server needs them: their value and apimachinery's
  * canonical form ({@code 1024Mi} prints {@code 1Gi}, {@code 1.5Gi} prints {@code 1536Mi}, {@code 1500M}
- * and {@code 2048} stay). The parsing and printing are {@link Quantity}'s — the product's one port of
- * apimachinery's resource.Quantity — and only the error text is the API server's own (the decoder's
- * regular-expression message, which kube-apiserver puts in its 400).
+ * and {@code 2048} stay). The parsing and printing are {@link ParsedQuantity}'s, the simulator's own port
+ * of apimachinery's resource.Quantity (not the plugin's, whose mistakes it must be able to catch); the
+ * error text is the decoder's regular-expression message, which kube-apiserver puts in its 400.
  */
 public final class Quantities {
     private static final String DECODER_ERROR =
@@ -22,21 +21,29 @@ public final class Quantities {
     }
 
     public static boolean isValid(String q) {
-        return q != null && Quantity.parseOrNull(q) != null;
+        if (q == null) {
+            return false;
+        }
+        try {
+            ParsedQuantity.parse(q);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 
     /** The canonical string of a quantity (apimachinery's Quantity.String()). */
     public static String canonical(String q) {
-        return parse(q).toString();
+        return parse(q).canonical();
     }
 
     public static int compare(String a, String b) {
-        return parse(a).compareTo(parse(b));
+        return parse(a).value().compareTo(parse(b).value());
     }
 
-    private static Quantity parse(String q) {
+    private static ParsedQuantity parse(String q) {
         try {
-            return Quantity.parse(q);
+            return ParsedQuantity.parse(q);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(DECODER_ERROR, e);
         }

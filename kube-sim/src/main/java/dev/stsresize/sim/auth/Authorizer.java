@@ -3,7 +3,7 @@ package dev.stsresize.sim.auth;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.sim.ApiError;
-import dev.stsresize.sim.http.RequestInfo;
+import dev.stsresize.sim.request.RequestInfo;
 import dev.stsresize.sim.store.Catalog;
 import dev.stsresize.sim.store.ResourceType;
 import dev.stsresize.sim.store.Store;

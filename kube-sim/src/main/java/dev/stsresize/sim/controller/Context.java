@@ -3,7 +3,6 @@ package dev.stsresize.sim.controller;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.sim.SimCluster;
-import dev.stsresize.sim.demo.DemoScenario;
 
 /** What every controller shares: the cluster, the kinds, the pace, an event recorder and the manager that schedules it. */
 record Context(SimCluster sim, Kinds kinds, Timings timings, EventRecorder events, ControllerManager manager) {
@@ -17,7 +16,7 @@ record Context(SimCluster sim, Kinds kinds, Timings timings, EventRecorder event
     }
 
     /**
-     * Which resizer serves a claim's class: the class's {@value DemoScenario#RESIZER_ANNOTATION}
+     * Which resizer serves a claim's class: the class's {@value ControllerManager#RESIZER_ANNOTATION}
      * annotation ({@code online}, {@code offline}, {@code infeasible}, {@code none}); without it
      * {@code online} for an expandable class (a CSI driver with online expansion), else {@code none}.
      */
@@ -26,7 +25,7 @@ record Context(SimCluster sim, Kinds kinds, Timings timings, EventRecorder event
         if (sc == null) {
             return "none";
         }
-        String declared = sc.path("metadata").path("annotations").path(DemoScenario.RESIZER_ANNOTATION).asText("");
+        String declared = sc.path("metadata").path("annotations").path(ControllerManager.RESIZER_ANNOTATION).asText("");
         if (!declared.isEmpty()) {
             return declared;
         }

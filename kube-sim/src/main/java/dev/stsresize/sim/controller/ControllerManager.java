@@ -24,6 +24,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * after 2 ms) while the HTTP clients write concurrently, as against a real cluster.
  */
 public final class ControllerManager implements AutoCloseable {
+    /**
+     * The StorageClass annotation that picks the simulated resizer: {@code online}, {@code offline},
+     * {@code infeasible} or {@code none} (see VolumeResizer). Any scenario may set it; the demo does.
+     */
+    public static final String RESIZER_ANNOTATION = "sim.stsresize.dev/resizer";
+
     private final SimCluster sim;
     private final Timings timings;
     private final ScheduledThreadPoolExecutor loop;

@@ -3,6 +3,7 @@ package dev.stsresize.sim.demo;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.sim.controller.ControllerManager;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +20,7 @@ import java.util.UUID;
  */
 public final class DemoScenario {
     /** StorageClass annotation the simulator's resizer reads: online, offline, infeasible or none. */
-    public static final String RESIZER_ANNOTATION = "sim.stsresize.dev/resizer";
+    public static final String RESIZER_ANNOTATION = ControllerManager.RESIZER_ANNOTATION;
 
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 

@@ -1,6 +1,6 @@
 package dev.stsresize.sim.fault;
 
-import dev.stsresize.sim.http.RequestInfo;
+import dev.stsresize.sim.request.RequestInfo;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 

@@ -1,5 +1,6 @@
 package dev.stsresize.sim.http;
 
+import dev.stsresize.sim.request.RequestInfo;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;

@@ -1,5 +1,6 @@
 package dev.stsresize.sim.http;
 
+import dev.stsresize.sim.request.RequestInfo;
 import dev.stsresize.sim.store.Catalog;
 import dev.stsresize.sim.store.ResourceType;
 import java.util.Arrays;

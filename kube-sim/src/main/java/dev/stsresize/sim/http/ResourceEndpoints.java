@@ -1,5 +1,6 @@
 package dev.stsresize.sim.http;
 
+import dev.stsresize.sim.request.RequestInfo;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -10,7 +10,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
-import dev.stsresize.UserError;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,7 +20,7 @@ import org.yaml.snakeyaml.LoaderOptions;
 /**
  * Reads and writes cluster state: multi-document YAML or JSON, Lists expanded (e.g. the output of
  * {@code kubectl get sts,pvc,pv,sc,pods -A -o yaml}). Hostile input is refused with one clear
- * paragraph: alias bombs, absurd nesting, files over {@value #MAX_BYTES} bytes.
+ * paragraph ({@link StateFileException}): alias bombs, absurd nesting, files over {@value #MAX_BYTES} bytes.
  */
 public final class StateFiles {
     static final long MAX_BYTES = 64L * 1024 * 1024;
@@ -54,11 +53,11 @@ public final class StateFiles {
     public static List<ObjectNode> read(Path file) {
         try {
             if (!Files.isRegularFile(file)) {
-                throw new UserError("state file " + file + " does not exist or is not a regular file; pass a YAML or JSON "
+                throw new StateFileException("state file " + file + " does not exist or is not a regular file; pass a YAML or JSON "
                         + "file of Kubernetes objects, e.g. the output of 'kubectl get sts,pvc,pv,sc,pods -A -o yaml'.");
             }
             if (Files.size(file) > MAX_BYTES) {
-                throw new UserError("state file " + file + " is " + Files.size(file) + " bytes, more than the " + MAX_BYTES
+                throw new StateFileException("state file " + file + " is " + Files.size(file) + " bytes, more than the " + MAX_BYTES
                         + " a state file may have; split it into several --state files.");
             }
             refuseAliasBombs(file);
@@ -77,10 +76,10 @@ public final class StateFiles {
             }
             return out;
         } catch (IOException | RuntimeException e) {
-            if (e instanceof UserError u) {
+            if (e instanceof StateFileException u) {
                 throw u;
             }
-            throw new UserError("state file " + file + " cannot be read: " + reason(e) + ". Fix the file (YAML or JSON "
+            throw new StateFileException("state file " + file + " cannot be read: " + reason(e) + ". Fix the file (YAML or JSON "
                     + "Kubernetes objects, one per document or in a List) and run again.", e);
         }
     }
@@ -97,7 +96,7 @@ public final class StateFiles {
         try (var reader = Files.newBufferedReader(file)) {
             for (org.yaml.snakeyaml.events.Event e : new org.yaml.snakeyaml.Yaml(options).parse(reader)) {
                 if (e instanceof org.yaml.snakeyaml.events.AliasEvent && ++aliases > MAX_ALIASES) {
-                    throw new UserError("state file " + file + " uses more than " + MAX_ALIASES + " YAML aliases (an alias bomb?); "
+                    throw new StateFileException("state file " + file + " uses more than " + MAX_ALIASES + " YAML aliases (an alias bomb?); "
                             + "write the objects out in full.");
                 }
             }
@@ -108,7 +107,7 @@ public final class StateFiles {
 
     private static void expand(Path file, int doc, JsonNode n, List<ObjectNode> out) {
         if (!(n instanceof ObjectNode o)) {
-            throw new UserError("state file " + file + ", document " + doc + ", is not an object; each document must be "
+            throw new StateFileException("state file " + file + ", document " + doc + ", is not an object; each document must be "
                     + "a Kubernetes object or a List of them.");
         }
         if (o.path("kind").asText().endsWith("List") && o.get("items") instanceof ArrayNode items) {
@@ -119,7 +118,7 @@ public final class StateFiles {
         }
         if (o.path("apiVersion").asText("").isEmpty() || o.path("kind").asText("").isEmpty()
                 || o.path("metadata").path("name").asText("").isEmpty()) {
-            throw new UserError("state file " + file + ", document " + doc + ", lacks apiVersion, kind or metadata.name; "
+            throw new StateFileException("state file " + file + ", document " + doc + ", lacks apiVersion, kind or metadata.name; "
                     + "every object needs all three.");
         }
         out.add(o);
@@ -149,7 +148,7 @@ public final class StateFiles {
             YAML_OUT.writeValue(tmp.toFile(), list);
             Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {
-            throw new UserError("cannot write the state to " + file + ": " + e.getMessage() + "; check the directory exists and is writable.", e);
+            throw new StateFileException("cannot write the state to " + file + ": " + e.getMessage() + "; check the directory exists and is writable.", e);
         }
     }
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stsresize.UserError;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,23 +56,23 @@ class StateFilesTest {
             b.append("]\n");
         }
         Path f = file("bomb.yaml", b.toString());
-        assertThatThrownBy(() -> StateFiles.read(f)).isInstanceOf(UserError.class)
+        assertThatThrownBy(() -> StateFiles.read(f)).isInstanceOf(StateFileException.class)
                 .hasMessageContaining("bomb.yaml").hasMessageContaining("YAML aliases").hasMessageNotContaining("\n");
     }
 
     @Test
     void absurd_nesting_is_refused() throws IOException {
         Path f = file("deep.json", "[".repeat(5000) + "]".repeat(5000));
-        assertThatThrownBy(() -> StateFiles.read(f)).isInstanceOf(UserError.class).hasMessageContaining("deep.json");
+        assertThatThrownBy(() -> StateFiles.read(f)).isInstanceOf(StateFileException.class).hasMessageContaining("deep.json");
     }
 
     @Test
     void documents_without_kind_or_name_and_missing_files_are_refused_naming_the_file() throws IOException {
         Path f = file("bad.yaml", "apiVersion: v1\nkind: Pod\nmetadata: {}\n");
-        assertThatThrownBy(() -> StateFiles.read(f)).isInstanceOf(UserError.class)
+        assertThatThrownBy(() -> StateFiles.read(f)).isInstanceOf(StateFileException.class)
                 .hasMessage("state file " + f + ", document 1, lacks apiVersion, kind or metadata.name; every object needs all three.");
-        assertThatThrownBy(() -> StateFiles.read(dir.resolve("nope.yaml"))).isInstanceOf(UserError.class).hasMessageContaining("nope.yaml");
+        assertThatThrownBy(() -> StateFiles.read(dir.resolve("nope.yaml"))).isInstanceOf(StateFileException.class).hasMessageContaining("nope.yaml");
         Path broken = file("broken.yaml", "apiVersion: v1\nkind: [unclosed\n");
-        assertThatThrownBy(() -> StateFiles.read(broken)).isInstanceOf(UserError.class).hasMessageContaining("cannot be read");
+        assertThatThrownBy(() -> StateFiles.read(broken)).isInstanceOf(StateFileException.class).hasMessageContaining("cannot be read");
     }
 }
