@@ -9,12 +9,14 @@ import dev.stsresize.sim.http.ApiServer;
 import dev.stsresize.sim.http.RecordedRequest;
 import dev.stsresize.sim.http.RequestLog;
 import dev.stsresize.sim.auth.Tokens;
+import dev.stsresize.sim.auth.User;
 import dev.stsresize.sim.registry.Registry;
 import dev.stsresize.sim.store.Catalog;
 import dev.stsresize.sim.store.ResourceType;
 import dev.stsresize.sim.store.Store;
 import dev.stsresize.sim.store.StoreEvent;
 import dev.stsresize.sim.store.Subscription;
+import dev.stsresize.sim.tls.CertificateAuthority;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -22,15 +24,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Predicate;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.X509TrustManager;
 
 /**
  * A simulated Kubernetes cluster: the store, the registry that writes to it and an API server on
- * 127.0.0.1 that client-java and kubectl talk to. The entry point for tests, {@code simulate} and
- * (part 2) the controllers; see package-info for the tour.
+ * https://127.0.0.1 that client-java and kubectl talk to as to a real one (a CA made at start, client
+ * certificates, bearer tokens, anonymous, impersonation). The entry point for tests, {@code simulate}
+ * and the controllers; see package-info for the tour.
  */
 public final class SimCluster implements AutoCloseable {
     private static final List<String> SYSTEM_NAMESPACES = List.of("default", "kube-node-lease", "kube-public", "kube-system");
@@ -39,6 +45,9 @@ public final class SimCluster implements AutoCloseable {
     private final Store store;
     private final Registry registry;
     private final Tokens tokens = new Tokens();
+    private final CertificateAuthority ca = CertificateAuthority.create("kube-sim-ca");
+    /** kubeadm's admin.conf identity: O=system:masters, CN=kubernetes-admin. */
+    private final CertificateAuthority.Issued admin = ca.issueClient(User.admin().name(), List.of(User.MASTERS));
     private final RequestLog log;
     private final Faults faults = new Faults();
     private final ApiServer server;
@@ -50,7 +59,7 @@ public final class SimCluster implements AutoCloseable {
         for (String ns : SYSTEM_NAMESPACES) {
             ensureNamespace(ns);
         }
-        this.server = new ApiServer(registry, tokens, log, faults, o.port(), o.bookmarkMillis(), o.anonymousIsAdmin());
+        this.server = new ApiServer(registry, tokens, log, faults, o.port(), o.bookmarkMillis(), ca, o.anonymousAuth());
     }
 
     public static SimCluster start() {
@@ -61,13 +70,38 @@ public final class SimCluster implements AutoCloseable {
         return new SimCluster(options);
     }
 
-    /** http://127.0.0.1:PORT */
+    /** https://127.0.0.1:PORT */
     public String url() {
         return server.url();
     }
 
+    /** A static token of the admin (system:masters), as a token file would hold. */
     public String adminToken() {
         return tokens.adminToken();
+    }
+
+    /** The cluster CA, PEM: what the kubeconfig's certificate-authority-data holds. */
+    public String caCertificatePem() {
+        return ca.certificatePem();
+    }
+
+    /** The admin's client certificate and key (O=system:masters, CN=kubernetes-admin), PEM. */
+    public CertificateAuthority.Issued adminCertificate() {
+        return admin;
+    }
+
+    /** A client certificate this cluster's x509 authenticator takes as {@code user} in {@code groups}. */
+    public CertificateAuthority.Issued clientCertificate(String user, List<String> groups) {
+        return ca.issueClient(user, groups);
+    }
+
+    /** TLS for a Java client: trusts this cluster's CA only. */
+    public SSLContext clientTls() {
+        return ca.clientContext();
+    }
+
+    public X509TrustManager trustManager() {
+        return ca.trustManager();
     }
 
     /** The bearer token of ServiceAccount NS/NAME, authorised only by the RBAC objects in the store. */
@@ -173,35 +207,39 @@ public final class SimCluster implements AutoCloseable {
         return all;
     }
 
-    /** A kubeconfig for this cluster: context "sim" as the admin, plus one user and context per issued ServiceAccount token. */
+    /**
+     * A kubeconfig for this cluster, as kubeadm's admin.conf plus more: cluster "sim" (https, the CA in
+     * certificate-authority-data); context "sim" as the admin by client certificate, "sim-token" as the
+     * admin by bearer token, and "sim-NS-NAME" per issued ServiceAccount token.
+     */
     public String kubeconfig() {
         StringBuilder b = new StringBuilder();
-        b.append("apiVersion: v1\nkind: Config\nclusters:\n- name: sim\n  cluster:\n    server: ").append(url()).append('\n');
+        b.append("apiVersion: v1\nkind: Config\nclusters:\n- name: sim\n  cluster:\n    server: ").append(url()).append('\n')
+                .append("    certificate-authority-data: ").append(base64(caCertificatePem())).append('\n');
         Map<String, String> users = new TreeMap<>(tokens.all());
-        for (Map.Entry<String, String> u : users.entrySet()) {
-            if (u.getKey().startsWith("system:serviceaccount:")) {
-                // kubectl sends no token over plain HTTP: the identity travels in the server URL
-                String[] p = u.getKey().split(":");
-                b.append("- name: sim-").append(p[2]).append('-').append(p[3]).append("\n  cluster:\n    server: ")
-                        .append(url()).append("/sa-token/").append(u.getValue()).append('\n');
-            }
-        }
-        b.append("contexts:\n- name: sim\n  context:\n    cluster: sim\n    user: admin\n    namespace: default\n");
+        b.append("contexts:\n- name: sim\n  context:\n    cluster: sim\n    user: admin\n    namespace: default\n")
+                .append("- name: sim-token\n  context:\n    cluster: sim\n    user: admin-token\n    namespace: default\n");
         for (String user : users.keySet()) {
             if (user.startsWith("system:serviceaccount:")) {
                 String[] p = user.split(":");
-                b.append("- name: sim-").append(p[2]).append('-').append(p[3]).append("\n  context:\n    cluster: sim-")
-                        .append(p[2]).append('-').append(p[3]).append("\n    user: \"")
-                        .append(user).append("\"\n    namespace: ").append(p[2]).append('\n');
+                b.append("- name: sim-").append(p[2]).append('-').append(p[3]).append("\n  context:\n    cluster: sim")
+                        .append("\n    user: \"").append(user).append("\"\n    namespace: ").append(p[2]).append('\n');
             }
         }
-        b.append("current-context: sim\nusers:\n- name: admin\n  user:\n    token: ").append(adminToken()).append('\n');
+        b.append("current-context: sim\nusers:\n- name: admin\n  user:\n")
+                .append("    client-certificate-data: ").append(base64(admin.certificatePem())).append('\n')
+                .append("    client-key-data: ").append(base64(admin.keyPem())).append('\n')
+                .append("- name: admin-token\n  user:\n    token: ").append(adminToken()).append('\n');
         for (Map.Entry<String, String> u : users.entrySet()) {
             if (u.getKey().startsWith("system:serviceaccount:")) {
                 b.append("- name: \"").append(u.getKey()).append("\"\n  user:\n    token: ").append(u.getValue()).append('\n');
             }
         }
         return b.toString();
+    }
+
+    private static String base64(String pem) {
+        return Base64.getEncoder().encodeToString(pem.getBytes(StandardCharsets.US_ASCII));
     }
 
     public void writeKubeconfig(Path file) {

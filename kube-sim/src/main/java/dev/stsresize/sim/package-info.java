@@ -22,17 +22,21 @@
  *   <li>{@code http} — the JDK server: discovery, /openapi/v3, resources, watch streams, Tables for
  *       kubectl get (and get -w), the request log, protobuf request bodies (kubectl's typed clients:
  *       create namespace/serviceaccount/role/job/token, auth can-i) decoded to JSON.</li>
- *   <li>{@code auth} — bearer tokens and RBAC over the Roles/RoleBindings (and cluster ones) in the store;
- *       SelfSubjectAccessReview and serviceaccounts/NAME/token answer through the same tokens and authorizer.</li>
+ *   <li>{@code auth} — authentication (client certificates, bearer tokens, anonymous), impersonation and RBAC
+ *       over the Roles/RoleBindings (and cluster ones) in the store; SelfSubjectAccessReview and
+ *       serviceaccounts/NAME/token answer through the same tokens and authorizer.</li>
+ *   <li>{@code tls} — the cluster CA made at start: serving and client certificates.</li>
+ *   <li>{@code request} — {@code RequestInfo}, what a request asks for, shared by http, auth and fault.</li>
  *   <li>{@code fault} — fault rules: status codes with Status bodies, Retry-After, latency, dropped
  *       connections, watch streams cut after N events.</li>
  * </ul>
  *
  * <h2>Identity</h2>
- * A bearer token names the user (the admin's, or a ServiceAccount's from {@code tokenFor}). kubectl
- * sends no credentials over plain HTTP (kubernetes/kubectl#744), so kubeconfig contexts of
- * ServiceAccounts carry the token in the server URL ({@code /sa-token/TOKEN}), and a request without
- * any credentials is the admin, as on kube-apiserver's former insecure port.
+ * The server speaks HTTPS only, with a CA made at start (in the kubeconfig's certificate-authority-data).
+ * A client certificate (CN the user, O the groups; the kubeconfig's admin: O=system:masters) or a bearer
+ * token (the admin's, a ServiceAccount's from {@code tokenFor}, or one TokenRequest issued) names the
+ * user; a request without credentials is system:anonymous, a bad credential a 401. Impersonation headers
+ * are authorised with verb impersonate.
  *
  * <h2>For part-2 controllers</h2>
  * Watch with {@code sim.subscribe(event -> …, -1)} (a queue; poll it from your own thread) and write

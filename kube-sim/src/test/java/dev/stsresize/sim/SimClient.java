@@ -13,7 +13,7 @@ import okhttp3.RequestBody;
 import okhttp3.Response;
 
 /**
- * client-java pointed at a simulated cluster with a bearer token; {@link #send} goes through
+ * client-java pointed at a simulated cluster over TLS (trusting its CA) with a bearer token; {@link #send} goes through
  * client-java's own HTTP stack (its OkHttpClient, its auth) and returns the raw answer, because the
  * generated models refuse fields they do not know and exact-text assertions need the raw body.
  */
@@ -26,7 +26,8 @@ final class SimClient {
     SimClient(SimCluster sim, String token) {
         this.url = sim.url();
         this.token = token;
-        this.api = new ClientBuilder().setBasePath(url).setAuthentication(new AccessTokenAuthentication(token)).build();
+        this.api = new ClientBuilder().setBasePath(url).setAuthentication(new AccessTokenAuthentication(token))
+                .setCertificateAuthority(sim.caCertificatePem().getBytes(java.nio.charset.StandardCharsets.US_ASCII)).build();
     }
 
     static SimClient admin(SimCluster sim) {

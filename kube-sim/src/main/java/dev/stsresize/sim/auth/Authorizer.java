@@ -12,8 +12,9 @@ import java.util.List;
 
 /**
  * RBAC as plugin/pkg/auth/authorizer/rbac/rbac.go evaluates it, over the Roles, RoleBindings,
- * ClusterRoles and ClusterRoleBindings in the store; system:masters may do everything and every
- * authenticated user may read discovery (the system:discovery and system:public-info-viewer roles).
+ * ClusterRoles and ClusterRoleBindings in the store; system:masters may do everything, every
+ * authenticated user may read discovery and review its own access (system:discovery, system:basic-user)
+ * and anyone, anonymous too, the version and health (system:public-info-viewer): {@link NonResourcePaths}.
  */
 public final class Authorizer {
     private final Store store;
@@ -34,10 +35,13 @@ public final class Authorizer {
     public record Decision(boolean allowed, String reason) {}
 
     public Decision authorize(User user, RequestInfo r) {
-        if (user.isAdmin() || !r.resourceRequest()) {
+        if (user.isAdmin()) {
             return new Decision(true, "");
         }
-        if (r.group().equals("authorization.k8s.io") && r.verb().equals("create")
+        if (!r.resourceRequest()) {
+            return new Decision(NonResourcePaths.allowed(user, r.path()), "");
+        }
+        if (user.isAuthenticated() && r.group().equals("authorization.k8s.io") && r.verb().equals("create")
                 && (r.resource().equals("selfsubjectaccessreviews") || r.resource().equals("selfsubjectrulesreviews"))) {
             // the bootstrap policy's system:basic-user, bound to every authenticated user
             return new Decision(true, "RBAC: allowed by ClusterRoleBinding \"system:basic-user\" of ClusterRole "
@@ -92,7 +96,8 @@ public final class Authorizer {
             msg += ": " + reason;
         }
         if (!r.resourceRequest()) {
-            return ApiError.of(403, "Forbidden", "forbidden: " + msg, null);
+            // NewForbidden with an empty GroupResource: "forbidden: …" and empty (but present) details
+            return ApiError.of(403, "Forbidden", "forbidden: " + msg, com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode());
         }
         return ApiError.forbidden(r.group(), r.resource(), r.name(), msg);
     }

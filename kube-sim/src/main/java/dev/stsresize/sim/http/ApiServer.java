@@ -3,9 +3,14 @@ package dev.stsresize.sim.http;
 import dev.stsresize.sim.request.RequestInfo;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsExchange;
+import com.sun.net.httpserver.HttpsParameters;
+import com.sun.net.httpserver.HttpsServer;
 import dev.stsresize.sim.ApiError;
+import dev.stsresize.sim.auth.Authenticator;
 import dev.stsresize.sim.auth.Authorizer;
+import dev.stsresize.sim.auth.Impersonation;
 import dev.stsresize.sim.auth.Tokens;
 import dev.stsresize.sim.auth.User;
 import dev.stsresize.sim.fault.Fault;
@@ -13,6 +18,7 @@ import dev.stsresize.sim.fault.Faults;
 import dev.stsresize.sim.registry.Registry;
 import dev.stsresize.sim.store.ResourceType;
 import dev.stsresize.sim.store.Selector;
+import dev.stsresize.sim.tls.CertificateAuthority;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -21,18 +27,23 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.security.cert.Certificate;
+import java.security.cert.X509Certificate;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Predicate;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLPeerUnverifiedException;
 
 /**
- * The HTTP face of the simulated cluster: the JDK's built-in server on 127.0.0.1 (nothing to add to
- * the product jar, and enough for chunked watch streams), one pipeline for every request — read,
- * authenticate, inject faults, authorise, dispatch, record — in the order kube-apiserver's filters
- * run (authentication, then authorization, then the handler).
+ * The HTTPS face of the simulated cluster: the JDK's built-in server on 127.0.0.1 (nothing to add to
+ * the product jar, and enough for chunked watch streams) with the cluster CA's serving certificate,
+ * asking for a client certificate; one pipeline for every request — read, authenticate, impersonate,
+ * inject faults, authorise, dispatch, record — in the order kube-apiserver's filters run
+ * (authentication, impersonation, then authorization, then the handler).
  */
 public final class ApiServer implements AutoCloseable {
     /** The largest request body the real server reads (apiserver's 3 MiB limit on an object, plus slack). */
@@ -47,7 +58,8 @@ public final class ApiServer implements AutoCloseable {
     }
 
     private final Registry registry;
-    private final Tokens tokens;
+    private final Authenticator authenticator;
+    private final Impersonation impersonation;
     private final Authorizer authorizer;
     private final RequestLog log;
     private final Faults faults;
@@ -56,17 +68,20 @@ public final class ApiServer implements AutoCloseable {
     private final OpenApi openApi;
     private final ResourceEndpoints endpoints;
     private final WatchStream watches;
-    private final HttpServer server;
+    private final HttpsServer server;
     private final ExecutorService pool;
     private volatile boolean stopping;
-    private final boolean anonymousIsAdmin;
 
+    /**
+     * @param ca signs the serving certificate and is the client CA the x509 authenticator trusts
+     * @param anonymousAuth kube-apiserver's --anonymous-auth: a request without credentials is system:anonymous
+     */
     public ApiServer(Registry registry, Tokens tokens, RequestLog log, Faults faults, int port, long bookmarkMillis,
-            boolean anonymousIsAdmin) {
-        this.anonymousIsAdmin = anonymousIsAdmin;
+            CertificateAuthority ca, boolean anonymousAuth) {
         this.registry = registry;
-        this.tokens = tokens;
+        this.authenticator = new Authenticator(ca, tokens, anonymousAuth);
         this.authorizer = new Authorizer(registry.store(), registry.catalog());
+        this.impersonation = new Impersonation(authorizer);
         this.log = log;
         this.faults = faults;
         this.paths = new Paths(registry.catalog());
@@ -75,10 +90,18 @@ public final class ApiServer implements AutoCloseable {
         this.endpoints = new ResourceEndpoints(registry, authorizer, tokens);
         this.watches = new WatchStream(registry.store(), bookmarkMillis, () -> stopping);
         try {
-            this.server = HttpServer.create(new InetSocketAddress(InetAddress.getByAddress(new byte[] {127, 0, 0, 1}), port), 64);
+            this.server = HttpsServer.create(new InetSocketAddress(InetAddress.getByAddress(new byte[] {127, 0, 0, 1}), port), 64);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        server.setHttpsConfigurator(new HttpsConfigurator(ca.serverContext(ca.issueServer("kube-apiserver"))) {
+            @Override
+            public void configure(HttpsParameters params) {
+                SSLParameters p = getSSLContext().getDefaultSSLParameters();
+                p.setWantClientAuth(true); // Go's tls.RequestClientCert, as kube-apiserver with a client CA
+                params.setSSLParameters(p);
+            }
+        });
         this.pool = Executors.newCachedThreadPool(r -> {
             Thread t = new Thread(r, "sim-http");
             t.setDaemon(true);
@@ -90,7 +113,7 @@ public final class ApiServer implements AutoCloseable {
     }
 
     public String url() {
-        return "http://127.0.0.1:" + server.getAddress().getPort();
+        return "https://127.0.0.1:" + server.getAddress().getPort();
     }
 
     public int port() {
@@ -111,10 +134,8 @@ public final class ApiServer implements AutoCloseable {
     private void handle(HttpExchange ex) {
         long started = System.nanoTime();
         String method = ex.getRequestMethod();
-        String rawPath = ex.getRequestURI().getRawPath();
-        String pathToken = tokenInPath(rawPath);
-        String path = pathToken == null ? rawPath : rawPath.substring(TOKEN_PREFIX.length() + pathToken.length());
-        if (path.isEmpty()) {
+        String path = ex.getRequestURI().getRawPath();
+        if (path == null || path.isEmpty()) {
             path = "/";
         }
         Map<String, String> query = query(ex.getRequestURI().getRawQuery());
@@ -125,8 +146,8 @@ public final class ApiServer implements AutoCloseable {
         Response response;
         try {
             body = readBody(ex.getRequestBody());
-            User user = authenticate(ex, info, pathToken);
-            userName = user == null ? "" : user.name();
+            User user = impersonation.apply(authenticate(ex), ex.getRequestHeaders());
+            userName = user.name();
             Fault fault = faults.match(info);
             if (fault != null && fault.latencyMillis() > 0) {
                 Thread.sleep(fault.latencyMillis());
@@ -174,50 +195,25 @@ public final class ApiServer implements AutoCloseable {
                 info.resourceAndSub(), info.namespace(), info.name()));
     }
 
-    /**
-     * Who is asking: the bearer token's user; else the token in a {@code /sa-token/TOKEN} path prefix,
-     * because kubectl sends no credentials at all over plain HTTP (clientcmd reads auth info only for
-     * TLS connections, kubernetes/kubectl#744), so a kubeconfig context carries its identity in the
-     * server URL; else, with no credentials, the admin, as kube-apiserver's former insecure port
-     * (plain HTTP on localhost, removed in v1.20) granted everything — unless anonymous is refused.
-     */
-    private User authenticate(HttpExchange ex, RequestInfo info, String pathToken) {
-        String header = ex.getRequestHeaders().getFirst("Authorization");
-        String token = header != null && header.regionMatches(true, 0, "Bearer ", 0, 7) ? header.substring(7).trim() : pathToken;
-        if (token != null) {
-            Optional<User> user = tokens.user(token);
-            if (user.isPresent()) {
-                return user.get();
+    /** Who is asking: the client certificate's user, the bearer token's, or system:anonymous ({@link Authenticator}). */
+    private User authenticate(HttpExchange ex) {
+        X509Certificate[] peer = null;
+        if (ex instanceof HttpsExchange https) {
+            try {
+                Certificate[] certs = https.getSSLSession().getPeerCertificates();
+                peer = java.util.Arrays.stream(certs).filter(X509Certificate.class::isInstance).map(X509Certificate.class::cast)
+                        .toArray(X509Certificate[]::new);
+            } catch (SSLPeerUnverifiedException noClientCertificate) {
+                peer = null;
             }
-        } else if (anonymousIsAdmin) {
-            return User.admin();
         }
-        if (!info.resourceRequest() && isPublic(info.path())) {
-            return null; // system:public-info-viewer lets anyone read the version and health
-        }
-        throw ApiError.of(401, "Unauthorized", "Unauthorized", null);
-    }
-
-    static final String TOKEN_PREFIX = "/sa-token/";
-
-    private static String tokenInPath(String path) {
-        if (!path.startsWith(TOKEN_PREFIX)) {
-            return null;
-        }
-        int end = path.indexOf('/', TOKEN_PREFIX.length());
-        return end < 0 ? path.substring(TOKEN_PREFIX.length()) : path.substring(TOKEN_PREFIX.length(), end);
-    }
-
-    private static boolean isPublic(String path) {
-        return path.equals("/version") || path.equals("/healthz") || path.equals("/readyz") || path.equals("/livez");
+        return authenticator.authenticate(peer, ex.getRequestHeaders().getFirst("Authorization"));
     }
 
     private void authorize(User user, RequestInfo info) {
-        if (user != null) {
-            Authorizer.Decision d = authorizer.authorize(user, info);
-            if (!d.allowed()) {
-                throw Authorizer.forbidden(user, info, d.reason());
-            }
+        Authorizer.Decision d = authorizer.authorize(user, info);
+        if (!d.allowed()) {
+            throw Authorizer.forbidden(user, info, d.reason());
         }
     }
 

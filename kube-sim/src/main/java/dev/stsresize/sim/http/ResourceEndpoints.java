@@ -114,7 +114,7 @@ final class ResourceEndpoints {
             return Response.of(201, registry.create(c.type(), r.namespace(), body, c.writeOptions()));
         }
         if (r.subresource().equals("token")) {
-            return Response.of(201, tokenRequest(r));
+            return Response.of(201, tokenRequest(c));
         }
         if (r.subresource().equals("eviction")) {
             registry.evict(c.type(), r.namespace(), r.name(), objectBody(c), c.dryRun());
@@ -194,22 +194,41 @@ final class ResourceEndpoints {
     }
 
     /**
-     * serviceaccounts/NAME/token (kubectl create token): the ServiceAccount's bearer token, authorised
-     * by RBAC like any other. The request's audiences and expiry are not modelled; the body is not read.
+     * serviceaccounts/NAME/token (kubectl create token), as pkg/registry/core/serviceaccount/storage/token.go
+     * answers it: the ServiceAccount must exist; a new token each request, for the requested audiences (else
+     * the server's, here kind's "https://kubernetes.default.svc.cluster.local") and expirationSeconds (default
+     * 3600, SetDefaults_TokenRequestSpec; at least 600 and at most 2^32, pkg/apis/authentication/validation),
+     * refused by the authenticator once expired. Authorised by RBAC (create serviceaccounts/token) like any
+     * other request. Bound object references are not modelled; the token is opaque, not a signed JWT.
      */
-    private ObjectNode tokenRequest(RequestInfo r) {
+    private ObjectNode tokenRequest(Call c) {
+        RequestInfo r = c.info();
+        ObjectNode body = c.body().length == 0 ? JSON.objectNode() : objectBody(c);
+        JsonNode asked = body.path("spec").path("expirationSeconds");
+        long seconds = asked.isMissingNode() || asked.isNull() ? 3600 : asked.asLong();
+        if (seconds < 600 || seconds > (1L << 32)) {
+            throw ApiError.invalid("authentication.k8s.io", "TokenRequest", r.name(), List.of(new ApiError.Cause("FieldValueInvalid",
+                    "Invalid value: " + seconds + ": " + (seconds < 600 ? "may not specify a duration less than 10 minutes"
+                            : "may not specify a duration larger than 2^32 seconds"), "spec.expirationSeconds")));
+        }
         registry.get(registry.catalog().byResource("", "serviceaccounts").orElseThrow(), r.namespace(), r.name());
         ObjectNode tr = JSON.objectNode();
         tr.put("kind", "TokenRequest");
         tr.put("apiVersion", "authentication.k8s.io/v1");
         tr.putObject("metadata").put("name", r.name()).put("namespace", r.namespace()).putNull("creationTimestamp");
         ObjectNode spec = tr.putObject("spec");
-        spec.putArray("audiences").add("https://kubernetes.default.svc.cluster.local");
-        spec.put("expirationSeconds", 3600);
+        JsonNode audiences = body.path("spec").path("audiences");
+        if (audiences.isArray() && !audiences.isEmpty()) {
+            spec.set("audiences", audiences.deepCopy());
+        } else {
+            spec.putArray("audiences").add("https://kubernetes.default.svc.cluster.local");
+        }
+        spec.put("expirationSeconds", seconds);
         spec.putNull("boundObjectRef");
+        Instant expiry = Instant.now().plusSeconds(seconds).truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
         ObjectNode status = tr.putObject("status");
-        status.put("token", tokens.forServiceAccount(r.namespace(), r.name()));
-        status.put("expirationTimestamp", Instant.now().plusSeconds(3600).truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString());
+        status.put("token", tokens.request(r.namespace(), r.name(), expiry));
+        status.put("expirationTimestamp", expiry.toString());
         return tr;
     }
 
