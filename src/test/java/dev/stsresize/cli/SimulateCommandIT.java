@@ -50,7 +50,7 @@ class SimulateCommandIT {
                 .redirectError(dir.resolve("stderr").toFile()).start();
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         String ready = out.readLine();
-        assertThat(ready).matches("ready http://127\\.0\\.0\\.1:\\d+");
+        assertThat(ready).matches("ready https://127\\.0\\.0\\.1:\\d+");
         String url = ready.substring("ready ".length());
         assertThat(Files.readString(kubeconfig)).contains("server: " + url, "current-context: sim", "namespace: default",
                 "- name: sim-prod-stsresize", "user: \"system:serviceaccount:prod:stsresize\"");
