@@ -56,7 +56,7 @@ class SimulateCommandIT {
                 "- name: sim-prod-stsresize", "user: \"system:serviceaccount:prod:stsresize\"");
         String token = Files.readAllLines(kubeconfig).stream().filter(l -> l.trim().startsWith("token:")).findFirst().orElseThrow()
                 .trim().substring("token:".length()).trim();
-        HttpResponse<String> claim = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+        HttpResponse<String> claim = dev.stsresize.testkit.KubeconfigTls.httpClient(kubeconfig).send(HttpRequest.newBuilder(
                 URI.create(url + "/api/v1/namespaces/prod/persistentvolumeclaims/data-db-0")).header("Authorization", "Bearer " + token)
                 .build(), HttpResponse.BodyHandlers.ofString());
         assertThat(claim.statusCode()).isEqualTo(200);

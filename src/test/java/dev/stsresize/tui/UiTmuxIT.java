@@ -64,7 +64,7 @@ class UiTmuxIT {
                 "StorageClass fast-online  allowVolumeExpansion ✓ true",
                 "kubectl patch pvc data-postgres-0 -n shop --type merge -p");
         tmux("send-keys", "-t", "ui", "q");
-        String after = awaitPane("EXITED 0");
+        String after = awaitPane("EXITED 0", "TTY ");
         assertThat(after).as("the alternate screen is gone").doesNotContain("diff shop/postgres");
         assertThat(after).as("the tty is back in canonical mode with echo").contains("TTY icanon echo");
     }
@@ -76,7 +76,7 @@ class UiTmuxIT {
         tmux("send-keys", "-t", "ui", "/", "redis");
         awaitPane("/redis");
         tmux("send-keys", "-t", "ui", "C-c");
-        String after = awaitPane("EXITED 0");
+        String after = awaitPane("EXITED 0", "TTY ");
         assertThat(after).contains("TTY icanon echo");
     }
 
@@ -107,7 +107,7 @@ class UiTmuxIT {
         }
         assertThat(summary).contains("(re-created)");
         tmux("send-keys", "-t", "ui", "q");
-        String after = awaitPane("EXITED 0");
+        String after = awaitPane("EXITED 0", "TTY ");
         assertThat(after).contains("TTY icanon echo");
         assertThat(after).as("demo says what became of its cluster").contains("The UI closed; the simulated cluster is stopped");
     }
@@ -140,7 +140,7 @@ class UiTmuxIT {
                     .containsPattern("✓ pod " + pod + "  restarted for its file system \\(UID ([0-9a-f]{8}) → (?!\\1)[0-9a-f]{8}\\)  owner the new StatefulSet");
         }
         tmux("send-keys", "-t", "ui", "q");
-        assertThat(awaitPane("EXITED 0")).contains("TTY icanon echo");
+        assertThat(awaitPane("EXITED 0", "TTY ")).contains("TTY icanon echo");
     }
 
     private void start(String command) throws Exception {

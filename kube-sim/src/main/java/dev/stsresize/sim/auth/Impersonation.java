@@ -28,14 +28,27 @@ public final class Impersonation {
         this.authorizer = authorizer;
     }
 
-    /** One thing asked to act as, authorised on its own (buildImpersonationRequests). */
-    private record Wanted(String group, String resource, String subresource, String namespace, String name) {}
+    /**
+     * One thing asked to act as, authorised on its own (buildImpersonationRequests); {@code reference} is the
+     * Go ObjectReference it makes, as %v prints it (Kind Namespace Name UID APIVersion ResourceVersion FieldPath).
+     */
+    private record Wanted(String group, String resource, String subresource, String namespace, String name, String reference) {}
+
+    /** Groups, a uid or extras without a user: buildImpersonationRequests' error, a 500 in plain text. */
+    public static final class WithoutUser extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        WithoutUser(String message) {
+            super(message);
+        }
+    }
 
     /**
      * The user the request runs as: {@code requester} without impersonation headers.
      *
      * @param headers the request's headers, names in any case, each with all its values
-     * @throws ApiError 500 for groups, uid or extras without a user; 403 naming the first thing not allowed
+     * @throws WithoutUser for groups, uid or extras without a user
+     * @throws ApiError 403 naming the first thing not allowed
      */
     public User apply(User requester, Map<String, List<String>> headers) {
         Map<String, List<String>> h = new LinkedHashMap<>();
@@ -46,11 +59,13 @@ public final class Impersonation {
         List<Wanted> wanted = new ArrayList<>();
         String[] serviceAccount = userName.isEmpty() ? null : User.serviceAccountOf(userName);
         if (!userName.isEmpty()) {
-            wanted.add(serviceAccount != null ? new Wanted("", "serviceaccounts", "", serviceAccount[0], serviceAccount[1])
-                    : new Wanted("", "users", "", "", userName));
+            wanted.add(serviceAccount != null
+                    ? new Wanted("", "serviceaccounts", "", serviceAccount[0], serviceAccount[1],
+                            ref("ServiceAccount", serviceAccount[0], serviceAccount[1], "", "", ""))
+                    : new Wanted("", "users", "", "", userName, ref("User", "", userName, "", "", "")));
         }
         for (String g : groupsAsked) {
-            wanted.add(new Wanted("", "groups", "", "", g));
+            wanted.add(new Wanted("", "groups", "", "", g, ref("Group", "", g, "", "", "")));
         }
         boolean extras = false;
         for (Map.Entry<String, List<String>> e : h.entrySet()) {
@@ -58,20 +73,19 @@ public final class Impersonation {
                 extras = true;
                 String key = e.getKey().substring(EXTRA_PREFIX.length());
                 for (String v : e.getValue()) {
-                    wanted.add(new Wanted("authentication.k8s.io", "userextras", key, "", v));
+                    wanted.add(new Wanted("authentication.k8s.io", "userextras", key, "", v,
+                            ref("UserExtra", "", v, "", "authentication.k8s.io/v1", key)));
                 }
             }
         }
         if (!uid.isEmpty()) {
-            wanted.add(new Wanted("authentication.k8s.io", "uids", "", "", uid));
+            wanted.add(new Wanted("authentication.k8s.io", "uids", "", "", uid, ref("UID", "", uid, "", "authentication.k8s.io/v1", "")));
         }
         if (wanted.isEmpty()) {
             return requester;
         }
         if ((!groupsAsked.isEmpty() || extras || !uid.isEmpty()) && userName.isEmpty()) {
-            // buildImpersonationRequests' error, answered by responsewriters.InternalError
-            throw ApiError.of(500, "InternalError", "Internal error occurred: requested " + describe(wanted)
-                    + " without impersonating a user", null);
+            throw new WithoutUser("requested " + describe(wanted) + " without impersonating a user");
         }
         for (Wanted w : wanted) {
             RequestInfo asked = new RequestInfo(true, "impersonate", w.group(), "", w.resource(), w.subresource(), w.namespace(),
@@ -100,10 +114,14 @@ public final class Impersonation {
         return values == null || values.isEmpty() ? "" : values.get(0);
     }
 
+    private static String ref(String kind, String namespace, String name, String uid, String apiVersion, String fieldPath) {
+        return "{" + String.join(" ", kind, namespace, name, uid, apiVersion, "", fieldPath) + "}";
+    }
+
     private static String describe(List<Wanted> wanted) {
         List<String> parts = new ArrayList<>();
         for (Wanted w : wanted) {
-            parts.add("{" + w.resource() + " " + w.name() + "}");
+            parts.add(w.reference());
         }
         return "[" + String.join(" ", parts) + "]";
     }

@@ -172,6 +172,9 @@ public final class ApiServer implements AutoCloseable {
                 }
                 response = dispatch(ex, info, query, body, contentType, user);
             }
+        } catch (Impersonation.WithoutUser e) {
+            // responsewriters.InternalError: http.Error's text/plain "Internal Server Error: %q: %v"
+            response = Response.text(500, "Internal Server Error: \"" + ex.getRequestURI() + "\": " + e.getMessage() + "\n");
         } catch (ApiError e) {
             response = Response.of(e.code(), e.status());
         } catch (InterruptedException e) {
@@ -280,7 +283,7 @@ public final class ApiServer implements AutoCloseable {
     private static int send(HttpExchange ex, Response r) {
         try {
             byte[] payload = r.payload();
-            boolean text = r.body() == null && payload.length == 2 && payload[0] == 'o';
+            boolean text = r.plainText() || (r.body() == null && payload.length == 2 && payload[0] == 'o');
             ex.getResponseHeaders().set("Content-Type", text ? "text/plain; charset=utf-8" : "application/json");
             ex.getResponseHeaders().set("Cache-Control", "no-cache, private");
             ex.sendResponseHeaders(r.code(), payload.length == 0 ? -1 : payload.length);

@@ -207,7 +207,8 @@ final class ResourceEndpoints {
         JsonNode asked = body.path("spec").path("expirationSeconds");
         long seconds = asked.isMissingNode() || asked.isNull() ? 3600 : asked.asLong();
         if (seconds < 600 || seconds > (1L << 32)) {
-            throw ApiError.invalid("authentication.k8s.io", "TokenRequest", r.name(), List.of(new ApiError.Cause("FieldValueInvalid",
+            // the TokenRequest itself has no name: `TokenRequest.authentication.k8s.io "" is invalid` (a real server's answer)
+            throw ApiError.invalid("authentication.k8s.io", "TokenRequest", "", List.of(new ApiError.Cause("FieldValueInvalid",
                     "Invalid value: " + seconds + ": " + (seconds < 600 ? "may not specify a duration less than 10 minutes"
                             : "may not specify a duration larger than 2^32 seconds"), "spec.expirationSeconds")));
         }
