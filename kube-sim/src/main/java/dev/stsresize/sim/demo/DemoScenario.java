@@ -19,9 +19,6 @@ import java.util.UUID;
  * snapshots "as given".
  */
 public final class DemoScenario {
-    /** StorageClass annotation the simulator's resizer reads: online, offline, infeasible or none. */
-    public static final String RESIZER_ANNOTATION = ControllerManager.RESIZER_ANNOTATION;
-
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
     /** One StatefulSet of the scenario: live shape and what the manifest declares. */
@@ -277,7 +274,7 @@ public final class DemoScenario {
         ObjectNode sc = object("storage.k8s.io/v1", "StorageClass", null, name);
         ObjectNode meta = (ObjectNode) sc.get("metadata");
         meta.put("uid", uid("sc/" + name));
-        meta.putObject("annotations").put(RESIZER_ANNOTATION, resizer);
+        meta.putObject("annotations").put(ControllerManager.RESIZER_ANNOTATION, resizer);
         sc.put("provisioner", provisioner);
         sc.put("reclaimPolicy", "Delete");
         sc.put("volumeBindingMode", provisioner.equals("kubernetes.io/no-provisioner") ? "WaitForFirstConsumer" : "Immediate");
