@@ -96,11 +96,11 @@ public final class Authenticator {
 
     /** group.AuthenticatedGroupAdder: every authenticated user is in system:authenticated. */
     static User withAuthenticatedGroup(User u) {
-        if (u.name().equals(User.ANONYMOUS) || u.groups().contains(User.AUTHENTICATED) || u.groups().contains(User.UNAUTHENTICATED)) {
+        if (u.name().equals(Identities.ANONYMOUS) || u.groups().contains(Identities.AUTHENTICATED) || u.groups().contains(Identities.UNAUTHENTICATED)) {
             return u;
         }
         List<String> groups = new ArrayList<>(u.groups());
-        groups.add(User.AUTHENTICATED);
+        groups.add(Identities.AUTHENTICATED);
         return new User(u.name(), List.copyOf(groups));
     }
 }

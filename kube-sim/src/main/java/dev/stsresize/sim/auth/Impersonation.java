@@ -57,7 +57,7 @@ public final class Impersonation {
         List<String> groupsAsked = h.getOrDefault(GROUP.toLowerCase(Locale.ROOT), List.of());
         String uid = first(h.get(UID.toLowerCase(Locale.ROOT)));
         List<Wanted> wanted = new ArrayList<>();
-        String[] serviceAccount = userName.isEmpty() ? null : User.serviceAccountOf(userName);
+        String[] serviceAccount = userName.isEmpty() ? null : Identities.serviceAccountOf(userName);
         if (!userName.isEmpty()) {
             wanted.add(serviceAccount != null
                     ? new Wanted("", "serviceaccounts", "", serviceAccount[0], serviceAccount[1],
@@ -97,15 +97,15 @@ public final class Impersonation {
         }
         List<String> groups = new ArrayList<>();
         if (serviceAccount != null && groupsAsked.isEmpty()) {
-            groups.addAll(User.serviceAccountGroups(serviceAccount[0]).subList(0, 2)); // MakeGroupNames
+            groups.addAll(Identities.serviceAccountGroups(serviceAccount[0]));
         }
         groups.addAll(groupsAsked);
-        if (!userName.equals(User.ANONYMOUS)) {
-            if (!groups.contains(User.AUTHENTICATED) && !groups.contains(User.UNAUTHENTICATED)) {
-                groups.add(User.AUTHENTICATED);
+        if (!userName.equals(Identities.ANONYMOUS)) {
+            if (!groups.contains(Identities.AUTHENTICATED) && !groups.contains(Identities.UNAUTHENTICATED)) {
+                groups.add(Identities.AUTHENTICATED);
             }
-        } else if (!groups.contains(User.UNAUTHENTICATED)) {
-            groups.add(User.UNAUTHENTICATED);
+        } else if (!groups.contains(Identities.UNAUTHENTICATED)) {
+            groups.add(Identities.UNAUTHENTICATED);
         }
         return new User(userName, List.copyOf(groups));
     }

@@ -17,7 +17,7 @@ final class NonResourcePaths {
 
     static boolean allowed(User user, String path) {
         boolean authenticated = user.isAuthenticated();
-        boolean unauthenticated = user.groups().contains(User.UNAUTHENTICATED);
+        boolean unauthenticated = user.groups().contains(Identities.UNAUTHENTICATED);
         return (authenticated && matches(DISCOVERY, path)) || ((authenticated || unauthenticated) && matches(PUBLIC_INFO, path));
     }
 

@@ -9,18 +9,17 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Bearer tokens and who they belong to: the admin's (a static token, as in a token file), one long-lived
- * token per ServiceAccount asked for (as a legacy token Secret gives), and the bound tokens TokenRequest
- * issues (a new one per request, valid until its expiry). Tokens are opaque here, not signed JWTs.
+ * Bearer tokens and who they belong to: the admin's, and one per ServiceAccount asked for (long-lived,
+ * as a legacy token Secret's), plus the bound tokens TokenRequest issues ({@link #request}: a new one per
+ * request, refused from its expiry on). Tokens are opaque here, not signed JWTs.
  */
 public final class Tokens {
     private final SecureRandom random = new SecureRandom();
-    private final Clock clock;
-    private final Map<String, Issued> byToken = new ConcurrentHashMap<>();
+    private final Map<String, User> byToken = new ConcurrentHashMap<>();
     private final Map<String, String> byUser = new ConcurrentHashMap<>();
+    private final Map<String, Instant> expiries = new ConcurrentHashMap<>();
+    private final Clock clock;
     private final String adminToken;
-
-    private record Issued(User user, Instant expiry) {}
 
     public Tokens() {
         this(Clock.systemUTC());
@@ -28,50 +27,49 @@ public final class Tokens {
 
     public Tokens(Clock clock) {
         this.clock = clock;
-        this.adminToken = issue(User.admin(), null);
-        byUser.put(User.admin().name(), adminToken);
+        this.adminToken = issue(User.admin());
     }
 
     public String adminToken() {
         return adminToken;
     }
 
-    /** The long-lived token of a ServiceAccount (the same one each call); authorised by RBAC objects in the store. */
+    /** The token of a ServiceAccount (the same one each call); authorised by RBAC objects in the store. */
     public synchronized String forServiceAccount(String namespace, String name) {
         User u = User.serviceAccount(namespace, name);
         String existing = byUser.get(u.name());
-        if (existing != null) {
-            return existing;
-        }
-        String token = issue(u, null);
-        byUser.put(u.name(), token);
+        return existing != null ? existing : issue(u);
+    }
+
+    /** A TokenRequest's token: a new one each call, not listed in {@link #all()}, refused from {@code expiry} on. */
+    public String request(String namespace, String name, Instant expiry) {
+        byte[] b = new byte[16];
+        random.nextBytes(b);
+        String token = "sim-" + HexFormat.of().formatHex(b);
+        expiries.put(token, expiry);
+        byToken.put(token, User.serviceAccount(namespace, name));
         return token;
     }
 
-    /** A TokenRequest's token: a new one each call, refused from {@code expiry} on. */
-    public String request(String namespace, String name, Instant expiry) {
-        return issue(User.serviceAccount(namespace, name), expiry);
-    }
-
-    /** The user of a token that is known and not expired. */
     public Optional<User> user(String token) {
-        Issued i = token == null ? null : byToken.get(token);
-        if (i == null || (i.expiry() != null && !clock.instant().isBefore(i.expiry()))) {
+        Instant expiry = token == null ? null : expiries.get(token);
+        if (expiry != null && !clock.instant().isBefore(expiry)) {
             return Optional.empty();
         }
-        return Optional.of(i.user());
+        return Optional.ofNullable(token == null ? null : byToken.get(token));
     }
 
-    /** Every long-lived token by user name, for writing kubeconfig users. */
+    /** Every issued token by user name, for writing kubeconfig users. */
     public Map<String, String> all() {
         return Map.copyOf(byUser);
     }
 
-    private String issue(User u, Instant expiry) {
+    private String issue(User u) {
         byte[] b = new byte[16];
         random.nextBytes(b);
         String token = "sim-" + HexFormat.of().formatHex(b);
-        byToken.put(token, new Issued(u, expiry));
+        byToken.put(token, u);
+        byUser.put(u.name(), token);
         return token;
     }
 }

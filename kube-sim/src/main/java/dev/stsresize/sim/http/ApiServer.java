@@ -174,7 +174,10 @@ public final class ApiServer implements AutoCloseable {
             }
         } catch (Impersonation.WithoutUser e) {
             // responsewriters.InternalError: http.Error's text/plain "Internal Server Error: %q: %v"
-            response = Response.text(500, "Internal Server Error: \"" + ex.getRequestURI() + "\": " + e.getMessage() + "\n");
+            byte[] text = ("Internal Server Error: \"" + ex.getRequestURI() + "\": " + e.getMessage() + "\n").getBytes(StandardCharsets.UTF_8);
+            record(method, path, query, contentType, body, 500, started, userName, info);
+            sendPlainText(ex, 500, text);
+            return;
         } catch (ApiError e) {
             response = Response.of(e.code(), e.status());
         } catch (InterruptedException e) {
@@ -283,7 +286,7 @@ public final class ApiServer implements AutoCloseable {
     private static int send(HttpExchange ex, Response r) {
         try {
             byte[] payload = r.payload();
-            boolean text = r.plainText() || (r.body() == null && payload.length == 2 && payload[0] == 'o');
+            boolean text = r.body() == null && payload.length == 2 && payload[0] == 'o';
             ex.getResponseHeaders().set("Content-Type", text ? "text/plain; charset=utf-8" : "application/json");
             ex.getResponseHeaders().set("Cache-Control", "no-cache, private");
             ex.sendResponseHeaders(r.code(), payload.length == 0 ? -1 : payload.length);
@@ -296,6 +299,21 @@ public final class ApiServer implements AutoCloseable {
             ex.close();
         }
         return r.code();
+    }
+
+    private static void sendPlainText(HttpExchange ex, int code, byte[] text) {
+        try {
+            ex.getResponseHeaders().set("Content-Type", "text/plain; charset=utf-8");
+            ex.getResponseHeaders().set("X-Content-Type-Options", "nosniff");
+            ex.sendResponseHeaders(code, text.length);
+            try (OutputStream out = ex.getResponseBody()) {
+                out.write(text);
+            }
+        } catch (IOException clientGone) {
+            // the client went away: nothing left to answer
+        } finally {
+            ex.close();
+        }
     }
 
     private static byte[] readBody(InputStream in) throws IOException {
