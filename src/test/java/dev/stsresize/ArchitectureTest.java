@@ -35,6 +35,21 @@ class ArchitectureTest {
                 .check(product);
     }
 
+    /**
+     * The simulated cluster (the kube-sim module) is reached only where {@code demo} and {@code simulate}
+     * start it and where the start-up archive is trained on it, each in a nested class so that picocli's
+     * reflection over the commands loads none of it ({@code StartupClassesIT}).
+     */
+    @Test
+    void onlyDemoSimulateAndTrainingReachTheSimulatedCluster() {
+        noClasses().that().resideOutsideOfPackage("dev.stsresize.sim..")
+                .and().haveNameNotMatching("dev\\.stsresize\\.cli\\.(DemoCommand|SimulateCommand)(\\$.*)?")
+                .and().haveNameNotMatching("dev\\.stsresize\\.dist\\.Training(\\$.*)?")
+                .should().dependOnClassesThat().resideInAPackage("dev.stsresize.sim..")
+                .because("the simulator is a module of its own; the product talks to clusters through the Cluster port only")
+                .check(product);
+    }
+
     @Test
     void renderersAndReadersDoNotTalkToAClusterOrATerminalUi() {
         noClasses().that().resideInAnyPackage("dev.stsresize.render..", "dev.stsresize.manifest..")

@@ -7,8 +7,8 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import dev.stsresize.UserError;
 import dev.stsresize.sim.SimCluster;
 import dev.stsresize.sim.controller.ControllerManager;
-import dev.stsresize.sim.controller.Speed;
 import dev.stsresize.sim.demo.DemoScenario;
+import dev.stsresize.sim.state.StateFileException;
 import dev.stsresize.sim.state.StateFiles;
 import dev.stsresize.tui.TerminalOpener;
 import java.io.IOException;
@@ -48,7 +48,7 @@ public final class DemoCommand implements Callable<Integer> {
 
     @Option(names = "--speed", defaultValue = "realistic",
             description = "How fast the simulated controllers act: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}, seconds like a real cluster).")
-    Speed speed;
+    SimulateCommand.Speed speed;
 
     @Option(names = "--keep", description = "Keep the cluster serving after the interactive UI closes, for kubectl or k9s, "
             + "until Ctrl-C. Without a terminal the demo opens no UI and always serves until Ctrl-C.")
@@ -85,38 +85,80 @@ public final class DemoCommand implements Callable<Integer> {
         Path manifest = folder.resolve("manifest.yaml");
         Path kubeconfig = folder.resolve("kubeconfig");
         Path live = folder.resolve("live.yaml");
-        try (SimCluster sim = SimCluster.start()) {
-            sim.load(DemoScenario.cluster().toArray(new ObjectNode[0]));
-            writeManifest(manifest, DemoScenario.manifest());
-            sim.writeKubeconfig(kubeconfig);
-            StateFiles.write(live, sim.snapshot());
-            try (ControllerManager controllers = ControllerManager.start(sim, speed)) {
-                boolean ui = !apply && stdoutIsTerminal.getAsBoolean();
-                banner(spec.commandLine().getOut(), sim, manifest, kubeconfig, live, ui);
-                if (apply) {
-                    return applyAll(manifest, kubeconfig);
-                }
-                if (ui) {
-                    int code = ui(manifest, kubeconfig);
-                    if (!keep) {
-                        // the screen is gone: say what became of the cluster and where its files stay
-                        PrintWriter out = spec.commandLine().getOut();
-                        out.println("The UI closed; the simulated cluster is stopped (--keep keeps it serving). Its manifest and "
-                                + "the capture taken at start stay in " + folder + " for an offline plan:");
-                        out.println("  kubectl stsresize plan -f " + manifest + " --live " + live + " -A");
-                        out.flush();
-                        return code;
+        return new Serving().serve(folder, manifest, kubeconfig, live);
+    }
+
+    /**
+     * Everything that touches the simulated cluster. picocli reflects on the command's own members at every
+     * start ({@code --help}, {@code plan}), so a simulator type among them would be loaded then; in this
+     * class one is loaded only when the demo runs.
+     */
+    private final class Serving {
+        private Integer serve(Path folder, Path manifest, Path kubeconfig, Path live) {
+            try (SimCluster sim = SimCluster.start()) {
+                sim.load(DemoScenario.cluster().toArray(new ObjectNode[0]));
+                writeManifest(manifest, DemoScenario.manifest());
+                sim.writeKubeconfig(kubeconfig);
+                writeLive(live, sim);
+                try (ControllerManager controllers = ControllerManager.start(sim, dev.stsresize.sim.controller.Speed.valueOf(speed.name()))) {
+                    boolean ui = !apply && stdoutIsTerminal.getAsBoolean();
+                    banner(spec.commandLine().getOut(), sim, manifest, kubeconfig, live, ui);
+                    if (apply) {
+                        return applyAll(manifest, kubeconfig);
                     }
-                    PrintWriter out = spec.commandLine().getOut();
-                    out.println("The UI closed; the simulated cluster keeps serving at " + sim.url() + " (--keep). Try:");
-                    out.println("  kubectl --kubeconfig " + kubeconfig + " get sts,pvc -A");
-                    out.println("Serving until Ctrl-C.");
-                    out.flush();
+                    if (ui) {
+                        int code = ui(manifest, kubeconfig);
+                        if (!keep) {
+                            // the screen is gone: say what became of the cluster and where its files stay
+                            PrintWriter out = spec.commandLine().getOut();
+                            out.println("The UI closed; the simulated cluster is stopped (--keep keeps it serving). Its manifest and "
+                                    + "the capture taken at start stay in " + folder + " for an offline plan:");
+                            out.println("  kubectl stsresize plan -f " + manifest + " --live " + live + " -A");
+                            out.flush();
+                            return code;
+                        }
+                        PrintWriter out = spec.commandLine().getOut();
+                        out.println("The UI closed; the simulated cluster keeps serving at " + sim.url() + " (--keep). Try:");
+                        out.println("  kubectl --kubeconfig " + kubeconfig + " get sts,pvc -A");
+                        out.println("Serving until Ctrl-C.");
+                        out.flush();
+                    }
+                    whileServing.accept(new Demo(folder, manifest, kubeconfig, live, sim));
                 }
-                whileServing.accept(new Demo(folder, manifest, kubeconfig, live, sim));
+            }
+            return ExitCodes.OK;
+        }
+
+        private void banner(PrintWriter out, SimCluster sim, Path manifest, Path kubeconfig, Path live, boolean ui) {
+            String kc = "--kubeconfig " + kubeconfig;
+            out.println("A simulated cluster serves at " + sim.url() + " (speed " + speed + "), with these StatefulSets:");
+            for (String d : DemoScenario.descriptions()) {
+                out.println("  " + d);
+            }
+            out.println();
+            out.println("Files:");
+            out.println("  " + manifest + "   what the operator declares (the sizes to grow to)");
+            out.println("  " + kubeconfig + "     admin access to the simulated cluster");
+            out.println("  " + live + "      the cluster as it was at start, for plan");
+            out.println();
+            out.println("Try:");
+            out.println("  kubectl " + kc + " get sts,pvc -A");
+            out.println("  kubectl stsresize plan " + kc + " -f " + manifest + " -A");
+            out.println("  kubectl stsresize apply " + kc + " -f " + manifest + " -A          # asks before each write");
+            out.println("  kubectl stsresize plan -f " + manifest + " --live " + live + " -A   # offline, against the capture");
+            out.println();
+            out.println(ui ? "Opening the interactive UI on it (q quits" + (keep ? "; the cluster keeps serving after, --keep)." : " and stops the cluster).")
+                    : "Serving until Ctrl-C.");
+            out.flush();
+        }
+
+        private void writeLive(Path live, SimCluster sim) {
+            try {
+                StateFiles.write(live, sim.snapshot());
+            } catch (StateFileException e) {
+                throw new UserError(e.getMessage(), e);
             }
         }
-        return ExitCodes.OK;
     }
 
     /** The same apply a user would type, through the same command tree, answering every gate with --yes. */
@@ -150,29 +192,6 @@ public final class DemoCommand implements Callable<Integer> {
             throw new UserError("cannot create the demo folder " + (dir == null ? "in the temporary directory" : dir) + ": "
                     + e.getMessage() + "; choose a writable folder with --dir.", e);
         }
-    }
-
-    private void banner(PrintWriter out, SimCluster sim, Path manifest, Path kubeconfig, Path live, boolean ui) {
-        String kc = "--kubeconfig " + kubeconfig;
-        out.println("A simulated cluster serves at " + sim.url() + " (speed " + speed + "), with these StatefulSets:");
-        for (String d : DemoScenario.descriptions()) {
-            out.println("  " + d);
-        }
-        out.println();
-        out.println("Files:");
-        out.println("  " + manifest + "   what the operator declares (the sizes to grow to)");
-        out.println("  " + kubeconfig + "     admin access to the simulated cluster");
-        out.println("  " + live + "      the cluster as it was at start, for plan");
-        out.println();
-        out.println("Try:");
-        out.println("  kubectl " + kc + " get sts,pvc -A");
-        out.println("  kubectl stsresize plan " + kc + " -f " + manifest + " -A");
-        out.println("  kubectl stsresize apply " + kc + " -f " + manifest + " -A          # asks before each write");
-        out.println("  kubectl stsresize plan -f " + manifest + " --live " + live + " -A   # offline, against the capture");
-        out.println();
-        out.println(ui ? "Opening the interactive UI on it (q quits" + (keep ? "; the cluster keeps serving after, --keep)." : " and stops the cluster).")
-                : "Serving until Ctrl-C.");
-        out.flush();
     }
 
     private static void writeManifest(Path file, List<ObjectNode> objects) {

@@ -7,6 +7,7 @@ import dev.stsresize.sim.SimOptions;
 import dev.stsresize.sim.controller.ControllerManager;
 import dev.stsresize.sim.fault.FaultFile;
 import dev.stsresize.sim.fault.FaultRule;
+import dev.stsresize.sim.state.StateFileException;
 import dev.stsresize.sim.state.StateFiles;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -54,88 +55,107 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--speed", defaultValue = "fast", description = "Controller speed: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}; realistic takes seconds, like a real cluster).")
     Speed speed;
 
+    @Option(names = "--no-controllers", description = "Run no controllers: the API server only stores objects.")
+    boolean noControllers;
+
     @Option(names = "--faults", paramLabel = "FILE",
             description = "Inject faults from a YAML file: {faults: [{verb, resource, name, nth, times, probability, seed, status, "
                     + "reason, message, retryAfterSeconds, latencyMillis, drop, cutWatchAfterEvents}]} (README, Simulated cluster).")
     Path faults;
-
-    @Option(names = "--no-controllers", description = "Run no controllers: the API server only stores objects.")
-    boolean noControllers;
 
     @Override
     public Integer call() throws InterruptedException {
         if (port < 0 || port > 65535) {
             throw new UserError("--port " + port + " is not a port; use 1-65535, or 0 to pick a free one.");
         }
-        List<ObjectNode> objects = StateFiles.read(state);
-        refuseUnservedKinds(objects);
-        List<FaultRule> rules = faultRules();
-        SimCluster sim = start();
-        rules.forEach(sim.faults()::add);
-        sim.load(objects.toArray(new ObjectNode[0]));
-        // a context per ServiceAccount of the state, so scripts can act as each (authorised by the state's RBAC)
-        for (ObjectNode sa : sim.store().list(sim.type("v1", "ServiceAccount"), "")) {
-            sim.tokenFor(sa.path("metadata").path("namespace").asText(), sa.path("metadata").path("name").asText());
+        return new Serving().serve();
+    }
+
+    /**
+     * Everything that touches the simulated cluster. picocli reflects on the command's own members at every
+     * start ({@code --help}, {@code plan}), so a simulator type among them would be loaded then; in this
+     * class one is loaded only when {@code simulate} runs.
+     */
+    private final class Serving {
+        private Integer serve() throws InterruptedException {
+            List<ObjectNode> objects = readState();
+            refuseUnservedKinds(objects);
+            List<FaultRule> rules = faultRules();
+            SimCluster sim = start();
+            rules.forEach(sim.faults()::add);
+            sim.load(objects.toArray(new ObjectNode[0]));
+            // a context per ServiceAccount of the state, so scripts can act as each (authorised by the state's RBAC)
+            for (ObjectNode sa : sim.store().list(sim.type("v1", "ServiceAccount"), "")) {
+                sim.tokenFor(sa.path("metadata").path("namespace").asText(), sa.path("metadata").path("name").asText());
+            }
+            sim.writeKubeconfig(kubeconfigOut);
+            ControllerManager controllers = noControllers ? null : ControllerManager.start(sim, dev.stsresize.sim.controller.Speed.valueOf(speed.name()));
+            CountDownLatch stopped = new CountDownLatch(1);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    if (controllers != null) {
+                        controllers.close();
+                    }
+                    if (save != null) {
+                        StateFiles.write(save, sim.snapshot());
+                    }
+                } finally {
+                    sim.close();
+                    stopped.countDown();
+                }
+            }, "sim-shutdown"));
+            PrintWriter out = spec.commandLine().getOut();
+            out.println("ready " + sim.url());
+            out.flush();
+            stopped.await();
+            return ExitCodes.OK;
         }
-        sim.writeKubeconfig(kubeconfigOut);
-        ControllerManager controllers = noControllers ? null : ControllerManager.start(sim, dev.stsresize.sim.controller.Speed.valueOf(speed.name()));
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+
+        /** Read before the server starts, like the state: a bad file leaves nothing behind. */
+        private List<FaultRule> faultRules() {
+            if (faults == null) {
+                return List.of();
+            }
             try {
-                if (controllers != null) {
-                    controllers.close();
-                }
-                if (save != null) {
-                    StateFiles.write(save, sim.snapshot());
-                }
-            } finally {
-                sim.close();
-                stopped.countDown();
+                return FaultFile.read(faults);
+            } catch (IllegalArgumentException e) {
+                throw new UserError(e.getMessage() + " Fix --faults " + faults + " (README, Simulated cluster, lists the fields).", e);
             }
-        }, "sim-shutdown"));
-        PrintWriter out = spec.commandLine().getOut();
-        out.println("ready " + sim.url());
-        out.flush();
-        stopped.await();
-        return ExitCodes.OK;
-    }
-
-    /** Read before the server starts, like the state: a bad file leaves nothing behind. */
-    private List<FaultRule> faultRules() {
-        if (faults == null) {
-            return List.of();
         }
-        try {
-            return FaultFile.read(faults);
-        } catch (IllegalArgumentException e) {
-            throw new UserError(e.getMessage() + " Fix --faults " + faults + " (README, Simulated cluster, lists the fields).", e);
-        }
-    }
 
-    /** Checked before the server starts, so a refused state leaves no kubeconfig and no port behind. */
-    private static void refuseUnservedKinds(List<ObjectNode> objects) {
-        for (ObjectNode o : objects) {
-            String apiVersion = o.path("apiVersion").asText();
-            String kind = o.path("kind").asText();
-            if (dev.stsresize.sim.store.Catalog.standard().byKind(apiVersion, kind).isEmpty()) {
-                String ns = o.path("metadata").path("namespace").asText("");
-                throw new UserError("the state holds " + kind + " " + (ns.isEmpty() ? "" : ns + "/") + o.path("metadata").path("name").asText()
-                        + " (" + apiVersion + "), a kind the simulated cluster does not serve; remove it from the --state files "
-                        + "(it serves " + String.join(", ", dev.stsresize.sim.store.Catalog.standard().all().stream()
+        private List<ObjectNode> readState() {
+            try {
+                return StateFiles.read(state);
+            } catch (StateFileException e) {
+                throw new UserError(e.getMessage(), e);
+            }
+        }
+
+        /** Checked before the server starts, so a refused state leaves no kubeconfig and no port behind. */
+        private static void refuseUnservedKinds(List<ObjectNode> objects) {
+            for (ObjectNode o : objects) {
+                String apiVersion = o.path("apiVersion").asText();
+                String kind = o.path("kind").asText();
+                if (dev.stsresize.sim.store.Catalog.standard().byKind(apiVersion, kind).isEmpty()) {
+                    String ns = o.path("metadata").path("namespace").asText("");
+                    throw new UserError("the state holds " + kind + " " + (ns.isEmpty() ? "" : ns + "/") + o.path("metadata").path("name").asText()
+                            + " (" + apiVersion + "), a kind the simulated cluster does not serve; remove it from the --state files "
+                            + "(it serves " + String.join(", ", dev.stsresize.sim.store.Catalog.standard().all().stream()
                                 .filter(t -> t.verbs().contains("get")).map(t -> t.resource()).toList()) + ").");
+                }
             }
         }
-    }
 
-    private SimCluster start() {
-        try {
-            return SimCluster.start(SimOptions.defaults().withPort(port).withLogFile(log));
-        } catch (UncheckedIOException e) {
-            if (e.getCause() instanceof BindException) {
-                throw new UserError("port " + port + " on 127.0.0.1 is already in use; choose another with --port, or 0 to "
-                        + "pick a free one.", e);
+        private SimCluster start() {
+            try {
+                return SimCluster.start(SimOptions.defaults().withPort(port).withLogFile(log));
+            } catch (UncheckedIOException e) {
+                if (e.getCause() instanceof BindException) {
+                    throw new UserError("port " + port + " on 127.0.0.1 is already in use; choose another with --port, or 0 to "
+                            + "pick a free one.", e);
+                }
+                throw new UserError("cannot start the simulated cluster: " + e.getMessage() + "; check --log is writable.", e);
             }
-            throw new UserError("cannot start the simulated cluster: " + e.getMessage() + "; check --log is writable.", e);
         }
     }
 }

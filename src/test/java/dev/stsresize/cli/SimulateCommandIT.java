@@ -51,13 +51,13 @@ class SimulateCommandIT {
                 .redirectError(dir.resolve("stderr").toFile()).start();
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         String ready = out.readLine();
-        assertThat(ready).matches("ready http://127\\.0\\.0\\.1:\\d+");
+        assertThat(ready).matches("ready https://127\\.0\\.0\\.1:\\d+");
         String url = ready.substring("ready ".length());
         assertThat(Files.readString(kubeconfig)).contains("server: " + url, "current-context: sim", "namespace: default",
                 "- name: sim-prod-stsresize", "user: \"system:serviceaccount:prod:stsresize\"");
         String token = Files.readAllLines(kubeconfig).stream().filter(l -> l.trim().startsWith("token:")).findFirst().orElseThrow()
                 .trim().substring("token:".length()).trim();
-        HttpResponse<String> claim = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+        HttpResponse<String> claim = dev.stsresize.testkit.KubeconfigTls.httpClient(kubeconfig).send(HttpRequest.newBuilder(
                 URI.create(url + "/api/v1/namespaces/prod/persistentvolumeclaims/data-db-0")).header("Authorization", "Bearer " + token)
                 .build(), HttpResponse.BodyHandlers.ofString());
         assertThat(claim.statusCode()).isEqualTo(200);

@@ -54,12 +54,13 @@ class SimulateControllersIT {
         try {
             BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
             String url = out.readLine().substring("ready ".length());
-            HttpClient http = HttpClient.newHttpClient();
+            HttpClient http = dev.stsresize.testkit.KubeconfigTls.httpClient(dir.resolve("kc"));
+            String admin = "Bearer " + dev.stsresize.testkit.KubeconfigTls.firstToken(dir.resolve("kc"));
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
             JsonNode sts = null;
             while (System.nanoTime() < deadline) {
                 HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(url + "/apis/apps/v1/namespaces/prod/statefulsets/db"))
-                        .build(), HttpResponse.BodyHandlers.ofString());
+                        .header("Authorization", admin).build(), HttpResponse.BodyHandlers.ofString());
                 sts = new ObjectMapper().readTree(r.body());
                 if (sts.at("/status/readyReplicas").asInt() == 1) {
                     break;
@@ -68,7 +69,7 @@ class SimulateControllersIT {
             }
             assertThat(sts.at("/status/readyReplicas").asInt()).as("status of db: " + sts.path("status")).isEqualTo(1);
             HttpResponse<String> claim = http.send(HttpRequest.newBuilder(URI.create(url
-                    + "/api/v1/namespaces/prod/persistentvolumeclaims/data-db-0")).build(), HttpResponse.BodyHandlers.ofString());
+                    + "/api/v1/namespaces/prod/persistentvolumeclaims/data-db-0")).header("Authorization", admin).build(), HttpResponse.BodyHandlers.ofString());
             assertThat(new ObjectMapper().readTree(claim.body()).at("/status/phase").asText()).isEqualTo("Bound");
         } finally {
             new ProcessBuilder("kill", "-TERM", Long.toString(p.pid())).start().waitFor();

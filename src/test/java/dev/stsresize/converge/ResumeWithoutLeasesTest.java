@@ -25,7 +25,7 @@ class ResumeWithoutLeasesTest {
     /** A run of the ServiceAccount, journal only, stopped right after its orphan delete: the StatefulSet is absent. */
     static void crashAfterTheOrphanDelete(Harness h) {
         h.sim.load(PermissionsAndLocksTest.role("shop", RULES_WITHOUT_LEASES).toArray(ObjectNode[]::new));
-        String token = h.sim.tokenFor("shop", "stsresize");
+        h.sim.tokenFor("shop", "stsresize");
         var cluster = h.cluster("sim-shop-stsresize");
         Assessment a = new Assessor(cluster, Progress.NONE).assess(List.of(Demo.declared("postgres")), false,
                 Assessor.Depth.APPLY, false, Optional.empty());
@@ -35,8 +35,8 @@ class ResumeWithoutLeasesTest {
                 throw new CrashResumeTest.Crash(w);
             }
         };
-        // the journal names the server as the ServiceAccount's context does (its token travels in the URL)
-        Converger first = new Converger(cluster, java.time.Clock.systemUTC(), h.journal, "sa@ci 1", h.sim.url() + "/sa-token/" + token,
+        // the journal names the server as the ServiceAccount's context does
+        Converger first = new Converger(cluster, java.time.Clock.systemUTC(), h.journal, "sa@ci 1", h.sim.url(),
                 Gate.YES, h.events::add, crash);
         assertThatThrownBy(() -> first.converge(a.items().get(0), Harness.options(), false)).isInstanceOf(CrashResumeTest.Crash.class);
         Harness.await("the StatefulSet gone after the orphan delete", () -> h.sts("shop", "postgres") == null);

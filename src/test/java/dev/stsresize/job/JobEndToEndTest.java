@@ -127,7 +127,7 @@ class JobEndToEndTest {
     static ScriptRun.Result runJob(String ns, ObjectNode job) {
         String sa = job.at("/spec/template/spec/serviceAccountName").asText();
         Path kc = ScriptRun.kubeconfigAs(sim, ns, sa, dir);
-        return ScriptRun.run(kc, env(job, "RESIZE_NAMESPACE"), env(job, "RESIZE_DECLARED"), dir, "/sa-token/" + sim.tokenFor(ns, sa));
+        return ScriptRun.run(kc, env(job, "RESIZE_NAMESPACE"), env(job, "RESIZE_DECLARED"), dir);
     }
 
     @Test

@@ -44,31 +44,6 @@ final class ScriptRun {
         return dev.stsresize.testkit.Processes.which(tool);
     }
 
-    /**
-     * The simulator carries a ServiceAccount's identity in the server URL's path (kubectl sends no
-     * credentials over plain http), but kubectl drops that path for {@code --raw} requests (seen with
-     * kubectl v1.32 -v=8: {@code DELETE http://127.0.0.1:PORT/apis/...}), which then reach the
-     * simulator anonymous, i.e. as the admin. This shim, first on the script's PATH, puts the prefix
-     * back in front of a {@code --raw} path and changes nothing else, so the orphan delete is
-     * authorised by the rendered Role like every other call. Against a real cluster the token
-     * travels in a header over TLS and no shim is needed.
-     */
-    private static final String RAW_IDENTITY_SHIM = """
-            #!/bin/sh
-            if [ -n "${SIM_RAW_PREFIX:-}" ]; then
-              n=$#
-              raw=0
-              for a in "$@"; do
-                if [ "$raw" = 1 ]; then a="$SIM_RAW_PREFIX$a"; fi
-                raw=0
-                if [ "$a" = --raw ]; then raw=1; fi
-                set -- "$@" "$a"
-              done
-              shift "$n"
-            fi
-            exec REAL "$@"
-            """;
-
     /** The real kubectl as the given kubeconfig's current context, stdin from {@code stdin}. */
     static Result kubectl(Path kubeconfig, Path dir, String stdin, String... args) {
         try {
@@ -93,7 +68,7 @@ final class ScriptRun {
         }
     }
 
-    /** A kubeconfig whose current context is ServiceAccount NS/NAME (the token travels in the URL, see sim/package-info). */
+    /** A kubeconfig whose current context is ServiceAccount NS/NAME (its bearer token, over TLS like any cluster's). */
     static Path kubeconfigAs(SimCluster sim, String namespace, String serviceAccount, Path dir) {
         sim.tokenFor(namespace, serviceAccount);
         Path kc = dir.resolve("kubeconfig-" + namespace + "-" + serviceAccount);
@@ -114,18 +89,7 @@ final class ScriptRun {
 
     /** The script with RESIZE_NAMESPACE and RESIZE_DECLARED, HOME and TMPDIR in a scratch folder, as in the Job. */
     static Result run(Path kubeconfig, String namespace, String declaredJson, Path dir) {
-        return run(kubeconfig, namespace, declaredJson, dir, null);
-    }
-
-    /** @param rawPrefix the simulator's identity path for {@code --raw} requests (see the shim), or null for the admin */
-    static Result run(Path kubeconfig, String namespace, String declaredJson, Path dir, String rawPrefix) {
         try {
-            Path shimDir = Files.createDirectories(dir.resolve("shim"));
-            Path shim = shimDir.resolve("kubectl");
-            if (!Files.exists(shim)) {
-                Files.writeString(shim, RAW_IDENTITY_SHIM.replace("REAL", which("kubectl").toString()), StandardCharsets.UTF_8);
-                shim.toFile().setExecutable(true);
-            }
             Path script = dir.resolve(Script.RESOURCE);
             if (!Files.exists(script)) {
                 Files.writeString(script, Script.text(), StandardCharsets.UTF_8);
@@ -139,10 +103,6 @@ final class ScriptRun {
             Map<String, String> env = pb.environment();
             env.keySet().removeIf(k -> k.startsWith("KUBE") || k.startsWith("RESIZE_"));
             env.put("KUBECONFIG", kubeconfig.toString());
-            env.put("PATH", shimDir + File.pathSeparator + System.getenv("PATH"));
-            if (rawPrefix != null) {
-                env.put("SIM_RAW_PREFIX", rawPrefix);
-            }
             env.put("HOME", home.toString());
             env.put("TMPDIR", home.toString());
             env.put("RESIZE_NAMESPACE", namespace);

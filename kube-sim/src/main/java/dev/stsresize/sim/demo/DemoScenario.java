@@ -1,0 +1,332 @@
+package dev.stsresize.sim.demo;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.sim.controller.ControllerManager;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * The built-in {@code demo} scenario: a settled cluster (StatefulSets with their pods Running and
+ * Ready, claims Bound at full capacity, PVs, revisions, StorageClasses) and the manifest an operator
+ * would bring to it, one StatefulSet per case the plugin must handle.
+ *
+ * <p>UIDs are derived from names, so every run of the demo shows the same objects. The objects are
+ * written as a v1.32 API server returns them (defaults filled in), because the simulator loads
+ * snapshots "as given".
+ */
+public final class DemoScenario {
+    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+
+    /** One StatefulSet of the scenario: live shape and what the manifest declares. */
+    record Case(String namespace, String name, String image, int replicas, String storageClass,
+            String liveTemplateSize, String claimSize, String declaredSize, int leftoverOrdinals,
+            boolean deleteWithOwner, String why) {}
+
+    static final List<Case> CASES = List.of(
+            new Case("shop", "postgres", "postgres:16.4", 3, "fast-online", "10Gi", "10Gi", "20Gi", 0, false,
+                    "grows online: claims, then orphan-delete and re-apply"),
+            new Case("analytics", "clickhouse", "clickhouse/clickhouse-server:24.8", 2, "standard-offline", "50Gi",
+                    "50Gi", "100Gi", 0, false, "grows offline: FileSystemResizePending until each pod restarts"),
+            new Case("shop", "redis", "redis:7.4", 1, "fast-online", "8Gi", "8Gi", "4Gi", 0, false,
+                    "refused: a shrink"),
+            new Case("legacy", "mysql", "mysql:8.4", 1, "local-fixed", "20Gi", "20Gi", "40Gi", 0, false,
+                    "refused: its class does not allow expansion"),
+            new Case("analytics", "kafka", "apache/kafka:3.8.0", 3, "fast-online", "100Gi", "100Gi", "200Gi", 0,
+                    true, "grows with whenDeleted: Delete: the claims carry owner references"),
+            new Case("shop", "elasticsearch", "elasticsearch:8.15.0", 2, "fast-online", "30Gi", "30Gi", "60Gi", 1,
+                    false, "scaled down from 3: the claim of ordinal 2 is grown too"),
+            new Case("shop", "minio", "minio/minio:RELEASE.2024-10-02", 4, "fast-online", "40Gi", "20Gi", "40Gi",
+                    0, false, "claims lag behind the template: grow them, no recreate"),
+            new Case("legacy", "etcd", "quay.io/coreos/etcd:v3.5.15", 3, "fast-online", "8Gi", "8Gi", "8Gi", 0,
+                    false, "up to date"));
+
+    private DemoScenario() {}
+
+    /** The live cluster: namespaces, StorageClasses, and per case its StatefulSet, revision, pods, claims and PVs. */
+    public static List<ObjectNode> cluster() {
+        List<ObjectNode> out = new ArrayList<>();
+        for (String ns : List.of("shop", "analytics", "legacy")) {
+            ObjectNode n = object("v1", "Namespace", null, ns);
+            n.putObject("spec").putArray("finalizers").add("kubernetes");
+            n.putObject("status").put("phase", "Active");
+            out.add(n);
+        }
+        out.add(storageClass("fast-online", "ebs.csi.aws.com", true, "online"));
+        out.add(storageClass("standard-offline", "pd.csi.storage.gke.io", true, "offline"));
+        out.add(storageClass("local-fixed", "kubernetes.io/no-provisioner", false, "none"));
+        for (Case c : CASES) {
+            out.addAll(liveObjects(c));
+        }
+        return out;
+    }
+
+    /** The manifest the operator brings: every StatefulSet as a user writes it, sizes as declared. */
+    public static List<ObjectNode> manifest() {
+        List<ObjectNode> out = new ArrayList<>();
+        for (Case c : CASES) {
+            ObjectNode sts = object("apps/v1", "StatefulSet", c.namespace(), c.name());
+            ((ObjectNode) sts.get("metadata")).putObject("labels").put("app.kubernetes.io/name", c.name());
+            ObjectNode spec = sts.putObject("spec");
+            spec.put("serviceName", c.name());
+            spec.put("replicas", c.replicas());
+            spec.putObject("selector").putObject("matchLabels").put("app.kubernetes.io/name", c.name());
+            if (c.deleteWithOwner()) {
+                spec.putObject("persistentVolumeClaimRetentionPolicy").put("whenDeleted", "Delete")
+                        .put("whenScaled", "Retain");
+            }
+            ObjectNode tpl = spec.putObject("template");
+            tpl.putObject("metadata").putObject("labels").put("app.kubernetes.io/name", c.name());
+            ObjectNode container = tpl.putObject("spec").putArray("containers").addObject();
+            container.put("name", c.name());
+            container.put("image", c.image());
+            container.putArray("volumeMounts").addObject().put("name", "data").put("mountPath", "/data");
+            ObjectNode vct = spec.putArray("volumeClaimTemplates").addObject();
+            vct.putObject("metadata").put("name", "data");
+            ObjectNode vs = vct.putObject("spec");
+            vs.put("storageClassName", c.storageClass());
+            vs.putArray("accessModes").add("ReadWriteOnce");
+            vs.putObject("resources").putObject("requests").put("storage", c.declaredSize());
+            out.add(sts);
+        }
+        return out;
+    }
+
+    /** What each demo StatefulSet shows, for the demo's banner. */
+    public static List<String> descriptions() {
+        return CASES.stream().map(c -> c.namespace() + "/" + c.name() + ": " + c.why()).toList();
+    }
+
+    private static List<ObjectNode> liveObjects(Case c) {
+        List<ObjectNode> out = new ArrayList<>();
+        ObjectNode sts = object("apps/v1", "StatefulSet", c.namespace(), c.name());
+        ObjectNode meta = (ObjectNode) sts.get("metadata");
+        meta.put("uid", uid("sts/" + c.namespace() + "/" + c.name()));
+        meta.put("generation", 1);
+        meta.putObject("labels").put("app.kubernetes.io/name", c.name());
+        ObjectNode spec = sts.putObject("spec");
+        spec.put("serviceName", c.name());
+        spec.put("replicas", c.replicas());
+        spec.putObject("selector").putObject("matchLabels").put("app.kubernetes.io/name", c.name());
+        ObjectNode tpl = spec.putObject("template");
+        tpl.putObject("metadata").putNull("creationTimestamp");
+        ((ObjectNode) tpl.get("metadata")).putObject("labels").put("app.kubernetes.io/name", c.name());
+        tpl.set("spec", podSpec(c));
+        ObjectNode vct = spec.putArray("volumeClaimTemplates").addObject();
+        vct.put("apiVersion", "v1");
+        vct.put("kind", "PersistentVolumeClaim");
+        vct.putObject("metadata").putNull("creationTimestamp");
+        ((ObjectNode) vct.get("metadata")).put("name", "data");
+        ObjectNode vs = vct.putObject("spec");
+        vs.putArray("accessModes").add("ReadWriteOnce");
+        vs.putObject("resources").putObject("requests").put("storage", c.liveTemplateSize());
+        vs.put("storageClassName", c.storageClass());
+        vs.put("volumeMode", "Filesystem");
+        vct.putObject("status").put("phase", "Pending");
+        spec.put("podManagementPolicy", "OrderedReady");
+        spec.put("revisionHistoryLimit", 10);
+        spec.putObject("updateStrategy").put("type", "RollingUpdate").putObject("rollingUpdate").put("partition", 0);
+        spec.putObject("persistentVolumeClaimRetentionPolicy").put("whenDeleted", c.deleteWithOwner() ? "Delete" : "Retain")
+                .put("whenScaled", "Retain");
+        String revision = c.name() + "-" + hash(c.name() + c.image());
+        ObjectNode st = sts.putObject("status");
+        st.put("observedGeneration", 1);
+        st.put("replicas", c.replicas());
+        st.put("readyReplicas", c.replicas());
+        st.put("currentReplicas", c.replicas());
+        st.put("updatedReplicas", c.replicas());
+        st.put("availableReplicas", c.replicas());
+        st.put("currentRevision", revision);
+        st.put("updateRevision", revision);
+        st.put("collisionCount", 0);
+        out.add(sts);
+
+        ObjectNode rev = object("apps/v1", "ControllerRevision", c.namespace(), revision);
+        ObjectNode rmeta = (ObjectNode) rev.get("metadata");
+        rmeta.put("uid", uid("rev/" + c.namespace() + "/" + revision));
+        rmeta.putObject("labels").put("app.kubernetes.io/name", c.name())
+                .put("controller.kubernetes.io/hash", revision.substring(c.name().length() + 1));
+        rmeta.putArray("ownerReferences").add(ownerRef(c, true));
+        ObjectNode data = rev.putObject("data").putObject("spec").putObject("template");
+        data.put("$patch", "replace");
+        data.putObject("metadata").putObject("labels").put("app.kubernetes.io/name", c.name());
+        data.set("spec", podSpec(c));
+        rev.put("revision", 1);
+        out.add(rev);
+
+        for (int i = 0; i < c.replicas() + c.leftoverOrdinals(); i++) {
+            String claim = "data-" + c.name() + "-" + i;
+            String pv = "pvc-" + uid("pvc/" + c.namespace() + "/" + claim);
+            out.add(claim(c, claim, pv));
+            out.add(volume(c, claim, pv));
+            if (i < c.replicas()) {
+                out.add(pod(c, i, revision));
+            }
+        }
+        return out;
+    }
+
+    private static ObjectNode podSpec(Case c) {
+        ObjectNode ps = JSON.objectNode();
+        ObjectNode container = ps.putArray("containers").addObject();
+        container.put("name", c.name());
+        container.put("image", c.image());
+        container.putObject("resources");
+        container.putArray("volumeMounts").addObject().put("name", "data").put("mountPath", "/data");
+        container.put("terminationMessagePath", "/dev/termination-log");
+        container.put("terminationMessagePolicy", "File");
+        container.put("imagePullPolicy", "IfNotPresent");
+        ps.put("restartPolicy", "Always");
+        ps.put("terminationGracePeriodSeconds", 30);
+        ps.put("dnsPolicy", "ClusterFirst");
+        ps.putObject("securityContext");
+        ps.put("schedulerName", "default-scheduler");
+        return ps;
+    }
+
+    private static ObjectNode pod(Case c, int ordinal, String revision) {
+        String name = c.name() + "-" + ordinal;
+        ObjectNode pod = object("v1", "Pod", c.namespace(), name);
+        ObjectNode meta = (ObjectNode) pod.get("metadata");
+        meta.put("uid", uid("pod/" + c.namespace() + "/" + name));
+        meta.put("generateName", c.name() + "-");
+        meta.putObject("labels").put("app.kubernetes.io/name", c.name())
+                .put("controller-revision-hash", revision)
+                .put("statefulset.kubernetes.io/pod-name", name)
+                .put("apps.kubernetes.io/pod-index", Integer.toString(ordinal));
+        meta.putArray("ownerReferences").add(ownerRef(c, true));
+        ObjectNode spec = podSpec(c);
+        spec.put("hostname", name);
+        spec.put("subdomain", c.name());
+        spec.put("nodeName", "demo-node-" + (ordinal % 3));
+        spec.putArray("volumes").addObject().put("name", "data").putObject("persistentVolumeClaim")
+                .put("claimName", "data-" + name);
+        pod.set("spec", spec);
+        ObjectNode st = pod.putObject("status");
+        st.put("phase", "Running");
+        ArrayNode conds = st.putArray("conditions");
+        for (String t : List.of("PodReadyToStartContainers", "Initialized", "Ready", "ContainersReady", "PodScheduled")) {
+            conds.addObject().put("type", t).put("status", "True").putNull("lastProbeTime")
+                    .put("lastTransitionTime", "2026-11-20T09:00:00Z");
+        }
+        st.put("podIP", "10.244." + (ordinal % 3) + "." + (10 + Math.abs(c.name().hashCode() % 200)));
+        st.put("startTime", "2026-11-20T09:00:00Z");
+        ObjectNode cs = st.putArray("containerStatuses").addObject();
+        cs.put("name", c.name()).put("ready", true).put("restartCount", 0).put("image", c.image()).put("started", true);
+        cs.putObject("state").putObject("running").put("startedAt", "2026-11-20T09:00:05Z");
+        return pod;
+    }
+
+    private static ObjectNode claim(Case c, String name, String pv) {
+        ObjectNode pvc = object("v1", "PersistentVolumeClaim", c.namespace(), name);
+        ObjectNode meta = (ObjectNode) pvc.get("metadata");
+        meta.put("uid", uid("pvc/" + c.namespace() + "/" + name));
+        meta.putObject("labels").put("app.kubernetes.io/name", c.name());
+        meta.putObject("annotations").put("pv.kubernetes.io/bind-completed", "yes")
+                .put("pv.kubernetes.io/bound-by-controller", "yes")
+                .put("volume.beta.kubernetes.io/storage-provisioner", provisioner(c.storageClass()))
+                .put("volume.kubernetes.io/storage-provisioner", provisioner(c.storageClass()));
+        meta.putArray("finalizers").add("kubernetes.io/pvc-protection");
+        if (c.deleteWithOwner()) {
+            meta.putArray("ownerReferences").add(ownerRef(c, true));
+        }
+        ObjectNode spec = pvc.putObject("spec");
+        spec.putArray("accessModes").add("ReadWriteOnce");
+        spec.putObject("resources").putObject("requests").put("storage", c.claimSize());
+        spec.put("storageClassName", c.storageClass());
+        spec.put("volumeMode", "Filesystem");
+        spec.put("volumeName", pv);
+        ObjectNode st = pvc.putObject("status");
+        st.put("phase", "Bound");
+        st.putArray("accessModes").add("ReadWriteOnce");
+        st.putObject("capacity").put("storage", c.claimSize());
+        return pvc;
+    }
+
+    private static ObjectNode volume(Case c, String claim, String pvName) {
+        ObjectNode pv = object("v1", "PersistentVolume", null, pvName);
+        ObjectNode meta = (ObjectNode) pv.get("metadata");
+        meta.put("uid", uid("pv/" + pvName));
+        meta.putObject("annotations").put("pv.kubernetes.io/provisioned-by", provisioner(c.storageClass()));
+        meta.putArray("finalizers").add("kubernetes.io/pv-protection");
+        ObjectNode spec = pv.putObject("spec");
+        spec.putArray("accessModes").add("ReadWriteOnce");
+        spec.putObject("capacity").put("storage", c.claimSize());
+        spec.putObject("claimRef").put("apiVersion", "v1").put("kind", "PersistentVolumeClaim")
+                .put("namespace", c.namespace()).put("name", claim)
+                .put("uid", uid("pvc/" + c.namespace() + "/" + claim));
+        spec.put("persistentVolumeReclaimPolicy", "Delete");
+        spec.put("storageClassName", c.storageClass());
+        spec.put("volumeMode", "Filesystem");
+        if (c.storageClass().equals("local-fixed")) {
+            spec.putObject("local").put("path", "/mnt/disks/" + claim);
+        } else {
+            spec.putObject("csi").put("driver", provisioner(c.storageClass())).put("volumeHandle", "vol-" + hash(claim));
+        }
+        pv.putObject("status").put("phase", "Bound");
+        return pv;
+    }
+
+    private static ObjectNode storageClass(String name, String provisioner, boolean expandable, String resizer) {
+        ObjectNode sc = object("storage.k8s.io/v1", "StorageClass", null, name);
+        ObjectNode meta = (ObjectNode) sc.get("metadata");
+        meta.put("uid", uid("sc/" + name));
+        meta.putObject("annotations").put(ControllerManager.RESIZER_ANNOTATION, resizer);
+        sc.put("provisioner", provisioner);
+        sc.put("reclaimPolicy", "Delete");
+        sc.put("volumeBindingMode", provisioner.equals("kubernetes.io/no-provisioner") ? "WaitForFirstConsumer" : "Immediate");
+        if (expandable) {
+            sc.put("allowVolumeExpansion", true);
+        }
+        return sc;
+    }
+
+    private static String provisioner(String storageClass) {
+        return switch (storageClass) {
+            case "fast-online" -> "ebs.csi.aws.com";
+            case "standard-offline" -> "pd.csi.storage.gke.io";
+            default -> "kubernetes.io/no-provisioner";
+        };
+    }
+
+    private static ObjectNode ownerRef(Case c, boolean controller) {
+        ObjectNode ref = JSON.objectNode();
+        ref.put("apiVersion", "apps/v1");
+        ref.put("kind", "StatefulSet");
+        ref.put("name", c.name());
+        ref.put("uid", uid("sts/" + c.namespace() + "/" + c.name()));
+        ref.put("controller", controller);
+        ref.put("blockOwnerDeletion", true);
+        return ref;
+    }
+
+    private static ObjectNode object(String apiVersion, String kind, String namespace, String name) {
+        ObjectNode o = JSON.objectNode();
+        o.put("apiVersion", apiVersion);
+        o.put("kind", kind);
+        ObjectNode meta = o.putObject("metadata");
+        meta.put("name", name);
+        if (namespace != null) {
+            meta.put("namespace", namespace);
+        }
+        meta.put("creationTimestamp", "2026-11-20T09:00:00Z");
+        return o;
+    }
+
+    static String uid(String seed) {
+        return UUID.nameUUIDFromBytes(("stsresize-demo/" + seed).getBytes(StandardCharsets.UTF_8)).toString();
+    }
+
+    /** A hash like the controller's revision suffix: rand.SafeEncodeString of a decimal 32-bit hash. */
+    private static String hash(String seed) {
+        String alphanums = "bcdfghjklmnpqrstvwxz2456789";
+        StringBuilder b = new StringBuilder();
+        for (char ch : Integer.toUnsignedString(seed.hashCode()).toCharArray()) {
+            b.append(alphanums.charAt(ch % alphanums.length()));
+        }
+        return b.toString();
+    }
+}

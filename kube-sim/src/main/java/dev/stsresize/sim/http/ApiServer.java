@@ -1,0 +1,355 @@
+package dev.stsresize.sim.http;
+
+import dev.stsresize.sim.request.RequestInfo;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsExchange;
+import com.sun.net.httpserver.HttpsParameters;
+import com.sun.net.httpserver.HttpsServer;
+import dev.stsresize.sim.ApiError;
+import dev.stsresize.sim.auth.Authenticator;
+import dev.stsresize.sim.auth.Authorizer;
+import dev.stsresize.sim.auth.Impersonation;
+import dev.stsresize.sim.auth.Tokens;
+import dev.stsresize.sim.auth.User;
+import dev.stsresize.sim.fault.Fault;
+import dev.stsresize.sim.fault.Faults;
+import dev.stsresize.sim.registry.Registry;
+import dev.stsresize.sim.store.ResourceType;
+import dev.stsresize.sim.store.Selector;
+import dev.stsresize.sim.tls.CertificateAuthority;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.security.cert.Certificate;
+import java.security.cert.X509Certificate;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Predicate;
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLPeerUnverifiedException;
+
+/**
+ * The HTTPS face of the simulated cluster: the JDK's built-in server on 127.0.0.1 (nothing to add to
+ * the product jar, and enough for chunked watch streams) with the cluster CA's serving certificate,
+ * asking for a client certificate; one pipeline for every request — read, authenticate, impersonate,
+ * inject faults, authorise, dispatch, record — in the order kube-apiserver's filters run
+ * (authentication, impersonation, then authorization, then the handler).
+ */
+public final class ApiServer implements AutoCloseable {
+    /** The largest request body the real server reads (apiserver's 3 MiB limit on an object, plus slack). */
+    private static final int MAX_BODY = 3 * 1024 * 1024 + 64 * 1024;
+
+    static {
+        // the JDK server writes headers and body separately; without TCP_NODELAY, Nagle and delayed ACKs
+        // cost ~40 ms per keep-alive request (read once by sun.net.httpserver.ServerConfig)
+        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+            System.setProperty("sun.net.httpserver.nodelay", "true");
+        }
+    }
+
+    private final Registry registry;
+    private final Authenticator authenticator;
+    private final Impersonation impersonation;
+    private final Authorizer authorizer;
+    private final RequestLog log;
+    private final Faults faults;
+    private final Paths paths;
+    private final Discovery discovery;
+    private final OpenApi openApi;
+    private final ResourceEndpoints endpoints;
+    private final WatchStream watches;
+    private final HttpsServer server;
+    private final ExecutorService pool;
+    private volatile boolean stopping;
+
+    /**
+     * @param ca signs the serving certificate and is the client CA the x509 authenticator trusts
+     * @param anonymousAuth kube-apiserver's --anonymous-auth: a request without credentials is system:anonymous
+     */
+    public ApiServer(Registry registry, Tokens tokens, RequestLog log, Faults faults, int port, long bookmarkMillis,
+            CertificateAuthority ca, boolean anonymousAuth) {
+        this.registry = registry;
+        this.authenticator = new Authenticator(ca, tokens, anonymousAuth);
+        this.authorizer = new Authorizer(registry.store(), registry.catalog());
+        this.impersonation = new Impersonation(authorizer);
+        this.log = log;
+        this.faults = faults;
+        this.paths = new Paths(registry.catalog());
+        this.discovery = new Discovery(registry.catalog());
+        this.openApi = new OpenApi(registry.catalog());
+        this.endpoints = new ResourceEndpoints(registry, authorizer, tokens);
+        this.watches = new WatchStream(registry.store(), bookmarkMillis, () -> stopping);
+        try {
+            this.server = HttpsServer.create(new InetSocketAddress(InetAddress.getByAddress(new byte[] {127, 0, 0, 1}), port), 64);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        server.setHttpsConfigurator(new HttpsConfigurator(ca.serverContext(ca.issueServer("kube-apiserver"))) {
+            @Override
+            public void configure(HttpsParameters params) {
+                SSLParameters p = getSSLContext().getDefaultSSLParameters();
+                p.setWantClientAuth(true); // Go's tls.RequestClientCert, as kube-apiserver with a client CA
+                params.setSSLParameters(p);
+            }
+        });
+        this.pool = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "sim-http");
+            t.setDaemon(true);
+            return t;
+        });
+        server.setExecutor(pool);
+        server.createContext("/", this::handle);
+        server.start();
+    }
+
+    public String url() {
+        return "https://127.0.0.1:" + server.getAddress().getPort();
+    }
+
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    public Authorizer authorizer() {
+        return authorizer;
+    }
+
+    @Override
+    public void close() {
+        stopping = true;
+        server.stop(0);
+        pool.shutdownNow();
+    }
+
+    private void handle(HttpExchange ex) {
+        long started = System.nanoTime();
+        String method = ex.getRequestMethod();
+        String path = ex.getRequestURI().getRawPath();
+        if (path == null || path.isEmpty()) {
+            path = "/";
+        }
+        Map<String, String> query = query(ex.getRequestURI().getRawQuery());
+        String contentType = ex.getRequestHeaders().getFirst("Content-Type");
+        RequestInfo info = paths.resolve(method, path, query);
+        String userName = "";
+        byte[] body = new byte[0];
+        Response response;
+        try {
+            body = readBody(ex.getRequestBody());
+            User user = impersonation.apply(authenticate(ex), ex.getRequestHeaders());
+            userName = user.name();
+            Fault fault = faults.match(info);
+            if (fault != null && fault.latencyMillis() > 0) {
+                Thread.sleep(fault.latencyMillis());
+            }
+            if (fault != null && fault.dropConnection()) {
+                record(method, path, query, contentType, body, 0, started, userName, info);
+                ex.close(); // before any header: the JDK server closes the connection without an answer
+                return;
+            }
+            if (fault != null && fault.error() != null) {
+                if (fault.retryAfterSeconds() != null) {
+                    ex.getResponseHeaders().set("Retry-After", Integer.toString(fault.retryAfterSeconds()));
+                }
+                response = Response.of(fault.error().code(), fault.error().status());
+            } else {
+                authorize(user, info);
+                if (info.resourceRequest() && info.verb().equals("watch")) {
+                    // recorded when the stream starts, so a test sees it while the watch is open
+                    record(method, path, query, contentType, body, 200, started, userName, info);
+                    watch(ex, info, query, fault);
+                    return;
+                }
+                response = dispatch(ex, info, query, body, contentType, user);
+            }
+        } catch (Impersonation.WithoutUser e) {
+            // responsewriters.InternalError: http.Error's text/plain "Internal Server Error: %q: %v"
+            byte[] text = ("Internal Server Error: \"" + ex.getRequestURI() + "\": " + e.getMessage() + "\n").getBytes(StandardCharsets.UTF_8);
+            record(method, path, query, contentType, body, 500, started, userName, info);
+            sendPlainText(ex, 500, text);
+            return;
+        } catch (ApiError e) {
+            response = Response.of(e.code(), e.status());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            ex.close();
+            return;
+        } catch (RuntimeException | IOException e) {
+            // a bug or a missing piece (e.g. a patch type not yet implemented): a 500 Status, never silence
+            response = Response.of(500, ApiError.of(500, "InternalError", "Internal error occurred: " + e, null).status());
+        }
+        // recorded before the answer leaves, so a client that got its answer finds its request in the log
+        record(method, path, query, contentType, body, response.code(), started, userName, info);
+        send(ex, response);
+    }
+
+    private void record(String method, String path, Map<String, String> query, String contentType, byte[] body, int status,
+            long started, String userName, RequestInfo info) {
+        long millis = (System.nanoTime() - started) / 1_000_000;
+        log.add(new RecordedRequest(method, path, query, contentType == null ? "" : contentType,
+                new String(body, StandardCharsets.UTF_8), status, millis, userName, info.verb(),
+                info.resourceAndSub(), info.namespace(), info.name()));
+    }
+
+    /** Who is asking: the client certificate's user, the bearer token's, or system:anonymous ({@link Authenticator}). */
+    private User authenticate(HttpExchange ex) {
+        X509Certificate[] peer = null;
+        if (ex instanceof HttpsExchange https) {
+            try {
+                Certificate[] certs = https.getSSLSession().getPeerCertificates();
+                peer = java.util.Arrays.stream(certs).filter(X509Certificate.class::isInstance).map(X509Certificate.class::cast)
+                        .toArray(X509Certificate[]::new);
+            } catch (SSLPeerUnverifiedException noClientCertificate) {
+                peer = null;
+            }
+        }
+        return authenticator.authenticate(peer, ex.getRequestHeaders().getFirst("Authorization"));
+    }
+
+    private void authorize(User user, RequestInfo info) {
+        Authorizer.Decision d = authorizer.authorize(user, info);
+        if (!d.allowed()) {
+            throw Authorizer.forbidden(user, info, d.reason());
+        }
+    }
+
+    private void watch(HttpExchange ex, RequestInfo info, Map<String, String> query, Fault fault) throws IOException {
+        ResourceType type = paths.type(info).orElseThrow(ResourceEndpoints::notFoundPath);
+        long timeout = query.containsKey("timeoutSeconds") ? Long.parseLong(query.get("timeoutSeconds")) * 1000 : 30 * 60 * 1000L;
+        Predicate<JsonNode> labels = Selector.labels(query.get("labelSelector"));
+        Predicate<JsonNode> fields = Selector.fields(type, query.get("fieldSelector"));
+        Predicate<JsonNode> byName = o -> info.name().isEmpty() || info.name().equals(o.path("metadata").path("name").asText());
+        var params = new WatchStream.Params(type, info.namespace(), o -> labels.test(o) && fields.test(o) && byName.test(o),
+                query.get("resourceVersion"), "true".equals(query.get("allowWatchBookmarks")),
+                "true".equals(query.get("sendInitialEvents")), timeout, fault == null ? null : fault.cutWatchAfterEvents(),
+                Tables.wanted(ex.getRequestHeaders().getFirst("Accept")));
+        watches.serve(ex, params);
+        ex.close();
+    }
+
+    private Response dispatch(HttpExchange ex, RequestInfo info, Map<String, String> query, byte[] body, String contentType,
+            User user) {
+        if (!info.resourceRequest()) {
+            return nonResource(info.path(), ex.getRequestHeaders().getFirst("Host"), ex.getRequestHeaders().getFirst("Accept"));
+        }
+        ResourceType type = paths.type(info).orElseThrow(ResourceEndpoints::notFoundPath);
+        var call = new ResourceEndpoints.Call(info, type, query, body, contentType, ex.getRequestHeaders().getFirst("Accept"),
+                ex.getRequestHeaders().getFirst("User-Agent"), user);
+        return endpoints.handle(call);
+    }
+
+    private Response nonResource(String path, String host, String accept) {
+        String p = path.endsWith("/") && path.length() > 1 ? path.substring(0, path.length() - 1) : path;
+        if (p.equals("/version")) {
+            return Response.of(200, Discovery.version());
+        }
+        if (p.equals("/api")) {
+            return Response.of(200, discovery.coreVersions(host == null ? "127.0.0.1:" + port() : host));
+        }
+        if (p.equals("/apis")) {
+            return Response.of(200, discovery.groupList());
+        }
+        if (p.equals("/api/v1")) {
+            return Response.of(200, discovery.resources("", "v1").orElseThrow());
+        }
+        if (p.startsWith("/apis/")) {
+            String[] s = p.substring(6).split("/");
+            if (s.length == 1) {
+                return Response.of(200, discovery.group(s[0]).orElseThrow(ResourceEndpoints::notFoundPath));
+            }
+            if (s.length == 2) {
+                return Response.of(200, discovery.resources(s[0], s[1]).orElseThrow(ResourceEndpoints::notFoundPath));
+            }
+        }
+        if (p.equals("/openapi/v2")) {
+            if (accept != null && !accept.isEmpty() && !accept.contains("json") && !accept.contains("*/*")) {
+                // kubectl asks for the protobuf form only; not served, so it goes on with /openapi/v3
+                throw ApiError.of(406, "NotAcceptable", "only the following media types are accepted: application/json", null);
+            }
+            return Response.of(200, openApi.v2());
+        }
+        if (p.equals("/openapi/v3")) {
+            return Response.of(200, openApi.root());
+        }
+        if (p.startsWith("/openapi/v3/")) {
+            return Response.of(200, openApi.document(p.substring("/openapi/v3/".length())).orElseThrow(ResourceEndpoints::notFoundPath));
+        }
+        if (p.equals("/healthz") || p.equals("/readyz") || p.equals("/livez")) {
+            return Response.raw(200, "ok".getBytes(StandardCharsets.UTF_8));
+        }
+        throw ResourceEndpoints.notFoundPath();
+    }
+
+    private static int send(HttpExchange ex, Response r) {
+        try {
+            byte[] payload = r.payload();
+            boolean text = r.body() == null && payload.length == 2 && payload[0] == 'o';
+            ex.getResponseHeaders().set("Content-Type", text ? "text/plain; charset=utf-8" : "application/json");
+            ex.getResponseHeaders().set("Cache-Control", "no-cache, private");
+            for (String w : r.warnings()) {
+                // warning.AddWarning: code 299, agent "-", the text quoted as net/http's headers carry it
+                ex.getResponseHeaders().add("Warning", "299 - " + dev.stsresize.sim.patch.GoFormat.quote(w));
+            }
+            ex.sendResponseHeaders(r.code(), payload.length == 0 ? -1 : payload.length);
+            try (OutputStream out = ex.getResponseBody()) {
+                out.write(payload);
+            }
+        } catch (IOException clientGone) {
+            // the client went away: nothing left to answer
+        } finally {
+            ex.close();
+        }
+        return r.code();
+    }
+
+    private static void sendPlainText(HttpExchange ex, int code, byte[] text) {
+        try {
+            ex.getResponseHeaders().set("Content-Type", "text/plain; charset=utf-8");
+            ex.getResponseHeaders().set("X-Content-Type-Options", "nosniff");
+            ex.sendResponseHeaders(code, text.length);
+            try (OutputStream out = ex.getResponseBody()) {
+                out.write(text);
+            }
+        } catch (IOException clientGone) {
+            // the client went away: nothing left to answer
+        } finally {
+            ex.close();
+        }
+    }
+
+    private static byte[] readBody(InputStream in) throws IOException {
+        byte[] b = in.readNBytes(MAX_BODY + 1);
+        if (b.length > MAX_BODY) {
+            throw ApiError.of(413, "RequestEntityTooLarge", "Request entity too large: limit is 3145728", null);
+        }
+        return b;
+    }
+
+    /** Decoded query parameters; a repeated key keeps its last value, except dryRun where any "All" wins. */
+    static Map<String, String> query(String raw) {
+        Map<String, String> q = new LinkedHashMap<>();
+        if (raw == null || raw.isEmpty()) {
+            return q;
+        }
+        for (String pair : raw.split("&")) {
+            int eq = pair.indexOf('=');
+            String k = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
+            String v = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+            if (k.equals("dryRun") && "All".equals(q.get(k))) {
+                continue;
+            }
+            q.put(k, v);
+        }
+        return q;
+    }
+}
