@@ -13,7 +13,11 @@ import java.util.Base64;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 
-/** A JDK HTTP client that trusts the CA a kubeconfig names (certificate-authority-data), for tests that speak raw HTTPS. */
+/**
+ * A JDK HTTP client that trusts the CA a kubeconfig names (certificate-authority-data), for tests that speak raw HTTPS.
+ * In the plugin's own test classes, not kube-sim's test jar: the architecture tests import every dev.stsresize class
+ * outside test-classes folders, and the product may not hand-roll HTTP (ClusterArchitectureTest).
+ */
 public final class KubeconfigTls {
     private KubeconfigTls() {}
 
