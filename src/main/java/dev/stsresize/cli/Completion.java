@@ -47,10 +47,13 @@ public final class Completion {
     static final int NO_FILE_COMP = 4;
     /** The positional that names StatefulSets ({@code resume}'s), completed from the cluster. */
     static final String STATEFUL_SET = "NAMESPACE/NAME";
-    /** How long a completion waits for the cluster's answer (the request's timeout). */
-    static final Duration CLUSTER_BUDGET = Duration.ofSeconds(1);
+    /**
+     * How long a completion waits for the cluster's answer (the request's timeout, the TLS handshake
+     * included: a cold JVM's first handshake with a client certificate took over 1 s on a loaded machine).
+     */
+    static final Duration CLUSTER_BUDGET = Duration.ofSeconds(2);
     /** How long it waits in all, an exec plugin included: beyond that, a completion is worse than none. */
-    static final Duration CLUSTER_BACKSTOP = Duration.ofSeconds(3);
+    static final Duration CLUSTER_BACKSTOP = Duration.ofSeconds(4);
 
     /** Values of string-typed flags that the command tree cannot tell (enums complete by themselves). */
     private static final Map<String, List<String>> VALUES = Map.of("--color", List.of("auto", "always", "never"));

@@ -234,7 +234,7 @@ class RunRecordTest {
                     "{apiGroups: [coordination.k8s.io], resources: [leases], verbs: [get, list, watch, create, update]}")
                     .toArray(ObjectNode[]::new));
             String token = h.sim.tokenFor("shop", "stsresize");
-            HttpClient http = HttpClient.newHttpClient();
+            HttpClient http = HttpClient.newBuilder().sslContext(h.sim.clientTls()).build(); // trusts the simulated cluster's CA only
             HttpResponse<String> lease = http.send(HttpRequest.newBuilder(URI.create(h.sim.url()
                     + "/apis/coordination.k8s.io/v1/namespaces/shop/leases/stsresize-postgres")).header("Authorization", "Bearer " + token)
                     .build(), HttpResponse.BodyHandlers.ofString());
