@@ -30,6 +30,8 @@ public final class ManifestEditor {
     private final String file;
     private final String text;
     private final String defaultNamespace;
+    /** The key node of each step of the path being located (null for a list item). */
+    private final List<Node> keys = new ArrayList<>();
 
     /**
      * @param defaultNamespace the namespace of a StatefulSet whose document names none, as {@code -n} (or the
@@ -109,8 +111,8 @@ public final class ManifestEditor {
         }
         if (found == null) {
             throw new UserError(file + ": no StatefulSet " + namespace + "/" + name + " (documents naming no namespace are taken to be in "
-                    + defaultNamespace + "; -n changes that). " + (seen.isEmpty() ? "It declares no StatefulSet" : "It declares "
-                    + String.join(", ", seen)) + "." + declaredElsewhere() + " Pass the file holding the StatefulSet's manifest.");
+                    + defaultNamespace + "; -n changes that). " + (seen.isEmpty() ? "It declares no StatefulSet." + declaredElsewhere()
+                    : "It declares " + String.join(", ", seen) + ".") + " Pass the file holding the StatefulSet's manifest.");
         }
         return found;
     }
@@ -131,6 +133,7 @@ public final class ManifestEditor {
     private Site locate(MappingNode sts, String namespace, String name, String template) {
         String subject = "template " + template + " of StatefulSet " + namespace + "/" + name;
         List<Node> path = new ArrayList<>();
+        keys.clear();
         Node spec = step(sts, "spec", path, subject);
         Node templates = step(spec, "volumeClaimTemplates", path, subject);
         if (!(templates instanceof SequenceNode seq)) {
@@ -152,14 +155,22 @@ public final class ManifestEditor {
                     + "; its templates are " + String.join(", ", names) + ".");
         }
         path.add(claim);
+        keys.add(null);
         Node size = step(step(step(claim, "spec", path, subject), "resources", path, subject), "requests", path, subject);
         size = step(size, "storage", path, subject);
-        for (Node n : path) {
+        for (int i = 0; i < path.size(); i++) {
+            Node n = path.get(i);
             if (n.getAnchor() != null) {
-                throw new UserError(where(line(n)) + ": the size of " + subject + " is shared through the anchor &" + n.getAnchor()
-                        + " (or an alias to it): changing it there changes every place that refers to it. Write the size"
-                        + " as a literal in this template first.");
+                // an alias is composed into the anchored node itself: its marks are the anchor's, the key's are the use's
+                int used = i < keys.size() && keys.get(i) != null ? line(keys.get(i)) : line(n);
+                throw new UserError(where(used) + ": the size of " + subject + " is shared through the anchor &" + n.getAnchor()
+                        + " declared at line " + line(n) + ": changing it there changes every place that refers to it. Write"
+                        + " the size as a literal in this template first.");
             }
+        }
+        if (!(size instanceof ScalarNode s) && sourceLine(line(size)).contains("{{")) {
+            throw new UserError(where(line(size)) + ": the size of " + subject + " is a Helm template (" + sourceLine(line(size)).strip()
+                    + "): change it in the chart's values file and render the chart.");
         }
         if (!(size instanceof ScalarNode s)) {
             throw new UserError(where(line(size)) + ": the size of " + subject + " is not a single value; fix the manifest.");
@@ -201,6 +212,8 @@ public final class ManifestEditor {
             Node value = child(m, key);
             if (value != null) {
                 path.add(value);
+                keys.add(m.getValue().stream().map(NodeTuple::getKeyNode)
+                        .filter(k -> k instanceof ScalarNode sk && sk.getValue().equals(key)).findFirst().orElse(null));
                 return value;
             }
             if (child(m, "<<") != null) {
@@ -239,6 +252,11 @@ public final class ManifestEditor {
             throw new UserError(file + ": not valid YAML or JSON (" + e.getMessage() + "), so it is not edited.", e);
         }
         return out;
+    }
+
+    private String sourceLine(int line) {
+        String[] lines = text.split("\n", -1);
+        return line > 0 && line <= lines.length ? lines[line - 1] : "";
     }
 
     private static Node child(MappingNode m, String key) {
