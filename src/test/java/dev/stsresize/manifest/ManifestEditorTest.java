@@ -8,9 +8,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class ManifestEditorTest {
+public class ManifestEditorTest {
     /** Comments, an anchor elsewhere, quoted and unquoted sizes, two documents, two templates, a flow mapping. */
-    static final String MANIFEST = """
+    public static final String MANIFEST = """
             # the shop's databases
             apiVersion: v1
             kind: ConfigMap
