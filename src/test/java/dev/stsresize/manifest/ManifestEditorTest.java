@@ -76,6 +76,12 @@ public class ManifestEditorTest {
     }
 
     @Test
+    void aByteOrderMarkIsKept() {
+        String bom = "\uFEFF" + MANIFEST;
+        assertThat(edit(bom, "other", "db", "data", "6Gi")).isEqualTo(bom.replace("'5Gi'", "'6Gi'"));
+    }
+
+    @Test
     void jsonManifestsAreEditedInPlace() {
         String json = """
                 {"apiVersion": "apps/v1", "kind": "StatefulSet", "metadata": {"name": "db", "namespace": "shop"},
