@@ -52,6 +52,7 @@ public final class Cli {
         cl.addSubcommand(new SimulateCommand());
         cl.addSubcommand(new DemoCommand());
         cl.addSubcommand(new RenderJobCommand(in));
+        cl.addSubcommand(new SetSizeCommand());
         cl.addSubcommand(new VersionCommand());
         cl.addSubcommand(new CompletionCommand());
         cl.addSubcommand(new UiCommand(in, terminal, env));

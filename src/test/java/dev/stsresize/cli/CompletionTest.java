@@ -55,7 +55,7 @@ class CompletionTest {
         List<String> lines = complete(Map.of(), "");
         assertThat(lines).last().isEqualTo(":4");
         assertThat(lines).anyMatch(l -> l.startsWith("plan\tShow what converging"))
-                .anyMatch(l -> l.startsWith("version\t")).anyMatch(l -> l.startsWith("completion\t"))
+                .anyMatch(l -> l.startsWith("version\t")).anyMatch(l -> l.startsWith("set-size\tRaise the size")).anyMatch(l -> l.startsWith("completion\t"))
                 .noneMatch(l -> l.startsWith("__complete"));
         assertThat(complete(Map.of(), "pl")).containsExactly(lines.stream().filter(l -> l.startsWith("plan\t")).findFirst().get(), ":4");
     }
