@@ -18,6 +18,7 @@ import dev.stsresize.converge.StatefulSetResult;
 import dev.stsresize.manifest.Manifest;
 import dev.stsresize.manifest.ManifestReader;
 import dev.stsresize.manifest.ReadLimits;
+import dev.stsresize.plan.Metadata;
 import dev.stsresize.render.DocumentWriter;
 import dev.stsresize.render.ResultDocument;
 import java.io.InputStream;
@@ -141,7 +142,7 @@ public final class ResumeCommand implements Callable<Integer> {
             Manifest manifest = new ManifestReader(stdin, ReadLimits.DEFAULT).read(files, recursive, conn.defaultNamespace(),
                     connection.namespace != null);
             for (ObjectNode d : manifest.objects()) {
-                declared.put(d.path("metadata").path("namespace").asText(conn.defaultNamespace()) + "/" + d.path("metadata").path("name").asText(), d);
+                declared.put(Metadata.key(d, conn.defaultNamespace()), d);
             }
         }
         List<PendingRun> runs = new ArrayList<>();
@@ -175,7 +176,7 @@ public final class ResumeCommand implements Callable<Integer> {
         Map<String, Boolean> leases = new HashMap<>();
         Optional<Prompter> asker = Optional.empty();
         for (PendingRun run : runs) {
-            String key = run.namespace() + "/" + run.name();
+            String key = Metadata.key(run.namespace(), run.name());
             ObjectNode object = declared.get(key);
             if (!declared.isEmpty() && object == null) {
                 results.add(new StatefulSetResult(run.namespace(), run.name(), Outcome.FAILED, "not-in-manifest", "the manifest given"
