@@ -19,8 +19,6 @@ import dev.stsresize.manifest.Manifest;
 import dev.stsresize.manifest.ManifestReader;
 import dev.stsresize.manifest.ReadLimits;
 import dev.stsresize.plan.Metadata;
-import dev.stsresize.render.DocumentWriter;
-import dev.stsresize.render.ResultDocument;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.time.Clock;
@@ -83,8 +81,7 @@ public final class ResumeCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "table", description = "table or json.")
     String output;
 
-    @Option(names = "--debug", hidden = true, description = "Stack traces on errors.")
-    boolean debug;
+    @Mixin DebugOption debug;
 
     private final InputStream stdin;
     private final Map<String, String> env;
@@ -210,16 +207,6 @@ public final class ResumeCommand implements Callable<Integer> {
             }
         }
         results.replaceAll(converger::reread);
-        if (output.equals("json")) {
-            out.print(DocumentWriter.json(ResultDocument.of(results)));
-        } else {
-            for (StatefulSetResult r : results) {
-                out.println(r.namespace() + "/" + r.name() + ": " + r.outcome().label()
-                        + (r.reason().isEmpty() ? "" : " (" + r.reason() + ")") + " - " + r.detail());
-                r.warnings().forEach(w -> out.println("  warning: " + w));
-            }
-        }
-        out.flush();
-        return ApplyCommand.exitCode(results);
+        return ResultPrinter.print(results, output, out);
     }
 }
