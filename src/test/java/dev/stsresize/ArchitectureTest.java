@@ -1,6 +1,9 @@
 package dev.stsresize;
 
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideOutsideOfPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -54,6 +57,35 @@ class ArchitectureTest {
     void renderersAndReadersDoNotTalkToAClusterOrATerminalUi() {
         noClasses().that().resideInAnyPackage("dev.stsresize.render..", "dev.stsresize.manifest..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.kubernetes..", "com.googlecode.lanterna..")
+                .check(product);
+    }
+
+    @Test
+    void thePackagesDependOnEachOtherWithoutACycle() {
+        slices().matching("dev.stsresize.(*)..").should().beFreeOfCycles()
+                .because("each package can then be read, tested and replaced from the bottom up: plan, then converge, then the views")
+                .check(product);
+    }
+
+    @Test
+    void theDecisionPackageImportsNoOtherPackageOfTheProject() {
+        noClasses().that().resideInAPackage("dev.stsresize.plan..")
+                .should().dependOnClassesThat(resideInAPackage("dev.stsresize..").and(resideOutsideOfPackage("dev.stsresize.plan..")))
+                .because("every other package may use the decision and its Metadata; the decision uses none of them")
+                .check(product);
+    }
+
+    /**
+     * The UI is pure but for its edges: the terminal (painting, colours, keys, the loop) and where the
+     * decisions are read from. A new class of {@code tui} is pure unless it is named here.
+     */
+    @Test
+    void theUiIsPureButForItsTerminalAndItsSources() {
+        noClasses().that().resideInAPackage("dev.stsresize.tui..")
+                .and().haveNameNotMatching("dev\\.stsresize\\.tui\\.(Painter|Frame|Theme|KeyMapping|TerminalOpener|UiLoop"
+                        + "|ClusterDecisions|SnapshotDecisions)(\\$.*)?")
+                .should().dependOnClassesThat().resideInAnyPackage("com.googlecode.lanterna..", "java.io..", "java.nio..", "java.net..")
+                .because("state, events, effects, text and layout are plain data, tested without a terminal")
                 .check(product);
     }
 }

@@ -13,18 +13,13 @@ import dev.stsresize.converge.Converger;
 import dev.stsresize.converge.Gate;
 import dev.stsresize.converge.Journal;
 import dev.stsresize.converge.Operator;
-import dev.stsresize.converge.Outcome;
 import dev.stsresize.converge.PendingRun;
 import dev.stsresize.converge.StatefulSetResult;
 import dev.stsresize.converge.WriteCommands;
 import dev.stsresize.manifest.Manifest;
-import dev.stsresize.manifest.ManifestReader;
-import dev.stsresize.manifest.ReadLimits;
 import dev.stsresize.plan.ClaimState;
 import dev.stsresize.plan.Decision;
-import dev.stsresize.render.DocumentWriter;
 import dev.stsresize.render.Palette;
-import dev.stsresize.render.ResultDocument;
 import dev.stsresize.render.TableRenderer;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -65,12 +60,7 @@ public final class ApplyCommand implements Callable<Integer> {
 
     @Mixin ConnectionOptions connection;
 
-    @Option(names = {"-f", "--filename"}, required = true, paramLabel = "MANIFEST",
-            description = "A manifest file, a directory of them, or - for stdin. Repeatable.")
-    List<String> files = new ArrayList<>();
-
-    @Option(names = {"-R", "--recursive"}, description = "Read the directories given to -f recursively.")
-    boolean recursive;
+    @Mixin ManifestOptions manifestFiles;
 
     @Option(names = {"-y", "--yes"}, description = "Do not ask: every write of the printed plan is allowed.")
     boolean yes;
@@ -106,8 +96,7 @@ public final class ApplyCommand implements Callable<Integer> {
     @Option(names = "--color", defaultValue = "auto", paramLabel = "WHEN", description = "auto, always or never.")
     String color;
 
-    @Option(names = "--debug", hidden = true, description = "Stack traces on errors.")
-    boolean debug;
+    @Mixin DebugOption debug;
 
     private final InputStream stdin;
     private final boolean terminal;
@@ -152,7 +141,7 @@ public final class ApplyCommand implements Callable<Integer> {
         ClusterConnection conn = connection.connect(err);
         Cluster cluster = conn.cluster();
         boolean explicit = connection.namespace != null;
-        Manifest manifest = new ManifestReader(stdin, ReadLimits.DEFAULT).read(files, recursive, conn.defaultNamespace(), explicit);
+        Manifest manifest = manifestFiles.read(stdin, conn.defaultNamespace(), explicit);
         ConvergeOptions opts = ConvergeOptions.defaults().withDryRun(dry).withTimeout(timeout).withWaitForResize(waitForResize)
                 .withRestartPodsForResize(restartPods).withFieldManager(fieldManager).withTakeOver(takeOver);
         ProgressPrinter progress = new ProgressPrinter(err);
@@ -207,17 +196,7 @@ public final class ApplyCommand implements Callable<Integer> {
         }
         // told now, at the end: each claim re-read, so that no warning stands that the kubelet has since made untrue
         results.replaceAll(converger::reread);
-        if (output.equals("json")) {
-            out.print(DocumentWriter.json(ResultDocument.of(results)));
-        } else {
-            for (StatefulSetResult r : results) {
-                out.println(r.namespace() + "/" + r.name() + ": " + r.outcome().label() + (r.reason().isEmpty() ? "" : " (" + r.reason() + ")")
-                        + " - " + r.detail());
-                r.warnings().forEach(w -> out.println("  warning: " + w));
-            }
-        }
-        out.flush();
-        return exitCode(results);
+        return ResultPrinter.print(results, output, out);
     }
 
     /** The result of a resumed run, saying so. */
@@ -229,15 +208,6 @@ public final class ApplyCommand implements Callable<Integer> {
                 + " (stopped at phase " + run.record().phase() + "): " + r.detail(), r.claims(), r.pods(), r.warnings());
     }
 
-    static int exitCode(List<StatefulSetResult> results) {
-        if (results.stream().anyMatch(r -> r.outcome() == Outcome.REFUSED)) {
-            return ExitCodes.REFUSED;
-        }
-        if (results.stream().anyMatch(r -> r.outcome() == Outcome.BLOCKED || r.outcome() == Outcome.FAILED)) {
-            return ExitCodes.FAILED;
-        }
-        return ExitCodes.OK;
-    }
 
     /** Every write to come, in order, with its kubectl equivalent. */
     static String writesToCome(Assessment assessment, ConvergeOptions opts) {

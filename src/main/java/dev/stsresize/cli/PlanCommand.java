@@ -7,7 +7,6 @@ import dev.stsresize.converge.Assessment;
 import dev.stsresize.converge.Assessor;
 import dev.stsresize.converge.Progress;
 import dev.stsresize.manifest.Manifest;
-import dev.stsresize.manifest.ManifestReader;
 import dev.stsresize.manifest.ReadLimits;
 import dev.stsresize.manifest.SnapshotReader;
 import dev.stsresize.plan.Decider;
@@ -56,12 +55,7 @@ public final class PlanCommand implements Callable<Integer> {
 
     @Spec CommandSpec spec;
 
-    @Option(names = {"-f", "--filename"}, required = true, paramLabel = "MANIFEST",
-            description = "A manifest file, a directory of them, or - for stdin. Repeatable.")
-    List<String> files = new ArrayList<>();
-
-    @Option(names = {"-R", "--recursive"}, description = "Read the directories given to -f recursively.")
-    boolean recursive;
+    @Mixin ManifestOptions manifestFiles;
 
     @Option(names = "--live", paramLabel = "SNAPSHOT",
             description = "A captured cluster state instead of the cluster: a file, a directory, or - for stdin. Repeatable.")
@@ -80,8 +74,7 @@ public final class PlanCommand implements Callable<Integer> {
     @Option(names = "--exit-code", description = "Exit 3 when there is work to do, like git diff --exit-code.")
     boolean exitCode;
 
-    @Option(names = "--debug", hidden = true, description = "Stack traces on errors.")
-    boolean debug;
+    @Mixin DebugOption debug;
 
     private final InputStream stdin;
     private final boolean terminal;
@@ -106,7 +99,7 @@ public final class PlanCommand implements Callable<Integer> {
         }
         boolean explicit = namespace != null;
         String ns = explicit ? namespace : "default";
-        Manifest manifest = new ManifestReader(stdin, ReadLimits.DEFAULT).read(files, recursive, ns, explicit);
+        Manifest manifest = manifestFiles.read(stdin, ns, explicit);
         if (verbosity >= 2) {
             err.println("read " + manifest.statefulSets().size() + " StatefulSet(s) from the manifest; skipped "
                     + manifest.skippedCount() + " other document(s)" + (manifest.skipped().isEmpty() ? "" : ": " + describe(manifest.skipped())));
@@ -131,7 +124,7 @@ public final class PlanCommand implements Callable<Integer> {
             // with -A the LISTs do not depend on the manifest: the server answers them while it is read
             assessor.prefetchAllNamespaces();
         }
-        Manifest manifest = new ManifestReader(stdin, ReadLimits.DEFAULT).read(files, recursive, conn.defaultNamespace(), explicit);
+        Manifest manifest = manifestFiles.read(stdin, conn.defaultNamespace(), explicit);
         if (connection.verbosity >= 2) {
             err.println("read " + manifest.statefulSets().size() + " StatefulSet(s) from the manifest; skipped "
                     + manifest.skippedCount() + " other document(s)" + (manifest.skipped().isEmpty() ? "" : ": " + describe(manifest.skipped())));
@@ -172,7 +165,7 @@ public final class PlanCommand implements Callable<Integer> {
         if (!List.of("auto", "always", "never").contains(color)) {
             throw new ParameterException(spec.commandLine(), "--color takes auto, always or never, not \"" + color + "\".");
         }
-        if (files.contains("-") && live.contains("-")) {
+        if (manifestFiles.files.contains("-") && live.contains("-")) {
             throw new UserError("-f - and --live - both ask for standard input, which can be read only once. Pass one of them as a file.");
         }
     }

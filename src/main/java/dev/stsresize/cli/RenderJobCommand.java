@@ -7,8 +7,6 @@ import dev.stsresize.job.JobSpec;
 import dev.stsresize.job.RenderedStream;
 import dev.stsresize.manifest.ApiNames;
 import dev.stsresize.manifest.Manifest;
-import dev.stsresize.manifest.ManifestReader;
-import dev.stsresize.manifest.ReadLimits;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -19,6 +17,7 @@ import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
@@ -44,12 +43,7 @@ public final class RenderJobCommand implements Callable<Integer> {
 
     @Spec CommandSpec spec;
 
-    @Option(names = {"-f", "--filename"}, required = true, paramLabel = "MANIFEST",
-            description = "A manifest file, a directory of them, or - for stdin. Repeatable.")
-    List<String> files = new ArrayList<>();
-
-    @Option(names = {"-R", "--recursive"}, description = "Read the directories given to -f recursively.")
-    boolean recursive;
+    @Mixin ManifestOptions manifestFiles;
 
     @Option(names = {"-n", "--namespace"}, required = true, paramLabel = "NS",
             description = "The namespace of the StatefulSets (those naming none are taken to be in it); others are left out.")
@@ -77,8 +71,7 @@ public final class RenderJobCommand implements Callable<Integer> {
             description = "The API server's endpoint port, for the NetworkPolicy. Repeatable. Default: 443 and 6443.")
     List<Integer> ports = new ArrayList<>();
 
-    @Option(names = "--debug", hidden = true, description = "Stack traces on errors.")
-    boolean debug;
+    @Mixin DebugOption debug;
 
     private final InputStream stdin;
 
@@ -89,7 +82,7 @@ public final class RenderJobCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Map<String, String> stamped = validate();
-        Manifest manifest = new ManifestReader(stdin, ReadLimits.DEFAULT).read(files, recursive, namespace, false);
+        Manifest manifest = manifestFiles.read(stdin, namespace, false);
         List<ObjectNode> served = JobRenderer.servedBy(manifest.objects(), namespace);
         JobSpec js = JobSpec.of(namespace, served).withUnit(unit).withImage(image).withLabels(stamped)
                 .withImagePullSecrets(pullSecrets).withApiServer(cidrs, ports);

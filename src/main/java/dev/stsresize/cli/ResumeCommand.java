@@ -18,8 +18,7 @@ import dev.stsresize.converge.StatefulSetResult;
 import dev.stsresize.manifest.Manifest;
 import dev.stsresize.manifest.ManifestReader;
 import dev.stsresize.manifest.ReadLimits;
-import dev.stsresize.render.DocumentWriter;
-import dev.stsresize.render.ResultDocument;
+import dev.stsresize.plan.Metadata;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.time.Clock;
@@ -82,8 +81,7 @@ public final class ResumeCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "table", description = "table or json.")
     String output;
 
-    @Option(names = "--debug", hidden = true, description = "Stack traces on errors.")
-    boolean debug;
+    @Mixin DebugOption debug;
 
     private final InputStream stdin;
     private final Map<String, String> env;
@@ -141,7 +139,7 @@ public final class ResumeCommand implements Callable<Integer> {
             Manifest manifest = new ManifestReader(stdin, ReadLimits.DEFAULT).read(files, recursive, conn.defaultNamespace(),
                     connection.namespace != null);
             for (ObjectNode d : manifest.objects()) {
-                declared.put(d.path("metadata").path("namespace").asText(conn.defaultNamespace()) + "/" + d.path("metadata").path("name").asText(), d);
+                declared.put(Metadata.key(d, conn.defaultNamespace()), d);
             }
         }
         List<PendingRun> runs = new ArrayList<>();
@@ -175,7 +173,7 @@ public final class ResumeCommand implements Callable<Integer> {
         Map<String, Boolean> leases = new HashMap<>();
         Optional<Prompter> asker = Optional.empty();
         for (PendingRun run : runs) {
-            String key = run.namespace() + "/" + run.name();
+            String key = Metadata.key(run.namespace(), run.name());
             ObjectNode object = declared.get(key);
             if (!declared.isEmpty() && object == null) {
                 results.add(new StatefulSetResult(run.namespace(), run.name(), Outcome.FAILED, "not-in-manifest", "the manifest given"
@@ -209,16 +207,6 @@ public final class ResumeCommand implements Callable<Integer> {
             }
         }
         results.replaceAll(converger::reread);
-        if (output.equals("json")) {
-            out.print(DocumentWriter.json(ResultDocument.of(results)));
-        } else {
-            for (StatefulSetResult r : results) {
-                out.println(r.namespace() + "/" + r.name() + ": " + r.outcome().label()
-                        + (r.reason().isEmpty() ? "" : " (" + r.reason() + ")") + " - " + r.detail());
-                r.warnings().forEach(w -> out.println("  warning: " + w));
-            }
-        }
-        out.flush();
-        return ApplyCommand.exitCode(results);
+        return ResultPrinter.print(results, output, out);
     }
 }

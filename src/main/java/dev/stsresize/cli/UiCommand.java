@@ -73,8 +73,7 @@ public final class UiCommand implements Callable<Integer> {
 
     @Mixin ConnectionOptions connection;
 
-    @Option(names = "--debug", hidden = true, description = "Stack traces on errors.")
-    boolean debug;
+    @Mixin DebugOption debug;
 
     private final InputStream stdin;
     private final Map<String, String> env;

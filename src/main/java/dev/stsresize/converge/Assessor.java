@@ -12,6 +12,7 @@ import dev.stsresize.plan.Decider;
 import dev.stsresize.plan.Decision;
 import dev.stsresize.plan.Finding;
 import dev.stsresize.plan.LiveState;
+import dev.stsresize.plan.Metadata;
 import dev.stsresize.plan.Reason;
 import dev.stsresize.plan.Refusal;
 import dev.stsresize.plan.Verdict;
@@ -88,7 +89,7 @@ public final class Assessor {
 
         List<Assessed> out = new ArrayList<>();
         for (Decision d : decide(declared, live)) {
-            String key = d.namespace() + "/" + d.name();
+            String key = Metadata.key(d.namespace(), d.name());
             ObjectNode l = liveByKey.get(key);
             ObjectNode decl = declaredByKey.get(key);
             ObjectNode reapply = l == null ? null : ReapplyObject.of(decl, l);

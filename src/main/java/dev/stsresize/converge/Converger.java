@@ -5,6 +5,7 @@ import dev.stsresize.cluster.AwaitObject;
 import dev.stsresize.cluster.Cluster;
 import dev.stsresize.plan.ClaimState;
 import dev.stsresize.plan.Decision;
+import dev.stsresize.plan.Metadata;
 import dev.stsresize.plan.Quantity;
 import dev.stsresize.plan.Refusal;
 import java.time.Clock;
@@ -166,7 +167,7 @@ public final class Converger {
         Record recorded = run.record();
         Record r = recorded.withHolder(operator);
         if (declared != null) {
-            if (!(Objects.namespace(declared) + "/" + Objects.name(declared)).equals(ns + "/" + name)) {
+            if (!Objects.key(declared).equals(Metadata.key(ns, name))) {
                 throw new IllegalArgumentException("the manifest's " + Objects.key(declared) + " is not " + ns + "/" + name);
             }
             r = r.withReapply(r.reapply() == null ? null : ReapplyObject.of(declared, standing.orElse(r.live())),

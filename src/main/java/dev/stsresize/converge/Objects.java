@@ -3,6 +3,7 @@ package dev.stsresize.converge;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.plan.Metadata;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -18,12 +19,10 @@ final class Objects {
 
     private Objects() {}
 
+    /** {@link Metadata#text}, with "" for what is absent. */
     static String text(JsonNode node, String... path) {
-        JsonNode n = node;
-        for (String p : path) {
-            n = n.path(p);
-        }
-        return n.isValueNode() ? n.asText() : "";
+        String t = Metadata.text(node, path);
+        return t == null ? "" : t;
     }
 
     static String name(JsonNode o) {
@@ -40,7 +39,7 @@ final class Objects {
     }
 
     static String key(JsonNode o) {
-        return namespace(o) + "/" + name(o);
+        return Metadata.key(namespace(o), name(o));
     }
 
     /** The UID of the controller owner reference, or "" when none. */

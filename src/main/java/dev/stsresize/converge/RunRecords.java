@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.cluster.Cluster;
 import dev.stsresize.cluster.ClusterException;
+import dev.stsresize.plan.Metadata;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -101,12 +102,12 @@ final class RunRecords {
 
     static String problem(PendingRun run, Optional<ObjectNode> live) {
         Record r = run.record();
-        String place = run.namespace() + "/" + run.name();
+        String place = Metadata.key(run.namespace(), run.name());
         List<String> named = new ArrayList<>();
-        named.add(r.namespace() + "/" + r.name());
+        named.add(Metadata.key(r.namespace(), r.name()));
         for (JsonNode o : new JsonNode[] {r.live(), r.reapply()}) {
             if (o != null) {
-                named.add(Objects.namespace(o) + "/" + Objects.name(o));
+                named.add(Objects.key(o));
             }
         }
         for (String n : named) {

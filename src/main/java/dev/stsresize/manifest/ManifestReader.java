@@ -3,6 +3,7 @@ package dev.stsresize.manifest;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.UserError;
+import dev.stsresize.plan.Metadata;
 import dev.stsresize.plan.Quantity;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -42,7 +43,7 @@ public final class ManifestReader {
                 return;
             }
             Document sts = validated(doc, namespace, namespaceExplicit);
-            String key = sts.object().path("metadata").path("namespace").asText() + "/" + sts.object().path("metadata").path("name").asText();
+            String key = Metadata.key(sts.object(), "");
             Source earlier = seen.putIfAbsent(key, sts.source());
             if (earlier != null) {
                 throw new UserError(sts.source() + ": StatefulSet " + key + " is declared a second time (first at " + earlier

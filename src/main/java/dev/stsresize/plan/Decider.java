@@ -219,7 +219,7 @@ public final class Decider {
             }
         });
         IMMUTABLE_DEFAULTS.forEach((field, json) -> {
-            JsonNode dflt = Trees.normalize(Json.parse(json));
+            JsonNode dflt = Trees.normalize(Trees.parse(json));
             if (dflt == null || dflt.equals(out.get(field))) {
                 out.remove(field);
             }
@@ -317,6 +317,6 @@ public final class Decider {
     }
 
     private static String key(JsonNode obj) {
-        return namespaceOf(obj) + "/" + Trees.text(obj, "metadata", "name");
+        return Metadata.key(namespaceOf(obj), Trees.text(obj, "metadata", "name"));
     }
 }

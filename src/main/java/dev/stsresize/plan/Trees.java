@@ -1,6 +1,8 @@
 package dev.stsresize.plan;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -16,12 +18,21 @@ import java.util.Set;
  */
 final class Trees {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+    private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private Trees() {}
 
     static String text(JsonNode node, String... path) {
-        JsonNode n = at(node, path);
-        return n.isValueNode() && !n.isNull() ? n.asText() : null;
+        return Metadata.text(node, path);
+    }
+
+    /** Parses a JSON literal written in this package's own code. */
+    static JsonNode parse(String json) {
+        try {
+            return MAPPER.readTree(json);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException(json, e);
+        }
     }
 
     static JsonNode at(JsonNode node, String... path) {

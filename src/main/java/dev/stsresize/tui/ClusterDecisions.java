@@ -12,6 +12,7 @@ import dev.stsresize.converge.Journal;
 import dev.stsresize.converge.Progress;
 import dev.stsresize.converge.PendingRun;
 import dev.stsresize.converge.Record;
+import dev.stsresize.plan.Metadata;
 import dev.stsresize.plan.Verdict;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -82,13 +83,13 @@ public final class ClusterDecisions implements DecisionSource {
         Map<String, String> managers = new HashMap<>();
         for (Assessed x : a.items()) {
             if (x.live() != null) {
-                uids.put(x.namespace() + "/" + x.name(), x.live().path("metadata").path("uid").asText(""));
-                managers.put(x.namespace() + "/" + x.name(), x.fieldManager());
+                uids.put(Metadata.key(x.namespace(), x.name()), x.live().path("metadata").path("uid").asText(""));
+                managers.put(Metadata.key(x.namespace(), x.name()), x.fieldManager());
             }
         }
         Map<String, ObjectNode> objects = new HashMap<>();
         for (ObjectNode o : manifest.objects()) {
-            objects.put(o.path("metadata").path("namespace").asText(defaultNamespace) + "/" + o.path("metadata").path("name").asText(), o);
+            objects.put(Metadata.key(o, defaultNamespace), o);
         }
         declared = Map.copyOf(objects);
         List<Decision> decisions = a.items().stream().map(Assessed::decision).toList();
@@ -113,8 +114,8 @@ public final class ClusterDecisions implements DecisionSource {
         Map<String, Record> records = new LinkedHashMap<>();
         try {
             for (PendingRun p : reader.pendingLocal()) {
-                if (p.trusted() && byKey.containsKey(p.namespace() + "/" + p.name())) {
-                    records.put(p.namespace() + "/" + p.name(), p.record());
+                if (p.trusted() && byKey.containsKey(Metadata.key(p.namespace(), p.name()))) {
+                    records.put(Metadata.key(p.namespace(), p.name()), p.record());
                 }
             }
         } catch (RuntimeException e) {
@@ -127,7 +128,7 @@ public final class ClusterDecisions implements DecisionSource {
         }
         List<InterruptedRun> out = new ArrayList<>();
         for (Record r : records.values()) {
-            Decision d = byKey.get(r.namespace() + "/" + r.name());
+            Decision d = byKey.get(Metadata.key(r.namespace(), r.name()));
             out.add(new InterruptedRun(r.namespace(), r.name(), r.phase(), r.holder(), r.startedAt(), d.verdict() == Verdict.ABSENT));
         }
         return out;

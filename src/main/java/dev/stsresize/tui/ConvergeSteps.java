@@ -15,6 +15,7 @@ import dev.stsresize.converge.ProgressEvent;
 import dev.stsresize.converge.StatefulSetResult;
 import dev.stsresize.plan.ClaimState;
 import dev.stsresize.plan.Decision;
+import dev.stsresize.plan.Metadata;
 import dev.stsresize.plan.Quantity;
 import java.time.Clock;
 import java.time.Duration;
@@ -139,7 +140,7 @@ public final class ConvergeSteps implements StepRunner {
         }
 
         String key() {
-            return assessed.namespace() + "/" + assessed.name();
+            return Metadata.key(assessed.namespace(), assessed.name());
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.stsresize.tui;
 
+import dev.stsresize.plan.Metadata;
+
 /**
  * A run of a StatefulSet of the manifest that stopped before it finished, from the local journal or
  * its Lease: what the start of the UI offers to resume.
@@ -10,7 +12,7 @@ package dev.stsresize.tui;
  */
 public record InterruptedRun(String namespace, String name, String phase, String holder, String startedAt, boolean absent) {
     public String key() {
-        return namespace + "/" + name;
+        return Metadata.key(namespace, name);
     }
 
     /** The orphan delete was allowed before the run stopped: resuming may finish it without asking again. */

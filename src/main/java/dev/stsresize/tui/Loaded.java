@@ -1,6 +1,7 @@
 package dev.stsresize.tui;
 
 import dev.stsresize.plan.Decision;
+import dev.stsresize.plan.Metadata;
 import dev.stsresize.plan.Verdict;
 import java.util.EnumMap;
 import java.util.List;
@@ -43,7 +44,7 @@ public record Loaded(List<Decision> decisions, Map<String, String> uids, String 
 
     /** The claim's True conditions, as last read (empty when none or unknown). */
     public List<String> conditions(String namespace, String claim) {
-        return conditions.getOrDefault(namespace + "/" + claim, List.of());
+        return conditions.getOrDefault(Metadata.key(namespace, claim), List.of());
     }
 
     public String uid(Decision d) {
@@ -62,6 +63,6 @@ public record Loaded(List<Decision> decisions, Map<String, String> uids, String 
     }
 
     public static String key(Decision d) {
-        return d.namespace() + "/" + d.name();
+        return Metadata.key(d.namespace(), d.name());
     }
 }

@@ -7,6 +7,7 @@ import dev.stsresize.manifest.ReadLimits;
 import dev.stsresize.manifest.SnapshotReader;
 import dev.stsresize.plan.Decider;
 import dev.stsresize.plan.LiveState;
+import dev.stsresize.plan.Metadata;
 import java.io.InputStream;
 import java.util.HashMap;
 import java.util.List;
@@ -58,7 +59,7 @@ public final class SnapshotDecisions implements DecisionSource {
         Map<String, String> uids = new HashMap<>();
         Map<String, String> managers = new HashMap<>();
         for (ObjectNode sts : state.statefulSets()) {
-            String key = sts.path("metadata").path("namespace").asText("default") + "/" + sts.path("metadata").path("name").asText();
+            String key = Metadata.key(sts, "default");
             uids.put(key, sts.path("metadata").path("uid").asText(""));
             managers.put(key, dev.stsresize.converge.ReapplyObject.fieldManager(sts, java.util.Optional.empty()));
         }
@@ -79,7 +80,7 @@ public final class SnapshotDecisions implements DecisionSource {
                 }
             }
             if (!types.isEmpty()) {
-                out.put(c.path("metadata").path("namespace").asText("default") + "/" + c.path("metadata").path("name").asText(), types);
+                out.put(Metadata.key(c, "default"), types);
             }
         }
         return out;
