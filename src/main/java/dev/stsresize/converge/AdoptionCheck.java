@@ -54,6 +54,12 @@ final class AdoptionCheck {
             AwaitObject.Outcome o = await.until(WatchedKind.POD, ns, p.getKey(),
                     x -> x.isEmpty() || !p.getValue().equals(Objects.uid(x.get())) || uid.equals(Objects.controllerUid(x.get())),
                     deadline);
+            if (o.object().isEmpty() && rolling(ns, name, oldRevision)) {
+                // the announced rolling update deletes each pod before it re-creates it: absent between the
+                // two is the roll at work, not a loss; wait for the pod the new StatefulSet makes
+                o = await.until(WatchedKind.POD, ns, p.getKey(), x -> x.isPresent() && uid.equals(Objects.controllerUid(x.get())),
+                        deadline);
+            }
             String after = o.object().map(Objects::uid).orElse("");
             pods.add(new StatefulSetResult.PodResult(p.getKey(), p.getValue(), after));
             if (o.object().isEmpty()) {
