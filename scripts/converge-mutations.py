@@ -1,7 +1,7 @@
 # Negative controls of the converge guards: each mutation breaks one safety rule on purpose and runs the
 # test that must go red (run from the repository root: python3 scripts/converge-mutations.py).
 # Every file is restored after its run; name prefixes as arguments run only those (M9 M10 …).
-# Last run (2026-12-03, after the session-2 merges): all 8 RED; M9 (dry-run delete, issue 13): RED; M10–M15 (the run record's checks, issue 13): all 6 RED.
+# Last run (2026-12-03, after the session-3 merges): M1–M15 all RED.
 import re, subprocess, sys
 B='src/main/java/dev/stsresize/converge/'
 muts = [
