@@ -176,11 +176,7 @@ public final class KubeCluster implements Cluster {
 
     @Override
     public ObjectNode updateLease(ObjectNode lease) {
-        String ns = namespaceOf(lease);
-        String name = nameOf(lease);
-        requireText(lease.path("metadata").path("resourceVersion").asText(""), "metadata.resourceVersion of the Lease");
-        return api.send("PUT", Resource.LEASES.object(ns, name), Query.of(), withType(lease, Resource.LEASES),
-                RawApi.JSON, "UPDATE leases " + ns + "/" + name);
+        return updateAtVersion(Resource.LEASES, lease, "Lease", "leases");
     }
 
     @Override
@@ -195,11 +191,16 @@ public final class KubeCluster implements Cluster {
 
     @Override
     public ObjectNode updateSecret(ObjectNode secret) {
-        String ns = namespaceOf(secret);
-        String name = nameOf(secret);
-        requireText(secret.path("metadata").path("resourceVersion").asText(""), "metadata.resourceVersion of the Secret");
-        return api.send("PUT", Resource.SECRETS.object(ns, name), Query.of(), withType(secret, Resource.SECRETS),
-                RawApi.JSON, "UPDATE secrets " + ns + "/" + name);
+        return updateAtVersion(Resource.SECRETS, secret, "Secret", "secrets");
+    }
+
+    /** PUT carrying the resourceVersion it was read at: an optimistic lock (409 when written since). */
+    private ObjectNode updateAtVersion(Resource resource, ObjectNode object, String kind, String plural) {
+        String ns = namespaceOf(object);
+        String name = nameOf(object);
+        requireText(object.path("metadata").path("resourceVersion").asText(""), "metadata.resourceVersion of the " + kind);
+        return api.send("PUT", resource.object(ns, name), Query.of(), withType(object, resource),
+                RawApi.JSON, "UPDATE " + plural + " " + ns + "/" + name);
     }
 
     @Override
