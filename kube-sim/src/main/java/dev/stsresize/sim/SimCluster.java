@@ -17,6 +17,10 @@ import dev.stsresize.sim.store.Store;
 import dev.stsresize.sim.store.StoreEvent;
 import dev.stsresize.sim.store.Subscription;
 import dev.stsresize.sim.tls.CertificateAuthority;
+import dev.stsresize.sim.request.ServiceBackend;
+import dev.stsresize.sim.usage.UsageDocument;
+import dev.stsresize.sim.usage.VolumeUsage;
+import java.util.concurrent.ConcurrentHashMap;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -51,6 +55,9 @@ public final class SimCluster implements AutoCloseable {
     private final RequestLog log;
     private final Faults faults = new Faults();
     private final ApiServer server;
+    private final VolumeUsage usage = new VolumeUsage(Clock.systemUTC());
+    /** In-cluster backends the service proxy reaches, by "NS/NAME:PORT". */
+    private final Map<String, ServiceBackend> services = new ConcurrentHashMap<>();
 
     private SimCluster(SimOptions o) {
         this.store = new Store(Clock.systemUTC(), o.historyLimit());
@@ -59,7 +66,8 @@ public final class SimCluster implements AutoCloseable {
         for (String ns : SYSTEM_NAMESPACES) {
             ensureNamespace(ns);
         }
-        this.server = new ApiServer(registry, tokens, log, faults, o.port(), o.bookmarkMillis(), ca, o.anonymousAuth());
+        this.server = new ApiServer(registry, tokens, log, faults, o.port(), o.bookmarkMillis(), ca, o.anonymousAuth(),
+                usage, services);
     }
 
     public static SimCluster start() {
@@ -127,6 +135,32 @@ public final class SimCluster implements AutoCloseable {
     }
 
     /**
+     * How full each claim is, as the kubelets report it (the summary API at
+     * {@code /api/v1/nodes/NODE/proxy/stats/summary}) and Prometheus serves it: the simulator's own model,
+     * invisible to clients. Set a claim's growth, the seed, or the clock (tests fix it).
+     */
+    public VolumeUsage usage() {
+        return usage;
+    }
+
+    /**
+     * The usage model's seed and configured claims as a {@code VolumeUsage} document, which {@link #load}
+     * reads back: for a saved state to keep its usage (kept out of {@link #snapshot()}, whose readers
+     * expect API objects only).
+     */
+    public ObjectNode usageDocument() {
+        return UsageDocument.of(usage);
+    }
+
+    /**
+     * Runs {@code backend} behind Service NS/NAME on {@code port}: the API server's service proxy
+     * ({@code /api/v1/namespaces/NS/services/NAME:PORT/proxy/…}) reaches it once the Service object exists.
+     */
+    public void runBehindService(String namespace, String name, int port, ServiceBackend backend) {
+        services.put(namespace + "/" + name + ":" + port, backend);
+    }
+
+    /**
      * TEST ONLY: makes this server know a field client-java's models do not (".spec.someFutureField";
      * a list's items by the list's path: ".spec.template.spec.containers.someFutureField"), as a newer
      * kube-apiserver would; without it such a field is refused like any unknown one. For the tests of
@@ -165,6 +199,10 @@ public final class SimCluster implements AutoCloseable {
     public List<ObjectNode> load(ObjectNode... objects) {
         List<ObjectNode> out = new ArrayList<>();
         for (ObjectNode o : objects) {
+            if (UsageDocument.is(o)) { // the simulator's own document: configures the model, is not stored
+                UsageDocument.apply(o, usage);
+                continue;
+            }
             if (o.path("kind").asText().endsWith("List") && o.has("items")) {
                 for (JsonNode item : o.get("items")) {
                     out.addAll(load((ObjectNode) item));

@@ -18,11 +18,14 @@ import java.util.Set;
  * which requests (verb, resource or "resource/subresource", name; the nth only, a seeded probability,
  * at most {@code times}), and what happens to them (latencyMillis, then a Status answer with
  * {@code status}/{@code reason}/{@code message}/{@code retryAfterSeconds}, or {@code drop}, or
- * {@code cutWatchAfterEvents}). A mistake is refused with the rule's index and the field to fix.
+ * {@code cutWatchAfterEvents}, or {@code hang: true} (no answer until the client gives up), or, on a
+ * {@code nodes/proxy} or {@code services/proxy} rule, {@code unreachable: true} (the proxy's 503
+ * "error trying to reach service: …"; {@link Fault#unreachable()}). A mistake is refused with the
+ * rule's index and the field to fix.
  */
 public final class FaultFile {
     private static final Set<String> FIELDS = Set.of("verb", "resource", "name", "nth", "times", "probability", "seed",
-            "status", "reason", "message", "retryAfterSeconds", "latencyMillis", "drop", "cutWatchAfterEvents");
+            "status", "reason", "message", "retryAfterSeconds", "latencyMillis", "drop", "cutWatchAfterEvents", "hang", "unreachable");
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
     private FaultFile() {}
@@ -60,6 +63,10 @@ public final class FaultFile {
         Fault fault = fault(r, where);
         String verb = text(r, "verb");
         String resource = text(r, "resource");
+        if (fault.backendUnreachable() && (resource == null || !resource.endsWith("/proxy"))) {
+            throw bad(where, "has unreachable: true without resource nodes/proxy or services/proxy; only a proxy has a "
+                    + "backend to miss");
+        }
         String name = text(r, "name");
         int nth = integer(r, "nth", where);
         FaultRule rule;
@@ -84,6 +91,8 @@ public final class FaultFile {
     private static Fault fault(JsonNode r, String where) {
         long latency = integer(r, "latencyMillis", where);
         boolean drop = r.path("drop").asBoolean(false);
+        boolean hang = r.path("hang").asBoolean(false);
+        boolean unreachable = r.path("unreachable").asBoolean(false);
         Integer cut = r.has("cutWatchAfterEvents") ? integer(r, "cutWatchAfterEvents", where) : null;
         ApiError error = null;
         if (r.has("status")) {
@@ -97,15 +106,15 @@ public final class FaultFile {
         } else if (r.has("reason") || r.has("message") || r.has("retryAfterSeconds")) {
             throw bad(where, "has reason, message or retryAfterSeconds without status; add status: <code>");
         }
-        int effects = (error != null ? 1 : 0) + (drop ? 1 : 0) + (cut != null ? 1 : 0);
+        int effects = (error != null ? 1 : 0) + (drop ? 1 : 0) + (cut != null ? 1 : 0) + (hang ? 1 : 0) + (unreachable ? 1 : 0);
         if (effects > 1) {
-            throw bad(where, "names more than one of status, drop and cutWatchAfterEvents; a request meets one fate");
+            throw bad(where, "names more than one of status, drop, cutWatchAfterEvents, hang and unreachable; a request meets one fate");
         }
         if (effects == 0 && latency == 0) {
-            throw bad(where, "does nothing; give it status, drop, cutWatchAfterEvents or latencyMillis");
+            throw bad(where, "does nothing; give it status, drop, cutWatchAfterEvents, hang, unreachable or latencyMillis");
         }
         Integer retryAfter = r.has("retryAfterSeconds") ? integer(r, "retryAfterSeconds", where) : null;
-        return new Fault(latency, error, retryAfter, drop, cut);
+        return new Fault(latency, error, retryAfter, drop, cut, hang, unreachable);
     }
 
     /** The reason and message apimachinery's errors give these codes (NewTooManyRequests, NewServiceUnavailable…). */

@@ -19,6 +19,10 @@ import dev.stsresize.sim.registry.Registry;
 import dev.stsresize.sim.store.ResourceType;
 import dev.stsresize.sim.store.Selector;
 import dev.stsresize.sim.tls.CertificateAuthority;
+import dev.stsresize.sim.request.ServiceBackend;
+import dev.stsresize.sim.usage.KubeletSummary;
+import dev.stsresize.sim.usage.MountedVolumes;
+import dev.stsresize.sim.usage.VolumeUsage;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -48,6 +52,8 @@ import javax.net.ssl.SSLPeerUnverifiedException;
 public final class ApiServer implements AutoCloseable {
     /** The largest request body the real server reads (apiserver's 3 MiB limit on an object, plus slack). */
     private static final int MAX_BODY = 3 * 1024 * 1024 + 64 * 1024;
+    /** How long a hanging fault holds a request at most (a client gives up long before). */
+    private static final long HANG_MILLIS = 15 * 60 * 1000L;
 
     static {
         // the JDK server writes headers and body separately; without TCP_NODELAY, Nagle and delayed ACKs
@@ -68,6 +74,7 @@ public final class ApiServer implements AutoCloseable {
     private final OpenApi openApi;
     private final ResourceEndpoints endpoints;
     private final WatchStream watches;
+    private final Proxies proxies;
     private final HttpsServer server;
     private final ExecutorService pool;
     private volatile boolean stopping;
@@ -77,7 +84,7 @@ public final class ApiServer implements AutoCloseable {
      * @param anonymousAuth kube-apiserver's --anonymous-auth: a request without credentials is system:anonymous
      */
     public ApiServer(Registry registry, Tokens tokens, RequestLog log, Faults faults, int port, long bookmarkMillis,
-            CertificateAuthority ca, boolean anonymousAuth) {
+            CertificateAuthority ca, boolean anonymousAuth, VolumeUsage usage, Map<String, ServiceBackend> services) {
         this.registry = registry;
         this.authenticator = new Authenticator(ca, tokens, anonymousAuth);
         this.authorizer = new Authorizer(registry.store(), registry.catalog());
@@ -89,6 +96,8 @@ public final class ApiServer implements AutoCloseable {
         this.openApi = new OpenApi(registry.catalog());
         this.endpoints = new ResourceEndpoints(registry, authorizer, tokens);
         this.watches = new WatchStream(registry.store(), bookmarkMillis, () -> stopping);
+        MountedVolumes mounted = new MountedVolumes(registry.store(), registry.catalog());
+        this.proxies = new Proxies(registry, mounted, new KubeletSummary(mounted, usage), services);
         try {
             this.server = HttpsServer.create(new InetSocketAddress(InetAddress.getByAddress(new byte[] {127, 0, 0, 1}), port), 64);
         } catch (IOException e) {
@@ -156,6 +165,17 @@ public final class ApiServer implements AutoCloseable {
                 record(method, path, query, contentType, body, 0, started, userName, info);
                 ex.close(); // before any header: the JDK server closes the connection without an answer
                 return;
+            }
+            if (fault != null && fault.hangs()) {
+                authorize(user, info); // a backend that never answers is reached only after authorization
+                record(method, path, query, contentType, body, 0, started, userName, info);
+                Thread.sleep(HANG_MILLIS); // interrupted when the cluster closes
+                ex.close();
+                return;
+            }
+            if (fault != null && fault.backendUnreachable() && Proxies.isProxy(info)) {
+                authorize(user, info); // the proxy dials only after authorization and the object's lookup
+                throw proxies.unreachable(info);
             }
             if (fault != null && fault.error() != null) {
                 if (fault.retryAfterSeconds() != null) {
@@ -239,6 +259,9 @@ public final class ApiServer implements AutoCloseable {
 
     private Response dispatch(HttpExchange ex, RequestInfo info, Map<String, String> query, byte[] body, String contentType,
             User user) {
+        if (Proxies.isProxy(info)) {
+            return proxies.serve(info, ex.getRequestMethod(), query, body);
+        }
         if (!info.resourceRequest()) {
             return nonResource(info.path(), ex.getRequestHeaders().getFirst("Host"), ex.getRequestHeaders().getFirst("Accept"));
         }
@@ -294,7 +317,8 @@ public final class ApiServer implements AutoCloseable {
         try {
             byte[] payload = r.payload();
             boolean text = r.body() == null && payload.length == 2 && payload[0] == 'o';
-            ex.getResponseHeaders().set("Content-Type", text ? "text/plain; charset=utf-8" : "application/json");
+            ex.getResponseHeaders().set("Content-Type", r.contentType() != null ? r.contentType()
+                    : text ? "text/plain; charset=utf-8" : "application/json");
             ex.getResponseHeaders().set("Cache-Control", "no-cache, private");
             for (String w : r.warnings()) {
                 // warning.AddWarning: code 299, agent "-", the text quoted as net/http's headers carry it

@@ -5,19 +5,25 @@ import java.util.List;
 
 /**
  * An answer ready to write: code, JSON body (or pre-serialised bytes for large lists), and the
- * warnings it carries as {@code Warning: 299 - "…"} headers (apiserver's warning.AddWarning).
+ * warnings it carries as {@code Warning: 299 - "…"} headers (apiserver's warning.AddWarning);
+ * {@code contentType} only for what a proxied backend answered (else JSON).
  */
-record Response(int code, JsonNode body, byte[] bytes, List<String> warnings) {
+record Response(int code, JsonNode body, byte[] bytes, List<String> warnings, String contentType) {
     static Response of(int code, JsonNode body) {
-        return new Response(code, body, null, List.of());
+        return new Response(code, body, null, List.of(), null);
     }
 
     static Response raw(int code, byte[] bytes) {
-        return new Response(code, null, bytes, List.of());
+        return new Response(code, null, bytes, List.of(), null);
+    }
+
+    /** A backend's answer relayed as it came (the proxy handlers copy code, Content-Type and body). */
+    static Response relayed(int code, String contentType, byte[] bytes) {
+        return new Response(code, null, bytes, List.of(), contentType);
     }
 
     Response withWarnings(List<String> w) {
-        return new Response(code, body, bytes, List.copyOf(w));
+        return new Response(code, body, bytes, List.copyOf(w), contentType);
     }
 
     byte[] payload() {

@@ -54,7 +54,7 @@ class FaultFileTest {
     @Test
     void mistakes_name_the_rule_and_the_fix() {
         assertThatThrownBy(() -> read("faults:\n- {verb: get}\n")).hasMessageEndingWith(
-                "faults[0] does nothing; give it status, drop, cutWatchAfterEvents or latencyMillis.");
+                "faults[0] does nothing; give it status, drop, cutWatchAfterEvents, hang, unreachable or latencyMillis.");
         assertThatThrownBy(() -> read("faults:\n- {status: 503}\n- {status: 200}\n")).hasMessageContaining(
                 "faults[1] has status 200; an injected answer is an error, 400-599.");
         assertThatThrownBy(() -> read("faults:\n- {status: 503, drop: true}\n")).hasMessageContaining("a request meets one fate");

@@ -1,0 +1,123 @@
+package dev.stsresize.sim.usage;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * How full each claim's filesystem is: the simulator's own model, out of the plugin's sight (no
+ * annotation, no object it could read), served through the kubelet summary API and the Prometheus
+ * endpoint. {@code used(t) = min(capacity, start + rate × (t − start time))}: it grows linearly and stops
+ * at full; the capacity is the claim's {@code status.capacity} at the moment of measuring, so a resize
+ * lowers the percentage. A claim without a {@link Growth} of its own gets one from the seed (10–55 %
+ * used, filling in months), the same for the same seed, namespace and name.
+ *
+ * <p>Time is the model's clock plus what {@link #advance} added; tests fix both.
+ */
+public final class VolumeUsage {
+    /** A claim's growth once resolved: the bytes it started from and its rate. */
+    private record Resolved(long startBytes, double bytesPerSecond) {}
+
+    private final Map<String, Growth> configured = new LinkedHashMap<>();
+    private final Map<String, Resolved> resolved = new LinkedHashMap<>();
+    private long seed = 1;
+    private Clock clock;
+    private Instant start;
+    private Duration advanced = Duration.ZERO;
+
+    public VolumeUsage(Clock clock) {
+        this.clock = clock;
+        this.start = clock.instant();
+    }
+
+    /** Sets how claim NS/NAME fills (forgetting what it was measured at before). */
+    public synchronized VolumeUsage set(String namespace, String claim, Growth growth) {
+        configured.put(key(namespace, claim), growth);
+        resolved.remove(key(namespace, claim));
+        return this;
+    }
+
+    /** The seed of every claim without a growth of its own. */
+    public synchronized VolumeUsage seed(long seed) {
+        this.seed = seed;
+        resolved.keySet().removeIf(k -> !configured.containsKey(k));
+        return this;
+    }
+
+    public synchronized long seed() {
+        return seed;
+    }
+
+    /** Uses {@code clock} from now on; the model starts over at its instant (nothing advanced). */
+    public synchronized VolumeUsage useClock(Clock clock) {
+        this.clock = clock;
+        this.start = clock.instant();
+        this.advanced = Duration.ZERO;
+        return this;
+    }
+
+    /** Moves the model's time forward (for tests with a fixed clock, or a demo that fast-forwards). */
+    public synchronized VolumeUsage advance(Duration d) {
+        advanced = advanced.plus(d);
+        return this;
+    }
+
+    /** The model's time now. */
+    public synchronized Instant now() {
+        return clock.instant().plus(advanced);
+    }
+
+    /** When the model started: usage is {@code start bytes} then. */
+    public synchronized Instant start() {
+        return start;
+    }
+
+    /** The configured growths (not the seeded ones), for saving the state. */
+    public synchronized Map<String, Growth> configured() {
+        return Map.copyOf(configured);
+    }
+
+    /** Claim NS/NAME with {@code capacityBytes} now. */
+    public Measurement measure(String namespace, String claim, long capacityBytes) {
+        return measureAt(namespace, claim, capacityBytes, now());
+    }
+
+    /** Claim NS/NAME with {@code capacityBytes} at {@code time} (before the start, extrapolated back, never below 0). */
+    public synchronized Measurement measureAt(String namespace, String claim, long capacityBytes, Instant time) {
+        Resolved r = resolve(namespace, claim, capacityBytes);
+        double seconds = Duration.between(start, time).toMillis() / 1000.0;
+        long used = Math.round(r.startBytes() + r.bytesPerSecond() * seconds);
+        used = Math.max(0, Math.min(capacityBytes, used)); // a filesystem stops at full
+        return new Measurement(time, used, capacityBytes, r.bytesPerSecond());
+    }
+
+    /** The growth rate of claim NS/NAME in bytes per second. */
+    public synchronized double bytesPerSecond(String namespace, String claim, long capacityBytes) {
+        return resolve(namespace, claim, capacityBytes).bytesPerSecond();
+    }
+
+    private Resolved resolve(String namespace, String claim, long capacityBytes) {
+        return resolved.computeIfAbsent(key(namespace, claim), k -> {
+            Growth g = configured.get(k);
+            if (g == null) {
+                g = seeded(k, capacityBytes);
+            }
+            return new Resolved(g.startBytesAt(capacityBytes), g.bytesPerSecond());
+        });
+    }
+
+    /** 10–55 % used, filling in 60–360 days from empty: quiet volumes beside the ones a scenario sets. */
+    private Growth seeded(String key, long capacityBytes) {
+        SplittableRandom random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L ^ key.hashCode());
+        double fraction = 0.10 + random.nextDouble() * 0.45;
+        double daysToFill = 60 + random.nextDouble() * 300;
+        return Growth.fraction(fraction, capacityBytes / (daysToFill * 86_400));
+    }
+
+    static String key(String namespace, String claim) {
+        return namespace + "/" + claim;
+    }
+}
