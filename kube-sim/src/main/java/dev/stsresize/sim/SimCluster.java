@@ -19,6 +19,9 @@ import dev.stsresize.sim.store.Subscription;
 import dev.stsresize.sim.tls.CertificateAuthority;
 import dev.stsresize.sim.request.ServiceBackend;
 import dev.stsresize.sim.usage.UsageDocument;
+import dev.stsresize.sim.usage.MountedVolumes;
+import dev.stsresize.sim.prometheus.Prometheus;
+import dev.stsresize.sim.prometheus.PrometheusServer;
 import dev.stsresize.sim.usage.VolumeUsage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.io.IOException;
@@ -58,6 +61,8 @@ public final class SimCluster implements AutoCloseable {
     private final VolumeUsage usage = new VolumeUsage(Clock.systemUTC());
     /** In-cluster backends the service proxy reaches, by "NS/NAME:PORT". */
     private final Map<String, ServiceBackend> services = new ConcurrentHashMap<>();
+    private final Prometheus prometheus;
+    private PrometheusServer prometheusServer;
 
     private SimCluster(SimOptions o) {
         this.store = new Store(Clock.systemUTC(), o.historyLimit());
@@ -66,6 +71,8 @@ public final class SimCluster implements AutoCloseable {
         for (String ns : SYSTEM_NAMESPACES) {
             ensureNamespace(ns);
         }
+        this.prometheus = new Prometheus(new MountedVolumes(store, catalog), usage);
+        runBehindService(Prometheus.NAMESPACE, Prometheus.SERVICE, Prometheus.PORT, prometheus);
         this.server = new ApiServer(registry, tokens, log, faults, o.port(), o.bookmarkMillis(), ca, o.anonymousAuth(),
                 usage, services);
     }
@@ -150,6 +157,19 @@ public final class SimCluster implements AutoCloseable {
      */
     public ObjectNode usageDocument() {
         return UsageDocument.of(usage);
+    }
+
+    /**
+     * The simulated Prometheus on a plain-HTTP port of its own ({@code http://127.0.0.1:PORT}, started on
+     * first call): a Prometheus outside the cluster. The same one answers in the cluster behind Service
+     * {@code monitoring/prometheus-k8s} port 9090 once that Service object exists (through the API
+     * server's service proxy). What it serves: {@link Prometheus}.
+     */
+    public synchronized String prometheusUrl() {
+        if (prometheusServer == null) {
+            prometheusServer = new PrometheusServer(prometheus);
+        }
+        return prometheusServer.url();
     }
 
     /**
@@ -304,6 +324,11 @@ public final class SimCluster implements AutoCloseable {
 
     @Override
     public void close() {
+        synchronized (this) {
+            if (prometheusServer != null) {
+                prometheusServer.close();
+            }
+        }
         server.close();
         log.close();
     }
