@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.sim.controller.ControllerManager;
+import dev.stsresize.sim.prometheus.Prometheus;
+import dev.stsresize.sim.usage.UsageDocument;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +14,9 @@ import java.util.UUID;
 /**
  * The built-in {@code demo} scenario: a settled cluster (StatefulSets with their pods Running and
  * Ready, claims Bound at full capacity, PVs, revisions, StorageClasses) and the manifest an operator
- * would bring to it, one StatefulSet per case the plugin must handle.
+ * would bring to it, one StatefulSet per case the plugin must handle; one of them ({@code payments/ledger})
+ * 92 % full and filling, in a namespace with a storage ResourceQuota, the others 10-55 % used; the
+ * Service {@code monitoring/prometheus-k8s} so the simulated Prometheus answers in the cluster.
  *
  * <p>UIDs are derived from names, so every run of the demo shows the same objects. The objects are
  * written as a v1.32 API server returns them (defaults filled in), because the simulator loads
@@ -25,6 +29,21 @@ public final class DemoScenario {
     record Case(String namespace, String name, String image, int replicas, String storageClass,
             String liveTemplateSize, String claimSize, String declaredSize, int leftoverOrdinals,
             boolean deleteWithOwner, String why) {}
+
+    /** The namespace of the filling StatefulSet, with a ResourceQuota of its own. */
+    private static final String FILLING_NAMESPACE = "payments";
+    /** The quota's requests.storage: 3 claims of 10Gi use 30Gi; room to grow each to 20Gi. */
+    private static final String FILLING_QUOTA = "60Gi";
+    /** Seed of the usage model: every claim not listed below is 10-55 % used and fills in months. */
+    private static final long USAGE_SEED = 2026;
+
+    /** How full the filling StatefulSet's claims are and how fast they grow (bytes/s): the fullest fills in ~3 h. */
+    private record Filling(String claim, double usedFraction, long bytesPerSecond) {}
+
+    private static final List<Filling> FILLING = List.of(
+            new Filling("data-ledger-0", 0.92, 80_000),
+            new Filling("data-ledger-1", 0.90, 60_000),
+            new Filling("data-ledger-2", 0.89, 50_000));
 
     static final List<Case> CASES = List.of(
             new Case("shop", "postgres", "postgres:16.4", 3, "fast-online", "10Gi", "10Gi", "20Gi", 0, false,
@@ -42,14 +61,16 @@ public final class DemoScenario {
             new Case("shop", "minio", "minio/minio:RELEASE.2024-10-02", 4, "fast-online", "40Gi", "20Gi", "40Gi",
                     0, false, "claims lag behind the template: grow them, no recreate"),
             new Case("legacy", "etcd", "quay.io/coreos/etcd:v3.5.15", 3, "fast-online", "8Gi", "8Gi", "8Gi", 0,
-                    false, "up to date"));
+                    false, "up to date"),
+            new Case(FILLING_NAMESPACE, "ledger", "postgres:16.4", 3, "fast-online", "10Gi", "10Gi", "10Gi", 0, false,
+                    "92 % full and filling (full in about 3 hours): the manifest keeps 10Gi, raise it; quota 60Gi"));
 
     private DemoScenario() {}
 
     /** The live cluster: namespaces, StorageClasses, and per case its StatefulSet, revision, pods, claims and PVs. */
     public static List<ObjectNode> cluster() {
         List<ObjectNode> out = new ArrayList<>();
-        for (String ns : List.of("shop", "analytics", "legacy")) {
+        for (String ns : List.of("shop", "analytics", "legacy", FILLING_NAMESPACE, Prometheus.NAMESPACE)) {
             ObjectNode n = object("v1", "Namespace", null, ns);
             n.putObject("spec").putArray("finalizers").add("kubernetes");
             n.putObject("status").put("phase", "Active");
@@ -61,7 +82,53 @@ public final class DemoScenario {
         for (Case c : CASES) {
             out.addAll(liveObjects(c));
         }
+        out.add(quota());
+        out.add(prometheusService());
+        out.add(usage());
         return out;
+    }
+
+    /** The filling StatefulSet's namespace quota, status as the quota controller would have it. */
+    private static ObjectNode quota() {
+        ObjectNode q = object("v1", "ResourceQuota", FILLING_NAMESPACE, "storage");
+        ((ObjectNode) q.get("metadata")).put("uid", uid("quota/" + FILLING_NAMESPACE + "/storage"));
+        q.putObject("spec").putObject("hard").put("requests.storage", FILLING_QUOTA);
+        ObjectNode st = q.putObject("status");
+        st.putObject("hard").put("requests.storage", FILLING_QUOTA);
+        st.putObject("used").put("requests.storage", "30Gi");
+        return q;
+    }
+
+    /** kube-prometheus' Service, so the in-cluster Prometheus URL (through the service proxy) answers. */
+    private static ObjectNode prometheusService() {
+        ObjectNode svc = object("v1", "Service", Prometheus.NAMESPACE, Prometheus.SERVICE);
+        ObjectNode meta = (ObjectNode) svc.get("metadata");
+        meta.put("uid", uid("svc/" + Prometheus.NAMESPACE + "/" + Prometheus.SERVICE));
+        meta.putObject("labels").put("app.kubernetes.io/name", "prometheus");
+        ObjectNode spec = svc.putObject("spec");
+        spec.putArray("ports").addObject().put("name", "web").put("port", Prometheus.PORT).put("protocol", "TCP")
+                .put("targetPort", "web");
+        spec.putObject("selector").put("app.kubernetes.io/name", "prometheus");
+        spec.put("type", "ClusterIP");
+        return svc;
+    }
+
+    /**
+     * The simulator's usage model for the demo (a VolumeUsage document, which {@code SimCluster.load}
+     * reads and never stores: the plugin sees usage only through the summary API and Prometheus).
+     */
+    private static ObjectNode usage() {
+        ObjectNode doc = JSON.objectNode();
+        doc.put("apiVersion", UsageDocument.API_VERSION);
+        doc.put("kind", UsageDocument.KIND);
+        doc.putObject("metadata").put("name", "volume-usage");
+        doc.put("seed", USAGE_SEED);
+        ArrayNode claims = doc.putArray("claims");
+        for (Filling f : FILLING) {
+            claims.addObject().put("namespace", FILLING_NAMESPACE).put("name", f.claim()).put("usedFraction", f.usedFraction())
+                    .put("bytesPerSecond", f.bytesPerSecond());
+        }
+        return doc;
     }
 
     /** The manifest the operator brings: every StatefulSet as a user writes it, sizes as declared. */
