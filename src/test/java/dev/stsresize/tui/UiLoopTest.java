@@ -38,7 +38,7 @@ class UiLoopTest {
             }
         }, "ui-under-test");
         ui.start();
-        awaitScreen("StatefulSets[8]");
+        awaitScreen("StatefulSets[9]");
     }
 
     @AfterEach
@@ -143,6 +143,6 @@ class UiLoopTest {
         key(KeyType.EOF);
         ui.join(10_000);
         assertThat(ui.isAlive()).isFalse();
-        assertThat(screen()).as("the private screen is left").doesNotContain("StatefulSets[8]");
+        assertThat(screen()).as("the private screen is left").doesNotContain("StatefulSets[9]");
     }
 }

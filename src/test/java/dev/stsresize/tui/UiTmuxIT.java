@@ -52,9 +52,9 @@ class UiTmuxIT {
     @Test
     void opensTheDiffOfAGrowRowAndQuitsRestoringTheTerminal() throws Exception {
         start(LAUNCHER + " ui -f " + manifest + " --live " + snapshot);
-        awaitPane("StatefulSets[8]");
-        // rows by name: clickhouse, kafka, etcd, mysql, elasticsearch, minio, postgres, redis
-        for (int i = 0; i < 6; i++) {
+        awaitPane("StatefulSets[9]");
+        // rows by name: clickhouse, kafka, etcd, mysql, ledger, elasticsearch, minio, postgres, redis
+        for (int i = 0; i < 7; i++) {
             tmux("send-keys", "-t", "ui", "j");
         }
         tmux("send-keys", "-t", "ui", "Enter");
@@ -72,7 +72,7 @@ class UiTmuxIT {
     @Test
     void readsKeysFromTheTerminalWhenTheManifestComesOnStdinAndCtrlCRestoresIt() throws Exception {
         start("cat " + manifest + " | " + LAUNCHER + " -f - --live " + snapshot + " -A");
-        awaitPane("StatefulSets[8]", "manifest: stdin", "shop/postgres", "shop/redis");
+        awaitPane("StatefulSets[9]", "manifest: stdin", "shop/postgres", "shop/redis");
         tmux("send-keys", "-t", "ui", "/", "redis");
         awaitPane("/redis");
         tmux("send-keys", "-t", "ui", "C-c");
@@ -88,8 +88,8 @@ class UiTmuxIT {
     @Test
     void demoConvergesAGrowRowThroughBothGatesToAVerifiedSummary() throws Exception {
         start(LAUNCHER + " demo --speed fast --dir " + dir.resolve("demo"));
-        awaitPane("StatefulSets[8]", "context: sim", "shop/postgres");
-        for (int i = 0; i < 6; i++) {
+        awaitPane("StatefulSets[9]", "context: sim", "shop/postgres");
+        for (int i = 0; i < 7; i++) { // to shop/postgres, the 8th row
             tmux("send-keys", "-t", "ui", "j");
         }
         tmux("send-keys", "-t", "ui", "Enter");
@@ -121,7 +121,7 @@ class UiTmuxIT {
     @Test
     void demoRestartsThePodsOfAnOfflineResizeAfterTheAdoption() throws Exception {
         start(LAUNCHER + " demo --speed fast --dir " + dir.resolve("demo"), 120, 35);
-        awaitPane("StatefulSets[8]", "context: sim", "analytics/clickhouse");
+        awaitPane("StatefulSets[9]", "context: sim", "analytics/clickhouse");
         tmux("send-keys", "-t", "ui", "a");
         awaitPane("resize analytics/clickhouse", "Grow 2 claims of analytics/clickhouse to 100Gi?");
         tmux("send-keys", "-t", "ui", "y");
