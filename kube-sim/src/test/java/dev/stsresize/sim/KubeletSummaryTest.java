@@ -39,13 +39,21 @@ class KubeletSummaryTest {
                 pod("db-0", "node-a", "Running", "data-db-0", true),
                 pod("db-1", "node-b", "Running", "data-db-1", false),
                 pod("db-2", "node-a", "Running", "data-db-2", false),
-                pod("db-3", "node-a", "Pending", "data-db-0", false));
+                pod("db-3", "node-a", "Pending", "data-db-0", false),
+                lost("data-db-4"), pod("db-4", "node-a", "Running", "data-db-4", false));
         sim.usage().set("default", "data-db-0", Growth.fraction(0.5, MI));
     }
 
     @AfterEach
     void stop() {
         sim.close();
+    }
+
+    /** A claim that has a capacity but is not Bound (its volume is gone): the kubelet cannot mount it. */
+    static ObjectNode lost(String name) {
+        ObjectNode claim = Fixtures.boundClaim(name, "expandable", "10Gi", "10Gi");
+        ((ObjectNode) claim.get("status")).put("phase", "Lost");
+        return claim;
     }
 
     static ObjectNode pod(String name, String node, String phase, String claim, boolean scratch) {
@@ -91,6 +99,7 @@ class KubeletSummaryTest {
         assertThat(scratch).as("an emptyDir is measured too").isNotNull();
         assertThat(scratch.has("pvcRef")).as("no pvcRef for a volume not backed by a claim").isFalse();
         assertThat(volume(s, "db-2", "data")).as("a claim not Bound is not mounted, so not measured").isNull();
+        assertThat(volume(s, "db-4", "data")).as("nor one Lost, whatever capacity it shows").isNull();
     }
 
     @Test
