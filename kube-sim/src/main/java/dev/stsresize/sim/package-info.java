@@ -28,7 +28,10 @@
  *   <li>{@code tls} — the cluster CA made at start: serving and client certificates.</li>
  *   <li>{@code request} — {@code RequestInfo}, what a request asks for, shared by http, auth and fault.</li>
  *   <li>{@code fault} — fault rules: status codes with Status bodies, Retry-After, latency, dropped
- *       connections, watch streams cut after N events.</li>
+ *       connections, watch streams cut after N events, hangs, a proxy's unreachable backend.</li>
+ *   <li>{@code usage} — how full each claim is ({@code sim.usage()}), served by the node proxy's
+ *       kubelet summary; {@code prometheus} — the /api/v1/query subset, on {@code sim.prometheusUrl()} and
+ *       behind Service monitoring/prometheus-k8s through the service proxy.</li>
  * </ul>
  *
  * <h2>Identity</h2>
