@@ -140,8 +140,21 @@ public final class Prometheus implements ServiceBackend {
     /** funcDeriv: the slope of the least-squares line through the scrapes in (at − range, at]. */
     private Double deriv(Series s, Instant at, Duration range) {
         Instant from = at.minus(range);
+        Instant last = lastScrape(at);
+        Instant first = last.minus(SCRAPE_INTERVAL.multipliedBy((Duration.between(from, last).toMillis() - 1) / SCRAPE_INTERVAL.toMillis()));
+        if (!first.isBefore(last)) {
+            return null; // fewer than two scrapes in the range
+        }
+        if (s.metric().equals("kubelet_volume_stats_used_bytes")) {
+            double low = valueAt(s, first);
+            double high = valueAt(s, last);
+            if (low > 0 && high < s.volume().capacityBytes()) {
+                // neither end clamped, so none between (the model is monotone): the scrapes lie on its line
+                return usage.bytesPerSecond(s.volume().namespace(), s.volume().claim(), s.volume().capacityBytes());
+            }
+        }
         List<double[]> points = new ArrayList<>();
-        for (Instant t = lastScrape(at); t.isAfter(from); t = t.minus(SCRAPE_INTERVAL)) {
+        for (Instant t = last; t.isAfter(from); t = t.minus(SCRAPE_INTERVAL)) {
             points.add(new double[] {(t.toEpochMilli() - at.toEpochMilli()) / 1000.0, valueAt(s, t)});
         }
         if (points.size() < 2) {

@@ -7,6 +7,9 @@ import dev.stsresize.sim.store.Catalog;
 import dev.stsresize.sim.store.ResourceType;
 import dev.stsresize.sim.store.Store;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -28,9 +31,13 @@ public final class MountedVolumes {
         }
     }
 
+    /** Pods by node and claims by "NS/NAME", read once per resourceVersion: 200 nodes asking at once list the store once. */
+    private record Index(long resourceVersion, Map<String, List<ObjectNode>> podsByNode, Map<String, ObjectNode> claims) {}
+
     private final Store store;
     private final ResourceType pods;
     private final ResourceType claims;
+    private Index index;
 
     public MountedVolumes(Store store, Catalog catalog) {
         this.store = store;
@@ -38,36 +45,49 @@ public final class MountedVolumes {
         this.claims = catalog.byResource("", "persistentvolumeclaims").orElseThrow();
     }
 
+    private synchronized Index index() {
+        long rv = store.resourceVersion();
+        if (index == null || index.resourceVersion() != rv) {
+            Map<String, List<ObjectNode>> byNode = new LinkedHashMap<>();
+            for (ObjectNode pod : store.list(pods, "")) {
+                String node = pod.path("spec").path("nodeName").asText("");
+                if (!node.isEmpty()) {
+                    byNode.computeIfAbsent(node, n -> new ArrayList<>()).add(pod);
+                }
+            }
+            Map<String, ObjectNode> byName = new HashMap<>();
+            for (ObjectNode claim : store.list(claims, "")) {
+                byName.put(claim.path("metadata").path("namespace").asText() + "/" + claim.path("metadata").path("name").asText(), claim);
+            }
+            index = new Index(rv, byNode, byName);
+        }
+        return index;
+    }
+
     /** Every node some pod is bound to (spec.nodeName): the nodes this cluster has. */
     public Set<String> nodes() {
-        Set<String> out = new LinkedHashSet<>();
-        for (ObjectNode pod : store.list(pods, "")) {
-            String node = pod.path("spec").path("nodeName").asText("");
-            if (!node.isEmpty()) {
-                out.add(node);
-            }
-        }
-        return out;
+        return new LinkedHashSet<>(index().podsByNode().keySet());
     }
 
     /** The node's address as its pods' status.hostIP shows it (the node name when no pod says). */
     public String address(String node) {
-        for (ObjectNode pod : store.list(pods, "")) {
-            if (node.equals(pod.path("spec").path("nodeName").asText()) && !pod.path("status").path("hostIP").asText("").isEmpty()) {
+        for (ObjectNode pod : index().podsByNode().getOrDefault(node, List.of())) {
+            if (!pod.path("status").path("hostIP").asText("").isEmpty()) {
                 return pod.path("status").path("hostIP").asText();
             }
         }
         return node;
     }
 
-    /** The Running pods bound to {@code node} (every node when null), in store order. */
+    /** The Running pods bound to {@code node} (every node when null), in store order per node. */
     public List<ObjectNode> runningPods(String node) {
         List<ObjectNode> out = new ArrayList<>();
-        for (ObjectNode pod : store.list(pods, "")) {
-            String on = pod.path("spec").path("nodeName").asText("");
-            if (!on.isEmpty() && (node == null || node.equals(on)) && "Running".equals(pod.path("status").path("phase").asText())
-                    && !pod.path("metadata").has("deletionTimestamp")) {
-                out.add(pod);
+        Map<String, List<ObjectNode>> byNode = index().podsByNode();
+        for (List<ObjectNode> onNode : node == null ? byNode.values() : List.of(byNode.getOrDefault(node, List.of()))) {
+            for (ObjectNode pod : onNode) {
+                if ("Running".equals(pod.path("status").path("phase").asText()) && !pod.path("metadata").has("deletionTimestamp")) {
+                    out.add(pod);
+                }
             }
         }
         return out;
@@ -83,7 +103,7 @@ public final class MountedVolumes {
             String name = v.path("name").asText();
             if (v.has("persistentVolumeClaim")) {
                 String claimName = v.path("persistentVolumeClaim").path("claimName").asText();
-                ObjectNode claim = store.get(claims, ns, claimName);
+                ObjectNode claim = index().claims().get(ns + "/" + claimName);
                 Long capacity = claim == null ? null : boundCapacity(claim);
                 if (capacity != null) {
                     out.add(new Mounted(node, hostIP, pod, name, claimName, capacity));
