@@ -53,6 +53,7 @@ public final class Cli {
         cl.addSubcommand(new DemoCommand());
         cl.addSubcommand(new RenderJobCommand(in));
         cl.addSubcommand(new SetSizeCommand());
+        cl.addSubcommand(new UsageCommand(terminal, env));
         cl.addSubcommand(new VersionCommand());
         cl.addSubcommand(new CompletionCommand());
         cl.addSubcommand(new UiCommand(in, terminal, env));
