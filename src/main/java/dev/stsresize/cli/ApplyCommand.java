@@ -14,6 +14,7 @@ import dev.stsresize.converge.Gate;
 import dev.stsresize.converge.Journal;
 import dev.stsresize.converge.Operator;
 import dev.stsresize.converge.PendingRun;
+import dev.stsresize.converge.RunRecords;
 import dev.stsresize.converge.StatefulSetResult;
 import dev.stsresize.converge.WriteCommands;
 import dev.stsresize.manifest.Manifest;
@@ -149,13 +150,14 @@ public final class ApplyCommand implements Callable<Integer> {
         Converger converger = new Converger(cluster, Clock.systemUTC(), journal,
                 Operator.identify(env), conn.server(), gate, progress, checkpoint);
 
+        RunRecords records = new RunRecords(cluster, journal, conn.server());
         List<StatefulSetResult> results = new ArrayList<>();
         // a run left unfinished is finished first, re-applying the manifest's object: its record only says where it stopped
         if (!dry) {
             for (ObjectNode d : manifest.objects()) {
                 String ns = d.path("metadata").path("namespace").asText(conn.defaultNamespace());
                 String name = d.path("metadata").path("name").asText();
-                Optional<PendingRun> pending = converger.pending(ns, name, true);
+                Optional<PendingRun> pending = records.find(ns, name, true);
                 if (pending.isEmpty()) {
                     continue;
                 }

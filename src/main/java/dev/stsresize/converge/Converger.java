@@ -36,7 +36,6 @@ public final class Converger {
     private final Checkpoint checkpoint;
     private final AwaitObject await;
     private final Events events;
-    private final RunRecords records;
 
     /**
      * @param operator "user@host pid": the Lease holder and the name the Events give
@@ -54,20 +53,6 @@ public final class Converger {
         this.checkpoint = checkpoint;
         this.await = new AwaitObject(cluster, clock);
         this.events = new Events(cluster, clock, operator, progress);
-        this.records = new RunRecords(cluster, journal, server);
-    }
-
-    /**
-     * The run of this StatefulSet left unfinished, from the local journal, else from its Lease and
-     * Secret, checked (see {@link RunRecords}): {@link PendingRun#trusted()} says whether it may be resumed.
-     */
-    public Optional<PendingRun> pending(String namespace, String name, boolean leases) {
-        return records.find(namespace, name, leases);
-    }
-
-    /** Every unfinished run this machine's journal knows for this cluster, checked. */
-    public List<PendingRun> pendingLocal() {
-        return records.allLocal();
     }
 
     public StatefulSetResult converge(Assessed a, ConvergeOptions opts, boolean leases) {
