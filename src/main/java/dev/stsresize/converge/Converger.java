@@ -105,7 +105,7 @@ public final class Converger {
         }
         progress.on(ProgressEvent.write(ns, name, Step.LOCK, leases ? "Lease " + ns + "/" + LeaseLock.leaseName(name)
                 + " held by " + operator + "; record kept in Secret " + ns + "/" + RecordSecret.name(name) + " and in " + journal.directory()
-                : "Leases forbidden: record kept in the local journal " + journal.directory() + " only", ""));
+                : "Leases forbidden: record kept in the local journal " + journal.directory() + " only", new Write.Lock(ns, name)));
         try {
             checkpoint.afterWrite("lock " + name);
             return run(lock, opts, From.GROW, before);
@@ -379,7 +379,7 @@ public final class Converger {
             claims.add(new StatefulSetResult.ClaimResult(t.getKey(), before.getOrDefault(t.getKey(), ""), t.getValue(), capacity));
             c.flatMap(x -> claimWarning(r.namespace(), r.name(), x, Quantity.parse(t.getValue()))).ifPresent(warnings::add);
         }
-        progress.on(new ProgressEvent(r.namespace(), r.name(), Step.RECORD, outcome.label() + ": " + detail, "", outcome == Outcome.FAILED));
+        progress.on(new ProgressEvent(r.namespace(), r.name(), Step.RECORD, outcome.label() + ": " + detail, null, outcome == Outcome.FAILED));
         return new StatefulSetResult(r.namespace(), r.name(), outcome, reason, detail, claims, pods, warnings);
     }
 
