@@ -11,7 +11,7 @@ class TuiArchitectureTest {
     @Test
     void theUpdateTheStateAndTheDiffTextDoNotKnowLanterna() {
         noClasses().that().haveNameMatching("dev\\.stsresize\\.tui\\.(Update|UiState|UiEvent|Effect|Transition|Wizard|WizardStep"
-                        + "|StepStatus|DiffLines|Styled|Texts|Layout|SortOrder|Loaded|Key|KeyHelp|Flash|Dialog|ClaimProgress|Summary|InterruptedRun)(\\$.*)?")
+                        + "|StepStatus|DiffLines|Styled|Texts|Layout|SortOrder|Loaded|Key|KeyHelp|Flash|Dialog|ClaimProgress|Summary|InterruptedRun|SizeEdit|EditFlow|EditLines)(\\$.*)?")
                 .should().dependOnClassesThat().resideInAnyPackage("com.googlecode.lanterna..", "java.io..", "java.nio..", "java.net..")
                 .because("Update is pure: state and event in, state and effects out")
                 .check(new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
