@@ -1,4 +1,7 @@
-package dev.stsresize.tui;
+package dev.stsresize.tui.terminal;
+
+import dev.stsresize.tui.SizeEdit;
+import dev.stsresize.tui.UiEvent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,7 @@
-package dev.stsresize.tui;
+package dev.stsresize.tui.terminal;
+
+import dev.stsresize.tui.SizeEdit;
+import dev.stsresize.tui.UiEvent;
 
 import dev.stsresize.manifest.ManifestEditor;
 import dev.stsresize.manifest.ManifestFile;

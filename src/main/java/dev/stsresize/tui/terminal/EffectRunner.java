@@ -1,5 +1,13 @@
-package dev.stsresize.tui;
+package dev.stsresize.tui.terminal;
 
+import dev.stsresize.tui.ClaimProgress;
+import dev.stsresize.tui.DecisionSource;
+import dev.stsresize.tui.Effect;
+import dev.stsresize.tui.Loaded;
+import dev.stsresize.tui.StepRunner;
+import dev.stsresize.tui.Summary;
+import dev.stsresize.tui.UiEvent;
+import dev.stsresize.tui.Update;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;

@@ -1,4 +1,4 @@
-package dev.stsresize.tui;
+package dev.stsresize.tui.source;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.manifest.Manifest;
@@ -8,6 +8,8 @@ import dev.stsresize.manifest.SnapshotReader;
 import dev.stsresize.plan.Decider;
 import dev.stsresize.plan.LiveState;
 import dev.stsresize.plan.Metadata;
+import dev.stsresize.tui.DecisionSource;
+import dev.stsresize.tui.Loaded;
 import java.io.InputStream;
 import java.util.HashMap;
 import java.util.List;
