@@ -14,8 +14,9 @@ import dev.stsresize.converge.Gate;
 import dev.stsresize.converge.Journal;
 import dev.stsresize.converge.Operator;
 import dev.stsresize.converge.PendingRun;
+import dev.stsresize.converge.RunRecords;
 import dev.stsresize.converge.StatefulSetResult;
-import dev.stsresize.converge.WriteCommands;
+import dev.stsresize.converge.Write;
 import dev.stsresize.manifest.Manifest;
 import dev.stsresize.plan.ClaimState;
 import dev.stsresize.plan.Decision;
@@ -151,13 +152,14 @@ public final class ApplyCommand implements Callable<Integer> {
         Converger converger = new Converger(cluster, Clock.systemUTC(), journal,
                 Operator.identify(env), conn.server(), gate, progress, checkpoint);
 
+        RunRecords records = new RunRecords(cluster, journal, conn.server());
         List<StatefulSetResult> results = new ArrayList<>();
         // a run left unfinished is finished first, re-applying the manifest's object: its record only says where it stopped
         if (!dry) {
             for (ObjectNode d : manifest.objects()) {
                 String ns = d.path("metadata").path("namespace").asText(conn.defaultNamespace());
                 String name = d.path("metadata").path("name").asText();
-                Optional<PendingRun> pending = converger.pending(ns, name, true);
+                Optional<PendingRun> pending = records.find(ns, name, true);
                 if (pending.isEmpty()) {
                     continue;
                 }
@@ -226,16 +228,17 @@ public final class ApplyCommand implements Callable<Integer> {
             for (ClaimState c : d.claimsToGrow()) {
                 b.append("  - grow claim ").append(c.name()).append(' ').append(c.request()).append(" -> ").append(c.target())
                         .append(c.scaledAway() ? " (scaled-away ordinal)" : "").append("\n      ")
-                        .append(WriteCommands.growClaim(ns, c)).append('\n');
+                        .append(Write.ClaimPatch.of(ns, c).kubectl()).append('\n');
             }
             if (d.recreate()) {
                 String uid = a.live().path("metadata").path("uid").asText();
+                Write.Apply reapply = new Write.Apply(ns, d.name(), a.fieldManager());
                 b.append("  - orphan-delete StatefulSet ").append(d.name()).append(" (UID ").append(uid)
-                        .append("; pods and claims stay)\n      ").append(WriteCommands.orphanDeleteInline(ns, d.name(), uid)).append('\n');
+                        .append("; pods and claims stay)\n      ").append(new Write.OrphanDelete(ns, d.name(), uid).kubectl()).append('\n');
                 b.append("  - re-apply StatefulSet ").append(d.name()).append(" (field manager ").append(a.fieldManager())
                         .append(", replicas ").append(a.reapply().path("spec").path("replicas").asText()).append(")\n      ")
-                        .append(WriteCommands.reapply(a.fieldManager())).append("\n      ").append(WriteCommands.REAPPLY_FILE).append(": ")
-                        .append(WriteCommands.reapplyFile(ns, d.name())).append('\n');
+                        .append(reapply.kubectl()).append("\n      ").append(Write.REAPPLY_FILE).append(": ")
+                        .append(reapply.file()).append('\n');
                 if (opts.restartPodsForResize()) {
                     b.append("  - evict, one at a time, each pod whose volume waits for a file system resize\n");
                 }

@@ -14,6 +14,7 @@ import dev.stsresize.converge.LeaseLock;
 import dev.stsresize.converge.Operator;
 import dev.stsresize.converge.Outcome;
 import dev.stsresize.converge.PendingRun;
+import dev.stsresize.converge.RunRecords;
 import dev.stsresize.converge.StatefulSetResult;
 import dev.stsresize.manifest.Manifest;
 import dev.stsresize.plan.Metadata;
@@ -129,6 +130,7 @@ public final class ResumeCommand implements Callable<Integer> {
         // the gates were passed by the run that stopped; what this command re-applies is confirmed below
         Converger converger = new Converger(cluster, Clock.systemUTC(), journal, Operator.identify(env), conn.server(), Gate.YES,
                 new ProgressPrinter(err), checkpoint);
+        RunRecords records = new RunRecords(cluster, journal, conn.server());
         // the operator's manifest, when given, is what gets re-applied: one declared object per StatefulSet
         Map<String, ObjectNode> declared = new LinkedHashMap<>();
         if (manifestFiles.given()) {
@@ -141,17 +143,17 @@ public final class ResumeCommand implements Callable<Integer> {
         if (!declared.isEmpty() && targets.isEmpty()) {
             for (String key : declared.keySet()) {
                 String[] p = key.split("/", 2);
-                converger.pending(p[0], p[1], true).ifPresent(runs::add);
+                records.find(p[0], p[1], true).ifPresent(runs::add);
             }
         } else if (targets.isEmpty()) {
-            runs.addAll(converger.pendingLocal());
+            runs.addAll(records.allLocal());
         } else {
             for (String t : targets) {
                 String[] p = t.split("/", 2);
                 String ns = p.length == 2 ? p[0] : conn.defaultNamespace();
                 String name = p.length == 2 ? p[1] : p[0];
                 checkTarget(t, ns, name);
-                Optional<PendingRun> r = converger.pending(ns, name, true);
+                Optional<PendingRun> r = records.find(ns, name, true);
                 if (r.isEmpty()) {
                     throw new UserError("no unfinished run is recorded for StatefulSet " + ns + "/" + name
                             + " (neither in " + journal.directory() + " nor in Lease " + ns + "/stsresize-" + name + "); nothing to resume");

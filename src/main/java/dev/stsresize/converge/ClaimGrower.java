@@ -72,7 +72,7 @@ final class ClaimGrower {
                     throw new IllegalStateException("claim " + ns + "/" + claim + " reads back " + now + " after the patch to " + target);
                 }
                 progress.on(ProgressEvent.write(ns, sts, Step.GROW, "claim " + claim + ": " + before + " -> " + target,
-                        WriteCommands.growClaim(ns, claim, target.toString())));
+                        new Write.ClaimPatch(ns, claim, target.toString())));
                 events.on(after, "StorageRequestGrown", "Grow", "storage request grown from " + before + " to " + target
                         + " to match StatefulSet " + sts + "'s claim template");
                 checkpoint.afterWrite("patch claim " + claim);

@@ -36,7 +36,6 @@ public final class Converger {
     private final Checkpoint checkpoint;
     private final AwaitObject await;
     private final Events events;
-    private final RunRecords records;
 
     /**
      * @param operator "user@host pid": the Lease holder and the name the Events give
@@ -54,20 +53,6 @@ public final class Converger {
         this.checkpoint = checkpoint;
         this.await = new AwaitObject(cluster, clock);
         this.events = new Events(cluster, clock, operator, progress);
-        this.records = new RunRecords(cluster, journal, server);
-    }
-
-    /**
-     * The run of this StatefulSet left unfinished, from the local journal, else from its Lease and
-     * Secret, checked (see {@link RunRecords}): {@link PendingRun#trusted()} says whether it may be resumed.
-     */
-    public Optional<PendingRun> pending(String namespace, String name, boolean leases) {
-        return records.find(namespace, name, leases);
-    }
-
-    /** Every unfinished run this machine's journal knows for this cluster, checked. */
-    public List<PendingRun> pendingLocal() {
-        return records.allLocal();
     }
 
     public StatefulSetResult converge(Assessed a, ConvergeOptions opts, boolean leases) {
@@ -120,7 +105,7 @@ public final class Converger {
         }
         progress.on(ProgressEvent.write(ns, name, Step.LOCK, leases ? "Lease " + ns + "/" + LeaseLock.leaseName(name)
                 + " held by " + operator + "; record kept in Secret " + ns + "/" + RecordSecret.name(name) + " and in " + journal.directory()
-                : "Leases forbidden: record kept in the local journal " + journal.directory() + " only", ""));
+                : "Leases forbidden: record kept in the local journal " + journal.directory() + " only", new Write.Lock(ns, name)));
         try {
             checkpoint.afterWrite("lock " + name);
             return run(lock, opts, From.GROW, before);
@@ -394,7 +379,7 @@ public final class Converger {
             claims.add(new StatefulSetResult.ClaimResult(t.getKey(), before.getOrDefault(t.getKey(), ""), t.getValue(), capacity));
             c.flatMap(x -> claimWarning(r.namespace(), r.name(), x, Quantity.parse(t.getValue()))).ifPresent(warnings::add);
         }
-        progress.on(new ProgressEvent(r.namespace(), r.name(), Step.RECORD, outcome.label() + ": " + detail, "", outcome == Outcome.FAILED));
+        progress.on(new ProgressEvent(r.namespace(), r.name(), Step.RECORD, outcome.label() + ": " + detail, null, outcome == Outcome.FAILED));
         return new StatefulSetResult(r.namespace(), r.name(), outcome, reason, detail, claims, pods, warnings);
     }
 

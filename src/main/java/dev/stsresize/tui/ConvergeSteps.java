@@ -12,6 +12,7 @@ import dev.stsresize.converge.Converger;
 import dev.stsresize.converge.Gate;
 import dev.stsresize.converge.Journal;
 import dev.stsresize.converge.ProgressEvent;
+import dev.stsresize.converge.RunRecords;
 import dev.stsresize.converge.StatefulSetResult;
 import dev.stsresize.plan.ClaimState;
 import dev.stsresize.plan.Decision;
@@ -422,9 +423,7 @@ public final class ConvergeSteps implements StepRunner {
      * before it is finished up to the delete gate, which then says no (the wizard asks for the name).
      */
     private Outcome resume(Decision decision, Progress progress) {
-        Converger reader = new Converger(cluster, clock, journal, operator, server, Gate.YES, dev.stsresize.converge.Progress.NONE,
-                Checkpoint.NONE);
-        Optional<dev.stsresize.converge.PendingRun> found = reader.pending(decision.namespace(), decision.name(), true);
+        Optional<dev.stsresize.converge.PendingRun> found = new RunRecords(cluster, journal, server).find(decision.namespace(), decision.name(), true);
         if (found.isEmpty()) {
             return Outcome.failed("no interrupted run of " + Loaded.key(decision) + " is recorded any more: it was finished"
                     + " meanwhile; refresh (r)");

@@ -32,6 +32,7 @@ public final class Frame {
             case DIFF -> DiffView.draw(s, p, left, top, width, height);
             case HELP -> HelpView.draw(s, p, left, top, width, height);
             case WIZARD -> WizardView.draw(s, p, left, top, width, height);
+            case EDIT -> EditView.draw(s, p, left, top, width, height);
         }
         FlashLine.draw(s, p, rows - 2);
         KeyHints.draw(s, p, rows - 1);
@@ -58,6 +59,8 @@ public final class Frame {
                 yield "help" + (total > page ? " [" + (first + 1) + "-" + Math.min(total, first + page) + "/" + total + "]" : "");
             }
             case WIZARD -> "resize " + (s.wizard() == null ? "" : s.wizard().key());
+            case EDIT -> s.edit() == null ? "edit" : (s.edit().stage() == SizeEdit.Stage.FORM || s.edit().stage() == SizeEdit.Stage.PREPARING
+                    ? "edit sizes " : "the manifest's diff ") + "[" + String.join(", ", s.edit().keys()) + "]";
         };
     }
 }

@@ -5,13 +5,18 @@ import dev.stsresize.cluster.Cluster;
 import dev.stsresize.converge.Assessed;
 import dev.stsresize.converge.Assessment;
 import dev.stsresize.converge.Assessor;
-import dev.stsresize.converge.Checkpoint;
-import dev.stsresize.converge.Converger;
-import dev.stsresize.converge.Gate;
 import dev.stsresize.converge.Journal;
 import dev.stsresize.converge.PendingRun;
 import dev.stsresize.converge.Progress;
 import dev.stsresize.converge.Record;
+<<<<<<< HEAD:src/main/java/dev/stsresize/tui/source/ClusterDecisions.java
+=======
+import dev.stsresize.converge.RunRecords;
+import dev.stsresize.plan.Metadata;
+import dev.stsresize.plan.Verdict;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+>>>>>>> b470fa3:src/main/java/dev/stsresize/tui/ClusterDecisions.java
 import dev.stsresize.manifest.Manifest;
 import dev.stsresize.manifest.ManifestReader;
 import dev.stsresize.manifest.ReadLimits;
@@ -99,7 +104,7 @@ public final class ClusterDecisions implements DecisionSource {
         return new Loaded(decisions, uids, context, server,
                 allNamespaces ? "all namespaces" : String.join(",", new TreeSet<>(manifest.namespaces())),
                 String.join(",", files.stream().map(f -> f.equals("-") ? "stdin" : f).toList()),
-                SnapshotDecisions.conditions(a.claims()), interrupted(decisions), managers);
+                SnapshotDecisions.conditions(a.claims()), interrupted(decisions), managers).withSources(Loaded.sourcesOf(manifest));
     }
 
     /**
@@ -110,13 +115,13 @@ public final class ClusterDecisions implements DecisionSource {
         if (journal == null) {
             return List.of();
         }
-        Converger reader = new Converger(cluster, Clock.systemUTC(), journal, "", server, Gate.YES, Progress.NONE, Checkpoint.NONE);
+        RunRecords reader = new RunRecords(cluster, journal, server);
         Map<String, Decision> byKey = new LinkedHashMap<>();
         decisions.forEach(d -> byKey.put(Loaded.key(d), d));
         // only a record that can be trusted is offered; resume (and a re-run of apply) report the others
         Map<String, Record> records = new LinkedHashMap<>();
         try {
-            for (PendingRun p : reader.pendingLocal()) {
+            for (PendingRun p : reader.allLocal()) {
                 if (p.trusted() && byKey.containsKey(Metadata.key(p.namespace(), p.name()))) {
                     records.put(Metadata.key(p.namespace(), p.name()), p.record());
                 }
@@ -126,7 +131,7 @@ public final class ClusterDecisions implements DecisionSource {
         }
         for (Decision d : decisions) {
             if (d.verdict() == Verdict.ABSENT && !records.containsKey(Loaded.key(d))) {
-                reader.pending(d.namespace(), d.name(), true).filter(PendingRun::trusted).ifPresent(p -> records.put(Loaded.key(d), p.record()));
+                reader.find(d.namespace(), d.name(), true).filter(PendingRun::trusted).ifPresent(p -> records.put(Loaded.key(d), p.record()));
             }
         }
         List<InterruptedRun> out = new ArrayList<>();

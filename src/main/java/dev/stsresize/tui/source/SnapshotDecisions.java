@@ -68,7 +68,7 @@ public final class SnapshotDecisions implements DecisionSource {
         String where = shown(live);
         return new Loaded(Decider.decide(manifest.objects(), state), uids, "(offline)", "snapshot " + where,
                 scope == null ? "all namespaces" : String.join(",", new java.util.TreeSet<>(scope)),
-                shown(files), conditions(state.claims()), List.of(), managers);
+                shown(files), conditions(state.claims()), List.of(), managers).withSources(Loaded.sourcesOf(manifest));
     }
 
     /** Each claim's True conditions by "namespace/name", as the diff shows them. */

@@ -37,6 +37,10 @@ public final class EffectRunner implements AutoCloseable {
             loads.execute(this::load);
         } else if (effect instanceof Effect.RunStep r) {
             runningStep = stepThread.submit(() -> step(r));
+        } else if (effect instanceof Effect.PrepareEdit p) {
+            loads.execute(() -> post.accept(ManifestEdits.prepare(p.changes())));
+        } else if (effect instanceof Effect.WriteEdit w) {
+            loads.execute(() -> post.accept(ManifestEdits.write(w.files())));
         } else if (effect instanceof Effect.GoOn g) {
             steps.goOn(g.decision());
         } else if (effect instanceof Effect.CancelSteps c) {
