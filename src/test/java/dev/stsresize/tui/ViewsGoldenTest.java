@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.googlecode.lanterna.SGR;
 import com.googlecode.lanterna.TextColor;
 import dev.stsresize.Golden;
-import dev.stsresize.converge.WriteCommands;
 import dev.stsresize.tui.Key.Kind;
 import dev.stsresize.tui.terminal.Theme;
 import java.util.ArrayList;

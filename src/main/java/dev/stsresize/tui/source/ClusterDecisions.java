@@ -9,14 +9,7 @@ import dev.stsresize.converge.Journal;
 import dev.stsresize.converge.PendingRun;
 import dev.stsresize.converge.Progress;
 import dev.stsresize.converge.Record;
-<<<<<<< HEAD:src/main/java/dev/stsresize/tui/source/ClusterDecisions.java
-=======
 import dev.stsresize.converge.RunRecords;
-import dev.stsresize.plan.Metadata;
-import dev.stsresize.plan.Verdict;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
->>>>>>> b470fa3:src/main/java/dev/stsresize/tui/ClusterDecisions.java
 import dev.stsresize.manifest.Manifest;
 import dev.stsresize.manifest.ManifestReader;
 import dev.stsresize.manifest.ReadLimits;
