@@ -99,23 +99,25 @@ public final class ApplyCommand implements Callable<Integer> {
 
     @Mixin DebugOption debug;
 
+    private final Environment environment;
     private final InputStream stdin;
     private final boolean terminal;
     private final Map<String, String> env;
     private final Supplier<Optional<Prompter>> prompter;
     private final Checkpoint checkpoint;
 
-    public ApplyCommand(InputStream stdin, boolean terminal, Map<String, String> env, Supplier<Optional<Prompter>> prompter,
-            Checkpoint checkpoint) {
-        this.stdin = stdin;
-        this.terminal = terminal;
-        this.env = env;
+    public ApplyCommand(Environment environment, Supplier<Optional<Prompter>> prompter, Checkpoint checkpoint) {
+        this.environment = environment;
+        this.stdin = environment.stdin();
+        this.terminal = environment.console();
+        this.env = environment.variables();
         this.prompter = prompter;
         this.checkpoint = checkpoint;
     }
 
     @Override
     public Integer call() {
+        manifestFiles.require(spec);
         if (!List.of("none", "server").contains(dryRun)) {
             throw new ParameterException(spec.commandLine(), "--dry-run takes none or server, not \"" + dryRun
                     + "\" (client-side dry runs prove nothing about a resize).");
@@ -139,7 +141,7 @@ public final class ApplyCommand implements Callable<Integer> {
             }
             gate = new PromptGate(p.get());
         }
-        ClusterConnection conn = connection.connect(err);
+        ClusterConnection conn = connection.connect(environment, err);
         Cluster cluster = conn.cluster();
         boolean explicit = connection.namespace != null;
         Manifest manifest = manifestFiles.read(stdin, conn.defaultNamespace(), explicit);
