@@ -3,15 +3,9 @@ package dev.stsresize.cli;
 import dev.stsresize.UserError;
 import dev.stsresize.manifest.ApiNames;
 import dev.stsresize.manifest.ManifestEditor;
+import dev.stsresize.manifest.ManifestFile;
 import dev.stsresize.manifest.UnifiedDiff;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -81,8 +75,7 @@ public final class SetSizeCommand implements Callable<Integer> {
                         + " template (e.g. data=20Gi), not \"" + a + "\".");
             }
         }
-        Path path = Path.of(file);
-        String before = read(path);
+        String before = ManifestFile.read(file);
         String after = new ManifestEditor(file, before, namespace).setSizes(ns, name, sizes);
         PrintWriter out = spec.commandLine().getOut();
         out.print(UnifiedDiff.of(file, before, after));
@@ -91,35 +84,10 @@ public final class SetSizeCommand implements Callable<Integer> {
         if (dryRun) {
             err.println(file + " not written (--dry-run).");
         } else {
-            write(path, after);
+            ManifestFile.write(file, after);
             err.println(file + " written. Next: kubectl stsresize plan -f " + file + " (or apply).");
         }
         err.flush();
         return ExitCodes.OK;
-    }
-
-    /** Strict UTF-8: a file in another encoding is refused rather than rewritten with replacement characters. */
-    private String read(Path path) {
-        if (Files.isDirectory(path)) {
-            throw new UserError(file + " is a directory; set-size edits one file: pass the file that holds the StatefulSet.");
-        }
-        try {
-            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(Files.readAllBytes(path))).toString();
-        } catch (CharacterCodingException e) {
-            throw new UserError(file + " is not UTF-8 text, so it is not edited; convert it (iconv -t utf-8) first.", e);
-        } catch (IOException e) {
-            throw new UserError("cannot read " + file + ": " + e.getMessage() + ". Check that it exists and is readable.", e);
-        }
-    }
-
-    /** In place (same inode: permissions, owner and links kept). */
-    private void write(Path path, String text) {
-        try {
-            Files.writeString(path, text, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UserError("cannot write " + file + ": " + e.getMessage() + "; it is unchanged only if the error came before"
-                    + " writing. Check its permissions.", e);
-        }
     }
 }

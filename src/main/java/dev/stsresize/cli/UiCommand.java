@@ -8,17 +8,17 @@ import dev.stsresize.converge.Operator;
 import dev.stsresize.plan.Decision;
 import dev.stsresize.render.Palette;
 import dev.stsresize.render.TableRenderer;
-import dev.stsresize.tui.ClusterDecisions;
 import dev.stsresize.tui.ConvergeSteps;
 import dev.stsresize.tui.DecisionSource;
-import dev.stsresize.tui.Frame;
 import dev.stsresize.tui.Glyphs;
 import dev.stsresize.tui.Loaded;
-import dev.stsresize.tui.SnapshotDecisions;
 import dev.stsresize.tui.StepRunner;
-import dev.stsresize.tui.TerminalOpener;
-import dev.stsresize.tui.Theme;
-import dev.stsresize.tui.UiLoop;
+import dev.stsresize.tui.source.ClusterDecisions;
+import dev.stsresize.tui.source.SnapshotDecisions;
+import dev.stsresize.tui.terminal.TerminalFrame;
+import dev.stsresize.tui.terminal.TerminalOpener;
+import dev.stsresize.tui.terminal.Theme;
+import dev.stsresize.tui.terminal.UiLoop;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -124,7 +124,7 @@ public final class UiCommand implements Callable<Integer> {
         }
         Glyphs glyphs = Glyphs.forLocale(env);
         try {
-            UiLoop.open(TerminalOpener.open(glyphs), new Frame(Theme.forEnvironment(env), glyphs), source, steps, first);
+            UiLoop.open(TerminalOpener.open(glyphs), new TerminalFrame(Theme.forEnvironment(env), glyphs), source, steps, first);
         } catch (IOException e) {
             throw new UserError("cannot open the terminal for the interactive UI: " + e.getMessage()
                     + "; 'kubectl stsresize plan' prints the same decisions without one.", e);

@@ -18,4 +18,10 @@ public sealed interface Effect {
 
     /** Leave: stop the screen and restore the terminal. */
     record Quit() implements Effect {}
+
+    /** Read each file and change the sizes in memory (nothing written); answers EditPrepared or EditRefused. */
+    record PrepareEdit(java.util.List<SizeEdit.Change> changes) implements Effect {}
+
+    /** Write the files as reviewed, each only if it still holds what its diff was made from; answers EditWritten or EditRefused. */
+    record WriteEdit(java.util.List<SizeEdit.FileChange> files) implements Effect {}
 }

@@ -1,20 +1,13 @@
 package dev.stsresize.tui;
 
-import com.googlecode.lanterna.graphics.TextGraphics;
 import dev.stsresize.tui.Styled.Style;
 
 /** The whole screen for a state: header, the view in its box, the flash line, the key hints, a dialog on top. */
 public final class Frame {
-    private final Theme theme;
-    private final Glyphs glyphs;
-
-    public Frame(Theme theme, Glyphs glyphs) {
-        this.theme = theme;
-        this.glyphs = glyphs;
+    private Frame() {
     }
 
-    public void draw(UiState s, TextGraphics g) {
-        Painter p = new Painter(g, theme, glyphs);
+    public static void draw(UiState s, Painter p) {
         int cols = p.columns();
         int rows = p.rows();
         p.clearRect(0, 0, cols, rows);
@@ -29,7 +22,7 @@ public final class Frame {
         Header.draw(s, p);
         int boxTop = Layout.BODY_TOP - 1;
         int boxHeight = Layout.bodyRows(rows) + 2;
-        p.box(0, boxTop, cols, boxHeight, title(s), Style.BOLD);
+        p.box(0, boxTop, cols, boxHeight, title(s, p.glyphs), Style.BOLD);
         int left = 2;
         int top = Layout.BODY_TOP;
         int width = Layout.bodyWidth(cols);
@@ -39,6 +32,7 @@ public final class Frame {
             case DIFF -> DiffView.draw(s, p, left, top, width, height);
             case HELP -> HelpView.draw(s, p, left, top, width, height);
             case WIZARD -> WizardView.draw(s, p, left, top, width, height);
+            case EDIT -> EditView.draw(s, p, left, top, width, height);
         }
         FlashLine.draw(s, p, rows - 2);
         KeyHints.draw(s, p, rows - 1);
@@ -47,7 +41,7 @@ public final class Frame {
         }
     }
 
-    private String title(UiState s) {
+    private static String title(UiState s, Glyphs glyphs) {
         return switch (s.view()) {
             case LIST -> "StatefulSets" + (s.filter().isEmpty() ? "" : "(/" + s.filter() + ")") + "[" + s.visible().size()
                     + (s.filter().isEmpty() ? "" : "/" + s.loaded().decisions().size()) + "]";
@@ -65,6 +59,8 @@ public final class Frame {
                 yield "help" + (total > page ? " [" + (first + 1) + "-" + Math.min(total, first + page) + "/" + total + "]" : "");
             }
             case WIZARD -> "resize " + (s.wizard() == null ? "" : s.wizard().key());
+            case EDIT -> s.edit() == null ? "edit" : (s.edit().stage() == SizeEdit.Stage.FORM || s.edit().stage() == SizeEdit.Stage.PREPARING
+                    ? "edit sizes " : "the manifest's diff ") + "[" + String.join(", ", s.edit().keys()) + "]";
         };
     }
 }

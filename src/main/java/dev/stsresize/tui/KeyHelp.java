@@ -23,11 +23,14 @@ public final class KeyHelp {
         {"/", "filter by name, verdict, reason, template or class; Enter keeps it, Esc clears it"},
         {"s", "sort: by name, by verdict (refused first), by claims to grow"},
         {"r", "refresh: read the manifest and the cluster again"},
-        {"Esc", "clear the filter"},
+        {"Space", "mark or unmark the StatefulSet (several are edited together with e)"},
+        {"e", "edit the size in the manifest file: the suggested size pre-filled (else the declared one), then the file's diff; y writes it"},
+        {"Esc", "clear the filter, then the marks"},
         {"", ""},
         {"Diff", ""},
         {"j/k, PgUp/PgDn", "scroll; g/G to the top or the end"},
         {"Enter or a", "open the resize wizard"},
+        {"e", "edit the size in the manifest file"},
         {"Esc", "back to the list"},
         {"", ""},
         {"Wizard", ""},
@@ -36,6 +39,11 @@ public final class KeyHelp {
         {"c", "while waiting for capacity: go on now; the resizer keeps working (the recreate needs only the grown requests)"},
         {"p", "after adoption, when a file system waits: restart those pods one at a time by eviction"},
         {"Esc", "leave before the orphan delete (nothing irreversible); after it, stay until it is re-applied"},
+        {"", ""},
+        {"Edit sizes", ""},
+        {"text, Backspace", "change the focused size; Up/Down or Tab moves between templates"},
+        {"Enter", "show the file's unified diff (nothing written yet); there y writes the file, n goes back"},
+        {"Esc", "cancel: nothing written"},
     };
 
     private KeyHelp() {}

@@ -18,10 +18,17 @@ final class KeyHints {
         }
         return switch (s.view()) {
             case LIST -> s.filtering() ? "<enter> keep filter  <esc> clear  <up/down> move"
-                    : "<enter> diff  <a> apply  </> filter  <s> sort:" + s.sort().label() + "  <r> refresh  <?> help  <q> quit";
-            case DIFF -> "<j/k> scroll  <enter/a> apply  <esc> back  <?> help  <q> quit";
+                    // help and quit before what a narrow terminal may cut: ? lists every key
+                    : "<enter> diff  <a> apply  <e> edit size  <space> mark  <?> help  <q> quit  </> filter  <s> sort:"
+                            + s.sort().label() + "  <r> refresh";
+            case DIFF -> "<j/k> scroll  <enter/a> apply  <e> edit size  <esc> back  <?> help  <q> quit";
             case HELP -> "<j/k> scroll  <esc> back  <q> quit";
             case WIZARD -> wizard(s.wizard());
+            case EDIT -> s.edit() == null ? "<esc> back" : switch (s.edit().stage()) {
+                case FORM -> "type the size  <backspace> erase  <up/down> field  <enter> show the diff  <esc> cancel";
+                case REVIEW -> "<y> write the file  <n/esc> change the sizes  <j/k> scroll  <q> quit";
+                case PREPARING, WRITING, WRITTEN -> "<q> quit";
+            };
         };
     }
 

@@ -45,6 +45,9 @@ final class ListView {
             Decision d = rows.get(i);
             boolean selected = i == Math.min(s.cursor(), rows.size() - 1);
             int row = top + 1 + i - first;
+            if (s.marked().contains(Loaded.key(d))) {
+                p.text(left - 1, row, "*", Style.ACCENT, 1); // in the padding: a mark moves no column
+            }
             Style base = d.verdict() == Verdict.UP_TO_DATE || d.verdict() == Verdict.ABSENT ? Style.DIM : Style.NORMAL;
             col = left;
             for (int c = 0; c < HEADERS.length; c++) {

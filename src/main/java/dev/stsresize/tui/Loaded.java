@@ -1,5 +1,6 @@
 package dev.stsresize.tui;
 
+import dev.stsresize.manifest.Source;
 import dev.stsresize.plan.Decision;
 import dev.stsresize.plan.Metadata;
 import dev.stsresize.plan.Verdict;
@@ -18,15 +19,40 @@ import java.util.Map;
  * @param conditions each claim's True conditions by "namespace/claim" (Resizing, FileSystemResizePending, …)
  * @param interrupted runs of the manifest's StatefulSets that stopped before they finished
  * @param fieldManagers the manager each StatefulSet would be re-applied with, by "namespace/name"
+ * @param sources where each StatefulSet is declared (file and line), by "namespace/name": what the UI's size edit changes
  */
 public record Loaded(List<Decision> decisions, Map<String, String> uids, String context, String cluster, String scope,
-        String manifest, Map<String, List<String>> conditions, List<InterruptedRun> interrupted, Map<String, String> fieldManagers) {
+        String manifest, Map<String, List<String>> conditions, List<InterruptedRun> interrupted, Map<String, String> fieldManagers,
+        Map<String, Source> sources) {
     public Loaded {
         decisions = List.copyOf(decisions);
         uids = Map.copyOf(uids);
         conditions = Map.copyOf(conditions);
         interrupted = List.copyOf(interrupted);
         fieldManagers = Map.copyOf(fieldManagers);
+        sources = Map.copyOf(sources);
+    }
+
+    public Loaded(List<Decision> decisions, Map<String, String> uids, String context, String cluster, String scope, String manifest,
+            Map<String, List<String>> conditions, List<InterruptedRun> interrupted, Map<String, String> fieldManagers) {
+        this(decisions, uids, context, cluster, scope, manifest, conditions, interrupted, fieldManagers, Map.of());
+    }
+
+    /** The same load, with where each StatefulSet is declared. */
+    public Loaded withSources(Map<String, Source> s) {
+        return new Loaded(decisions, uids, context, cluster, scope, manifest, conditions, interrupted, fieldManagers, s);
+    }
+
+    /** Where each of the manifest's StatefulSets is declared (their namespaces are filled in when read). */
+    public static Map<String, Source> sourcesOf(dev.stsresize.manifest.Manifest m) {
+        Map<String, Source> out = new java.util.HashMap<>();
+        m.statefulSets().forEach(doc -> out.putIfAbsent(Metadata.key(doc.object(), "default"), doc.source()));
+        return out;
+    }
+
+    /** Where the StatefulSet is declared, or null when not known. */
+    public Source source(Decision d) {
+        return sources.get(key(d));
     }
 
     public Loaded(List<Decision> decisions, Map<String, String> uids, String context, String cluster, String scope, String manifest,

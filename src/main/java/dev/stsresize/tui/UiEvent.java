@@ -25,4 +25,13 @@ public sealed interface UiEvent {
 
     /** A step ended; {@code message} says what was verified, or why it failed. */
     record StepFinished(String key, WizardStep step, boolean ok, String message) implements UiEvent {}
+
+    /** The manifest's files with the new sizes, in memory: their diffs are shown before anything is written. */
+    record EditPrepared(java.util.List<SizeEdit.FileChange> files) implements UiEvent {}
+
+    /** The edit cannot be made (a Helm template, an anchor, a size not larger, a file changed since): nothing was written. */
+    record EditRefused(String message) implements UiEvent {}
+
+    /** The files are written. */
+    record EditWritten(java.util.List<String> files) implements UiEvent {}
 }

@@ -3,14 +3,17 @@ package dev.stsresize.tui;
 import dev.stsresize.plan.Decision;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * Everything the screen shows, immutable: the views draw it and nothing else; only {@link Update}
  * makes the next one. {@code cursor} indexes {@link #visible()}; {@code scroll} is the first line of
- * the diff or help; {@code columns} and {@code rows} are the terminal's size.
+ * the diff or help; {@code columns} and {@code rows} are the terminal's size. {@code marked} holds the
+ * "namespace/name" of the StatefulSets marked with Space; {@code edit} is the manifest being edited ({@code e}), or null.
  */
 public record UiState(Loaded loaded, boolean loading, int cursor, String filter, boolean filtering, SortOrder sort,
-        View view, View back, int scroll, Flash flash, Dialog dialog, Wizard wizard, int columns, int rows, List<Decision> visible) {
+        View view, View back, int scroll, Flash flash, Dialog dialog, Wizard wizard, Set<String> marked, SizeEdit edit, int columns, int rows,
+        List<Decision> visible) {
 
     /**
      * {@code visible} is derived: the rows of the list, the filter applied (case-insensitive, on name,
@@ -18,6 +21,7 @@ public record UiState(Loaded loaded, boolean loading, int cursor, String filter,
      * change its inputs pass it along, so a keystroke with 2,000 StatefulSets does not filter and sort again.
      */
     public UiState {
+        marked = Set.copyOf(marked);
         if (visible == null) {
             String f = filter.toLowerCase(Locale.ROOT);
             visible = loaded.decisions().stream()
@@ -29,7 +33,7 @@ public record UiState(Loaded loaded, boolean loading, int cursor, String filter,
 
     public static UiState initial(int columns, int rows) {
         return new UiState(Loaded.empty(), true, 0, "", false, SortOrder.NAME, View.LIST, View.LIST, 0, null, null, null,
-                columns, rows, null);
+                Set.of(), null, columns, rows, null);
     }
 
     /** The decision under the cursor, or null when the list is empty. */
@@ -39,47 +43,55 @@ public record UiState(Loaded loaded, boolean loading, int cursor, String filter,
     }
 
     UiState withLoaded(Loaded l, boolean isLoading) {
-        return new UiState(l, isLoading, cursor, filter, filtering, sort, view, back, scroll, flash, dialog, wizard, columns, rows, null);
+        return new UiState(l, isLoading, cursor, filter, filtering, sort, view, back, scroll, flash, dialog, wizard, marked, edit, columns, rows, null);
     }
 
     UiState withLoading(boolean b) {
-        return new UiState(loaded, b, cursor, filter, filtering, sort, view, back, scroll, flash, dialog, wizard, columns, rows, visible);
+        return new UiState(loaded, b, cursor, filter, filtering, sort, view, back, scroll, flash, dialog, wizard, marked, edit, columns, rows, visible);
     }
 
     UiState withCursor(int c) {
-        return new UiState(loaded, loading, c, filter, filtering, sort, view, back, scroll, flash, dialog, wizard, columns, rows, visible);
+        return new UiState(loaded, loading, c, filter, filtering, sort, view, back, scroll, flash, dialog, wizard, marked, edit, columns, rows, visible);
     }
 
     UiState withFilter(String f, boolean editing) {
-        return new UiState(loaded, loading, cursor, f, editing, sort, view, back, scroll, flash, dialog, wizard, columns, rows, f.equals(filter) ? visible : null);
+        return new UiState(loaded, loading, cursor, f, editing, sort, view, back, scroll, flash, dialog, wizard, marked, edit, columns, rows, f.equals(filter) ? visible : null);
     }
 
     UiState withSort(SortOrder s) {
-        return new UiState(loaded, loading, cursor, filter, filtering, s, view, back, scroll, flash, dialog, wizard, columns, rows, null);
+        return new UiState(loaded, loading, cursor, filter, filtering, s, view, back, scroll, flash, dialog, wizard, marked, edit, columns, rows, null);
     }
 
     /** Another view, from its first line; {@code from} is where Esc returns. */
     UiState withView(View v, View from) {
-        return new UiState(loaded, loading, cursor, filter, filtering, sort, v, from, 0, flash, dialog, wizard, columns, rows, visible);
+        return new UiState(loaded, loading, cursor, filter, filtering, sort, v, from, 0, flash, dialog, wizard, marked, edit, columns, rows, visible);
     }
 
     UiState withScroll(int s) {
-        return new UiState(loaded, loading, cursor, filter, filtering, sort, view, back, s, flash, dialog, wizard, columns, rows, visible);
+        return new UiState(loaded, loading, cursor, filter, filtering, sort, view, back, s, flash, dialog, wizard, marked, edit, columns, rows, visible);
     }
 
     UiState withFlash(Flash f) {
-        return new UiState(loaded, loading, cursor, filter, filtering, sort, view, back, scroll, f, dialog, wizard, columns, rows, visible);
+        return new UiState(loaded, loading, cursor, filter, filtering, sort, view, back, scroll, f, dialog, wizard, marked, edit, columns, rows, visible);
     }
 
     UiState withDialog(Dialog d) {
-        return new UiState(loaded, loading, cursor, filter, filtering, sort, view, back, scroll, flash, d, wizard, columns, rows, visible);
+        return new UiState(loaded, loading, cursor, filter, filtering, sort, view, back, scroll, flash, d, wizard, marked, edit, columns, rows, visible);
     }
 
     UiState withWizard(Wizard w) {
-        return new UiState(loaded, loading, cursor, filter, filtering, sort, view, back, scroll, flash, dialog, w, columns, rows, visible);
+        return new UiState(loaded, loading, cursor, filter, filtering, sort, view, back, scroll, flash, dialog, w, marked, edit, columns, rows, visible);
     }
 
     UiState withSize(int c, int r) {
-        return new UiState(loaded, loading, cursor, filter, filtering, sort, view, back, scroll, flash, dialog, wizard, c, r, visible);
+        return new UiState(loaded, loading, cursor, filter, filtering, sort, view, back, scroll, flash, dialog, wizard, marked, edit, c, r, visible);
+    }
+
+    UiState withMarked(Set<String> m) {
+        return new UiState(loaded, loading, cursor, filter, filtering, sort, view, back, scroll, flash, dialog, wizard, m, edit, columns, rows, visible);
+    }
+
+    UiState withEdit(SizeEdit e) {
+        return new UiState(loaded, loading, cursor, filter, filtering, sort, view, back, scroll, flash, dialog, wizard, marked, e, columns, rows, visible);
     }
 }

@@ -40,6 +40,15 @@ public final class Update {
             Wizard w = s.wizard();
             return w == null || !w.key().equals(c.key()) ? Transition.of(s) : Transition.of(s.withWizard(w.withClaims(c.claims())));
         }
+        if (e instanceof UiEvent.EditPrepared p) {
+            return EditFlow.prepared(s, p.files());
+        }
+        if (e instanceof UiEvent.EditRefused r) {
+            return EditFlow.refused(s, r.message());
+        }
+        if (e instanceof UiEvent.EditWritten w) {
+            return EditFlow.written(s, w.files());
+        }
         if (e instanceof UiEvent.Summarized m) {
             Wizard w = s.wizard();
             return w == null || !w.key().equals(m.key()) ? Transition.of(s) : Transition.of(s.withWizard(w.withSummary(m.summary())));
@@ -58,7 +67,7 @@ public final class Update {
         } else if (!l.interrupted().isEmpty() && next.dialog() == null) {
             next = next.withDialog(resumeDialog(l.interrupted().get(0), l.interrupted().size()));
         }
-        return Transition.of(next);
+        return Transition.of(EditFlow.reopen(next));
     }
 
     /** What the start says about a run that stopped: where it stopped, what resuming does, and the command for later. */
@@ -144,6 +153,9 @@ public final class Update {
         if (s.view() == View.LIST && s.filtering()) {
             return filterKey(s, k);
         }
+        if (s.view() == View.EDIT && s.edit() != null && s.edit().stage() == SizeEdit.Stage.FORM && k.kind() != Kind.CTRL_C) {
+            return EditFlow.key(s, k); // the form takes every character, q and ? included
+        }
         if (s.view() == View.WIZARD && s.wizard() != null && s.wizard().gate() == WizardStep.Gate.TYPE_NAME
                 && k.kind() != Kind.CTRL_C) {
             return nameGateKey(s, k);
@@ -159,6 +171,7 @@ public final class Update {
             case DIFF -> diffKey(s, k);
             case HELP -> helpKey(s, k);
             case WIZARD -> wizardKey(s, k);
+            case EDIT -> s.edit() == null ? Transition.of(s.withView(View.LIST, View.LIST)) : EditFlow.key(s, k);
         };
     }
 
@@ -241,9 +254,18 @@ public final class Update {
         if (k.is('a')) {
             return openWizard(s, View.LIST);
         }
+        if (k.is(' ')) {
+            return EditFlow.toggleMark(s);
+        }
+        if (k.is('e')) {
+            return EditFlow.open(s, View.LIST);
+        }
         if (k.kind() == Kind.ESCAPE && !s.filter().isEmpty()) {
             UiState cleared = s.withFilter("", false);
             return Transition.of(cleared.withCursor(indexOf(cleared.visible(), d, 0)));
+        }
+        if (k.kind() == Kind.ESCAPE && !s.marked().isEmpty()) {
+            return Transition.of(s.withMarked(java.util.Set.of()).withFlash(Flash.info("marks cleared")));
         }
         return move(s, k);
     }
@@ -288,6 +310,9 @@ public final class Update {
         if (k.kind() == Kind.ENTER || k.is('a')) {
             return openWizard(s, View.DIFF);
         }
+        if (k.is('e')) {
+            return EditFlow.open(s, View.DIFF);
+        }
         Decision d = s.selected();
         int lines = d == null ? 0 : DiffLines.of(d, s.loaded(), Glyphs.UNICODE, Layout.bodyWidth(s.columns())).size();
         return scroll(s, k, lines);
@@ -300,7 +325,7 @@ public final class Update {
         return scroll(s, k, KeyHelp.lines(Layout.bodyWidth(s.columns())).size());
     }
 
-    private static Transition scroll(UiState s, Key k, int lines) {
+    static Transition scroll(UiState s, Key k, int lines) {
         int page = Layout.bodyRows(s.rows());
         int max = Math.max(0, lines - page);
         int next = switch (k.kind()) {

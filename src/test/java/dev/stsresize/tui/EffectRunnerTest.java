@@ -3,6 +3,7 @@ package dev.stsresize.tui;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stsresize.plan.Decision;
+import dev.stsresize.tui.terminal.EffectRunner;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;

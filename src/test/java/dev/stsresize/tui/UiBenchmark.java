@@ -7,6 +7,8 @@ import com.googlecode.lanterna.screen.TerminalScreen;
 import com.googlecode.lanterna.terminal.virtual.DefaultVirtualTerminal;
 import dev.stsresize.plan.Decision;
 import dev.stsresize.plan.Plan;
+import dev.stsresize.tui.terminal.TerminalFrame;
+import dev.stsresize.tui.terminal.Theme;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -41,7 +43,7 @@ class UiBenchmark {
         DefaultVirtualTerminal vt = new DefaultVirtualTerminal(new TerminalSize(200, 60));
         TerminalScreen screen = new TerminalScreen(vt);
         screen.startScreen();
-        Frame frame = new Frame(new Theme(true), Glyphs.UNICODE);
+        TerminalFrame frame = new TerminalFrame(new Theme(true), Glyphs.UNICODE);
         UiState state = Update.apply(UiState.initial(200, 60), new UiEvent.DecisionsLoaded(loaded)).state();
 
         String keys = "jjjjjjjjjjGgjjjjkkkks/team-1" + "\n" + "jjjjs";

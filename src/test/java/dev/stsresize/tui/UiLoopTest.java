@@ -7,6 +7,9 @@ import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.input.KeyType;
 import com.googlecode.lanterna.screen.TerminalScreen;
 import com.googlecode.lanterna.terminal.virtual.DefaultVirtualTerminal;
+import dev.stsresize.tui.terminal.TerminalFrame;
+import dev.stsresize.tui.terminal.Theme;
+import dev.stsresize.tui.terminal.UiLoop;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.BlockingQueue;
@@ -28,7 +31,7 @@ class UiLoopTest {
     private Thread ui;
 
     void start(DecisionSource source, StepRunner steps) throws Exception {
-        UiLoop loop = new UiLoop(new TerminalScreen(vt), keys::take, new Frame(new Theme(true), Glyphs.UNICODE), source, steps);
+        UiLoop loop = new UiLoop(new TerminalScreen(vt), keys::take, new TerminalFrame(new Theme(true), Glyphs.UNICODE), source, steps);
         Loaded first = source.load();
         ui = new Thread(() -> {
             try {

@@ -5,12 +5,14 @@ import com.googlecode.lanterna.TextCharacter;
 import com.googlecode.lanterna.TextColor;
 import com.googlecode.lanterna.screen.TerminalScreen;
 import com.googlecode.lanterna.terminal.virtual.DefaultVirtualTerminal;
+import dev.stsresize.tui.terminal.TerminalFrame;
+import dev.stsresize.tui.terminal.Theme;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.HashSet;
 import java.util.Set;
 
-/** A state drawn by the real {@link Frame} through a lanterna screen onto a {@link DefaultVirtualTerminal}, read back as text. */
+/** A state drawn by the real {@link TerminalFrame} through a lanterna screen onto a {@link DefaultVirtualTerminal}, read back as text. */
 final class VirtualScreen {
     final DefaultVirtualTerminal terminal;
 
@@ -23,7 +25,7 @@ final class VirtualScreen {
         try {
             TerminalScreen screen = new TerminalScreen(vt);
             screen.startScreen();
-            new Frame(theme, glyphs).draw(state, screen.newTextGraphics());
+            new TerminalFrame(theme, glyphs).draw(state, screen.newTextGraphics());
             screen.refresh();
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -1,8 +1,9 @@
-package dev.stsresize.tui;
+package dev.stsresize.tui.terminal;
 
 import com.googlecode.lanterna.terminal.Terminal;
 import com.googlecode.lanterna.terminal.ansi.UnixLikeTerminal.CtrlCBehaviour;
 import com.googlecode.lanterna.terminal.ansi.UnixTerminal;
+import dev.stsresize.tui.Glyphs;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,4 +1,4 @@
-package dev.stsresize.tui;
+package dev.stsresize.tui.source;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.cluster.Cluster;
@@ -6,20 +6,23 @@ import dev.stsresize.converge.Assessed;
 import dev.stsresize.converge.Assessment;
 import dev.stsresize.converge.Assessor;
 import dev.stsresize.converge.Journal;
-import dev.stsresize.converge.Progress;
 import dev.stsresize.converge.PendingRun;
+import dev.stsresize.converge.Progress;
 import dev.stsresize.converge.Record;
 import dev.stsresize.converge.RunRecords;
-import dev.stsresize.plan.Metadata;
-import dev.stsresize.plan.Verdict;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import dev.stsresize.manifest.Manifest;
 import dev.stsresize.manifest.ManifestReader;
 import dev.stsresize.manifest.ReadLimits;
 import dev.stsresize.plan.Decision;
+import dev.stsresize.plan.Metadata;
+import dev.stsresize.plan.Verdict;
+import dev.stsresize.tui.DecisionSource;
+import dev.stsresize.tui.InterruptedRun;
+import dev.stsresize.tui.Loaded;
 import java.io.InputStream;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -93,7 +96,7 @@ public final class ClusterDecisions implements DecisionSource {
         return new Loaded(decisions, uids, context, server,
                 allNamespaces ? "all namespaces" : String.join(",", new TreeSet<>(manifest.namespaces())),
                 String.join(",", files.stream().map(f -> f.equals("-") ? "stdin" : f).toList()),
-                SnapshotDecisions.conditions(a.claims()), interrupted(decisions), managers);
+                SnapshotDecisions.conditions(a.claims()), interrupted(decisions), managers).withSources(Loaded.sourcesOf(manifest));
     }
 
     /**

@@ -1,7 +1,8 @@
-package dev.stsresize.tui;
+package dev.stsresize.tui.terminal;
 
 import com.googlecode.lanterna.input.KeyStroke;
 import dev.stsresize.tui.Key.Kind;
+import dev.stsresize.tui.Key;
 
 /** lanterna's key strokes in the UI's terms; null for keys the UI has no use for. */
 final class KeyMapping {

@@ -1,4 +1,4 @@
-package dev.stsresize.tui;
+package dev.stsresize.tui.terminal;
 
 import com.googlecode.lanterna.SGR;
 import com.googlecode.lanterna.TextColor;

@@ -1,5 +1,13 @@
-package dev.stsresize.tui;
+package dev.stsresize.tui.terminal;
 
+import dev.stsresize.tui.ClaimProgress;
+import dev.stsresize.tui.DecisionSource;
+import dev.stsresize.tui.Effect;
+import dev.stsresize.tui.Loaded;
+import dev.stsresize.tui.StepRunner;
+import dev.stsresize.tui.Summary;
+import dev.stsresize.tui.UiEvent;
+import dev.stsresize.tui.Update;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -29,6 +37,10 @@ public final class EffectRunner implements AutoCloseable {
             loads.execute(this::load);
         } else if (effect instanceof Effect.RunStep r) {
             runningStep = stepThread.submit(() -> step(r));
+        } else if (effect instanceof Effect.PrepareEdit p) {
+            loads.execute(() -> post.accept(ManifestEdits.prepare(p.changes())));
+        } else if (effect instanceof Effect.WriteEdit w) {
+            loads.execute(() -> post.accept(ManifestEdits.write(w.files())));
         } else if (effect instanceof Effect.GoOn g) {
             steps.goOn(g.decision());
         } else if (effect instanceof Effect.CancelSteps c) {

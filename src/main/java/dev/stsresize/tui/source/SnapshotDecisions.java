@@ -1,4 +1,4 @@
-package dev.stsresize.tui;
+package dev.stsresize.tui.source;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.manifest.Manifest;
@@ -8,6 +8,8 @@ import dev.stsresize.manifest.SnapshotReader;
 import dev.stsresize.plan.Decider;
 import dev.stsresize.plan.LiveState;
 import dev.stsresize.plan.Metadata;
+import dev.stsresize.tui.DecisionSource;
+import dev.stsresize.tui.Loaded;
 import java.io.InputStream;
 import java.util.HashMap;
 import java.util.List;
@@ -66,7 +68,7 @@ public final class SnapshotDecisions implements DecisionSource {
         String where = shown(live);
         return new Loaded(Decider.decide(manifest.objects(), state), uids, "(offline)", "snapshot " + where,
                 scope == null ? "all namespaces" : String.join(",", new java.util.TreeSet<>(scope)),
-                shown(files), conditions(state.claims()), List.of(), managers);
+                shown(files), conditions(state.claims()), List.of(), managers).withSources(Loaded.sourcesOf(manifest));
     }
 
     /** Each claim's True conditions by "namespace/name", as the diff shows them. */

@@ -1,10 +1,19 @@
-package dev.stsresize.tui;
+package dev.stsresize.tui.terminal;
 
 import com.googlecode.lanterna.TerminalSize;
 import com.googlecode.lanterna.input.KeyStroke;
 import com.googlecode.lanterna.screen.Screen;
 import com.googlecode.lanterna.screen.TerminalScreen;
 import com.googlecode.lanterna.terminal.Terminal;
+import dev.stsresize.tui.DecisionSource;
+import dev.stsresize.tui.Effect;
+import dev.stsresize.tui.Key;
+import dev.stsresize.tui.Loaded;
+import dev.stsresize.tui.StepRunner;
+import dev.stsresize.tui.Transition;
+import dev.stsresize.tui.UiEvent;
+import dev.stsresize.tui.UiState;
+import dev.stsresize.tui.Update;
 import java.io.IOException;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -24,12 +33,12 @@ public final class UiLoop {
 
     private final Screen screen;
     private final KeySource keys;
-    private final Frame frame;
+    private final TerminalFrame frame;
     private final BlockingQueue<UiEvent> events = new LinkedBlockingQueue<>();
     private final EffectRunner effects;
     private final AtomicBoolean stopped = new AtomicBoolean();
 
-    public UiLoop(Screen screen, KeySource keys, Frame frame, DecisionSource source, StepRunner steps) {
+    public UiLoop(Screen screen, KeySource keys, TerminalFrame frame, DecisionSource source, StepRunner steps) {
         this.screen = screen;
         this.keys = keys;
         this.frame = frame;
@@ -37,7 +46,7 @@ public final class UiLoop {
     }
 
     /** Opens the UI on {@code terminal} with decisions already loaded; returns when the user quits. */
-    public static void open(Terminal terminal, Frame frame, DecisionSource source, StepRunner steps, Loaded first) throws IOException {
+    public static void open(Terminal terminal, TerminalFrame frame, DecisionSource source, StepRunner steps, Loaded first) throws IOException {
         TerminalScreen screen = new TerminalScreen(terminal);
         new UiLoop(screen, screen::readInput, frame, source, steps).run(first);
     }
