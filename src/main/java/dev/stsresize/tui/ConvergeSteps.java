@@ -29,9 +29,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
@@ -50,6 +54,8 @@ import java.util.function.Function;
  */
 public final class ConvergeSteps implements StepRunner {
     private static final Duration POLL = Duration.ofMillis(750);
+    /** How long closing the UI waits for the runs it finishes (UiCommand says "up to a minute"). */
+    private static final Duration FINISHING = Duration.ofSeconds(60);
 
     private final Cluster cluster;
     private final Clock clock;
@@ -81,14 +87,15 @@ public final class ConvergeSteps implements StepRunner {
         final boolean leases;
         final Steps.Checked checked;
         final Steps steps;
-        /** One step at a time; closing the UI waits for the one running. */
-        final Object turn = new Object();
+        /** The steps that write, one at a time, on a thread the UI does not interrupt; leaving is queued behind them. */
+        final ExecutorService worker;
         final Set<String> restarted = ConcurrentHashMap.newKeySet();
         volatile Progress progress;
         volatile Steps.Run run;
         volatile boolean goOn;
         volatile boolean nameGatePassed;
         volatile boolean deleted;
+        volatile boolean reapplied;
         volatile boolean restored;
         volatile String reapplyMessage = "";
         volatile boolean warned;
@@ -100,6 +107,11 @@ public final class ConvergeSteps implements StepRunner {
             this.leases = leases;
             this.checked = checked;
             this.steps = steps.apply(this);
+            this.worker = Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "stsresize-steps-" + key());
+                t.setDaemon(true);
+                return t;
+            });
         }
 
         /** What the steps say, told to the step running now. */
@@ -145,19 +157,37 @@ public final class ConvergeSteps implements StepRunner {
         if (s == null) {
             return Outcome.failed("no check ran for " + key + " in this wizard: leave it and open it again");
         }
-        synchronized (s.turn) {
+        return switch (step) {
+            case CHECK, RESUME -> throw new IllegalStateException("handled above");
+            // on the caller's thread, so that leaving the wizard interrupts them: the wait reads only, the
+            // restart evicts from a thread of its own
+            case WAIT -> await(s, progress);
+            case RESTART -> {
+                s.progress = progress; // its evictions are told as they happen
+                try {
+                    yield restart(s, progress);
+                } finally {
+                    s.progress = null;
+                }
+            }
+            case GROW -> onWorker(s, progress, () -> grow(s, progress));
+            case ORPHAN_DELETE -> onWorker(s, progress, () -> orphanDelete(s, uid, progress));
+            case REAPPLY -> onWorker(s, progress, () -> reapply(s));
+            case VERIFY -> onWorker(s, progress, () -> verify(s, progress));
+        };
+    }
+
+    /**
+     * A step that writes runs on the session's own thread, which the UI never interrupts: an operator
+     * who quits while it runs stops waiting for it, not the write half-way (the run is then left, or
+     * finished, by {@link #leave}, queued behind it).
+     */
+    private Outcome onWorker(Session s, Progress progress, Callable<Outcome> step) throws InterruptedException {
+        Future<Outcome> f = s.worker.submit(() -> {
             s.progress = progress;
             s.warned = false;
             try {
-                return switch (step) {
-                    case CHECK, RESUME -> throw new IllegalStateException("handled above");
-                    case GROW -> grow(s, progress);
-                    case WAIT -> await(s, progress);
-                    case ORPHAN_DELETE -> orphanDelete(s, uid, progress);
-                    case REAPPLY -> reapply(s);
-                    case VERIFY -> verify(s, progress);
-                    case RESTART -> restart(s, progress);
-                };
+                return step.call();
             } catch (Steps.NotAllowed e) {
                 throw e; // nothing was sent: the run holds, and leaving releases it
             } catch (RuntimeException e) {
@@ -167,6 +197,14 @@ public final class ConvergeSteps implements StepRunner {
             } finally {
                 s.progress = null;
             }
+        });
+        try {
+            return f.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IllegalStateException(e.getCause());
         }
     }
 
@@ -327,6 +365,7 @@ public final class ConvergeSteps implements StepRunner {
             s.end(s.steps.reapplyFailed(s.run, ra));
             return Outcome.failed(s.ended.sentence());
         }
+        s.reapplied = true;
         if (ra.restored()) {
             return Outcome.done("the re-apply FAILED and the backup was restored: the pods have their owner again, with"
                     + " the old claim templates (" + s.lastWrite + ")");
@@ -486,45 +525,64 @@ public final class ConvergeSteps implements StepRunner {
     public void abandon(Decision decision) {
         Session s = sessions.remove(Loaded.key(decision));
         if (s != null) {
-            leave(s);
+            leave(s, System.nanoTime() + options.timeout().toNanos());
         }
     }
 
     /**
      * Releases every run still before its delete (their Leases and records go), and finishes those
      * past it: the re-apply and the verification of a StatefulSet deleted a moment ago are better
-     * finished than cut off by the process's exit.
+     * finished than cut off by the process's exit. Waited for up to {@link #FINISHING} in all.
      */
     @Override
     public void close() {
+        long deadline = System.nanoTime() + FINISHING.toNanos();
         for (String key : List.copyOf(sessions.keySet())) {
             Session s = sessions.remove(key);
             if (s != null) {
-                leave(s);
+                leave(s, deadline);
             }
         }
     }
 
-    private void leave(Session s) {
-        synchronized (s.turn) {
-            if (s.ended != null || s.run == null) {
-                return;
-            }
-            try {
-                if (!s.nameGatePassed) {
-                    s.end(s.steps.declined(s.run));
-                } else if (s.deleted) {
-                    if (s.run.restored() || s.steps.reapply(s.run).statefulSet() != null) {
-                        s.end(s.steps.verified(s.run, s.steps.verify(s.run), List.of()));
-                    } else {
-                        s.end(null);
+    /**
+     * Queued behind the step that may be running: a run before its delete is released, one past it
+     * finished; waited for until {@code deadline} (System.nanoTime), after which the work goes on
+     * on its own thread as long as the process lives.
+     */
+    private void leave(Session s, long deadline) {
+        try {
+            s.worker.submit(() -> leaveNow(s)).get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            // leaveNow keeps the record wherever it could not finish; resume takes it up
+        } finally {
+            s.worker.shutdown();
+        }
+    }
+
+    private void leaveNow(Session s) {
+        if (s.ended != null || s.run == null) {
+            return;
+        }
+        try {
+            if (!s.nameGatePassed) {
+                s.end(s.steps.declined(s.run));
+            } else if (!s.deleted) {
+                s.end(null); // a delete that did not finish: the record stays for resume
+            } else {
+                if (!s.reapplied) {
+                    Steps.Reapplied ra = s.steps.reapply(s.run);
+                    if (ra.statefulSet() == null) {
+                        s.end(s.steps.reapplyFailed(s.run, ra));
+                        return;
                     }
-                } else {
-                    s.end(null); // a delete that did not finish: the record stays for resume
                 }
-            } catch (RuntimeException e) {
-                s.end(null); // the record stays; resume finishes it
+                s.end(s.steps.verified(s.run, s.steps.verify(s.run), List.of()));
             }
+        } catch (RuntimeException e) {
+            s.end(null); // the record stays; resume finishes it
         }
     }
 
