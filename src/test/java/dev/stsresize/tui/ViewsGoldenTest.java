@@ -1,6 +1,5 @@
 package dev.stsresize.tui;
 
-import dev.stsresize.converge.Write;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.googlecode.lanterna.SGR;

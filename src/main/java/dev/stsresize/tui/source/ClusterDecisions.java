@@ -20,7 +20,6 @@ import dev.stsresize.tui.DecisionSource;
 import dev.stsresize.tui.InterruptedRun;
 import dev.stsresize.tui.Loaded;
 import java.io.InputStream;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
