@@ -1,0 +1,29 @@
+package dev.stsresize.plan;
+
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/** The usage of one StatefulSet's claims whose usage is known, and the sizes suggested for its templates. */
+public record StatefulSetUsage(String namespace, String name, List<ClaimUsage> claims, List<SuggestedSize> suggestions) {
+    public StatefulSetUsage {
+        claims = List.copyOf(claims);
+        suggestions = List.copyOf(suggestions);
+    }
+
+    /** The claim with the highest used percentage (the one that decides whether the StatefulSet is in danger). */
+    public Optional<ClaimUsage> fullest() {
+        return claims.stream().max(Comparator.comparingDouble(ClaimUsage::usedPercent)
+                .thenComparing(ClaimUsage::claim, Comparator.reverseOrder()));
+    }
+
+    /** The soonest time to full among its claims. */
+    public Optional<Duration> fillsIn() {
+        return claims.stream().flatMap(c -> c.fillsIn().stream()).min(Comparator.naturalOrder());
+    }
+
+    public String key() {
+        return Metadata.key(namespace, name);
+    }
+}
