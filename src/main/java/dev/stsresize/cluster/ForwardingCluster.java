@@ -1,6 +1,8 @@
 package dev.stsresize.cluster;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -32,6 +34,27 @@ public abstract class ForwardingCluster implements Cluster {
     @Override
     public ObjectList listPods(String namespace, String labelSelector) {
         return delegate.listPods(namespace, labelSelector);
+    }
+
+    @Override
+    public ObjectList listPods(NamespaceScope scope) {
+        return delegate.listPods(scope);
+    }
+
+    @Override
+    public ObjectList listResourceQuotas(NamespaceScope scope) {
+        return delegate.listResourceQuotas(scope);
+    }
+
+    @Override
+    public ObjectNode nodeSummary(String node, Duration timeout) {
+        return delegate.nodeSummary(node, timeout);
+    }
+
+    @Override
+    public HttpAnswer serviceProxyGet(String namespace, String service, String path, Map<String, String> query,
+            Duration timeout) {
+        return delegate.serviceProxyGet(namespace, service, path, query, timeout);
     }
 
     @Override
