@@ -14,6 +14,11 @@ import dev.stsresize.tui.Glyphs;
 import dev.stsresize.tui.Loaded;
 import dev.stsresize.tui.StepRunner;
 import dev.stsresize.tui.source.ClusterDecisions;
+import dev.stsresize.tui.source.ClusterUsage;
+import dev.stsresize.tui.UsageSource;
+import dev.stsresize.usage.UsageReader;
+import dev.stsresize.plan.SizingPolicy;
+import java.util.Optional;
 import dev.stsresize.tui.source.SnapshotDecisions;
 import dev.stsresize.tui.terminal.TerminalFrame;
 import dev.stsresize.tui.terminal.TerminalOpener;
@@ -70,6 +75,9 @@ public final class UiCommand implements Callable<Integer> {
 
     @Mixin DebugOption debug;
 
+    /** A usage read gives up on nodes that have not answered by then: usage is advice, the UI never waits on it. */
+    static final java.time.Duration USAGE_TIMEOUT = java.time.Duration.ofSeconds(5);
+
     private final Environment environment;
     private final InputStream stdin;
     private final Map<String, String> env;
@@ -89,6 +97,7 @@ public final class UiCommand implements Callable<Integer> {
         DecisionSource source;
         StepRunner steps;
         Loaded first;
+        UsageSource usage = null; // offline: no usage
         if (live.isEmpty()) {
             // the connection (an exec credential plugin's prompt included) and the first load happen before the screen opens
             ClusterConnection conn = connection.connect(environment, err);
@@ -97,6 +106,8 @@ public final class UiCommand implements Callable<Integer> {
                     connection.namespace != null, connection.allNamespaces, context(conn.origin()), conn.server(), journal);
             first = cluster.load();
             source = cluster;
+            usage = new ClusterUsage(conn.cluster(), new UsageReader(conn.cluster(), USAGE_TIMEOUT, Optional.empty(), Clock.systemUTC()),
+                    cluster::usageScopes, SizingPolicy.DEFAULT);
             steps = new ConvergeSteps(conn.cluster(), Clock.systemUTC(), journal,
                     Operator.identify(env), conn.server(), cluster::declared, ConvergeOptions.defaults());
         } else {
@@ -117,7 +128,7 @@ public final class UiCommand implements Callable<Integer> {
         }
         Glyphs glyphs = Glyphs.forLocale(env);
         try {
-            UiLoop.open(TerminalOpener.open(glyphs), new TerminalFrame(Theme.forEnvironment(env), glyphs), source, steps, first);
+            UiLoop.open(TerminalOpener.open(glyphs), new TerminalFrame(Theme.forEnvironment(env), glyphs), source, steps, usage, first);
         } catch (IOException e) {
             throw new UserError("cannot open the terminal for the interactive UI: " + e.getMessage()
                     + "; 'kubectl stsresize plan' prints the same decisions without one.", e);

@@ -68,7 +68,7 @@ final class RawApi {
             if (!response.isSuccessful()) {
                 throw Failures.fromResponse(response, text, operation);
             }
-            JsonNode tree = text.isEmpty() ? null : Json.MAPPER.readTree(text);
+            JsonNode tree = text.isEmpty() ? null : TreeMapper.MAPPER.readTree(text);
             return tree instanceof ObjectNode o ? o : null;
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new ClusterException(200, "NotJson", "the answer is not a JSON object: " + e.getOriginalMessage(), null,
