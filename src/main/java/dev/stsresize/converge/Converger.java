@@ -17,7 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Converges one assessed StatefulSet at a time, DESIGN.md steps 4–9, as explicit steps: lock and
+ * Converges one assessed StatefulSet at a time, docs/design.md steps 4–9, as explicit steps: lock and
  * record, grow, orphan-delete, re-apply (or restore), verify, restart pods if asked, record, release.
  * Every write is read back before the next step; every step is idempotent, and a run stopped anywhere
  * is finished by {@link #resume} from its record (claims already grown skipped; an absent
