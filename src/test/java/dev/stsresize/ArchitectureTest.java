@@ -60,11 +60,23 @@ class ArchitectureTest {
                 .check(product);
     }
 
+    /** Top-level packages: {@code tui} and its sub-packages count as one here, so this reads the big layers. */
     @Test
     void thePackagesDependOnEachOtherWithoutACycle() {
         slices().matching("dev.stsresize.(*)..").should().beFreeOfCycles()
                 .because("each package can then be read, tested and replaced from the bottom up: plan, then converge, then the views")
                 .check(product);
+    }
+
+    /**
+     * Every package on its own, sub-packages included: {@code tui} must not reach back into {@code tui.terminal}
+     * or {@code tui.source}, which use it. The simulated cluster is another module with rules of its own.
+     */
+    @Test
+    void everyPackageIncludingSubPackagesIsFreeOfCycles() {
+        slices().matching("dev.stsresize.(**)").should().beFreeOfCycles()
+                .because("a sub-package is an edge of its parent (the terminal, the sources) and depends on it, never the reverse")
+                .check(product.that(resideOutsideOfPackage("dev.stsresize.sim..")));
     }
 
     @Test

@@ -14,8 +14,9 @@ import dev.stsresize.converge.Gate;
 import dev.stsresize.converge.Journal;
 import dev.stsresize.converge.Operator;
 import dev.stsresize.converge.PendingRun;
+import dev.stsresize.converge.RunRecords;
 import dev.stsresize.converge.StatefulSetResult;
-import dev.stsresize.converge.WriteCommands;
+import dev.stsresize.converge.Write;
 import dev.stsresize.manifest.Manifest;
 import dev.stsresize.plan.ClaimState;
 import dev.stsresize.plan.Decision;
@@ -98,23 +99,25 @@ public final class ApplyCommand implements Callable<Integer> {
 
     @Mixin DebugOption debug;
 
+    private final Environment environment;
     private final InputStream stdin;
     private final boolean terminal;
     private final Map<String, String> env;
     private final Supplier<Optional<Prompter>> prompter;
     private final Checkpoint checkpoint;
 
-    public ApplyCommand(InputStream stdin, boolean terminal, Map<String, String> env, Supplier<Optional<Prompter>> prompter,
-            Checkpoint checkpoint) {
-        this.stdin = stdin;
-        this.terminal = terminal;
-        this.env = env;
+    public ApplyCommand(Environment environment, Supplier<Optional<Prompter>> prompter, Checkpoint checkpoint) {
+        this.environment = environment;
+        this.stdin = environment.stdin();
+        this.terminal = environment.console();
+        this.env = environment.variables();
         this.prompter = prompter;
         this.checkpoint = checkpoint;
     }
 
     @Override
     public Integer call() {
+        manifestFiles.require(spec);
         if (!List.of("none", "server").contains(dryRun)) {
             throw new ParameterException(spec.commandLine(), "--dry-run takes none or server, not \"" + dryRun
                     + "\" (client-side dry runs prove nothing about a resize).");
@@ -138,7 +141,7 @@ public final class ApplyCommand implements Callable<Integer> {
             }
             gate = new PromptGate(p.get());
         }
-        ClusterConnection conn = connection.connect(err);
+        ClusterConnection conn = connection.connect(environment, err);
         Cluster cluster = conn.cluster();
         boolean explicit = connection.namespace != null;
         Manifest manifest = manifestFiles.read(stdin, conn.defaultNamespace(), explicit);
@@ -149,13 +152,14 @@ public final class ApplyCommand implements Callable<Integer> {
         Converger converger = new Converger(cluster, Clock.systemUTC(), journal,
                 Operator.identify(env), conn.server(), gate, progress, checkpoint);
 
+        RunRecords records = new RunRecords(cluster, journal, conn.server());
         List<StatefulSetResult> results = new ArrayList<>();
         // a run left unfinished is finished first, re-applying the manifest's object: its record only says where it stopped
         if (!dry) {
             for (ObjectNode d : manifest.objects()) {
                 String ns = d.path("metadata").path("namespace").asText(conn.defaultNamespace());
                 String name = d.path("metadata").path("name").asText();
-                Optional<PendingRun> pending = converger.pending(ns, name, true);
+                Optional<PendingRun> pending = records.find(ns, name, true);
                 if (pending.isEmpty()) {
                     continue;
                 }
@@ -224,16 +228,17 @@ public final class ApplyCommand implements Callable<Integer> {
             for (ClaimState c : d.claimsToGrow()) {
                 b.append("  - grow claim ").append(c.name()).append(' ').append(c.request()).append(" -> ").append(c.target())
                         .append(c.scaledAway() ? " (scaled-away ordinal)" : "").append("\n      ")
-                        .append(WriteCommands.growClaim(ns, c)).append('\n');
+                        .append(Write.ClaimPatch.of(ns, c).kubectl()).append('\n');
             }
             if (d.recreate()) {
                 String uid = a.live().path("metadata").path("uid").asText();
+                Write.Apply reapply = new Write.Apply(ns, d.name(), a.fieldManager());
                 b.append("  - orphan-delete StatefulSet ").append(d.name()).append(" (UID ").append(uid)
-                        .append("; pods and claims stay)\n      ").append(WriteCommands.orphanDeleteInline(ns, d.name(), uid)).append('\n');
+                        .append("; pods and claims stay)\n      ").append(new Write.OrphanDelete(ns, d.name(), uid).kubectl()).append('\n');
                 b.append("  - re-apply StatefulSet ").append(d.name()).append(" (field manager ").append(a.fieldManager())
                         .append(", replicas ").append(a.reapply().path("spec").path("replicas").asText()).append(")\n      ")
-                        .append(WriteCommands.reapply(a.fieldManager())).append("\n      ").append(WriteCommands.REAPPLY_FILE).append(": ")
-                        .append(WriteCommands.reapplyFile(ns, d.name())).append('\n');
+                        .append(reapply.kubectl()).append("\n      ").append(Write.REAPPLY_FILE).append(": ")
+                        .append(reapply.file()).append('\n');
                 if (opts.restartPodsForResize()) {
                     b.append("  - evict, one at a time, each pod whose volume waits for a file system resize\n");
                 }

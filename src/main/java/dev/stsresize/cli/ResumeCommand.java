@@ -14,10 +14,9 @@ import dev.stsresize.converge.LeaseLock;
 import dev.stsresize.converge.Operator;
 import dev.stsresize.converge.Outcome;
 import dev.stsresize.converge.PendingRun;
+import dev.stsresize.converge.RunRecords;
 import dev.stsresize.converge.StatefulSetResult;
 import dev.stsresize.manifest.Manifest;
-import dev.stsresize.manifest.ManifestReader;
-import dev.stsresize.manifest.ReadLimits;
 import dev.stsresize.plan.Metadata;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -51,7 +50,8 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         sortOptions = false,
         usageHelpAutoWidth = true,
-        description = {"Finish an interrupted apply from its Lease and Secret or the local journal."})
+        description = {"Finish an interrupted apply from its Lease and Secret or the local journal.",
+            "With -f MANIFEST, re-apply the StatefulSets of that manifest (as apply does) instead of the recorded objects."})
 public final class ResumeCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
 
@@ -61,12 +61,7 @@ public final class ResumeCommand implements Callable<Integer> {
             description = "StatefulSets whose Lease records a run (default: every run in the local journal).")
     List<String> targets = new ArrayList<>();
 
-    @Option(names = {"-f", "--filename"}, paramLabel = "MANIFEST",
-            description = "Re-apply the StatefulSets of this manifest (as apply does) instead of the recorded objects. Repeatable.")
-    List<String> files = new ArrayList<>();
-
-    @Option(names = {"-R", "--recursive"}, description = "Read the directories given to -f recursively.")
-    boolean recursive;
+    @Mixin ManifestOptions manifestFiles;
 
     @Option(names = {"-y", "--yes"}, description = "Do not ask before re-applying a recorded object.")
     boolean yes;
@@ -83,14 +78,16 @@ public final class ResumeCommand implements Callable<Integer> {
 
     @Mixin DebugOption debug;
 
+    private final Environment environment;
     private final InputStream stdin;
     private final Map<String, String> env;
     private final Supplier<Optional<Prompter>> prompter;
     private final Checkpoint checkpoint;
 
-    public ResumeCommand(InputStream stdin, Map<String, String> env, Supplier<Optional<Prompter>> prompter, Checkpoint checkpoint) {
-        this.stdin = stdin;
-        this.env = env;
+    public ResumeCommand(Environment environment, Supplier<Optional<Prompter>> prompter, Checkpoint checkpoint) {
+        this.environment = environment;
+        this.stdin = environment.stdin();
+        this.env = environment.variables();
         this.prompter = prompter;
         this.checkpoint = checkpoint;
     }
@@ -127,17 +124,17 @@ public final class ResumeCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        ClusterConnection conn = connection.connect(err);
+        ClusterConnection conn = connection.connect(environment, err);
         Cluster cluster = conn.cluster();
         Journal journal = new Journal(Journal.defaultDirectory(env));
         // the gates were passed by the run that stopped; what this command re-applies is confirmed below
         Converger converger = new Converger(cluster, Clock.systemUTC(), journal, Operator.identify(env), conn.server(), Gate.YES,
                 new ProgressPrinter(err), checkpoint);
+        RunRecords records = new RunRecords(cluster, journal, conn.server());
         // the operator's manifest, when given, is what gets re-applied: one declared object per StatefulSet
         Map<String, ObjectNode> declared = new LinkedHashMap<>();
-        if (!files.isEmpty()) {
-            Manifest manifest = new ManifestReader(stdin, ReadLimits.DEFAULT).read(files, recursive, conn.defaultNamespace(),
-                    connection.namespace != null);
+        if (manifestFiles.given()) {
+            Manifest manifest = manifestFiles.read(stdin, conn.defaultNamespace(), connection.namespace != null);
             for (ObjectNode d : manifest.objects()) {
                 declared.put(Metadata.key(d, conn.defaultNamespace()), d);
             }
@@ -146,17 +143,17 @@ public final class ResumeCommand implements Callable<Integer> {
         if (!declared.isEmpty() && targets.isEmpty()) {
             for (String key : declared.keySet()) {
                 String[] p = key.split("/", 2);
-                converger.pending(p[0], p[1], true).ifPresent(runs::add);
+                records.find(p[0], p[1], true).ifPresent(runs::add);
             }
         } else if (targets.isEmpty()) {
-            runs.addAll(converger.pendingLocal());
+            runs.addAll(records.allLocal());
         } else {
             for (String t : targets) {
                 String[] p = t.split("/", 2);
                 String ns = p.length == 2 ? p[0] : conn.defaultNamespace();
                 String name = p.length == 2 ? p[1] : p[0];
                 checkTarget(t, ns, name);
-                Optional<PendingRun> r = converger.pending(ns, name, true);
+                Optional<PendingRun> r = records.find(ns, name, true);
                 if (r.isEmpty()) {
                     throw new UserError("no unfinished run is recorded for StatefulSet " + ns + "/" + name
                             + " (neither in " + journal.directory() + " nor in Lease " + ns + "/stsresize-" + name + "); nothing to resume");

@@ -57,7 +57,7 @@ final class OrphanDelete {
         }
         progress.on(ProgressEvent.write(ns, name, Step.ORPHAN_DELETE, "StatefulSet " + name + " (UID " + uid
                 + ") deleted with propagationPolicy=Orphan: pods, claims and revisions stay",
-                WriteCommands.orphanDeleteInline(ns, name, uid)));
+                new Write.OrphanDelete(ns, name, uid)));
         deleted.ifPresent(d -> events.on(d, "OrphanDeleted", "Delete", "StatefulSet deleted with propagationPolicy=Orphan"
                 + " (UID " + uid + ") to re-create it with grown claim templates; pods and claims are kept"));
         checkpoint.afterWrite("orphan-delete statefulset " + name);

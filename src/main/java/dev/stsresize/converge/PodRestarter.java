@@ -53,7 +53,7 @@ final class PodRestarter {
             }
         }
         progress.on(ProgressEvent.write(ns, name, Step.RESTART, "pod " + pod + " evicted to finish the file system resize of " + claim,
-                "kubectl evict (POST pods/" + pod + "/eviction)"));
+                new Write.Eviction(ns, pod)));
         events.on(sts, "PodEvicted", "Evict", "pod " + pod + " evicted to finish the file system resize of claim " + claim);
         checkpoint.afterWrite("evict pod " + pod);
         AwaitObject.Outcome o = await.until(WatchedKind.POD, ns, pod, p -> p.isPresent() && !oldUid.equals(Objects.uid(p.get()))

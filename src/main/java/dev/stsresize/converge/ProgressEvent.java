@@ -1,23 +1,30 @@
 package dev.stsresize.converge;
 
 /**
- * One thing that happened, for a view to show. {@code kubectl} is the equivalent command of a write
- * (empty for reads and waits); {@code warning} marks what the operator must look at.
+ * One thing that happened, for a view to show. {@code write} is the write it reports (null for reads
+ * and waits), {@link #kubectl()} its equivalent command; {@code warning} marks what the operator must
+ * look at.
  */
-public record ProgressEvent(String namespace, String name, Step step, String message, String kubectl, boolean warning) {
-    public ProgressEvent {
-        kubectl = kubectl == null ? "" : kubectl;
-    }
-
+public record ProgressEvent(String namespace, String name, Step step, String message, Write write, boolean warning) {
     public static ProgressEvent info(String ns, String name, Step step, String message) {
-        return new ProgressEvent(ns, name, step, message, "", false);
+        return new ProgressEvent(ns, name, step, message, null, false);
     }
 
-    public static ProgressEvent write(String ns, String name, Step step, String message, String kubectl) {
-        return new ProgressEvent(ns, name, step, message, kubectl, false);
+    public static ProgressEvent write(String ns, String name, Step step, String message, Write write) {
+        return new ProgressEvent(ns, name, step, message, write, false);
     }
 
     public static ProgressEvent warn(String ns, String name, Step step, String message) {
-        return new ProgressEvent(ns, name, step, message, "", true);
+        return new ProgressEvent(ns, name, step, message, null, true);
+    }
+
+    /** Whether this is the run's last event, its outcome (a view that reads the result back may skip it). */
+    public boolean isOutcome() {
+        return step == Step.RECORD;
+    }
+
+    /** The kubectl command equivalent to the write reported, "" when none (a read, a wait, the lock). */
+    public String kubectl() {
+        return write == null ? "" : write.kubectl();
     }
 }

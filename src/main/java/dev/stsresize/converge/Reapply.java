@@ -34,7 +34,7 @@ final class Reapply {
             ObjectNode applied = cluster.applyStatefulSet(r.reapply(), r.fieldManager(), true, false);
             progress.on(ProgressEvent.write(ns, name, Step.REAPPLY, "StatefulSet " + name + " re-applied (new UID "
                     + Objects.uid(applied) + ", field manager " + r.fieldManager() + ")",
-                    WriteCommands.reapply(r.fieldManager())));
+                    new Write.Apply(ns, name, r.fieldManager())));
             events.on(applied, "Reapplied", "Apply", "StatefulSet re-created with grown claim templates; its pods are adopted,"
                     + " not restarted (previous UID " + r.uid() + ")");
             checkpoint.afterWrite("re-apply statefulset " + name);
@@ -53,7 +53,7 @@ final class Reapply {
         try {
             ObjectNode created = cluster.createStatefulSet(backup, false);
             progress.on(ProgressEvent.write(ns, name, Step.REAPPLY, "backup restored: StatefulSet " + name + " re-created as it"
-                    + " was (UID " + Objects.uid(created) + "), its pods are adopted by it", "kubectl create -f <backup>"));
+                    + " was (UID " + Objects.uid(created) + "), its pods are adopted by it", new Write.Create(ns, name)));
             events.on(created, "BackupRestored", "Create", "the re-apply failed (" + why + "); the StatefulSet was restored"
                     + " from the backup taken before the orphan delete");
             checkpoint.afterWrite("restore statefulset " + name);

@@ -18,8 +18,11 @@ import java.util.Set;
  * recorded is the live StatefulSet's (while one stands), and the live StatefulSet still is the one it
  * recorded, claim templates and server-kept fields aside. It only says where a run stopped: what
  * gets re-applied comes from the operator's manifest, or is shown and confirmed ({@code resume}).
+ *
+ * <p>The one reader of the journal and of the records kept in the cluster: {@code apply}, {@code resume}
+ * and the UI ask it which runs stopped, without building a Converger.
  */
-final class RunRecords {
+public final class RunRecords {
     /** Fields the server or the run itself changes: a difference there is not a change by someone else. */
     private static final Set<String> NOISE = Set.of("/metadata/resourceVersion", "/metadata/generation", "/metadata/deletionTimestamp",
             "/metadata/deletionGracePeriodSeconds");
@@ -28,14 +31,15 @@ final class RunRecords {
     private final Journal journal;
     private final String server;
 
-    RunRecords(Cluster cluster, Journal journal, String server) {
+    /** @param server the API server URL: only this cluster's runs are found in the journal */
+    public RunRecords(Cluster cluster, Journal journal, String server) {
         this.cluster = cluster;
         this.journal = journal;
         this.server = server;
     }
 
     /** The stopped run of this StatefulSet: this machine's journal first, else its Lease and Secret; checked. */
-    Optional<PendingRun> find(String namespace, String name, boolean inCluster) {
+    public Optional<PendingRun> find(String namespace, String name, boolean inCluster) {
         Optional<PendingRun> found = local(namespace, name);
         if (found.isEmpty() && inCluster) {
             found = stored(namespace, name);
@@ -44,7 +48,7 @@ final class RunRecords {
     }
 
     /** Every stopped run this machine's journal knows for this cluster, checked. */
-    List<PendingRun> allLocal() {
+    public List<PendingRun> allLocal() {
         List<PendingRun> out = new ArrayList<>();
         for (Journal.Entry e : journal.entries()) {
             Record r = e.record();

@@ -1,6 +1,6 @@
 package dev.stsresize.tui;
 
-import dev.stsresize.converge.WriteCommands;
+import dev.stsresize.converge.Write;
 import dev.stsresize.plan.ClaimState;
 import dev.stsresize.plan.Decision;
 import dev.stsresize.plan.Finding;
@@ -175,21 +175,20 @@ public final class DiffLines {
     }
 
     private static void writes(Decision d, String uid, String fieldManager, List<Line> out) {
-        List<String> cmds = WriteCommands.all(d, fieldManager);
-        if (cmds.isEmpty()) {
+        List<Write> writes = Write.planned(d, uid, fieldManager);
+        if (writes.isEmpty()) {
             return;
         }
         out.add(Styled.line().line());
         out.add(Styled.of("Writes to come, as kubectl would make them (the wizard asks before each)", Style.BOLD));
         int n = 1;
-        for (String cmd : cmds) {
-            out.add(Styled.line().add(String.format("%2d. ", n++), Style.DIM).add(cmd, Style.ACCENT).line());
-            if (cmd.contains("options.json")) {
-                out.add(Styled.line().add("    options.json: ", Style.DIM).add(WriteCommands.deleteOptions(uid)).line());
+        for (Write w : writes) {
+            out.add(Styled.line().add(String.format("%2d. ", n++), Style.DIM).add(w.command(), Style.ACCENT).line());
+            if (w instanceof Write.OrphanDelete del) {
+                out.add(Styled.line().add("    " + Write.DELETE_OPTIONS_FILE + ": ", Style.DIM).add(del.options()).line());
             }
-            if (cmd.endsWith(" -f " + WriteCommands.REAPPLY_FILE)) {
-                out.add(Styled.line().add("    " + WriteCommands.REAPPLY_FILE + ": ", Style.DIM)
-                        .add(WriteCommands.reapplyFile(d.namespace(), d.name())).line());
+            if (w instanceof Write.Apply a) {
+                out.add(Styled.line().add("    " + Write.REAPPLY_FILE + ": ", Style.DIM).add(a.file()).line());
             }
         }
     }

@@ -1,6 +1,6 @@
 package dev.stsresize.tui;
 
-import dev.stsresize.converge.WriteCommands;
+import dev.stsresize.converge.Write;
 import dev.stsresize.plan.Decision;
 import dev.stsresize.tui.Styled.Line;
 import dev.stsresize.tui.Styled.Style;
@@ -193,7 +193,7 @@ final class WizardView {
                         + (d.claimsToGrow().size() == 1 ? "" : "s") + " of " + w.key() + target + "?", Style.BOLD)
                         .add("  y grows, n or Esc leaves (nothing is written until y)", Style.DIM).line());
                 for (dev.stsresize.plan.ClaimState c : d.claimsToGrow()) {
-                    out.add(Styled.line().add("     $ ", Style.DIM).add(WriteCommands.growClaim(d.namespace(), c), Style.ACCENT).line());
+                    out.add(Styled.line().add("     $ ", Style.DIM).add(Write.ClaimPatch.of(d.namespace(), c).command(), Style.ACCENT).line());
                 }
             }
             case TYPE_NAME -> {
@@ -201,7 +201,7 @@ final class WizardView {
                         .add(w.typed(), Style.ACCENT).add("_", Style.ACCENT).line());
                 out.add(Styled.line().add("   its pods and claims stay; the re-apply follows at once. Esc leaves now, claims grown, StatefulSet untouched.",
                         Style.DIM).line());
-                out.add(Styled.line().add("     $ ", Style.DIM).add(WriteCommands.orphanDelete(d.namespace(), d.name()), Style.ACCENT).line());
+                out.add(Styled.line().add("     $ ", Style.DIM).add(new Write.OrphanDelete(d.namespace(), d.name(), w.uid()).command(), Style.ACCENT).line());
             }
             case NONE -> {
                 if (w.status(WizardStep.RESTART) == StepStatus.RUNNING) {

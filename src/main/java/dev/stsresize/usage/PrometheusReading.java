@@ -8,6 +8,10 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 import java.util.Map;
 import java.util.Optional;
 
@@ -55,13 +59,25 @@ final class PrometheusReading {
     }
 
     /** Reads the four series of the claims of {@code namespaces} (all when empty). */
-    static PrometheusReading read(PrometheusSource source, Collection<String> namespaces) {
+    static PrometheusReading read(PrometheusSource source, Collection<String> namespaces, Executor executor) {
         String selector = namespaces.isEmpty() ? "" : "{namespace=~\"" + String.join("|", namespaces.stream().sorted().toList()) + "\"}";
         try {
-            Map<String, Double> used = query(source, "kubelet_volume_stats_used_bytes" + selector);
-            Map<String, Double> capacity = query(source, "kubelet_volume_stats_capacity_bytes" + selector);
-            Map<String, Double> available = query(source, "kubelet_volume_stats_available_bytes" + selector);
-            Map<String, Double> rate = query(source, "deriv(kubelet_volume_stats_used_bytes" + selector + "[" + WINDOW + "])");
+            // the four queries at once: the reading takes one round trip, not four
+            List<CompletableFuture<Map<String, Double>>> answers = List.of(
+                    "kubelet_volume_stats_used_bytes" + selector, "kubelet_volume_stats_capacity_bytes" + selector,
+                    "kubelet_volume_stats_available_bytes" + selector,
+                    "deriv(kubelet_volume_stats_used_bytes" + selector + "[" + WINDOW + "])").stream()
+                    .map(q -> CompletableFuture.supplyAsync(() -> {
+                        try {
+                            return query(source, q);
+                        } catch (Unusable e) {
+                            throw new CompletionException(e);
+                        }
+                    }, executor)).toList();
+            Map<String, Double> used = join(answers.get(0));
+            Map<String, Double> capacity = join(answers.get(1));
+            Map<String, Double> available = join(answers.get(2));
+            Map<String, Double> rate = join(answers.get(3));
             Map<String, Series> out = new HashMap<>();
             for (String key : used.keySet()) {
                 out.put(key, new Series(used.get(key), capacity.getOrDefault(key, Double.NaN),
@@ -70,6 +86,17 @@ final class PrometheusReading {
             return new PrometheusReading(out, Optional.empty());
         } catch (Unusable e) {
             return failed(source, e.getMessage());
+        }
+    }
+
+    private static Map<String, Double> join(CompletableFuture<Map<String, Double>> f) throws Unusable {
+        try {
+            return f.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof Unusable u) {
+                throw u;
+            }
+            throw new Unusable(String.valueOf(e.getCause().getMessage()));
         }
     }
 

@@ -19,7 +19,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -61,6 +60,13 @@ public final class UsageReader {
     }
 
     /**
+     * What was measured, before it is matched to StatefulSets and sized: the claims by {@code namespace/claim},
+     * their times to full (Prometheus), each namespace's quota room, and the notes.
+     */
+    public record Measurement(Map<String, ClaimUsage> claims, Map<String, Optional<Duration>> fillsIn, Map<String, Long> quotaRoom,
+            List<String> notes, Instant readAt) {}
+
+    /**
      * @param statefulSets the live StatefulSets to read the usage of
      * @param scopes where to LIST pods and quotas: all namespaces, or each namespace of the StatefulSets
      */
@@ -71,11 +77,22 @@ public final class UsageReader {
     /** As {@link #read(List, List, SizingPolicy)}, with the pods already listed by the caller (none listed again). */
     public UsageReport read(List<ObjectNode> statefulSets, List<NamespaceScope> scopes, Optional<List<ObjectNode>> pods,
             SizingPolicy policy) {
+        Set<String> keys = new java.util.HashSet<>();
+        targets(statefulSets).forEach(t -> keys.add(t.key()));
+        return report(measure(keys, scopes, pods), statefulSets, policy);
+    }
+
+    /**
+     * Measures the claims of the StatefulSets named by {@code statefulSetKeys} ({@code namespace/name}) without
+     * their objects, so that it can run while the plan's own LISTs and dry runs do; {@link #report} sizes them.
+     */
+    public Measurement measure(Set<String> statefulSetKeys, List<NamespaceScope> scopes, Optional<List<ObjectNode>> pods) {
         Instant started = clock.instant();
         List<String> notes = new ArrayList<>();
-        List<UsageReport.Target> targets = targets(statefulSets);
-        if (targets.isEmpty()) {
-            return new UsageReport(List.of(), Map.of(), Map.of(), policy, List.of(), started);
+        Map<String, ClaimUsage> measured = new HashMap<>(); // by namespace/claim
+        Map<String, Optional<Duration>> fillsIn = new HashMap<>();
+        if (statefulSetKeys.isEmpty()) {
+            return new Measurement(measured, fillsIn, Map.of(), notes, started);
         }
         ExecutorService pool = Executors.newFixedThreadPool(PARALLEL, r -> {
             Thread t = new Thread(r, "stsresize-usage");
@@ -85,25 +102,30 @@ public final class UsageReader {
         try {
             Future<List<ObjectNode>> podList = pods.isPresent() ? null : pool.submit(() -> listAll(scopes, cluster::listPods));
             Future<List<ObjectNode>> quotaList = pool.submit(() -> listAll(scopes, cluster::listResourceQuotas));
+            Set<String> namespaces = namespacesOf(scopes, statefulSetKeys);
             Future<PrometheusReading> promFuture = prometheus.isEmpty() ? null
-                    : pool.submit(() -> PrometheusReading.read(prometheus.get(), namespacesOf(scopes, targets)));
+                    : pool.submit(() -> PrometheusReading.read(prometheus.get(), namespaces, pool));
 
-            Map<String, ClaimUsage> measured = new HashMap<>(); // by namespace/claim
             List<ObjectNode> allPods = pods.orElseGet(() -> awaitPods(podList, notes));
-            Set<String> nodes = nodesRunning(targets, allPods);
+            Set<String> nodes = nodesRunning(statefulSetKeys, allPods);
             readSummaries(pool, nodes, started, notes, measured);
 
             Map<String, Long> quotaRoom = quotaRoom(await(quotaList, "resourcequotas", notes));
-            Map<String, Optional<Duration>> fillsIn = new HashMap<>();
             if (promFuture != null) {
                 PrometheusReading reading = awaitPrometheus(promFuture);
                 reading.note().ifPresent(notes::add);
                 merge(reading, measured, fillsIn);
             }
-            return new UsageReport(targets, claimsOf(targets, measured, fillsIn), quotaRoom, policy, notes, started);
+            return new Measurement(measured, fillsIn, quotaRoom, notes, started);
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /** The measured claims matched to {@code statefulSets} (by {@code <template>-<name>-<ordinal>}) and sized. */
+    public static UsageReport report(Measurement m, List<ObjectNode> statefulSets, SizingPolicy policy) {
+        List<UsageReport.Target> targets = targets(statefulSets);
+        return new UsageReport(targets, claimsOf(targets, m.claims(), m.fillsIn()), m.quotaRoom(), policy, m.notes(), m.readAt());
     }
 
     // ---- the StatefulSets, their pods and nodes ----
@@ -129,9 +151,7 @@ public final class UsageReader {
     }
 
     /** The nodes that run a pod controlled by one of the targets (the kubelet mounts only a running pod's claims). */
-    private static Set<String> nodesRunning(List<UsageReport.Target> targets, List<ObjectNode> pods) {
-        Set<String> keys = new java.util.HashSet<>();
-        targets.forEach(t -> keys.add(t.key()));
+    private static Set<String> nodesRunning(Set<String> keys, List<ObjectNode> pods) {
         Set<String> nodes = new TreeSet<>();
         for (ObjectNode pod : pods) {
             String node = pod.path("spec").path("nodeName").asText("");
@@ -251,12 +271,12 @@ public final class UsageReader {
         });
     }
 
-    private static Set<String> namespacesOf(List<NamespaceScope> scopes, List<UsageReport.Target> targets) {
+    private static Set<String> namespacesOf(List<NamespaceScope> scopes, Set<String> keys) {
         if (scopes.stream().anyMatch(NamespaceScope::isAll)) {
             return Set.of();
         }
-        Set<String> out = new LinkedHashSet<>();
-        targets.forEach(t -> out.add(t.namespace()));
+        Set<String> out = new TreeSet<>();
+        keys.forEach(k -> out.add(k.substring(0, k.indexOf('/'))));
         return out;
     }
 

@@ -1,6 +1,6 @@
 package dev.stsresize.tui;
 
-import dev.stsresize.converge.WriteCommands;
+import dev.stsresize.converge.Write;
 import dev.stsresize.plan.ClaimState;
 import dev.stsresize.plan.Decision;
 import java.util.ArrayList;
@@ -48,12 +48,12 @@ final class FakeStepRunner implements StepRunner {
         switch (step) {
             case GROW -> {
                 for (ClaimState c : d.claimsToGrow()) {
-                    progress.report("patched " + c.name() + " to " + c.target(), WriteCommands.growClaim(d.namespace(), c), false);
+                    progress.report("patched " + c.name() + " to " + c.target(), Write.ClaimPatch.of(d.namespace(), c).command(), false);
                 }
             }
             case ORPHAN_DELETE -> progress.report("deleted " + d.name() + " (UID " + uid + ") with propagationPolicy=Orphan",
-                    WriteCommands.orphanDelete(d.namespace(), d.name()), false);
-            case REAPPLY -> progress.report("re-applied " + d.name(), WriteCommands.reapply("kubectl"), false);
+                    new Write.OrphanDelete(d.namespace(), d.name(), "").command(), false);
+            case REAPPLY -> progress.report("re-applied " + d.name(), new Write.Apply(d.namespace(), d.name(), "kubectl").command(), false);
             default -> progress.report(step.label() + " ok", "", false);
         }
         return Outcome.done(step == WizardStep.VERIFY ? "pods adopted, UIDs unchanged" : step.label() + " done");

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.googlecode.lanterna.SGR;
 import com.googlecode.lanterna.TextColor;
 import dev.stsresize.Golden;
-import dev.stsresize.converge.WriteCommands;
+import dev.stsresize.converge.Write;
 import dev.stsresize.tui.Key.Kind;
 import dev.stsresize.tui.terminal.Theme;
 import java.util.ArrayList;
@@ -74,7 +74,7 @@ class ViewsGoldenTest {
         out.add(Named.of("wizard-delete-gate", s -> {
             UiState t = press(select(s, "postgres"), "a", done(pg, WizardStep.CHECK, "checked"), "y");
             for (var c : postgres.claimsToGrow()) {
-                t = press(t, said(pg, WizardStep.GROW, "patched " + c.name() + " to " + c.target(), WriteCommands.growClaim("shop", c)));
+                t = press(t, said(pg, WizardStep.GROW, "patched " + c.name() + " to " + c.target(), Write.ClaimPatch.of("shop", c).command()));
             }
             return press(t, done(pg, WizardStep.GROW, "3 claims grown"), done(pg, WizardStep.WAIT, "capacity 20Gi on every claim"), "postg");
         }));
@@ -82,7 +82,7 @@ class ViewsGoldenTest {
                 done(pg, WizardStep.GROW, "3 claims grown"), done(pg, WizardStep.WAIT, "capacity reached"), "postgres", Kind.ENTER,
                 done(pg, WizardStep.ORPHAN_DELETE, "deleted with propagationPolicy=Orphan"), "q")));
         out.add(Named.of("wizard-progress", s -> press(select(s, "postgres"), "a", done(pg, WizardStep.CHECK, "checked"), "y",
-                said(pg, WizardStep.GROW, "claim data-postgres-0: 10Gi -> 20Gi", WriteCommands.growClaim("shop", postgres.claimsToGrow().get(0))),
+                said(pg, WizardStep.GROW, "claim data-postgres-0: 10Gi -> 20Gi", Write.ClaimPatch.of("shop", postgres.claimsToGrow().get(0)).command()),
                 done(pg, WizardStep.GROW, "3 claim(s) patched"), new UiEvent.ClaimsRead(pg, List.of(
                         claim("data-postgres-0", "20Gi", ClaimProgress.State.GROWN, List.of()),
                         claim("data-postgres-1", "10Gi", ClaimProgress.State.RESIZING, List.of("Resizing")),

@@ -5,13 +5,11 @@ import dev.stsresize.cluster.Cluster;
 import dev.stsresize.converge.Assessed;
 import dev.stsresize.converge.Assessment;
 import dev.stsresize.converge.Assessor;
-import dev.stsresize.converge.Checkpoint;
-import dev.stsresize.converge.Converger;
-import dev.stsresize.converge.Gate;
 import dev.stsresize.converge.Journal;
 import dev.stsresize.converge.PendingRun;
 import dev.stsresize.converge.Progress;
 import dev.stsresize.converge.Record;
+import dev.stsresize.converge.RunRecords;
 import dev.stsresize.manifest.Manifest;
 import dev.stsresize.manifest.ManifestReader;
 import dev.stsresize.manifest.ReadLimits;
@@ -22,7 +20,6 @@ import dev.stsresize.tui.DecisionSource;
 import dev.stsresize.tui.InterruptedRun;
 import dev.stsresize.tui.Loaded;
 import java.io.InputStream;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -112,13 +109,13 @@ public final class ClusterDecisions implements DecisionSource {
         if (journal == null) {
             return List.of();
         }
-        Converger reader = new Converger(cluster, Clock.systemUTC(), journal, "", server, Gate.YES, Progress.NONE, Checkpoint.NONE);
+        RunRecords reader = new RunRecords(cluster, journal, server);
         Map<String, Decision> byKey = new LinkedHashMap<>();
         decisions.forEach(d -> byKey.put(Loaded.key(d), d));
         // only a record that can be trusted is offered; resume (and a re-run of apply) report the others
         Map<String, Record> records = new LinkedHashMap<>();
         try {
-            for (PendingRun p : reader.pendingLocal()) {
+            for (PendingRun p : reader.allLocal()) {
                 if (p.trusted() && byKey.containsKey(Metadata.key(p.namespace(), p.name()))) {
                     records.put(Metadata.key(p.namespace(), p.name()), p.record());
                 }
@@ -128,7 +125,7 @@ public final class ClusterDecisions implements DecisionSource {
         }
         for (Decision d : decisions) {
             if (d.verdict() == Verdict.ABSENT && !records.containsKey(Loaded.key(d))) {
-                reader.pending(d.namespace(), d.name(), true).filter(PendingRun::trusted).ifPresent(p -> records.put(Loaded.key(d), p.record()));
+                reader.find(d.namespace(), d.name(), true).filter(PendingRun::trusted).ifPresent(p -> records.put(Loaded.key(d), p.record()));
             }
         }
         List<InterruptedRun> out = new ArrayList<>();
