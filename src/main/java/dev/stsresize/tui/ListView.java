@@ -18,7 +18,7 @@ final class ListView {
     /** Once usage is known: how full, when full, what size, before the templates (what an incident looks at first). */
     private static final String[] USAGE_HEADERS = {"NAMESPACE/NAME", "VERDICT", "USED", "FILLS IN", "SUGGEST", "TEMPLATES", "GROW", "CLASS"};
     private static final int[] USAGE_MIN = {12, 10, 4, 8, 7, 10, 4, 6};
-    private static final int[] USAGE_SHRINK = {7, 5, 0, 4, 1};
+    private static final int[] USAGE_SHRINK = {7, 5, 1, 4, 0};
     private static final int WIDE_GAP = 2;
 
     private ListView() {}
