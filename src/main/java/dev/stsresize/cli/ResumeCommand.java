@@ -21,7 +21,6 @@ import dev.stsresize.plan.Metadata;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -66,12 +65,7 @@ public final class ResumeCommand implements Callable<Integer> {
     @Option(names = {"-y", "--yes"}, description = "Do not ask before re-applying a recorded object.")
     boolean yes;
 
-    @Option(names = "--take-over", description = "Take over the Lease of a run that stopped renewing it.")
-    boolean takeOver;
-
-    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "10m", converter = ConnectionOptions.DurationConverter.class,
-            description = "How long to wait for resizes and adoption. Default: ${DEFAULT-VALUE}.")
-    Duration timeout;
+    @Mixin RunOptions runOptions;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "table", description = "table or json.")
     String output;
@@ -165,7 +159,7 @@ public final class ResumeCommand implements Callable<Integer> {
             err.println("no unfinished run in " + journal.directory() + (declared.isEmpty() ? "" : " nor in the Leases of the manifest's"
                     + " StatefulSets") + " for " + conn.server() + ": nothing to resume");
         }
-        ConvergeOptions opts = ConvergeOptions.defaults().withTakeOver(takeOver).withTimeout(timeout);
+        ConvergeOptions opts = runOptions.convergeOptions();
         List<StatefulSetResult> results = new ArrayList<>();
         Map<String, Boolean> leases = new HashMap<>();
         Optional<Prompter> asker = Optional.empty();

@@ -15,7 +15,7 @@ import java.util.Set;
  * decide(): declared StatefulSets and the live state in, one {@link Decision} per declared StatefulSet
  * out. Pure: no I/O, no clock, no client; the same inputs always give the same decisions.
  *
- * <p>It implements the seed's Decide with the corrections of DESIGN.md step 2: every refusal is
+ * <p>It implements the seed's Decide with the corrections of docs/design.md step 2: every refusal is
  * collected (not only the first), claims are matched by exact name, scaled-away ordinals are grown
  * too, nothing is ever patched downward, and templates that already declare the target while claims
  * lag are drift to converge ({@code grow-claims}).
