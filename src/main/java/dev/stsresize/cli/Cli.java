@@ -54,6 +54,7 @@ public final class Cli {
         cl.addSubcommand(new DemoCommand(environment));
         cl.addSubcommand(new RenderJobCommand(environment.stdin()));
         cl.addSubcommand(new SetSizeCommand());
+        cl.addSubcommand(new UsageCommand(environment));
         cl.addSubcommand(new VersionCommand());
         cl.addSubcommand(new CompletionCommand());
         cl.addSubcommand(new UiCommand(environment));

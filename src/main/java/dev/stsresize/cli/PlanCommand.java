@@ -12,11 +12,13 @@ import dev.stsresize.manifest.SnapshotReader;
 import dev.stsresize.plan.Decider;
 import dev.stsresize.plan.Decision;
 import dev.stsresize.plan.LiveState;
+import dev.stsresize.plan.StatefulSetUsage;
 import dev.stsresize.plan.Verdict;
 import dev.stsresize.render.DocumentWriter;
 import dev.stsresize.render.Palette;
 import dev.stsresize.render.PlanDocument;
 import dev.stsresize.render.TableRenderer;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -73,12 +75,23 @@ public final class PlanCommand implements Callable<Integer> {
     @Option(names = "--exit-code", description = "Exit 3 when there is work to do, like git diff --exit-code.")
     boolean exitCode;
 
+    @Option(names = "--no-usage", description = "Do not read how full the claims are (no nodes/proxy, no Prometheus).")
+    boolean noUsage;
+
+    @Mixin UsageOptions usage;
+
     @Mixin DebugOption debug;
 
     private final Environment environment;
+    private final InputStream stdin;
+    private final boolean terminal;
+    private final Map<String, String> env;
 
     public PlanCommand(Environment environment) {
         this.environment = environment;
+        this.stdin = environment.stdin();
+        this.terminal = environment.console();
+        this.env = environment.variables();
     }
 
     @Override
@@ -94,19 +107,19 @@ public final class PlanCommand implements Callable<Integer> {
         }
         boolean explicit = namespace != null;
         String ns = explicit ? namespace : "default";
-        Manifest manifest = manifestFiles.read(environment.stdin(), ns, explicit);
+        Manifest manifest = manifestFiles.read(stdin, ns, explicit);
         if (verbosity >= 2) {
             err.println("read " + manifest.statefulSets().size() + " StatefulSet(s) from the manifest; skipped "
                     + manifest.skippedCount() + " other document(s)" + (manifest.skipped().isEmpty() ? "" : ": " + describe(manifest.skipped())));
         }
         Set<String> scope = allNamespaces ? null : manifest.namespaces();
-        LiveState state = new SnapshotReader(environment.stdin(), ReadLimits.SNAPSHOT).read(live, scope);
+        LiveState state = new SnapshotReader(stdin, ReadLimits.SNAPSHOT).read(live, scope);
         if (verbosity >= 2) {
             err.println("snapshot: " + state.statefulSets().size() + " StatefulSet(s), " + state.claims().size() + " claim(s), "
                     + state.storageClasses().size() + " StorageClass(es)" + (scope == null ? " in every namespace" : " in " + String.join(", ", scope)));
         }
         List<Decision> decisions = Decider.decide(manifest.objects(), state);
-        render(out, decisions);
+        render(out, decisions, Optional.empty());
         return exitCode(decisions, exitCode);
     }
 
@@ -119,15 +132,21 @@ public final class PlanCommand implements Callable<Integer> {
             // with -A the LISTs do not depend on the manifest: the server answers them while it is read
             assessor.prefetchAllNamespaces();
         }
-        Manifest manifest = manifestFiles.read(environment.stdin(), conn.defaultNamespace(), explicit);
+        Manifest manifest = manifestFiles.read(stdin, conn.defaultNamespace(), explicit);
         if (connection.verbosity >= 2) {
             err.println("read " + manifest.statefulSets().size() + " StatefulSet(s) from the manifest; skipped "
                     + manifest.skippedCount() + " other document(s)" + (manifest.skipped().isEmpty() ? "" : ": " + describe(manifest.skipped())));
         }
+        // the usage is read while the plan's LISTs and dry runs run: it needs only the manifest's names
+        Optional<PlanUsage> planUsage = noUsage ? Optional.empty()
+                : Optional.of(PlanUsage.start(usage.reader(conn.cluster(), conn), manifest.objects(), connection.allNamespaces,
+                        usage.policy(spec)));
         Assessment assessment = assessor.assess(manifest.objects(), connection.allNamespaces, Assessor.Depth.PLAN, false, Optional.empty());
         assessment.notes().forEach(n -> err.println("note: " + n));
         List<Decision> decisions = assessment.items().stream().map(Assessed::decision).toList();
-        render(out, decisions);
+        Optional<Map<String, StatefulSetUsage>> usageByKey = planUsage.map(u -> u.finish(assessment.items()));
+        planUsage.ifPresent(u -> u.notes().forEach(n -> err.println("note: " + n)));
+        render(out, decisions, usageByKey);
         boolean failed = false;
         for (Assessed a : assessment.items()) {
             a.notes().forEach(n -> err.println("note: " + a.namespace() + "/" + a.name() + ": " + n));
@@ -140,12 +159,12 @@ public final class PlanCommand implements Callable<Integer> {
         return failed && code != ExitCodes.REFUSED ? ExitCodes.FAILED : code;
     }
 
-    private void render(PrintWriter out, List<Decision> decisions) {
+    private void render(PrintWriter out, List<Decision> decisions, Optional<Map<String, StatefulSetUsage>> usageByKey) {
         switch (output) {
-            case json -> out.print(DocumentWriter.json(PlanDocument.of(decisions)));
-            case yaml -> out.print(DocumentWriter.yaml(PlanDocument.of(decisions)));
-            default -> out.print(new TableRenderer(Palette.choose(color, environment.console(), environment.variables().get("NO_COLOR")),
-                    TerminalWidth.of(environment.variables(), false, environment.console())).render(decisions));
+            case json -> out.print(DocumentWriter.json(PlanDocument.of(decisions, usageByKey)));
+            case yaml -> out.print(DocumentWriter.yaml(PlanDocument.of(decisions, usageByKey)));
+            default -> out.print(new TableRenderer(Palette.choose(color, terminal, env.get("NO_COLOR")),
+                    TerminalWidth.of(env, false, terminal)).render(decisions, usageByKey.orElse(Map.of())));
         }
         out.flush();
     }
@@ -161,6 +180,7 @@ public final class PlanCommand implements Callable<Integer> {
         if (!List.of("auto", "always", "never").contains(color)) {
             throw new ParameterException(spec.commandLine(), "--color takes auto, always or never, not \"" + color + "\".");
         }
+        usage.validate(spec);
         if (manifestFiles.readsStdin() && live.contains("-")) {
             throw new UserError("-f - and --live - both ask for standard input, which can be read only once. Pass one of them as a file.");
         }

@@ -14,16 +14,23 @@ import dev.stsresize.tui.Glyphs;
 import dev.stsresize.tui.Loaded;
 import dev.stsresize.tui.StepRunner;
 import dev.stsresize.tui.source.ClusterDecisions;
+import dev.stsresize.tui.source.ClusterUsage;
+import dev.stsresize.tui.UsageSource;
+import dev.stsresize.usage.UsageReader;
+import dev.stsresize.plan.SizingPolicy;
+import java.util.Optional;
 import dev.stsresize.tui.source.SnapshotDecisions;
 import dev.stsresize.tui.terminal.TerminalFrame;
 import dev.stsresize.tui.terminal.TerminalOpener;
 import dev.stsresize.tui.terminal.Theme;
 import dev.stsresize.tui.terminal.UiLoop;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.BooleanSupplier;
 import picocli.CommandLine.Command;
@@ -68,11 +75,18 @@ public final class UiCommand implements Callable<Integer> {
 
     @Mixin DebugOption debug;
 
+    /** A usage read gives up on nodes that have not answered by then: usage is advice, the UI never waits on it. */
+    static final java.time.Duration USAGE_TIMEOUT = java.time.Duration.ofSeconds(5);
+
     private final Environment environment;
+    private final InputStream stdin;
+    private final Map<String, String> env;
     private final BooleanSupplier stdoutIsTerminal;
 
     public UiCommand(Environment environment) {
         this.environment = environment;
+        this.stdin = environment.stdin();
+        this.env = environment.variables();
         this.stdoutIsTerminal = () -> environment.console() || environment.stdoutIsTerminal().getAsBoolean();
     }
 
@@ -83,18 +97,21 @@ public final class UiCommand implements Callable<Integer> {
         DecisionSource source;
         StepRunner steps;
         Loaded first;
+        UsageSource usage = null; // offline: no usage
         if (live.isEmpty()) {
             // the connection (an exec credential plugin's prompt included) and the first load happen before the screen opens
             ClusterConnection conn = connection.connect(environment, err);
-            Journal journal = new Journal(Journal.defaultDirectory(environment.variables()));
-            ClusterDecisions cluster = new ClusterDecisions(conn.cluster(), environment.stdin(), manifestFiles.files, manifestFiles.recursive, conn.defaultNamespace(),
+            Journal journal = new Journal(Journal.defaultDirectory(env));
+            ClusterDecisions cluster = new ClusterDecisions(conn.cluster(), stdin, manifestFiles.files, manifestFiles.recursive, conn.defaultNamespace(),
                     connection.namespace != null, connection.allNamespaces, context(conn.origin()), conn.server(), journal);
             first = cluster.load();
             source = cluster;
+            usage = new ClusterUsage(conn.cluster(), new UsageReader(conn.cluster(), USAGE_TIMEOUT, Optional.empty(), Clock.systemUTC()),
+                    cluster::usageScopes, SizingPolicy.DEFAULT);
             steps = new ConvergeSteps(conn.cluster(), Clock.systemUTC(), journal,
-                    Operator.identify(environment.variables()), conn.server(), cluster::declared, ConvergeOptions.defaults());
+                    Operator.identify(env), conn.server(), cluster::declared, ConvergeOptions.defaults());
         } else {
-            SnapshotDecisions snapshot = new SnapshotDecisions(environment.stdin(), manifestFiles.files, manifestFiles.recursive, live, connection.namespace, connection.allNamespaces);
+            SnapshotDecisions snapshot = new SnapshotDecisions(stdin, manifestFiles.files, manifestFiles.recursive, live, connection.namespace, connection.allNamespaces);
             first = snapshot.load();
             source = snapshot;
             steps = StepRunner.OFFLINE;
@@ -102,16 +119,16 @@ public final class UiCommand implements Callable<Integer> {
         List<Decision> decisions = first.decisions();
         if (!stdoutIsTerminal.getAsBoolean()) {
             PrintWriter out = spec.commandLine().getOut();
-            out.print(new TableRenderer(Palette.choose("auto", false, environment.variables().get("NO_COLOR"))).render(decisions));
+            out.print(new TableRenderer(Palette.choose("auto", false, env.get("NO_COLOR"))).render(decisions));
             out.flush();
             err.println("No terminal, so no interactive UI: this is the plan. To converge, run:");
             err.println("  kubectl stsresize apply -f " + String.join(" -f ", manifestFiles.files) + (live.isEmpty() ? connectionFlags() : ""));
             err.flush();
             return PlanCommand.exitCode(decisions, false);
         }
-        Glyphs glyphs = Glyphs.forLocale(environment.variables());
+        Glyphs glyphs = Glyphs.forLocale(env);
         try {
-            UiLoop.open(TerminalOpener.open(glyphs), new TerminalFrame(Theme.forEnvironment(environment.variables()), glyphs), source, steps, first);
+            UiLoop.open(TerminalOpener.open(glyphs), new TerminalFrame(Theme.forEnvironment(env), glyphs), source, steps, usage, first);
         } catch (IOException e) {
             throw new UserError("cannot open the terminal for the interactive UI: " + e.getMessage()
                     + "; 'kubectl stsresize plan' prints the same decisions without one.", e);

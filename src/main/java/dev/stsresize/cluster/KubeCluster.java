@@ -4,8 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.cluster.RawApi.Query;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** {@link Cluster} on client-java: raw JSON over the configured {@code ApiClient}. */
@@ -50,6 +52,35 @@ public final class KubeCluster implements Cluster {
     @Override
     public ObjectList listPods(String namespace, String labelSelector) {
         return list(Resource.PODS, requireNamespace(namespace), Query.of().with("labelSelector", labelSelector));
+    }
+
+    @Override
+    public ObjectList listPods(NamespaceScope scope) {
+        return list(Resource.PODS, scope.namespace().orElse(null), Query.of());
+    }
+
+    @Override
+    public ObjectList listResourceQuotas(NamespaceScope scope) {
+        return list(Resource.RESOURCE_QUOTAS, scope.namespace().orElse(null), Query.of());
+    }
+
+    @Override
+    public ObjectNode nodeSummary(String node, Duration timeout) {
+        return api.send("GET", Resource.NODES.object(null, node) + "/proxy/stats/summary", Query.of(), timeout,
+                "GET nodes/proxy " + node + " stats/summary");
+    }
+
+    @Override
+    public HttpAnswer serviceProxyGet(String namespace, String service, String path, Map<String, String> query,
+            Duration timeout) {
+        String rest = path.startsWith("/") ? path : "/" + path;
+        if (rest.contains("/../") || rest.endsWith("/..") || rest.contains("/./")) {
+            throw new IllegalArgumentException("a service proxy path cannot hold dot segments: " + path);
+        }
+        Query q = Query.of();
+        query.forEach(q::with);
+        return api.get(Resource.SERVICES.object(requireNamespace(namespace), service) + "/proxy" + rest, q, timeout,
+                "GET services/proxy " + namespace + "/" + service + rest);
     }
 
     @Override

@@ -83,6 +83,10 @@ class DeleteInvariantTest {
                 args[i] = flag ? NamespaceScope.all() : NamespaceScope.of("x");
             } else if (types[i] == WatchedKind.class) {
                 args[i] = WatchedKind.STATEFUL_SET;
+            } else if (types[i] == java.time.Duration.class) {
+                args[i] = java.time.Duration.ofSeconds(5);
+            } else if (types[i] == java.util.Map.class) {
+                args[i] = java.util.Map.of("query", "x");
             } else if (types[i] == ResourceAccess.class) {
                 args[i] = new ResourceAccess("get", "", "pods", "", "x", "");
             } else if (types[i] == ObjectNode.class) {
