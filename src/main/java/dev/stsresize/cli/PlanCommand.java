@@ -18,6 +18,7 @@ import dev.stsresize.render.DocumentWriter;
 import dev.stsresize.render.Palette;
 import dev.stsresize.render.PlanDocument;
 import dev.stsresize.render.TableRenderer;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -82,9 +83,15 @@ public final class PlanCommand implements Callable<Integer> {
     @Mixin DebugOption debug;
 
     private final Environment environment;
+    private final InputStream stdin;
+    private final boolean terminal;
+    private final Map<String, String> env;
 
     public PlanCommand(Environment environment) {
         this.environment = environment;
+        this.stdin = environment.stdin();
+        this.terminal = environment.console();
+        this.env = environment.variables();
     }
 
     @Override
@@ -100,13 +107,13 @@ public final class PlanCommand implements Callable<Integer> {
         }
         boolean explicit = namespace != null;
         String ns = explicit ? namespace : "default";
-        Manifest manifest = manifestFiles.read(environment.stdin(), ns, explicit);
+        Manifest manifest = manifestFiles.read(stdin, ns, explicit);
         if (verbosity >= 2) {
             err.println("read " + manifest.statefulSets().size() + " StatefulSet(s) from the manifest; skipped "
                     + manifest.skippedCount() + " other document(s)" + (manifest.skipped().isEmpty() ? "" : ": " + describe(manifest.skipped())));
         }
         Set<String> scope = allNamespaces ? null : manifest.namespaces();
-        LiveState state = new SnapshotReader(environment.stdin(), ReadLimits.SNAPSHOT).read(live, scope);
+        LiveState state = new SnapshotReader(stdin, ReadLimits.SNAPSHOT).read(live, scope);
         if (verbosity >= 2) {
             err.println("snapshot: " + state.statefulSets().size() + " StatefulSet(s), " + state.claims().size() + " claim(s), "
                     + state.storageClasses().size() + " StorageClass(es)" + (scope == null ? " in every namespace" : " in " + String.join(", ", scope)));
@@ -125,7 +132,7 @@ public final class PlanCommand implements Callable<Integer> {
             // with -A the LISTs do not depend on the manifest: the server answers them while it is read
             assessor.prefetchAllNamespaces();
         }
-        Manifest manifest = manifestFiles.read(environment.stdin(), conn.defaultNamespace(), explicit);
+        Manifest manifest = manifestFiles.read(stdin, conn.defaultNamespace(), explicit);
         if (connection.verbosity >= 2) {
             err.println("read " + manifest.statefulSets().size() + " StatefulSet(s) from the manifest; skipped "
                     + manifest.skippedCount() + " other document(s)" + (manifest.skipped().isEmpty() ? "" : ": " + describe(manifest.skipped())));

@@ -22,10 +22,12 @@ import dev.stsresize.tui.terminal.TerminalOpener;
 import dev.stsresize.tui.terminal.Theme;
 import dev.stsresize.tui.terminal.UiLoop;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.BooleanSupplier;
 import picocli.CommandLine.Command;
@@ -74,10 +76,14 @@ public final class UiCommand implements Callable<Integer> {
     @Mixin UsageOptions usageOptions;
 
     private final Environment environment;
+    private final InputStream stdin;
+    private final Map<String, String> env;
     private final BooleanSupplier stdoutIsTerminal;
 
     public UiCommand(Environment environment) {
         this.environment = environment;
+        this.stdin = environment.stdin();
+        this.env = environment.variables();
         this.stdoutIsTerminal = () -> environment.console() || environment.stdoutIsTerminal().getAsBoolean();
     }
 
@@ -92,17 +98,17 @@ public final class UiCommand implements Callable<Integer> {
         if (live.isEmpty()) {
             // the connection (an exec credential plugin's prompt included) and the first load happen before the screen opens
             ClusterConnection conn = connection.connect(environment, err);
-            Journal journal = new Journal(Journal.defaultDirectory(environment.variables()));
-            ClusterDecisions cluster = new ClusterDecisions(conn.cluster(), environment.stdin(), manifestFiles.files, manifestFiles.recursive, conn.defaultNamespace(),
+            Journal journal = new Journal(Journal.defaultDirectory(env));
+            ClusterDecisions cluster = new ClusterDecisions(conn.cluster(), stdin, manifestFiles.files, manifestFiles.recursive, conn.defaultNamespace(),
                     connection.namespace != null, connection.allNamespaces, context(conn.origin()), conn.server(), journal);
             first = cluster.load();
             source = cluster;
             usage = new ClusterUsage(conn.cluster(), usageOptions.reader(conn.cluster(), conn), cluster::usageScopes,
                     usageOptions.policy(spec));
             steps = new ConvergeSteps(conn.cluster(), Clock.systemUTC(), journal,
-                    Operator.identify(environment.variables()), conn.server(), cluster::declared, ConvergeOptions.defaults());
+                    Operator.identify(env), conn.server(), cluster::declared, ConvergeOptions.defaults());
         } else {
-            SnapshotDecisions snapshot = new SnapshotDecisions(environment.stdin(), manifestFiles.files, manifestFiles.recursive, live, connection.namespace, connection.allNamespaces);
+            SnapshotDecisions snapshot = new SnapshotDecisions(stdin, manifestFiles.files, manifestFiles.recursive, live, connection.namespace, connection.allNamespaces);
             first = snapshot.load();
             source = snapshot;
             steps = StepRunner.OFFLINE;
@@ -110,14 +116,14 @@ public final class UiCommand implements Callable<Integer> {
         List<Decision> decisions = first.decisions();
         if (!stdoutIsTerminal.getAsBoolean()) {
             PrintWriter out = spec.commandLine().getOut();
-            out.print(new TableRenderer(Palette.choose("auto", false, environment.variables().get("NO_COLOR"))).render(decisions));
+            out.print(new TableRenderer(Palette.choose("auto", false, env.get("NO_COLOR"))).render(decisions));
             out.flush();
             err.println("No terminal, so no interactive UI: this is the plan. To converge, run:");
             err.println("  kubectl stsresize apply -f " + String.join(" -f ", manifestFiles.files) + (live.isEmpty() ? connectionFlags() : ""));
             err.flush();
             return PlanCommand.exitCode(decisions, false);
         }
-        Glyphs glyphs = Glyphs.forLocale(environment.variables());
+        Glyphs glyphs = Glyphs.forLocale(env);
         try {
             UiLoop.open(TerminalOpener.open(glyphs), new TerminalFrame(Theme.forEnvironment(environment.variables()), glyphs), source, steps, usage, first);
         } catch (IOException e) {
