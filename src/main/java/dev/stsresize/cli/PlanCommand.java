@@ -12,6 +12,7 @@ import dev.stsresize.manifest.SnapshotReader;
 import dev.stsresize.plan.Decider;
 import dev.stsresize.plan.Decision;
 import dev.stsresize.plan.LiveState;
+import dev.stsresize.plan.StatefulSetUsage;
 import dev.stsresize.plan.Verdict;
 import dev.stsresize.render.DocumentWriter;
 import dev.stsresize.render.Palette;
@@ -74,16 +75,23 @@ public final class PlanCommand implements Callable<Integer> {
     @Option(names = "--exit-code", description = "Exit 3 when there is work to do, like git diff --exit-code.")
     boolean exitCode;
 
+    @Option(names = "--no-usage", description = "Do not read how full the claims are (no nodes/proxy, no Prometheus).")
+    boolean noUsage;
+
+    @Mixin UsageOptions usage;
+
     @Mixin DebugOption debug;
 
+    private final Environment environment;
     private final InputStream stdin;
     private final boolean terminal;
     private final Map<String, String> env;
 
-    public PlanCommand(InputStream stdin, boolean terminal, Map<String, String> env) {
-        this.stdin = stdin;
-        this.terminal = terminal;
-        this.env = env;
+    public PlanCommand(Environment environment) {
+        this.environment = environment;
+        this.stdin = environment.stdin();
+        this.terminal = environment.console();
+        this.env = environment.variables();
     }
 
     @Override
@@ -111,13 +119,13 @@ public final class PlanCommand implements Callable<Integer> {
                     + state.storageClasses().size() + " StorageClass(es)" + (scope == null ? " in every namespace" : " in " + String.join(", ", scope)));
         }
         List<Decision> decisions = Decider.decide(manifest.objects(), state);
-        render(out, decisions);
+        render(out, decisions, Optional.empty());
         return exitCode(decisions, exitCode);
     }
 
     /** The plan from the live cluster: 3 LISTs (StatefulSets, claims, StorageClasses) and one dry run per StatefulSet to recreate. */
     private int fromCluster(PrintWriter out, PrintWriter err) {
-        ClusterConnection conn = connection.connect(err);
+        ClusterConnection conn = connection.connect(environment, err);
         boolean explicit = connection.namespace != null;
         Assessor assessor = new Assessor(conn.cluster(), connection.verbosity >= 2 ? new ProgressPrinter(err) : Progress.NONE);
         if (connection.allNamespaces) {
@@ -129,10 +137,16 @@ public final class PlanCommand implements Callable<Integer> {
             err.println("read " + manifest.statefulSets().size() + " StatefulSet(s) from the manifest; skipped "
                     + manifest.skippedCount() + " other document(s)" + (manifest.skipped().isEmpty() ? "" : ": " + describe(manifest.skipped())));
         }
+        // the usage is read while the plan's LISTs and dry runs run: it needs only the manifest's names
+        Optional<PlanUsage> planUsage = noUsage ? Optional.empty()
+                : Optional.of(PlanUsage.start(usage.reader(conn.cluster(), conn), manifest.objects(), connection.allNamespaces,
+                        usage.policy(spec)));
         Assessment assessment = assessor.assess(manifest.objects(), connection.allNamespaces, Assessor.Depth.PLAN, false, Optional.empty());
         assessment.notes().forEach(n -> err.println("note: " + n));
         List<Decision> decisions = assessment.items().stream().map(Assessed::decision).toList();
-        render(out, decisions);
+        Optional<Map<String, StatefulSetUsage>> usageByKey = planUsage.map(u -> u.finish(assessment.items()));
+        planUsage.ifPresent(u -> u.notes().forEach(n -> err.println("note: " + n)));
+        render(out, decisions, usageByKey);
         boolean failed = false;
         for (Assessed a : assessment.items()) {
             a.notes().forEach(n -> err.println("note: " + a.namespace() + "/" + a.name() + ": " + n));
@@ -145,17 +159,18 @@ public final class PlanCommand implements Callable<Integer> {
         return failed && code != ExitCodes.REFUSED ? ExitCodes.FAILED : code;
     }
 
-    private void render(PrintWriter out, List<Decision> decisions) {
+    private void render(PrintWriter out, List<Decision> decisions, Optional<Map<String, StatefulSetUsage>> usageByKey) {
         switch (output) {
-            case json -> out.print(DocumentWriter.json(PlanDocument.of(decisions)));
-            case yaml -> out.print(DocumentWriter.yaml(PlanDocument.of(decisions)));
+            case json -> out.print(DocumentWriter.json(PlanDocument.of(decisions, usageByKey)));
+            case yaml -> out.print(DocumentWriter.yaml(PlanDocument.of(decisions, usageByKey)));
             default -> out.print(new TableRenderer(Palette.choose(color, terminal, env.get("NO_COLOR")),
-                    TerminalWidth.of(env, false, terminal)).render(decisions));
+                    TerminalWidth.of(env, false, terminal)).render(decisions, usageByKey.orElse(Map.of())));
         }
         out.flush();
     }
 
     private void validate() {
+        manifestFiles.require(spec);
         String namespace = connection.namespace;
         boolean allNamespaces = connection.allNamespaces;
         if (namespace != null && allNamespaces) {
@@ -165,7 +180,8 @@ public final class PlanCommand implements Callable<Integer> {
         if (!List.of("auto", "always", "never").contains(color)) {
             throw new ParameterException(spec.commandLine(), "--color takes auto, always or never, not \"" + color + "\".");
         }
-        if (manifestFiles.files.contains("-") && live.contains("-")) {
+        usage.validate(spec);
+        if (manifestFiles.readsStdin() && live.contains("-")) {
             throw new UserError("-f - and --live - both ask for standard input, which can be read only once. Pass one of them as a file.");
         }
     }

@@ -1,6 +1,8 @@
 package dev.stsresize.cluster;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -33,6 +35,29 @@ public interface Cluster {
 
     /** LIST pods of a namespace matching a label selector ({@code app=db,tier in (a,b)}; "" for all). */
     ObjectList listPods(String namespace, String labelSelector);
+
+    /** LIST pods of one namespace or all: usage reads which node runs each StatefulSet's pods with one LIST per scope. */
+    ObjectList listPods(NamespaceScope scope);
+
+    /** LIST v1 ResourceQuotas of one namespace or all (usage caps its suggestions by {@code requests.storage}). */
+    ObjectList listResourceQuotas(NamespaceScope scope);
+
+    /**
+     * GET {@code /api/v1/nodes/NODE/proxy/stats/summary}: the kubelet's summary (its {@code pods[].volume[]}
+     * say how full each mounted claim is), through the API server's node proxy ({@code nodes/proxy} get).
+     * Bounded by {@code timeout}: the API server sets no deadline on a proxied request, so a node that does
+     * not answer would hold it for ever; no answer in time is {@link ServerUnreachable}. Never retried.
+     */
+    ObjectNode nodeSummary(String node, Duration timeout);
+
+    /**
+     * GET through the API server's service proxy ({@code services/proxy} get):
+     * {@code /api/v1/namespaces/NS/services/SERVICE/proxy/PATH?QUERY}, with the kubeconfig's credentials
+     * (an in-cluster Prometheus). {@code service} is {@code name}, {@code name:port} or {@code https:name:port}.
+     * Every answer is returned with its code, whatever it is (the backend's 400 is the caller's to read);
+     * only no answer within {@code timeout} throws ({@link ServerUnreachable}). Never retried.
+     */
+    HttpAnswer serviceProxyGet(String namespace, String service, String path, Map<String, String> query, Duration timeout);
 
     /** LIST apps/v1 ControllerRevisions of a namespace matching a label selector. */
     ObjectList listControllerRevisions(String namespace, String labelSelector);

@@ -4,8 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.cluster.RawApi.Query;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** {@link Cluster} on client-java: raw JSON over the configured {@code ApiClient}. */
@@ -50,6 +52,35 @@ public final class KubeCluster implements Cluster {
     @Override
     public ObjectList listPods(String namespace, String labelSelector) {
         return list(Resource.PODS, requireNamespace(namespace), Query.of().with("labelSelector", labelSelector));
+    }
+
+    @Override
+    public ObjectList listPods(NamespaceScope scope) {
+        return list(Resource.PODS, scope.namespace().orElse(null), Query.of());
+    }
+
+    @Override
+    public ObjectList listResourceQuotas(NamespaceScope scope) {
+        return list(Resource.RESOURCE_QUOTAS, scope.namespace().orElse(null), Query.of());
+    }
+
+    @Override
+    public ObjectNode nodeSummary(String node, Duration timeout) {
+        return api.send("GET", Resource.NODES.object(null, node) + "/proxy/stats/summary", Query.of(), timeout,
+                "GET nodes/proxy " + node + " stats/summary");
+    }
+
+    @Override
+    public HttpAnswer serviceProxyGet(String namespace, String service, String path, Map<String, String> query,
+            Duration timeout) {
+        String rest = path.startsWith("/") ? path : "/" + path;
+        if (rest.contains("/../") || rest.endsWith("/..") || rest.contains("/./")) {
+            throw new IllegalArgumentException("a service proxy path cannot hold dot segments: " + path);
+        }
+        Query q = Query.of();
+        query.forEach(q::with);
+        return api.get(Resource.SERVICES.object(requireNamespace(namespace), service) + "/proxy" + rest, q, timeout,
+                "GET services/proxy " + namespace + "/" + service + rest);
     }
 
     @Override
@@ -126,7 +157,7 @@ public final class KubeCluster implements Cluster {
 
     @Override
     public ObjectNode patchClaimStorage(String namespace, String name, String quantity, boolean dryRun) {
-        ObjectNode patch = Json.MAPPER.createObjectNode();
+        ObjectNode patch = TreeMapper.MAPPER.createObjectNode();
         patch.putObject("spec").putObject("resources").putObject("requests")
                 .put("storage", requireText(quantity, "quantity"));
         Query query = Query.of().with("fieldManager", PATCH_FIELD_MANAGER).dryRun(dryRun);
@@ -136,7 +167,7 @@ public final class KubeCluster implements Cluster {
 
     @Override
     public Optional<ObjectNode> deleteStatefulSetOrphan(String namespace, String name, String uid, boolean dryRun) {
-        ObjectNode options = Json.MAPPER.createObjectNode();
+        ObjectNode options = TreeMapper.MAPPER.createObjectNode();
         options.put("kind", "DeleteOptions");
         options.put("apiVersion", "v1");
         options.put("propagationPolicy", "Orphan");
@@ -209,7 +240,7 @@ public final class KubeCluster implements Cluster {
             throw new IllegalArgumentException("only a run's record Secret (" + RECORD_SECRET_PREFIX + "…) is ever deleted, not " + name);
         }
         // the options in the body: handlers/delete.go decodes them from the body when there is one
-        ObjectNode options = Json.MAPPER.createObjectNode();
+        ObjectNode options = TreeMapper.MAPPER.createObjectNode();
         options.put("kind", "DeleteOptions");
         options.put("apiVersion", "v1");
         options.putObject("preconditions").put("uid", requireText(uid, "uid"));
@@ -231,7 +262,7 @@ public final class KubeCluster implements Cluster {
 
     @Override
     public void evictPod(String namespace, String name, boolean dryRun) {
-        ObjectNode eviction = Json.MAPPER.createObjectNode();
+        ObjectNode eviction = TreeMapper.MAPPER.createObjectNode();
         eviction.put("apiVersion", "policy/v1");
         eviction.put("kind", "Eviction");
         eviction.putObject("metadata").put("name", name).put("namespace", namespace);
@@ -290,7 +321,7 @@ public final class KubeCluster implements Cluster {
     }
 
     private static ObjectNode typed(Resource r) {
-        return withTypeInPlace(Json.MAPPER.createObjectNode(), r);
+        return withTypeInPlace(TreeMapper.MAPPER.createObjectNode(), r);
     }
 
     private static void putIfSet(ObjectNode o, String field, String value) {

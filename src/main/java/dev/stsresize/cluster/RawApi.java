@@ -7,10 +7,12 @@ import io.kubernetes.client.openapi.ApiException;
 import io.kubernetes.client.openapi.Pair;
 import java.io.IOException;
 import java.io.InputStream;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import okhttp3.Call;
 import okhttp3.Response;
 import okhttp3.ResponseBody;
@@ -48,9 +50,41 @@ final class RawApi {
                 return null;
             }
             try (InputStream in = rb.byteStream()) {
-                JsonNode tree = Json.MAPPER.readTree(in);
+                JsonNode tree = TreeMapper.MAPPER.readTree(in);
                 return tree instanceof ObjectNode o ? o : null;
             }
+        } catch (IOException e) {
+            throw failures.unreachable(e, operation);
+        }
+    }
+
+    /** One request bounded by {@code timeout} as a whole; throws on any non-2xx and on no answer in time. */
+    ObjectNode send(String method, String path, Query query, Duration timeout, String operation) {
+        Call call = newCall(method, path, query, null, null);
+        call.timeout().timeout(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        try (Response response = call.execute()) {
+            ResponseBody rb = response.body();
+            String text = rb == null ? "" : rb.string();
+            if (!response.isSuccessful()) {
+                throw Failures.fromResponse(response, text, operation);
+            }
+            JsonNode tree = text.isEmpty() ? null : TreeMapper.MAPPER.readTree(text);
+            return tree instanceof ObjectNode o ? o : null;
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new ClusterException(200, "NotJson", "the answer is not a JSON object: " + e.getOriginalMessage(), null,
+                    operation, null);
+        } catch (IOException e) {
+            throw failures.unreachable(e, operation);
+        }
+    }
+
+    /** A GET whose answer is returned whatever its code (a proxied backend's); throws only on no answer in time. */
+    HttpAnswer get(String path, Query query, Duration timeout, String operation) {
+        Call call = newCall("GET", path, query, null, null);
+        call.timeout().timeout(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        try (Response response = call.execute()) {
+            ResponseBody rb = response.body();
+            return new HttpAnswer(response.code(), response.header("Content-Type", ""), rb == null ? "" : rb.string());
         } catch (IOException e) {
             throw failures.unreachable(e, operation);
         }
@@ -82,7 +116,7 @@ final class RawApi {
         if (body != null) {
             headers.put("Content-Type", contentType);
             try {
-                bytes = Json.MAPPER.writeValueAsBytes(body);
+                bytes = TreeMapper.MAPPER.writeValueAsBytes(body);
             } catch (IOException e) {
                 throw new IllegalStateException("a JSON tree always serialises", e);
             }

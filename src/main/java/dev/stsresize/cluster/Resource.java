@@ -6,6 +6,9 @@ enum Resource {
     CONTROLLER_REVISIONS("/apis/apps/v1", "controllerrevisions", "apps/v1", "ControllerRevision", true),
     CLAIMS("/api/v1", "persistentvolumeclaims", "v1", "PersistentVolumeClaim", true),
     PODS("/api/v1", "pods", "v1", "Pod", true),
+    RESOURCE_QUOTAS("/api/v1", "resourcequotas", "v1", "ResourceQuota", true),
+    NODES("/api/v1", "nodes", "v1", "Node", false),
+    SERVICES("/api/v1", "services", "v1", "Service", true),
     STORAGE_CLASSES("/apis/storage.k8s.io/v1", "storageclasses", "storage.k8s.io/v1", "StorageClass", false),
     SECRETS("/api/v1", "secrets", "v1", "Secret", true),
     LEASES("/apis/coordination.k8s.io/v1", "leases", "coordination.k8s.io/v1", "Lease", true),
@@ -43,7 +46,7 @@ enum Resource {
      * A name as one path segment, percent-encoded: a name the server would refuse ("a/b", "Bad Name")
      * reaches it as such, and its answer (404, 400) says what is wrong, as with kubectl.
      */
-    private static String segment(String s) {
+    static String segment(String s) {
         if (s == null || s.isEmpty()) {
             throw new IllegalArgumentException("a name or namespace is required here");
         }

@@ -2,6 +2,7 @@ package dev.stsresize.cluster;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -69,6 +70,29 @@ public final class RetryingCluster implements Cluster {
     @Override
     public ObjectList listPods(String namespace, String labelSelector) {
         return retry(() -> delegate.listPods(namespace, labelSelector));
+    }
+
+    @Override
+    public ObjectList listPods(NamespaceScope scope) {
+        return retry(() -> delegate.listPods(scope));
+    }
+
+    @Override
+    public ObjectList listResourceQuotas(NamespaceScope scope) {
+        return retry(() -> delegate.listResourceQuotas(scope));
+    }
+
+    /** Not retried: its caller bounds the time, and a node that did not answer is said, not waited for again. */
+    @Override
+    public ObjectNode nodeSummary(String node, Duration timeout) {
+        return delegate.nodeSummary(node, timeout);
+    }
+
+    /** Not retried: bounded by its caller, and a backend's error is an answer to read. */
+    @Override
+    public HttpAnswer serviceProxyGet(String namespace, String service, String path, Map<String, String> query,
+            Duration timeout) {
+        return delegate.serviceProxyGet(namespace, service, path, query, timeout);
     }
 
     @Override

@@ -13,9 +13,9 @@ import java.util.Optional;
 /**
  * Runs the {@link Steps} of one StatefulSet in order, for the CLI ({@code apply}, {@code resume}):
  * check, lock and record, grow, wait, orphan-delete, re-apply (or restore), verify, restart pods if
- * asked, release. Every write is read back before the next step; every step is idempotent, and a run
- * stopped anywhere is finished by {@link #resume} from its record (claims already grown skipped; an
- * absent StatefulSet goes straight to the re-apply of the recorded object).
+ * asked, release (docs/design.md steps 4–9). Every write is read back before the next step; every step
+ * is idempotent, and a run stopped anywhere is finished by {@link #resume} from its record (claims
+ * already grown skipped; an absent StatefulSet goes straight to the re-apply of the recorded object).
  *
  * <p>UI-agnostic: progress out through {@link Progress}, human decisions in through {@link Gate}.
  */

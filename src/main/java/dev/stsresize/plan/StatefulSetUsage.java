@@ -23,6 +23,16 @@ public record StatefulSetUsage(String namespace, String name, List<ClaimUsage> c
         return claims.stream().flatMap(c -> c.fillsIn().stream()).min(Comparator.naturalOrder());
     }
 
+    /**
+     * Without the suggestions a manifest already meets: a template declared at or above the suggested size
+     * needs no suggestion (its plan grows it already).
+     */
+    public StatefulSetUsage withoutSuggestionsMetBy(List<TemplateSize> declared) {
+        List<SuggestedSize> left = suggestions.stream().filter(s -> declared.stream().noneMatch(t -> t.name().equals(s.template())
+                && t.declared() != null && !t.declared().isLessThan(Quantity.parse(s.suggested())))).toList();
+        return new StatefulSetUsage(namespace, name, claims, left);
+    }
+
     public String key() {
         return Metadata.key(namespace, name);
     }

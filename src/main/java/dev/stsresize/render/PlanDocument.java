@@ -8,8 +8,14 @@ import dev.stsresize.plan.Decision;
 import dev.stsresize.plan.Quantity;
 import dev.stsresize.plan.Refusal;
 import dev.stsresize.plan.TemplateSize;
+import dev.stsresize.plan.ClaimUsage;
+import dev.stsresize.plan.Metadata;
+import dev.stsresize.plan.StatefulSetUsage;
+import dev.stsresize.plan.SuggestedSize;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * The {@code -o json} / {@code -o yaml} contract, {@code stsresize/v1} {@code Plan}: a stable document
@@ -24,13 +30,29 @@ public final class PlanDocument {
     private PlanDocument() {}
 
     public static ObjectNode of(List<Decision> decisions) {
+        return of(decisions, Optional.empty());
+    }
+
+    /**
+     * With the usage read from the cluster: each item then also gets {@code usage} (every claim whose usage is
+     * known, whatever the verdict: {@code claim, usedBytes, capacityBytes, availableBytes, fillsInSeconds} when a
+     * rate is known) and {@code suggestedSizes} ({@code template, current, suggested, why, cappedByQuota}), both
+     * possibly empty; without usage (offline, {@code --no-usage}) neither field is written.
+     *
+     * @param usage by {@code namespace/name}
+     */
+    public static ObjectNode of(List<Decision> decisions, Optional<Map<String, StatefulSetUsage>> usage) {
         ObjectNode doc = JSON.objectNode();
         doc.put("apiVersion", API_VERSION);
         doc.put("kind", "Plan");
         ArrayNode items = doc.putArray("items");
         decisions.stream()
                 .sorted(Comparator.comparing(Decision::namespace).thenComparing(Decision::name))
-                .forEach(d -> items.add(item(d)));
+                .forEach(d -> {
+                    ObjectNode item = item(d);
+                    usage.ifPresent(u -> usageFields(item, Optional.ofNullable(u.get(Metadata.key(d.namespace(), d.name())))));
+                    items.add(item);
+                });
         return doc;
     }
 
@@ -72,6 +94,30 @@ public final class PlanDocument {
         ArrayNode warnings = item.putArray("warnings");
         d.warnings().forEach(warnings::add);
         return item;
+    }
+
+    /** {@code usage[]} and {@code suggestedSizes[]} of one item (additive to stsresize/v1). */
+    public static void usageFields(ObjectNode item, Optional<StatefulSetUsage> usage) {
+        ArrayNode claims = item.putArray("usage");
+        ArrayNode sizes = item.putArray("suggestedSizes");
+        usage.ifPresent(u -> {
+            for (ClaimUsage c : u.claims()) {
+                ObjectNode o = claims.addObject();
+                o.put("claim", c.claim());
+                o.put("usedBytes", c.usedBytes());
+                o.put("capacityBytes", c.capacityBytes());
+                o.put("availableBytes", c.availableBytes());
+                c.fillsIn().ifPresent(f -> o.put("fillsInSeconds", f.toSeconds()));
+            }
+            for (SuggestedSize s : u.suggestions()) {
+                ObjectNode o = sizes.addObject();
+                o.put("template", s.template());
+                o.put("current", s.current());
+                o.put("suggested", s.suggested());
+                o.put("why", s.why());
+                o.put("cappedByQuota", s.cappedByQuota());
+            }
+        });
     }
 
     private static String text(Quantity q) {

@@ -5,6 +5,7 @@ import dev.stsresize.plan.Decision;
 import dev.stsresize.plan.Finding;
 import dev.stsresize.plan.Quantity;
 import dev.stsresize.plan.Refusal;
+import dev.stsresize.plan.StatefulSetUsage;
 import dev.stsresize.plan.TemplateSize;
 import dev.stsresize.plan.Verdict;
 import java.util.ArrayList;
@@ -54,9 +55,23 @@ public final class TableRenderer {
     }
 
     public String render(List<Decision> decisions) {
+        return render(decisions, Map.of());
+    }
+
+    /**
+     * With the usage read from the cluster: a StatefulSet whose usage is known gets one line more, its fullest
+     * claim's USED, its soonest FILLS IN and the SUGGESTed size of each template that needs one.
+     *
+     * @param usage by {@code namespace/name}
+     */
+    public String render(List<Decision> decisions, Map<String, StatefulSetUsage> usage) {
         StringBuilder out = new StringBuilder();
         for (Decision d : decisions) {
             block(d, out);
+            StatefulSetUsage u = usage.get(dev.stsresize.plan.Metadata.key(d.namespace(), d.name()));
+            if (u != null) {
+                prose(UsageText.line(u), UsageText.percentStyle(p, u), out);
+            }
             out.append('\n');
         }
         out.append(summaryLines(decisions)).append('\n');

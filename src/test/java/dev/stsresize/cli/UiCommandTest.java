@@ -81,7 +81,9 @@ class UiCommandTest {
             }
             Files.writeString(manifest, b.toString(), StandardCharsets.UTF_8);
             Run ui = PlanCommandTest.run("ui", "--kubeconfig", kubeconfig.toString(), "-f", manifest.toString(), "-A");
-            Run plan = PlanCommandTest.run("plan", "--kubeconfig", kubeconfig.toString(), "-f", manifest.toString(), "-A", "--color", "never");
+            // the usage line of plan's table is not the UI's plain print (yet): compare without it
+            Run plan = PlanCommandTest.run("plan", "--kubeconfig", kubeconfig.toString(), "-f", manifest.toString(), "-A", "--color", "never",
+                    "--no-usage");
             assertThat(ui.out()).as(ui.describe()).isEqualTo(plan.out()).contains("shop/postgres").contains("GROW");
             assertThat(ui.err()).as(ui.describe()).contains("No terminal")
                     .contains("kubectl stsresize apply -f " + manifest + " --kubeconfig " + kubeconfig + " -A");

@@ -43,8 +43,10 @@ class ClusterArchitectureTest {
     void nothingInTheProductHandRollsHttp() {
         // requests go through client-java's ApiClient.buildCall (its base path, TLS, credentials and
         // User-Agent); reconfiguring the client it made (timeouts, interceptors) is allowed, and
-        // LeanApiClient, being the ApiClient, makes ApiClient's own OkHttpClient
-        noClasses().that().doNotHaveFullyQualifiedName(LeanApiClient.class.getName()).should().dependOnClassesThat().haveFullyQualifiedName("java.net.HttpURLConnection")
+        // LeanApiClient, being the ApiClient, makes ApiClient's own OkHttpClient; PlainHttp asks a server that is
+        // not the API server (a Prometheus given by URL) and must NOT carry the ApiClient's credentials
+        noClasses().that().doNotHaveFullyQualifiedName(LeanApiClient.class.getName())
+                .and().doNotHaveFullyQualifiedName(PlainHttp.class.getName()).should().dependOnClassesThat().haveFullyQualifiedName("java.net.HttpURLConnection")
                 .orShould().dependOnClassesThat().haveFullyQualifiedName("java.net.http.HttpClient")
                 .orShould().callConstructor(okhttp3.OkHttpClient.class)
                 .orShould().callConstructor(okhttp3.OkHttpClient.Builder.class)

@@ -42,10 +42,10 @@ class DeleteInvariantTest {
             for (Recorded r : server.requests()) {
                 if (r.method().equals("DELETE") && r.path().startsWith("/api/v1/namespaces/")) {
                     assertThat(r.path()).matches("/api/v1/namespaces/[^/]+/secrets/stsresize-[^/]+");
-                    assertThat(Json.MAPPER.readTree(r.body()).at("/preconditions/uid").asText()).isNotEmpty();
+                    assertThat(TreeMapper.MAPPER.readTree(r.body()).at("/preconditions/uid").asText()).isNotEmpty();
                 } else if (r.method().equals("DELETE")) {
                     assertThat(r.path()).matches("/apis/apps/v1/namespaces/[^/]+/statefulsets/[^/]+");
-                    JsonNode body = Json.MAPPER.readTree(r.body());
+                    JsonNode body = TreeMapper.MAPPER.readTree(r.body());
                     assertThat(body.path("propagationPolicy").asText()).isEqualTo("Orphan");
                     assertThat(body.at("/preconditions/uid").asText()).isNotEmpty();
                 }
@@ -83,10 +83,14 @@ class DeleteInvariantTest {
                 args[i] = flag ? NamespaceScope.all() : NamespaceScope.of("x");
             } else if (types[i] == WatchedKind.class) {
                 args[i] = WatchedKind.STATEFUL_SET;
+            } else if (types[i] == java.time.Duration.class) {
+                args[i] = java.time.Duration.ofSeconds(5);
+            } else if (types[i] == java.util.Map.class) {
+                args[i] = java.util.Map.of("query", "x");
             } else if (types[i] == ResourceAccess.class) {
                 args[i] = new ResourceAccess("get", "", "pods", "", "x", "");
             } else if (types[i] == ObjectNode.class) {
-                ObjectNode o = Json.MAPPER.createObjectNode();
+                ObjectNode o = TreeMapper.MAPPER.createObjectNode();
                 o.putObject("metadata").put("namespace", "x").put("name", "x").put("resourceVersion", "1");
                 args[i] = o;
             } else {

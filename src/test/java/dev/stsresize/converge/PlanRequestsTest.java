@@ -29,7 +29,13 @@ class PlanRequestsTest {
             int before = h.sim.requests().size();
             Commands.Run r = Commands.run(h, "plan", "-A", "-f", Commands.manifest(home, DemoScenario.manifest()).toString());
             assertThat(r.code()).as(r.describe()).isEqualTo(2);
-            List<RecordedRequest> sent = List.copyOf(h.sim.requests().subList(before, h.sim.requests().size()));
+            List<RecordedRequest> all = List.copyOf(h.sim.requests().subList(before, h.sim.requests().size()));
+            // the usage beside the plan (issue 15): one pod LIST and one ResourceQuota LIST for the scope, one summary per node
+            List<RecordedRequest> usage = all.stream().filter(PlanRequestsTest::usage).toList();
+            assertThat(usage).extracting(RecordedRequest::path).containsExactlyInAnyOrder("/api/v1/pods", "/api/v1/resourcequotas",
+                    "/api/v1/nodes/demo-node-0/proxy/stats/summary", "/api/v1/nodes/demo-node-1/proxy/stats/summary",
+                    "/api/v1/nodes/demo-node-2/proxy/stats/summary");
+            List<RecordedRequest> sent = all.stream().filter(q -> !usage.contains(q)).toList();
 
             assertThat(sent.stream().filter(q -> q.method().equals("GET"))).as("LISTs").hasSize(3);
             assertThat(sent.stream().filter(q -> q.dryRun())).as("apply dry runs")
@@ -40,6 +46,11 @@ class PlanRequestsTest {
             assertThat(sent).as("nothing else").hasSize(3 + 4 + reviews.size());
             assertThat(h.writes()).as("writes").isEmpty();
         }
+    }
+
+    /** A request of the usage read beside the plan: pods and quotas LISTs, kubelet summaries. */
+    static boolean usage(RecordedRequest q) {
+        return q.resource().equals("pods") && q.verb().equals("list") || q.resource().equals("resourcequotas") || q.resource().equals("nodes/proxy");
     }
 
     @Test

@@ -113,6 +113,51 @@ class UiTmuxIT {
     }
 
     /**
+     * Issue 15's flow: the demo's payments/ledger shown filling (92 %, red), e with its suggested size accepted,
+     * the file's diff, y writes only that quantity, the diff of the new decision, the wizard, verified.
+     */
+    @Test
+    void demoEditsTheFillingStatefulSetsManifestAndConvergesIt() throws Exception {
+        Path demo = dir.resolve("demo");
+        start(LAUNCHER + " demo --speed fast --dir " + demo, 120, 35);
+        awaitPane("StatefulSets[9]", "context: sim", "payments/ledger", "USED", "92%");
+        String coloured = tmux("capture-pane", "-e", "-p", "-t", "ui");
+        assertThat(coloured).as("92 % is shown red").contains("\u001b[31m92%");
+        String before = Files.readString(demo.resolve("manifest.yaml"));
+        for (int i = 0; i < 4; i++) { // to payments/ledger, the 5th row
+            tmux("send-keys", "-t", "ui", "j");
+        }
+        tmux("send-keys", "-t", "ui", "e");
+        awaitPane("edit sizes [payments/ledger]", "payments/ledger data  10Gi -> [14Gi_]", "suggested: data-ledger-0 9");
+        tmux("send-keys", "-t", "ui", "Enter");
+        awaitPane("the manifest's diff [payments/ledger]", "-          storage: 10Gi", "+          storage: 14Gi");
+        tmux("send-keys", "-t", "ui", "y");
+        awaitPane("diff payments/ledger", "payments/ledger   GROW", "template data  10Gi → 14Gi", "manifest written (ledger data 10Gi → 14Gi)");
+        String after = Files.readString(demo.resolve("manifest.yaml"));
+        List<String> a = before.lines().toList();
+        List<String> b = after.lines().toList();
+        assertThat(b).hasSameSizeAs(a);
+        List<Integer> changed = new ArrayList<>();
+        for (int i = 0; i < a.size(); i++) {
+            if (!a.get(i).equals(b.get(i))) {
+                changed.add(i);
+            }
+        }
+        assertThat(changed).as("one line of the file changed").hasSize(1);
+        assertThat(b.get(changed.get(0))).isEqualTo(a.get(changed.get(0)).replace("10Gi", "14Gi"));
+        tmux("send-keys", "-t", "ui", "Enter");
+        awaitPane("resize payments/ledger", "Grow 3 claims of payments/ledger to 14Gi?");
+        tmux("send-keys", "-t", "ui", "y");
+        awaitPane("Type the StatefulSet's name to orphan-delete it");
+        tmux("send-keys", "-t", "ui", "-l", "ledger");
+        tmux("send-keys", "-t", "ui", "Enter");
+        String summary = awaitPane("Converged: verified from the objects read back", "✓ claim data-ledger-2  10Gi → 14Gi  capacity 14Gi");
+        assertThat(summary).containsPattern("✓ pod ledger-0  UID [0-9a-f]{8} unchanged  owner the new StatefulSet");
+        tmux("send-keys", "-t", "ui", "q");
+        assertThat(awaitExit()).contains("TTY icanon echo");
+    }
+
+    /**
      * An offline resize (clickhouse's class grows file systems only when the pod restarts): after the
      * adoption the summary says each file system waits, and p restarts the pods one at a time by
      * eviction; each pod comes back with a new UID, still owned by the new StatefulSet, and each claim
@@ -150,17 +195,17 @@ class UiTmuxIT {
     private void start(String command, int columns, int rows) throws Exception {
         // report how the program ended and how it left the tty, then wait to be captured
         String script = "export LANG=C.UTF-8 TERM=xterm-256color; " + command + "; echo EXITED $?; "
-                + "echo TTY $(stty -a | tr ' ;' '\\n\\n' | grep -x -e '-\\?icanon' -e '-\\?echo' | tr '\\n' ' '); sleep 60";
+                + "echo TTY $(stty -a | tr ' ;' '\\n\\n' | grep -x -e '-\\?icanon' -e '-\\?echo' | tr '\\n' ' '); echo END-OF-RUN; sleep 60";
         tmux("new-session", "-d", "-s", "ui", "-x", String.valueOf(columns), "-y", String.valueOf(rows), "sh", "-c", script);
     }
 
     /**
-     * The pane once the program has exited AND the shell has printed the tty line after it: the line
-     * asserted on comes after "EXITED", so waiting for "EXITED" alone raced it under load.
+     * The pane once the shell has printed its last line, END-OF-RUN, after EXITED and the tty line: every
+     * line asserted on after the exit comes before it, so none is raced (waiting for "EXITED" alone flaked
+     * under load, the tty line being printed after it).
      */
     private String awaitExit() throws Exception {
-        return awaitPane(pane -> pane.contains("EXITED 0") && java.util.regex.Pattern.compile("(?m)^TTY .*\\S").matcher(pane).find(),
-                "EXITED 0 and the TTY line");
+        return awaitPane(pane -> pane.contains("EXITED 0") && pane.contains("END-OF-RUN"), "EXITED 0 and END-OF-RUN");
     }
 
     /** The pane once it shows every one of {@code texts}. */

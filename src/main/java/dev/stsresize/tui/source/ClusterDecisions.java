@@ -47,6 +47,7 @@ public final class ClusterDecisions implements DecisionSource {
     private final Journal journal;
     private Manifest stdinManifest;
     private volatile Map<String, ObjectNode> declared = Map.of();
+    private volatile List<String> namespaces = List.of();
 
     /**
      * @param defaultNamespace {@code -n}, else the context's namespace
@@ -92,6 +93,7 @@ public final class ClusterDecisions implements DecisionSource {
             objects.put(Metadata.key(o, defaultNamespace), o);
         }
         declared = Map.copyOf(objects);
+        namespaces = List.copyOf(new TreeSet<>(manifest.namespaces()));
         List<Decision> decisions = a.items().stream().map(Assessed::decision).toList();
         return new Loaded(decisions, uids, context, server,
                 allNamespaces ? "all namespaces" : String.join(",", new TreeSet<>(manifest.namespaces())),
@@ -137,5 +139,11 @@ public final class ClusterDecisions implements DecisionSource {
     /** The manifest's object for a decision, as last read (null when the manifest no longer declares it). */
     public ObjectNode declared(Decision d) {
         return declared.get(Loaded.key(d));
+    }
+
+    /** Where usage is read: every namespace with -A, else the last manifest's namespaces. */
+    public List<dev.stsresize.cluster.NamespaceScope> usageScopes() {
+        return allNamespaces ? List.of(dev.stsresize.cluster.NamespaceScope.all())
+                : namespaces.stream().map(dev.stsresize.cluster.NamespaceScope::of).toList();
     }
 }

@@ -1,0 +1,83 @@
+package dev.stsresize.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.cluster.NamespaceScope;
+import dev.stsresize.converge.Assessed;
+import dev.stsresize.plan.Metadata;
+import dev.stsresize.plan.SizingPolicy;
+import dev.stsresize.plan.StatefulSetUsage;
+import dev.stsresize.usage.UsageReader;
+import dev.stsresize.usage.UsageReport;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * The usage beside a plan: measured from the manifest's names while the plan's own LISTs and dry runs run
+ * (so it costs the plan little more than its slowest node), then sized against the live templates.
+ */
+final class PlanUsage {
+    private final CompletableFuture<UsageReader.Measurement> measuring;
+    private final SizingPolicy policy;
+    private final List<String> notes = new ArrayList<>();
+
+    private PlanUsage(CompletableFuture<UsageReader.Measurement> measuring, SizingPolicy policy) {
+        this.measuring = measuring;
+        this.policy = policy;
+    }
+
+    static PlanUsage start(UsageReader reader, List<ObjectNode> declared, boolean allNamespaces, SizingPolicy policy) {
+        Set<String> keys = new TreeSet<>();
+        Set<String> namespaces = new TreeSet<>();
+        for (ObjectNode d : declared) {
+            String ns = d.path("metadata").path("namespace").asText("");
+            keys.add(Metadata.key(ns, d.path("metadata").path("name").asText("")));
+            namespaces.add(ns);
+        }
+        List<NamespaceScope> scopes = allNamespaces ? List.of(NamespaceScope.all())
+                : namespaces.stream().filter(n -> !n.isEmpty()).map(NamespaceScope::of).toList();
+        CompletableFuture<UsageReader.Measurement> f = new CompletableFuture<>();
+        Thread t = new Thread(() -> {
+            try {
+                f.complete(reader.measure(keys, scopes, Optional.empty()));
+            } catch (RuntimeException e) {
+                f.completeExceptionally(e);
+            }
+        }, "stsresize-plan-usage");
+        t.setDaemon(true);
+        t.start();
+        return new PlanUsage(f, policy);
+    }
+
+    /** The usage of each assessed StatefulSet that has one, by {@code namespace/name}; suggestions the manifest meets dropped. */
+    Map<String, StatefulSetUsage> finish(List<Assessed> items) {
+        UsageReader.Measurement m;
+        try {
+            m = measuring.get();
+        } catch (ExecutionException e) {
+            notes.add("usage unknown: " + e.getCause().getMessage());
+            return Map.of();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Map.of();
+        }
+        List<ObjectNode> live = items.stream().map(Assessed::live).filter(o -> o != null).toList();
+        UsageReport report = UsageReader.report(m, live, policy);
+        notes.addAll(report.notes());
+        Map<String, StatefulSetUsage> out = new LinkedHashMap<>();
+        for (Assessed a : items) {
+            report.of(a.namespace(), a.name()).ifPresent(u -> out.put(u.key(), u.withoutSuggestionsMetBy(a.decision().templates())));
+        }
+        return out;
+    }
+
+    List<String> notes() {
+        return notes;
+    }
+}

@@ -1,0 +1,123 @@
+package dev.stsresize.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.cluster.Cluster;
+import dev.stsresize.cluster.ClusterConnection;
+import dev.stsresize.cluster.NamespaceScope;
+import dev.stsresize.plan.StatefulSetUsage;
+import dev.stsresize.render.DocumentWriter;
+import dev.stsresize.render.Palette;
+import dev.stsresize.render.UsageTable;
+import dev.stsresize.usage.UsageReport;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code kubectl stsresize usage}: every StatefulSet of the namespaces in scope, not only a manifest's, with how
+ * full its claims are, fullest first, the suggested sizes and the {@code set-size} line that applies each.
+ * Reads only; what cannot be read is a note on stderr, never an error.
+ */
+@Command(
+        name = "usage",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        usageHelpAutoWidth = true,
+        description = {
+            "List every StatefulSet of the namespace (-n, else the context's) or of all (-A) with how full its claims are,",
+            "fullest first: the kubelets' summaries through the API server (nodes/proxy get), the growth and time to full",
+            "from --prometheus, a suggested size per template, and the set-size command line that writes it into a manifest.",
+        },
+        footer = {"", "Examples:", "  kubectl stsresize usage -A",
+            "  kubectl stsresize usage -n payments --prometheus http://prometheus-k8s.monitoring.svc:9090 --days 30 -f k8s/ledger.yaml"})
+public final class UsageCommand implements Callable<Integer> {
+    enum Output { table, json, yaml }
+
+    @Spec CommandSpec spec;
+
+    @Mixin ConnectionOptions connection;
+
+    @Mixin UsageOptions usage;
+
+    @Option(names = {"-f", "--filename"}, paramLabel = "MANIFEST",
+            description = "The manifest file named in the printed set-size command lines (it is not read).")
+    String manifest;
+
+    @Option(names = {"-o", "--output"}, defaultValue = "table", paramLabel = "FORMAT",
+            description = "table, json or yaml (the stsresize/v1 Usage document). Default: ${DEFAULT-VALUE}.")
+    Output output;
+
+    @Option(names = "--color", defaultValue = "auto", paramLabel = "WHEN",
+            description = "auto (only on a terminal), always or never. NO_COLOR in the environment always wins.")
+    String color;
+
+    @Mixin DebugOption debug;
+
+    private final Environment environment;
+    private final boolean terminal;
+    private final Map<String, String> env;
+
+    public UsageCommand(Environment environment) {
+        this.environment = environment;
+        this.terminal = environment.console();
+        this.env = environment.variables();
+    }
+
+    @Override
+    public Integer call() {
+        if (connection.namespace != null && connection.allNamespaces) {
+            throw new ParameterException(spec.commandLine(), "-n and -A cannot be used together: -n " + connection.namespace
+                    + " names one namespace, -A all of them. Pass one.");
+        }
+        if (!List.of("auto", "always", "never").contains(color)) {
+            throw new ParameterException(spec.commandLine(), "--color takes auto, always or never, not \"" + color + "\".");
+        }
+        usage.validate(spec);
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        ClusterConnection conn = connection.connect(environment, err);
+        Cluster cluster = conn.cluster();
+        NamespaceScope scope = connection.allNamespaces ? NamespaceScope.all()
+                : NamespaceScope.of(connection.namespace != null ? connection.namespace : conn.defaultNamespace());
+        List<ObjectNode> statefulSets = cluster.listStatefulSets(scope).items();
+        UsageReport report = usage.reader(cluster, conn).read(statefulSets, List.of(scope), usage.policy(spec));
+        List<StatefulSetUsage> known = report.fullestFirst();
+        Set<String> knownKeys = new TreeSet<>();
+        known.forEach(u -> knownKeys.add(u.key()));
+        List<String> unknown = new ArrayList<>();
+        for (ObjectNode s : statefulSets) {
+            String key = s.path("metadata").path("namespace").asText() + "/" + s.path("metadata").path("name").asText();
+            if (!knownKeys.contains(key)) {
+                unknown.add(key);
+            }
+        }
+        unknown.sort(null);
+        String file = manifest == null ? "MANIFEST" : manifest;
+        switch (output) {
+            case json -> out.print(DocumentWriter.json(UsageTable.document(known, unknown, report.notes(), file)));
+            case yaml -> out.print(DocumentWriter.yaml(UsageTable.document(known, unknown, report.notes(), file)));
+            default -> {
+                if (statefulSets.isEmpty()) {
+                    err.println("No StatefulSets in " + scope + ".");
+                } else {
+                    out.print(UsageTable.render(known, unknown, file, Palette.choose(color, terminal, env.get("NO_COLOR"))));
+                }
+            }
+        }
+        out.flush();
+        if (output == Output.table) {
+            report.notes().forEach(n -> err.println("note: " + n));
+        }
+        return ExitCodes.OK;
+    }
+}

@@ -1,0 +1,358 @@
+package dev.stsresize.usage;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.cluster.Cluster;
+import dev.stsresize.cluster.ClusterException;
+import dev.stsresize.cluster.NamespaceScope;
+import dev.stsresize.cluster.ObjectList;
+import dev.stsresize.cluster.ServerUnreachable;
+import dev.stsresize.plan.ClaimNames;
+import dev.stsresize.plan.ClaimUsage;
+import dev.stsresize.plan.Durations;
+import dev.stsresize.plan.Metadata;
+import dev.stsresize.plan.Quantity;
+import dev.stsresize.plan.SizingPolicy;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * How full the claims of some StatefulSets are, read through the {@link Cluster} port: one pod LIST and one
+ * ResourceQuota LIST per namespace scope, then ONE kubelet summary per node running a pod of those
+ * StatefulSets, {@value #PARALLEL} at a time, all within one deadline; Prometheus' series when a source is given.
+ *
+ * <p>Usage is advice: nothing here throws or blocks a verdict. What cannot be read becomes a note, said once
+ * ({@code usage unknown (cannot get nodes/proxy)}; a node that did not answer, named; a Prometheus not used).
+ * What the kubelets and Prometheus answer is untrusted: negative or non-numeric bytes are skipped, and only
+ * claims named {@code <template>-<statefulset>-<ordinal>} of a listed StatefulSet are kept.
+ */
+public final class UsageReader {
+    public static final String NODES_PROXY_FORBIDDEN = "usage unknown (cannot get nodes/proxy)";
+    /** Summaries in flight at once: enough to read 200 nodes in a few round trips, few enough for any API server. */
+    static final int PARALLEL = 32;
+
+    private final Cluster cluster;
+    private final Duration timeout;
+    private final Optional<PrometheusSource> prometheus;
+    private final Clock clock;
+
+    public UsageReader(Cluster cluster, Duration timeout, Optional<PrometheusSource> prometheus, Clock clock) {
+        this.cluster = cluster;
+        this.timeout = timeout;
+        this.prometheus = prometheus;
+        this.clock = clock;
+    }
+
+    /**
+     * What was measured, before it is matched to StatefulSets and sized: the claims by {@code namespace/claim},
+     * their times to full (Prometheus), each namespace's quota room, and the notes.
+     */
+    public record Measurement(Map<String, ClaimUsage> claims, Map<String, Optional<Duration>> fillsIn, Map<String, Long> quotaRoom,
+            List<String> notes, Instant readAt) {}
+
+    /**
+     * @param statefulSets the live StatefulSets to read the usage of
+     * @param scopes where to LIST pods and quotas: all namespaces, or each namespace of the StatefulSets
+     */
+    public UsageReport read(List<ObjectNode> statefulSets, List<NamespaceScope> scopes, SizingPolicy policy) {
+        return read(statefulSets, scopes, Optional.empty(), policy);
+    }
+
+    /** As {@link #read(List, List, SizingPolicy)}, with the pods already listed by the caller (none listed again). */
+    public UsageReport read(List<ObjectNode> statefulSets, List<NamespaceScope> scopes, Optional<List<ObjectNode>> pods,
+            SizingPolicy policy) {
+        Set<String> keys = new java.util.HashSet<>();
+        targets(statefulSets).forEach(t -> keys.add(t.key()));
+        return report(measure(keys, scopes, pods), statefulSets, policy);
+    }
+
+    /**
+     * Measures the claims of the StatefulSets named by {@code statefulSetKeys} ({@code namespace/name}) without
+     * their objects, so that it can run while the plan's own LISTs and dry runs do; {@link #report} sizes them.
+     */
+    public Measurement measure(Set<String> statefulSetKeys, List<NamespaceScope> scopes, Optional<List<ObjectNode>> pods) {
+        Instant started = clock.instant();
+        List<String> notes = new ArrayList<>();
+        Map<String, ClaimUsage> measured = new HashMap<>(); // by namespace/claim
+        Map<String, Optional<Duration>> fillsIn = new HashMap<>();
+        if (statefulSetKeys.isEmpty()) {
+            return new Measurement(measured, fillsIn, Map.of(), notes, started);
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(PARALLEL, r -> {
+            Thread t = new Thread(r, "stsresize-usage");
+            t.setDaemon(true); // a node that hangs past the deadline never holds the command's exit
+            return t;
+        });
+        try {
+            Future<List<ObjectNode>> podList = pods.isPresent() ? null : pool.submit(() -> listAll(scopes, cluster::listPods));
+            Future<List<ObjectNode>> quotaList = pool.submit(() -> listAll(scopes, cluster::listResourceQuotas));
+            Set<String> namespaces = namespacesOf(scopes, statefulSetKeys);
+            Future<PrometheusReading> promFuture = prometheus.isEmpty() ? null
+                    : pool.submit(() -> PrometheusReading.read(prometheus.get(), namespaces, pool));
+
+            List<ObjectNode> allPods = pods.orElseGet(() -> awaitPods(podList, notes));
+            Set<String> nodes = nodesRunning(statefulSetKeys, allPods);
+            readSummaries(pool, nodes, started, notes, measured);
+
+            Map<String, Long> quotaRoom = quotaRoom(await(quotaList, "resourcequotas", notes));
+            if (promFuture != null) {
+                PrometheusReading reading = awaitPrometheus(promFuture);
+                reading.note().ifPresent(notes::add);
+                merge(reading, measured, fillsIn);
+            }
+            return new Measurement(measured, fillsIn, quotaRoom, notes, started);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /** The measured claims matched to {@code statefulSets} (by {@code <template>-<name>-<ordinal>}) and sized. */
+    public static UsageReport report(Measurement m, List<ObjectNode> statefulSets, SizingPolicy policy) {
+        List<UsageReport.Target> targets = targets(statefulSets);
+        return new UsageReport(targets, claimsOf(targets, m.claims(), m.fillsIn()), m.quotaRoom(), policy, m.notes(), m.readAt());
+    }
+
+    // ---- the StatefulSets, their pods and nodes ----
+
+    private static List<UsageReport.Target> targets(List<ObjectNode> statefulSets) {
+        List<UsageReport.Target> out = new ArrayList<>();
+        for (ObjectNode sts : statefulSets) {
+            Map<String, String> templates = new LinkedHashMap<>();
+            for (JsonNode t : sts.path("spec").path("volumeClaimTemplates")) {
+                String name = t.path("metadata").path("name").asText("");
+                String size = t.path("spec").path("resources").path("requests").path("storage").asText("");
+                if (!name.isEmpty() && !size.isEmpty()) {
+                    templates.put(name, size);
+                }
+            }
+            String ns = sts.path("metadata").path("namespace").asText("");
+            String name = sts.path("metadata").path("name").asText("");
+            if (!templates.isEmpty() && !ns.isEmpty() && !name.isEmpty()) {
+                out.add(new UsageReport.Target(ns, name, templates));
+            }
+        }
+        return out;
+    }
+
+    /** The nodes that run a pod controlled by one of the targets (the kubelet mounts only a running pod's claims). */
+    private static Set<String> nodesRunning(Set<String> keys, List<ObjectNode> pods) {
+        Set<String> nodes = new TreeSet<>();
+        for (ObjectNode pod : pods) {
+            String node = pod.path("spec").path("nodeName").asText("");
+            if (node.isEmpty()) {
+                continue;
+            }
+            for (JsonNode ref : pod.path("metadata").path("ownerReferences")) {
+                if (ref.path("controller").asBoolean(false) && "StatefulSet".equals(ref.path("kind").asText())
+                        && keys.contains(Metadata.key(pod.path("metadata").path("namespace").asText(""), ref.path("name").asText("")))) {
+                    nodes.add(node);
+                }
+            }
+        }
+        return nodes;
+    }
+
+    // ---- summaries ----
+
+    private void readSummaries(ExecutorService pool, Set<String> nodes, Instant started, List<String> notes,
+            Map<String, ClaimUsage> measured) {
+        Map<String, Future<ObjectNode>> pending = new LinkedHashMap<>();
+        for (String node : nodes) {
+            pending.put(node, pool.submit(() -> cluster.nodeSummary(node, remaining(started))));
+        }
+        boolean forbidden = false;
+        Map<String, String> silent = new TreeMap<>();
+        for (Map.Entry<String, Future<ObjectNode>> e : pending.entrySet()) {
+            try {
+                long left = Math.max(1, remaining(started).toMillis());
+                summaryVolumes(e.getValue().get(left, TimeUnit.MILLISECONDS), measured);
+            } catch (TimeoutException x) {
+                e.getValue().cancel(true);
+                silent.put(e.getKey(), "it did not answer within " + Durations.brief(timeout));
+            } catch (ExecutionException x) {
+                Throwable cause = x.getCause();
+                if (cause instanceof ClusterException c && c.code() == 403) {
+                    forbidden = true;
+                } else if (cause instanceof ServerUnreachable) {
+                    silent.put(e.getKey(), "it did not answer within " + Durations.brief(timeout));
+                } else {
+                    silent.put(e.getKey(), cause.getMessage());
+                }
+            } catch (InterruptedException x) {
+                Thread.currentThread().interrupt();
+                notes.add("usage reading interrupted");
+                return;
+            }
+        }
+        if (forbidden) {
+            notes.add(NODES_PROXY_FORBIDDEN);
+        }
+        silent.forEach((node, why) -> notes.add("usage on node " + node + " unknown: " + why));
+    }
+
+    private Duration remaining(Instant started) {
+        Duration left = timeout.minus(Duration.between(started, clock.instant()));
+        return left.isNegative() || left.isZero() ? Duration.ofMillis(1) : left;
+    }
+
+    /** {@code pods[].volume[]} with a {@code pvcRef}: the kubelet's own measure of each mounted claim. */
+    private static void summaryVolumes(ObjectNode summary, Map<String, ClaimUsage> measured) {
+        if (summary == null) {
+            return;
+        }
+        for (JsonNode pod : summary.path("pods")) {
+            for (JsonNode v : pod.path("volume")) {
+                JsonNode ref = v.path("pvcRef");
+                String ns = ref.path("namespace").asText("");
+                String claim = ref.path("name").asText("");
+                long used = bytes(v.path("usedBytes"));
+                long capacity = bytes(v.path("capacityBytes"));
+                long available = bytes(v.path("availableBytes"));
+                if (ns.isEmpty() || claim.isEmpty() || used < 0 || capacity <= 0) {
+                    continue;
+                }
+                if (available < 0) {
+                    available = Math.max(0, capacity - used);
+                }
+                measured.put(Metadata.key(ns, claim), new ClaimUsage(claim, used, capacity, available, Optional.empty()));
+            }
+        }
+    }
+
+    private static long bytes(JsonNode n) {
+        return n.canConvertToLong() && n.isIntegralNumber() ? n.asLong() : -1;
+    }
+
+    // ---- Prometheus ----
+
+    private PrometheusReading awaitPrometheus(Future<PrometheusReading> f) {
+        try {
+            // its own requests are bounded by the timeout: a little more for the four of them in a row
+            return f.get(timeout.toMillis() * 4 + 1000, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            f.cancel(true);
+            return PrometheusReading.failed(prometheus.get(), "no answer within " + Durations.brief(timeout));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return PrometheusReading.none();
+        }
+    }
+
+    /** Prometheus fills in claims no summary measured (nodes/proxy forbidden) and gives every claim its rate. */
+    private static void merge(PrometheusReading reading, Map<String, ClaimUsage> measured, Map<String, Optional<Duration>> fillsIn) {
+        reading.byClaim().forEach((key, s) -> {
+            ClaimUsage known = measured.get(key);
+            if (known == null && s.used() >= 0 && s.capacity() > 0) {
+                long used = (long) s.used();
+                long capacity = (long) s.capacity();
+                long available = Double.isNaN(s.available()) || s.available() < 0 ? Math.max(0, capacity - used) : (long) s.available();
+                known = new ClaimUsage(key.substring(key.indexOf('/') + 1), used, capacity, available, Optional.empty());
+                measured.put(key, known);
+            }
+            if (known != null) {
+                fillsIn.put(key, PrometheusReading.fillsIn(known.availableBytes(), s.rate()));
+            }
+        });
+    }
+
+    private static Set<String> namespacesOf(List<NamespaceScope> scopes, Set<String> keys) {
+        if (scopes.stream().anyMatch(NamespaceScope::isAll)) {
+            return Set.of();
+        }
+        Set<String> out = new TreeSet<>();
+        keys.forEach(k -> out.add(k.substring(0, k.indexOf('/'))));
+        return out;
+    }
+
+    // ---- claims by StatefulSet ----
+
+    private static Map<String, List<ClaimUsage>> claimsOf(List<UsageReport.Target> targets, Map<String, ClaimUsage> measured,
+            Map<String, Optional<Duration>> fillsIn) {
+        Map<String, List<ClaimUsage>> out = new LinkedHashMap<>();
+        for (UsageReport.Target t : targets) {
+            List<ClaimUsage> own = new ArrayList<>();
+            measured.forEach((key, c) -> {
+                if (key.startsWith(t.namespace() + "/") && t.templates().keySet().stream()
+                        .anyMatch(template -> ClaimNames.ordinalOf(c.claim(), template, t.name()).isPresent())) {
+                    own.add(fillsIn.containsKey(key) ? c.withFillsIn(fillsIn.get(key)) : c);
+                }
+            });
+            own.sort(java.util.Comparator.comparing(ClaimUsage::claim));
+            if (!own.isEmpty()) {
+                out.put(t.key(), own);
+            }
+        }
+        return out;
+    }
+
+    // ---- lists and quotas ----
+
+    private interface Lister {
+        ObjectList list(NamespaceScope scope);
+    }
+
+    private static List<ObjectNode> listAll(List<NamespaceScope> scopes, Lister lister) {
+        List<ObjectNode> out = new ArrayList<>();
+        for (NamespaceScope s : scopes) {
+            out.addAll(lister.list(s).items());
+        }
+        return out;
+    }
+
+    private static List<ObjectNode> awaitPods(Future<List<ObjectNode>> f, List<String> notes) {
+        return await(f, "pods", notes);
+    }
+
+    private static List<ObjectNode> await(Future<List<ObjectNode>> f, String what, List<String> notes) {
+        try {
+            return f.get();
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            boolean forbidden = cause instanceof ClusterException c && c.code() == 403;
+            if (what.equals("pods")) {
+                notes.add(forbidden ? "usage unknown (cannot list pods)" : "usage unknown: " + cause.getMessage());
+            } else {
+                notes.add("storage quota unknown" + (forbidden ? " (cannot list resourcequotas)" : ": " + cause.getMessage())
+                        + "; suggestions not capped");
+            }
+            return List.of();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return List.of();
+        }
+    }
+
+    /** Per namespace, the least room any quota on {@code requests.storage} leaves (hard − used). */
+    static Map<String, Long> quotaRoom(List<ObjectNode> quotas) {
+        Map<String, Long> room = new HashMap<>();
+        for (ObjectNode q : quotas) {
+            Quantity hard = Quantity.parseOrNull(q.path("status").path("hard").path("requests.storage").asText(
+                    q.path("spec").path("hard").path("requests.storage").asText("")));
+            Quantity used = Quantity.parseOrNull(q.path("status").path("used").path("requests.storage").asText(""));
+            String ns = q.path("metadata").path("namespace").asText("");
+            if (hard == null || used == null || ns.isEmpty()) {
+                continue; // not on storage, or not yet counted by the quota controller
+            }
+            long left = hard.value().subtract(used.value()).max(java.math.BigDecimal.ZERO).min(java.math.BigDecimal.valueOf(Long.MAX_VALUE))
+                    .longValue();
+            room.merge(ns, left, Math::min);
+        }
+        return room;
+    }
+}
