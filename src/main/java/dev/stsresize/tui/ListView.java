@@ -8,7 +8,9 @@ import java.util.List;
 /**
  * One row per declared StatefulSet: namespace/name, verdict, each template's live → declared size,
  * claims to grow, StorageClass with expansion. Columns take their natural width; when the terminal is
- * narrow the least telling ones (templates, class, then name) shrink first, the verdict last.
+ * narrow the least telling ones (templates, class, then name) shrink first, the verdict last. Once usage
+ * is known, USED, FILLS IN and SUGGEST come after the verdict, and the verdict's reason gives up space
+ * before the name does (the diff says the reason in full; an incident looks for the name and the fill).
  */
 final class ListView {
     private static final String[] BASE_HEADERS = {"NAMESPACE/NAME", "VERDICT", "TEMPLATES", "GROW", "CLASS"};
