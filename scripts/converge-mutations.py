@@ -1,7 +1,7 @@
 # Negative controls of the converge guards: each mutation breaks one safety rule on purpose and runs the
 # test that must go red (run from the repository root: python3 scripts/converge-mutations.py).
 # Every file is restored after its run; name prefixes as arguments run only those (M9 M10 …).
-# Last run: see the end of this file's history (issue 16 retargeted M2, M13 to Steps/Converger and added M16, M17).
+# Last run (2026-12-04, issue 16, after the converge became Steps; M2 and M13 retargeted, M16 and M17 new): M1–M17 all RED.
 import re, subprocess, sys
 B='src/main/java/dev/stsresize/converge/'
 muts = [

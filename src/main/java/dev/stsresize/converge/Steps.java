@@ -10,6 +10,7 @@ import dev.stsresize.plan.Refusal;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -282,7 +283,7 @@ public final class Steps {
         List<String> patched = new ArrayList<>();
         Map<String, String> before = grower.grow(r.namespace(), r.name(), r.claimTargets(), patched::add);
         before.forEach(run.before::putIfAbsent);
-        return new Grown(Map.copyOf(run.before), List.copyOf(patched));
+        return new Grown(Collections.unmodifiableMap(new LinkedHashMap<>(run.before)), List.copyOf(patched));
     }
 
     /** Follows each claim by watch until its capacity reaches the target, its file system waits for a pod, or the deadline. */

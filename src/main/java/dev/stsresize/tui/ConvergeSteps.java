@@ -243,8 +243,11 @@ public final class ConvergeSteps implements StepRunner {
         if (!checked.proceeds()) {
             return Outcome.failed(checked.stop().sentence());
         }
-        sessions.put(key, new Session(assessed, leases, checked,
+        Session previous = sessions.put(key, new Session(assessed, leases, checked,
                 s -> new Steps(cluster, clock, journal, operator, server, s::on, Checkpoint.NONE)));
+        if (previous != null) {
+            leave(previous, System.nanoTime() + options.timeout().toNanos()); // a wizard opened again: the old one is over
+        }
         progress.claims(readClaims(assessed));
         return Outcome.done("re-read: " + d.claimsToGrow().size() + " claim(s) to grow" + (d.recreate()
                 ? ", then the orphan delete of UID " + liveUid + " and the re-apply" : "") + "; every permission and dry run accepted");
