@@ -1,5 +1,6 @@
 package dev.stsresize.converge;
 
+import dev.stsresize.plan.Metadata;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.cluster.AwaitObject;
 import dev.stsresize.cluster.Cluster;
@@ -84,7 +85,7 @@ final class AdoptionCheck {
             }
         }
 
-        if ("Delete".equals(Objects.text(applied, "spec", "persistentVolumeClaimRetentionPolicy", "whenDeleted"))) {
+        if ("Delete".equals(Metadata.textOrEmpty(applied, "spec", "persistentVolumeClaimRetentionPolicy", "whenDeleted"))) {
             for (String claim : before.claims().keySet()) {
                 AwaitObject.Outcome c = await.until(WatchedKind.PERSISTENT_VOLUME_CLAIM, ns, claim,
                         x -> x.isEmpty() || Objects.ownedBy(x.get(), uid), deadline);
@@ -110,7 +111,7 @@ final class AdoptionCheck {
 
     /** The re-applied StatefulSet runs another revision than the pods had: its rolling update replaces them. */
     private boolean rolling(String ns, String name, String oldRevision) {
-        String update = cluster.getStatefulSet(ns, name).map(s -> Objects.text(s, "status", "updateRevision")).orElse("");
+        String update = cluster.getStatefulSet(ns, name).map(s -> Metadata.textOrEmpty(s, "status", "updateRevision")).orElse("");
         return !oldRevision.isEmpty() && !update.isEmpty() && !update.equals(oldRevision);
     }
 

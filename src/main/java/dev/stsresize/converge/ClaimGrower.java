@@ -1,5 +1,6 @@
 package dev.stsresize.converge;
 
+import dev.stsresize.plan.Metadata;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.cluster.AwaitObject;
 import dev.stsresize.cluster.Cluster;
@@ -57,7 +58,7 @@ final class ClaimGrower {
                 progress.on(ProgressEvent.warn(ns, sts, Step.GROW, "claim " + claim + " no longer exists; nothing to grow"));
                 return before == null ? "" : before;
             }
-            Quantity request = Quantity.parseOrNull(Objects.text(current.get(), "spec", "resources", "requests", "storage"));
+            Quantity request = Quantity.parseOrNull(Metadata.textOrEmpty(current.get(), "spec", "resources", "requests", "storage"));
             if (before == null) {
                 before = request == null ? "" : request.toString();
             }
@@ -68,7 +69,7 @@ final class ClaimGrower {
             }
             try {
                 ObjectNode after = cluster.patchClaimStorage(ns, claim, target.toString(), false);
-                Quantity now = Quantity.parseOrNull(Objects.text(after, "spec", "resources", "requests", "storage"));
+                Quantity now = Quantity.parseOrNull(Metadata.textOrEmpty(after, "spec", "resources", "requests", "storage"));
                 if (now == null || now.isLessThan(target)) {
                     throw new IllegalStateException("claim " + ns + "/" + claim + " reads back " + now + " after the patch to " + target);
                 }
@@ -111,11 +112,11 @@ final class ClaimGrower {
     }
 
     static State stateOf(ObjectNode claim, Quantity target) {
-        Quantity capacity = Quantity.parseOrNull(Objects.text(claim, "status", "capacity", "storage"));
+        Quantity capacity = Quantity.parseOrNull(Metadata.textOrEmpty(claim, "status", "capacity", "storage"));
         if (capacity != null && !capacity.isLessThan(target)) {
             return State.GROWN;
         }
-        String allocation = Objects.text(claim, "status", "allocatedResourceStatuses", "storage");
+        String allocation = Metadata.textOrEmpty(claim, "status", "allocatedResourceStatuses", "storage");
         if (allocation.endsWith("Infeasible")) {
             return State.INFEASIBLE;
         }
@@ -133,14 +134,14 @@ final class ClaimGrower {
         State s = stateOf(c, target);
         String message = switch (s) {
             case INFEASIBLE -> conditionMessage(c, "ControllerResizeError", "NodeResizeError")
-                    .orElse("the resizer reports " + Objects.text(c, "status", "allocatedResourceStatuses", "storage"));
+                    .orElse("the resizer reports " + Metadata.textOrEmpty(c, "status", "allocatedResourceStatuses", "storage"));
             case FILE_SYSTEM_PENDING -> "the volume grew; the kubelet grows its file system, while the pod runs if the CSI"
                     + " driver expands online, else when the pod restarts";
-            case WAITING -> "capacity " + Objects.text(c, "status", "capacity", "storage") + " has not reached " + target
+            case WAITING -> "capacity " + Metadata.textOrEmpty(c, "status", "capacity", "storage") + " has not reached " + target
                     + (Objects.hasCondition(c, "Resizing") ? " (Resizing)" : "");
             default -> "";
         };
-        return new ClaimStatus(name, from, target.toString(), s, Objects.text(c, "status", "capacity", "storage"), message);
+        return new ClaimStatus(name, from, target.toString(), s, Metadata.textOrEmpty(c, "status", "capacity", "storage"), message);
     }
 
     private static Optional<String> conditionMessage(ObjectNode claim, String... types) {

@@ -1,5 +1,6 @@
 package dev.stsresize.converge;
 
+import dev.stsresize.plan.Metadata;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.cluster.Cluster;
 import dev.stsresize.plan.Quantity;
@@ -20,12 +21,12 @@ final class ClaimWarnings {
     private ClaimWarnings() {}
 
     static Optional<String> of(Cluster cluster, String namespace, String statefulSet, ObjectNode claim, Quantity target) {
-        String name = Objects.text(claim, "metadata", "name");
+        String name = Metadata.textOrEmpty(claim, "metadata", "name");
         return switch (ClaimGrower.stateOf(claim, target)) {
             case FILE_SYSTEM_PENDING -> Optional.of(fileSystemPending(cluster, namespace, statefulSet, name));
             case WAITING, INFEASIBLE -> {
-                String capacity = Objects.text(claim, "status", "capacity", "storage");
-                String allocation = Objects.text(claim, "status", "allocatedResourceStatuses", "storage");
+                String capacity = Metadata.textOrEmpty(claim, "status", "capacity", "storage");
+                String allocation = Metadata.textOrEmpty(claim, "status", "allocatedResourceStatuses", "storage");
                 yield Optional.of(NOT_GROWN_PREFIX.formatted(name) + ": capacity " + (capacity.isEmpty() ? "unknown" : capacity)
                         + ", request " + target + (allocation.isEmpty() ? "" : " (" + allocation + ")")
                         + "; the volume's resizer has not finished: follow it with `kubectl get pvc " + name + " -n " + namespace

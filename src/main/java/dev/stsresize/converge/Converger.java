@@ -190,7 +190,7 @@ public final class Converger {
         }
         for (StatefulSetResult.ClaimResult c : r.claims()) {
             Optional<ObjectNode> now = cluster.getClaim(r.namespace(), c.name());
-            String capacity = now.map(x -> Objects.text(x, "status", "capacity", "storage")).orElse("");
+            String capacity = now.map(x -> Metadata.textOrEmpty(x, "status", "capacity", "storage")).orElse("");
             claims.add(new StatefulSetResult.ClaimResult(c.name(), c.from(), c.to(), capacity));
             Quantity target = Quantity.parseOrNull(c.to());
             if (now.isPresent() && target != null) {

@@ -1,5 +1,6 @@
 package dev.stsresize.converge;
 
+import dev.stsresize.plan.Metadata;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.cluster.Cluster;
 import java.time.Clock;
@@ -41,13 +42,13 @@ record Events(Cluster cluster, Clock clock, String operator, Progress progress) 
         String text = note + " (by " + operator + ")";
         e.put("note", text.length() > 1024 ? text.substring(0, 1024) : text);
         ObjectNode ref = e.putObject("regarding");
-        ref.put("apiVersion", Objects.text(regarding, "apiVersion")).put("kind", Objects.text(regarding, "kind"))
+        ref.put("apiVersion", Metadata.textOrEmpty(regarding, "apiVersion")).put("kind", Metadata.textOrEmpty(regarding, "kind"))
                 .put("namespace", Objects.namespace(regarding)).put("name", name).put("uid", Objects.uid(regarding));
         try {
             cluster.createEvent(e);
         } catch (RuntimeException ex) {
             progress.on(ProgressEvent.warn(Objects.namespace(regarding), name, Step.RECORD,
-                    "could not record Event " + reason + " on " + Objects.text(regarding, "kind") + " " + name + ": " + ex.getMessage()));
+                    "could not record Event " + reason + " on " + Metadata.textOrEmpty(regarding, "kind") + " " + name + ": " + ex.getMessage()));
         }
     }
 }

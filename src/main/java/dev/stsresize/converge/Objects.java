@@ -19,23 +19,17 @@ final class Objects {
 
     private Objects() {}
 
-    /** {@link Metadata#text}, with "" for what is absent. */
-    static String text(JsonNode node, String... path) {
-        String t = Metadata.text(node, path);
-        return t == null ? "" : t;
-    }
-
     static String name(JsonNode o) {
-        return text(o, "metadata", "name");
+        return Metadata.textOrEmpty(o, "metadata", "name");
     }
 
     static String namespace(JsonNode o) {
-        String ns = text(o, "metadata", "namespace");
+        String ns = Metadata.textOrEmpty(o, "metadata", "namespace");
         return ns.isEmpty() ? "default" : ns;
     }
 
     static String uid(JsonNode o) {
-        return text(o, "metadata", "uid");
+        return Metadata.textOrEmpty(o, "metadata", "uid");
     }
 
     static String key(JsonNode o) {

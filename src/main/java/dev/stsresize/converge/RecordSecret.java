@@ -1,5 +1,6 @@
 package dev.stsresize.converge;
 
+import dev.stsresize.plan.Metadata;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.ByteArrayInputStream;
@@ -93,7 +94,7 @@ public final class RecordSecret {
         ObjectNode meta = s.putObject("metadata");
         meta.put("name", name(r.name())).put("namespace", r.namespace());
         if (current != null) {
-            meta.put("resourceVersion", Objects.text(current, "metadata", "resourceVersion"));
+            meta.put("resourceVersion", Metadata.textOrEmpty(current, "metadata", "resourceVersion"));
         }
         ObjectNode labels = meta.putObject("labels");
         labels.put("app.kubernetes.io/managed-by", MANAGED_BY);

@@ -1,5 +1,6 @@
 package dev.stsresize.converge;
 
+import dev.stsresize.plan.Metadata;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.cluster.AwaitObject;
 import dev.stsresize.cluster.Cluster;
@@ -369,7 +370,7 @@ public final class Steps {
         }
         run.lock.phase(Record.PHASE_VERIFYING);
         AdoptionCheck.Result v = new AdoptionCheck(cluster, await).verify(run.standing, run.dependents,
-                Objects.text(r.live(), "status", "currentRevision"), run.deadline);
+                Metadata.textOrEmpty(r.live(), "status", "currentRevision"), run.deadline);
         progress.on(v.adopted() ? ProgressEvent.info(ns, name, Step.VERIFY, v.detail())
                 : ProgressEvent.warn(ns, name, Step.VERIFY, v.detail()));
         return new Verified(v.adopted(), v.pods(), v.detail());
@@ -498,7 +499,7 @@ public final class Steps {
         List<String> warnings = new ArrayList<>();
         for (Map.Entry<String, String> t : r.claimTargets().entrySet()) {
             Optional<ObjectNode> c = cluster.getClaim(r.namespace(), t.getKey());
-            String capacity = c.map(x -> Objects.text(x, "status", "capacity", "storage")).orElse("");
+            String capacity = c.map(x -> Metadata.textOrEmpty(x, "status", "capacity", "storage")).orElse("");
             claims.add(new StatefulSetResult.ClaimResult(t.getKey(), run.before.getOrDefault(t.getKey(), ""), t.getValue(), capacity));
             c.flatMap(x -> ClaimWarnings.of(cluster, r.namespace(), r.name(), x, Quantity.parse(t.getValue()))).ifPresent(warnings::add);
         }

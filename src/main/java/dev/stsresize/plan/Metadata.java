@@ -19,6 +19,16 @@ public final class Metadata {
         return n.isValueNode() && !n.isNull() ? n.asText() : null;
     }
 
+    /**
+     * {@link #text}, with "" for what is absent: for messages, comparisons and request bodies where an
+     * absent field and an empty one mean the same. Where they differ ({@code storageClassName: ""} is
+     * not an absent class), use {@link #text} and its null.
+     */
+    public static String textOrEmpty(JsonNode node, String... path) {
+        String t = text(node, path);
+        return t == null ? "" : t;
+    }
+
     /** The key of the object named {@code name} in {@code namespace}. */
     public static String key(String namespace, String name) {
         return namespace + "/" + name;
