@@ -237,4 +237,18 @@ class UsageReaderTest {
             throw new java.io.UncheckedIOException(e);
         }
     }
+
+    @Test
+    void many_silent_nodes_are_counted_in_one_note_per_reason() {
+        Map<String, String> silent = new java.util.TreeMap<>();
+        for (int i = 0; i < 5; i++) {
+            silent.put("node-" + i, "it did not answer within 5s");
+        }
+        silent.put("node-9", "error trying to reach service");
+        assertThat(UsageReader.silentNotes(silent)).containsExactly(
+                "usage on node node-9 unknown: error trying to reach service",
+                "usage on 5 nodes unknown (node-0, node-1, node-2, …): they did not answer within 5s");
+        assertThat(UsageReader.silentNotes(Map.of("node-0", "it did not answer within 5s")))
+                .containsExactly("usage on node node-0 unknown: it did not answer within 5s");
+    }
 }
