@@ -1,12 +1,12 @@
 # Negative controls of the converge guards: each mutation breaks one safety rule on purpose and runs the
 # test that must go red (run from the repository root: python3 scripts/converge-mutations.py).
 # Every file is restored after its run; name prefixes as arguments run only those (M9 M10 …).
-# Last run (2026-12-03, after the session-3 merges): M1–M15 all RED.
+# Last run: see the end of this file's history (issue 16 retargeted M2, M13 to Steps/Converger and added M16, M17).
 import re, subprocess, sys
 B='src/main/java/dev/stsresize/converge/'
 muts = [
  ("M1 grow re-read skip removed", B+'ClaimGrower.java', 'if (request != null && !request.isLessThan(target)) {', 'if (false) {', 'VerificationTest#a_claim_grown*'),
- ("M2 infeasible ignored", B+'Converger.java', 'if (!infeasible.isEmpty()) {', 'if (false) {', 'ResizeModesTest#an_infeasible*'),
+ ("M2 infeasible ignored", B+'Converger.java', 'if (!w.infeasible().isEmpty()) {', 'if (false) {', 'ResizeModesTest#an_infeasible*'),
  ("M3 adoption always ok", B+'AdoptionCheck.java', 'if (problems.isEmpty()) {', 'if (true) {', 'VerificationTest#a_pod_lost*'),
  ("M4 access reviews skipped", B+'Assessor.java', 'if (depth == Depth.APPLY || a.failure() == null && a.decision().verdict().hasWork()) {', 'if (false) {', 'PermissionsAndLocksTest#a_missing_verb*'),
  ("M8 plan without access reviews", B+'Assessor.java', 'if (depth == Depth.APPLY || a.failure() == null && a.decision().verdict().hasWork()) {', 'if (depth == Depth.APPLY) {', 'PlanRequestsTest'),
@@ -20,9 +20,13 @@ muts = [
  ("M10 record's place not checked", B+'RunRecords.java', 'if (!n.equals(place)) {', 'if (false) {', 'RunRecordTest#a_forged*'),
  ("M11 recorded UID not checked", B+'RunRecords.java', 'if (!r.uid().equals(liveUid)) {', 'if (false) {', 'RunRecordTest#a_record_whose_uid*'),
  ("M12 stale record not checked", B+'RunRecords.java', 'if (!changed.isEmpty()) {', 'if (false) {', 'RunRecordTest#a_statefulset_changed*'),
- ("M13 record size not checked", B+'Converger.java', 'if (tooLarge != null) {', 'if (false) {', 'RunRecordTest#a_record_too_large*'),
+ ("M13 record size not checked", B+'Steps.java', 'if (tooLarge != null) {', 'if (false) {', 'RunRecordTest#a_record_too_large*'),
  ("M14 stored object re-applied", B+'Converger.java', 'if (declared != null) {', 'if (false) {', 'RunRecordTest#apply_re_applies*'),
  ("M15 Secret not checked against the Lease digest", B+'RecordSecret.java', 'if (digest.isEmpty() || !digest.equals(digest(payload))) {', 'if (false) {', 'RunRecordTest#a_secret_not_matching*'),
+ # the orphan-delete step's own precondition (the operator's allowance of this StatefulSet and UID), the wizard's second lock
+ ("M16 delete step precondition not checked", B+'Steps.java', 'if (allowed == null || !allowed.equals(new DeleteAllowed(ns, name, r.uid()))) {', 'if (false) {', 'StepsTest,ConvergeStepsTest#theDeleteStep*'),
+ # the one rendering of the orphan delete's kubectl equivalent loses the Orphan it sends
+ ("M17 kubectl rendering drops Orphan", B+'Write.java', '\\"propagationPolicy\\":\\"Orphan\\",', '', 'ConvergeStepsTest#everyStep*'),
 ]
 # python3 scripts/converge-mutations.py M9  runs only the mutations whose name starts with an argument
 only = sys.argv[1:]

@@ -11,7 +11,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** The layering DESIGN.md asks for, kept by the build rather than by review. */
+/** The layering docs/design.md asks for, kept by the build rather than by review. */
 class ArchitectureTest {
     private static JavaClasses product;
 

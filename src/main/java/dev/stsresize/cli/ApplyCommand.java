@@ -25,7 +25,6 @@ import dev.stsresize.render.TableRenderer;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -70,10 +69,6 @@ public final class ApplyCommand implements Callable<Integer> {
             description = "server: run every check and server dry run, write nothing. Default: ${DEFAULT-VALUE}.")
     String dryRun;
 
-    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "10m", converter = ConnectionOptions.DurationConverter.class,
-            description = "How long to wait for the resizes and the adoption. Default: ${DEFAULT-VALUE}.")
-    Duration timeout;
-
     @Option(names = "--wait-for-resize", paramLabel = "true|false", defaultValue = "true", arity = "0..1", fallbackValue = "true",
             description = "Wait for each claim's capacity before the orphan delete (false: go on once the requests are accepted)."
                     + " Default: ${DEFAULT-VALUE}.")
@@ -87,9 +82,6 @@ public final class ApplyCommand implements Callable<Integer> {
             description = "The field manager of the re-apply (default: the one that owned spec.template).")
     String fieldManager;
 
-    @Option(names = "--take-over", description = "Take over the Lease of a run that stopped renewing it.")
-    boolean takeOver;
-
     @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "table",
             description = "table, or json: one stsresize/v1 Result document on stdout at the end. Default: ${DEFAULT-VALUE}.")
     String output;
@@ -97,25 +89,35 @@ public final class ApplyCommand implements Callable<Integer> {
     @Option(names = "--color", defaultValue = "auto", paramLabel = "WHEN", description = "auto, always or never.")
     String color;
 
+    @Mixin RunOptions runOptions;
+
     @Mixin DebugOption debug;
 
+    private final Environment environment;
     private final InputStream stdin;
     private final boolean terminal;
     private final Map<String, String> env;
     private final Supplier<Optional<Prompter>> prompter;
     private final Checkpoint checkpoint;
 
-    public ApplyCommand(InputStream stdin, boolean terminal, Map<String, String> env, Supplier<Optional<Prompter>> prompter,
-            Checkpoint checkpoint) {
-        this.stdin = stdin;
-        this.terminal = terminal;
-        this.env = env;
+    public ApplyCommand(Environment environment, Supplier<Optional<Prompter>> prompter, Checkpoint checkpoint) {
+        this.environment = environment;
+        this.stdin = environment.stdin();
+        this.terminal = environment.console();
+        this.env = environment.variables();
         this.prompter = prompter;
         this.checkpoint = checkpoint;
     }
 
     @Override
     public Integer call() {
+        validate();
+        return run();
+    }
+
+    /** The flags alone, before anything is read or asked. */
+    private void validate() {
+        manifestFiles.require(spec);
         if (!List.of("none", "server").contains(dryRun)) {
             throw new ParameterException(spec.commandLine(), "--dry-run takes none or server, not \"" + dryRun
                     + "\" (client-side dry runs prove nothing about a resize).");
@@ -123,68 +125,100 @@ public final class ApplyCommand implements Callable<Integer> {
         if (!List.of("table", "json").contains(output)) {
             throw new ParameterException(spec.commandLine(), "-o takes table or json, not \"" + output + "\".");
         }
-        boolean dry = dryRun.equals("server");
+    }
+
+    /** Unfinished runs first, then the plan with every write to come, then each StatefulSet converged, then the results. */
+    private int run() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         boolean json = output.equals("json");
         // asked before the prompter opens the system terminal (jline hands out one at a time); with -o json
         // the table goes to stderr, which may well be the terminal while stdout is a pipe
         int width = TerminalWidth.of(env, json, json || terminal);
-        Gate gate = Gate.YES;
-        if (!yes && !dry) {
-            Optional<Prompter> p = prompter.get();
-            if (p.isEmpty()) {
-                throw new UserError("apply writes to the cluster and there is no terminal to ask on: pass --yes to allow every"
-                        + " write of the printed plan, or --dry-run=server to only check. Nothing was written.");
-            }
-            gate = new PromptGate(p.get());
-        }
-        ClusterConnection conn = connection.connect(err);
-        Cluster cluster = conn.cluster();
-        boolean explicit = connection.namespace != null;
-        Manifest manifest = manifestFiles.read(stdin, conn.defaultNamespace(), explicit);
-        ConvergeOptions opts = ConvergeOptions.defaults().withDryRun(dry).withTimeout(timeout).withWaitForResize(waitForResize)
-                .withRestartPodsForResize(restartPods).withFieldManager(fieldManager).withTakeOver(takeOver);
+        Gate gate = gate();
+        ClusterConnection conn = connection.connect(environment, err);
+        Manifest manifest = manifestFiles.read(stdin, conn.defaultNamespace(), connection.namespace != null);
+        ConvergeOptions opts = runOptions.convergeOptions().withDryRun(dry()).withWaitForResize(waitForResize)
+                .withRestartPodsForResize(restartPods).withFieldManager(fieldManager);
         ProgressPrinter progress = new ProgressPrinter(err);
         Journal journal = new Journal(Journal.defaultDirectory(env));
-        Converger converger = new Converger(cluster, Clock.systemUTC(), journal,
+        Converger converger = new Converger(conn.cluster(), Clock.systemUTC(), journal,
                 Operator.identify(env), conn.server(), gate, progress, checkpoint);
 
+        List<StatefulSetResult> results = dry() ? new ArrayList<>()
+                : finishUnfinished(manifest, conn, journal, converger, opts, err);
+        Assessment assessment = new Assessor(conn.cluster(), progress).assess(manifest.objects(), connection.allNamespaces,
+                Assessor.Depth.APPLY, restartPods, Optional.ofNullable(fieldManager));
+        printPlan(assessment, opts, width, json ? err : out);
+        convergeEach(assessment, results, converger, opts, err);
+        // told now, at the end: each claim re-read, so that no warning stands that the kubelet has since made untrue
+        results.replaceAll(converger::reread);
+        return ResultPrinter.print(results, output, out);
+    }
+
+    private boolean dry() {
+        return dryRun.equals("server");
+    }
+
+    /** Yes to every write with --yes or a dry run; else the operator asked at each gate, on a terminal there must be. */
+    private Gate gate() {
+        if (yes || dry()) {
+            return Gate.YES;
+        }
+        Optional<Prompter> p = prompter.get();
+        if (p.isEmpty()) {
+            throw new UserError("apply writes to the cluster and there is no terminal to ask on: pass --yes to allow every"
+                    + " write of the printed plan, or --dry-run=server to only check. Nothing was written.");
+        }
+        return new PromptGate(p.get());
+    }
+
+    /**
+     * A run left unfinished is finished first, re-applying the manifest's object: its record only says where it
+     * stopped. Its result stands for its StatefulSet: the plan would only say nothing-to-do.
+     */
+    private List<StatefulSetResult> finishUnfinished(Manifest manifest, ClusterConnection conn, Journal journal, Converger converger,
+            ConvergeOptions opts, PrintWriter err) {
+        Cluster cluster = conn.cluster();
         RunRecords records = new RunRecords(cluster, journal, conn.server());
         List<StatefulSetResult> results = new ArrayList<>();
-        // a run left unfinished is finished first, re-applying the manifest's object: its record only says where it stopped
-        if (!dry) {
-            for (ObjectNode d : manifest.objects()) {
-                String ns = d.path("metadata").path("namespace").asText(conn.defaultNamespace());
-                String name = d.path("metadata").path("name").asText();
-                Optional<PendingRun> pending = records.find(ns, name, true);
-                if (pending.isEmpty()) {
-                    continue;
-                }
-                PendingRun run = pending.get();
-                if (run.trusted()) {
-                    err.println("StatefulSet " + ns + "/" + name + " has an unfinished run (phase " + run.record().phase()
-                            + ", recorded by " + run.recordedBy() + " in " + run.source() + "): finishing it first with the"
-                            + " manifest's object");
-                }
-                StatefulSetResult r;
-                try {
-                    r = resumed(run, converger.resume(run, d, opts, ResumeCommand.leasesPermitted(cluster, ns, journal, err)));
-                } catch (RuntimeException e) {
-                    r = Interrupted.result(ns, name, e);
-                }
-                results.add(r); // its result stands for this StatefulSet: the plan below would only say nothing-to-do
+        for (ObjectNode d : manifest.objects()) {
+            String ns = d.path("metadata").path("namespace").asText(conn.defaultNamespace());
+            String name = d.path("metadata").path("name").asText();
+            Optional<PendingRun> pending = records.find(ns, name, true);
+            if (pending.isEmpty()) {
+                continue;
             }
+            PendingRun run = pending.get();
+            if (run.trusted()) {
+                err.println("StatefulSet " + ns + "/" + name + " has an unfinished run (phase " + run.record().phase()
+                        + ", recorded by " + run.recordedBy() + " in " + run.source() + "): finishing it first with the"
+                        + " manifest's object");
+            }
+            StatefulSetResult r;
+            try {
+                r = resumed(run, converger.resume(run, d, opts, ResumeCommand.leasesPermitted(cluster, ns, journal, err)));
+            } catch (RuntimeException e) {
+                r = Interrupted.result(ns, name, e);
+            }
+            results.add(r);
         }
-        Assessment assessment = new Assessor(cluster, progress).assess(manifest.objects(), connection.allNamespaces,
-                Assessor.Depth.APPLY, restartPods, Optional.ofNullable(fieldManager));
-        PrintWriter planOut = output.equals("json") ? err : out;
+        return results;
+    }
+
+    /** The plan table, its notes and every write to come: on stdout, or on stderr when stdout holds the Result document. */
+    private void printPlan(Assessment assessment, ConvergeOptions opts, int width, PrintWriter planOut) {
+        boolean json = output.equals("json");
         List<Decision> decisions = assessment.items().stream().map(Assessed::decision).toList();
         planOut.print(new TableRenderer(Palette.choose(color, terminal && !json, env.get("NO_COLOR")), width).render(decisions));
         assessment.notes().forEach(n -> planOut.println("note: " + n));
         planOut.print(writesToCome(assessment, opts));
         planOut.flush();
+    }
 
+    /** Each StatefulSet whose unfinished run was not finished above, one after the other; a failure stops only its own. */
+    private static void convergeEach(Assessment assessment, List<StatefulSetResult> results, Converger converger, ConvergeOptions opts,
+            PrintWriter err) {
         for (Assessed a : assessment.items()) {
             if (results.stream().anyMatch(r -> r.namespace().equals(a.namespace()) && r.name().equals(a.name()))) {
                 continue; // its unfinished run was finished (or stopped) above; that is its result
@@ -196,9 +230,6 @@ public final class ApplyCommand implements Callable<Integer> {
                 results.add(Interrupted.result(a.namespace(), a.name(), e));
             }
         }
-        // told now, at the end: each claim re-read, so that no warning stands that the kubelet has since made untrue
-        results.replaceAll(converger::reread);
-        return ResultPrinter.print(results, output, out);
     }
 
     /** The result of a resumed run, saying so. */

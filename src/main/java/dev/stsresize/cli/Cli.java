@@ -16,47 +16,48 @@ import picocli.CommandLine;
 public final class Cli {
     private final PrintWriter out;
     private final PrintWriter err;
-    private final InputStream in;
-    private final Map<String, String> env;
-    private final boolean terminal;
+    private final Environment environment;
     private final Supplier<Optional<Prompter>> prompter;
     private final Checkpoint checkpoint;
 
-    public Cli(PrintWriter out, PrintWriter err) {
-        this(out, err, System.in, System.getenv(), System.console() != null);
+    /** The process's own environment, read by {@code Main} and passed in. */
+    public Cli(PrintWriter out, PrintWriter err, Environment environment) {
+        this(out, err, environment, JLinePrompter::onTerminal, Checkpoint.NONE);
     }
 
-    /** For tests: stdin, the environment and whether stdout is a terminal, injected. */
+    /** For tests: stdin, the environment variables and whether there is a console, injected. */
     public Cli(PrintWriter out, PrintWriter err, InputStream in, Map<String, String> env, boolean terminal) {
-        this(out, err, in, env, terminal, JLinePrompter::onTerminal, Checkpoint.NONE);
+        this(out, err, Environment.of(in, env, terminal));
     }
 
     /** For tests: also how the operator is asked (empty: no terminal) and a hook after every write of a converge. */
     public Cli(PrintWriter out, PrintWriter err, InputStream in, Map<String, String> env, boolean terminal,
             Supplier<Optional<Prompter>> prompter, Checkpoint checkpoint) {
-        this.prompter = prompter;
-        this.checkpoint = checkpoint;
+        this(out, err, Environment.of(in, env, terminal), prompter, checkpoint);
+    }
+
+    private Cli(PrintWriter out, PrintWriter err, Environment environment, Supplier<Optional<Prompter>> prompter, Checkpoint checkpoint) {
         this.out = out;
         this.err = err;
-        this.in = in;
-        this.env = env;
-        this.terminal = terminal;
+        this.environment = environment;
+        this.prompter = prompter;
+        this.checkpoint = checkpoint;
     }
 
     public CommandLine commandLine() {
         CommandLine cl = new CommandLine(new RootCommand());
         // subcommands are added here, one line each
-        cl.addSubcommand(new PlanCommand(in, terminal, env));
-        cl.addSubcommand(new ApplyCommand(in, terminal, env, prompter, checkpoint));
-        cl.addSubcommand(new ResumeCommand(in, env, prompter, checkpoint));
+        cl.addSubcommand(new PlanCommand(environment));
+        cl.addSubcommand(new ApplyCommand(environment, prompter, checkpoint));
+        cl.addSubcommand(new ResumeCommand(environment, prompter, checkpoint));
         cl.addSubcommand(new SimulateCommand());
-        cl.addSubcommand(new DemoCommand());
-        cl.addSubcommand(new RenderJobCommand(in));
+        cl.addSubcommand(new DemoCommand(environment));
+        cl.addSubcommand(new RenderJobCommand(environment.stdin()));
         cl.addSubcommand(new SetSizeCommand());
-        cl.addSubcommand(new UsageCommand(terminal, env));
+        cl.addSubcommand(new UsageCommand(environment));
         cl.addSubcommand(new VersionCommand());
         cl.addSubcommand(new CompletionCommand());
-        cl.addSubcommand(new UiCommand(in, terminal, env));
+        cl.addSubcommand(new UiCommand(environment));
         cl.setOut(out);
         cl.setErr(err);
         cl.setExecutionExceptionHandler(this::onException);
@@ -81,18 +82,19 @@ public final class Cli {
 
     private boolean debug;
 
+    /** As the commands connect, but with no terminal: completion must never wait for a credential plugin's prompt. */
     private dev.stsresize.cluster.ClientEnvironment completionEnvironment() {
-        return new dev.stsresize.cluster.ClientEnvironment(env, java.nio.file.Path.of(System.getProperty("user.home")),
+        return new dev.stsresize.cluster.ClientEnvironment(environment.variables(), environment.home(),
                 dev.stsresize.cluster.ClientEnvironment.SERVICE_ACCOUNT_DIR, false);
     }
 
-    private static boolean hasDebugFlag(String[] args) {
+    private boolean hasDebugFlag(String[] args) {
         for (String a : args) {
             if (a.equals("--debug")) {
                 return true;
             }
         }
-        return "1".equals(System.getenv("STSRESIZE_DEBUG"));
+        return "1".equals(environment.variables().get("STSRESIZE_DEBUG"));
     }
 
     private int onException(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {

@@ -1,6 +1,5 @@
 package dev.stsresize.cli;
 
-import dev.stsresize.cluster.ClientEnvironment;
 import dev.stsresize.cluster.ClusterConnection;
 import dev.stsresize.cluster.ConnectionSettings;
 import dev.stsresize.cluster.KubeClients;
@@ -95,12 +94,12 @@ public final class ConnectionOptions {
     }
 
     /**
-     * Connects as kubectl would with these flags, in this process's environment.
+     * Connects as kubectl would with these flags, in the given environment.
      *
      * @param err the command's stderr, where {@code -v} writes
      */
-    public ClusterConnection connect(PrintWriter err) {
-        return KubeClients.connect(settings(), ClientEnvironment.system(), Version.get(), err);
+    public ClusterConnection connect(Environment environment, PrintWriter err) {
+        return KubeClients.connect(settings(), environment.client(), Version.get(), err);
     }
 
     /** kubectl's duration syntax for {@code --request-timeout}: "0", "30s", "1m", a bare number of seconds. */

@@ -10,7 +10,6 @@ import dev.stsresize.sim.controller.ControllerManager;
 import dev.stsresize.sim.demo.DemoScenario;
 import dev.stsresize.sim.state.StateFileException;
 import dev.stsresize.sim.state.StateFiles;
-import dev.stsresize.tui.terminal.TerminalOpener;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -61,20 +60,22 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--dir", paramLabel = "DIR", description = "Write manifest.yaml, kubeconfig and live.yaml here instead of a new temporary folder.")
     Path dir;
 
+    private final Environment environment;
     private final Consumer<Demo> whileServing;
     private final BooleanSupplier stdoutIsTerminal;
 
-    public DemoCommand() {
-        this(DemoCommand::serveUntilInterrupted, () -> TerminalOpener.isTerminal(1));
+    public DemoCommand(Environment environment) {
+        this(environment, DemoCommand::serveUntilInterrupted, environment.stdoutIsTerminal());
     }
 
     /** For tests: {@code whileServing} runs against the started demo, which stops when it returns. */
-    DemoCommand(Consumer<Demo> whileServing) {
-        this(whileServing, () -> false);
+    DemoCommand(Environment environment, Consumer<Demo> whileServing) {
+        this(environment, whileServing, () -> false);
     }
 
     /** For tests: also whether stdout is a terminal (the UI opens through the command tree then). */
-    DemoCommand(Consumer<Demo> whileServing, BooleanSupplier stdoutIsTerminal) {
+    DemoCommand(Environment environment, Consumer<Demo> whileServing, BooleanSupplier stdoutIsTerminal) {
+        this.environment = environment;
         this.whileServing = whileServing;
         this.stdoutIsTerminal = stdoutIsTerminal;
     }
@@ -167,7 +168,7 @@ public final class DemoCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         out.println("Running: kubectl stsresize apply --kubeconfig " + kubeconfig + " -f " + manifest + " -A --yes");
         out.flush();
-        return new Cli(out, err).run("apply", "--kubeconfig", kubeconfig.toString(), "-f", manifest.toString(), "-A", "--yes");
+        return new Cli(out, err, environment).run("apply", "--kubeconfig", kubeconfig.toString(), "-f", manifest.toString(), "-A", "--yes");
     }
 
     /** The interactive UI on the demo, as a user would open it: {@code ui --kubeconfig K -f M -A}. */
@@ -176,10 +177,10 @@ public final class DemoCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         out.println("Opening: kubectl stsresize ui --kubeconfig " + kubeconfig + " -f " + manifest + " -A");
         out.flush();
-        Map<String, String> env = new HashMap<>(System.getenv());
+        Map<String, String> env = new HashMap<>(environment.variables());
         // the demo's runs are journalled next to its files, not in the user's state directory
         env.put("XDG_STATE_HOME", manifest.getParent().resolve("state").toString());
-        return new Cli(out, err, System.in, env, true).run("ui", "--kubeconfig", kubeconfig.toString(), "-f", manifest.toString(), "-A");
+        return new Cli(out, err, environment.withVariables(env).onConsole()).run("ui", "--kubeconfig", kubeconfig.toString(), "-f", manifest.toString(), "-A");
     }
 
     private Path folder() {

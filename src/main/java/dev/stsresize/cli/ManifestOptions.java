@@ -6,19 +6,39 @@ import dev.stsresize.manifest.ReadLimits;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine.MissingParameterException;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 
 /**
- * {@code -f}/{@code -R}, kubectl's manifest flags, for the commands that require a manifest ({@code @Mixin}).
- * {@code ui} and {@code resume} declare their own {@code -f}: their help says something else about it.
+ * {@code -f}/{@code -R}, kubectl's manifest flags, for every command that reads a manifest ({@code @Mixin}).
+ * Declared optional so that one declaration serves all: {@code resume} may go without; the others call
+ * {@link #require} first, which fails as picocli would for a required option. What the manifest is used for
+ * is said in each command's description.
  */
 public final class ManifestOptions {
-    @Option(names = {"-f", "--filename"}, required = true, paramLabel = "MANIFEST",
+    @Option(names = {"-f", "--filename"}, paramLabel = "MANIFEST",
             description = "A manifest file, a directory of them, or - for stdin. Repeatable.")
     List<String> files = new ArrayList<>();
 
     @Option(names = {"-R", "--recursive"}, description = "Read the directories given to -f recursively.")
     boolean recursive;
+
+    /** The validate step of a command that needs a manifest: the same error as picocli's for a missing required option. */
+    void require(CommandSpec spec) {
+        if (files.isEmpty()) {
+            throw new MissingParameterException(spec.commandLine(), spec.findOption("--filename"),
+                    "Missing required option: '--filename=MANIFEST'");
+        }
+    }
+
+    boolean given() {
+        return !files.isEmpty();
+    }
+
+    boolean readsStdin() {
+        return files.contains("-");
+    }
 
     Manifest read(InputStream stdin, String defaultNamespace, boolean namespaceExplicit) {
         return new ManifestReader(stdin, ReadLimits.DEFAULT).read(files, recursive, defaultNamespace, namespaceExplicit);

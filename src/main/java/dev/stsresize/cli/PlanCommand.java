@@ -82,14 +82,16 @@ public final class PlanCommand implements Callable<Integer> {
 
     @Mixin DebugOption debug;
 
+    private final Environment environment;
     private final InputStream stdin;
     private final boolean terminal;
     private final Map<String, String> env;
 
-    public PlanCommand(InputStream stdin, boolean terminal, Map<String, String> env) {
-        this.stdin = stdin;
-        this.terminal = terminal;
-        this.env = env;
+    public PlanCommand(Environment environment) {
+        this.environment = environment;
+        this.stdin = environment.stdin();
+        this.terminal = environment.console();
+        this.env = environment.variables();
     }
 
     @Override
@@ -123,7 +125,7 @@ public final class PlanCommand implements Callable<Integer> {
 
     /** The plan from the live cluster: 3 LISTs (StatefulSets, claims, StorageClasses) and one dry run per StatefulSet to recreate. */
     private int fromCluster(PrintWriter out, PrintWriter err) {
-        ClusterConnection conn = connection.connect(err);
+        ClusterConnection conn = connection.connect(environment, err);
         boolean explicit = connection.namespace != null;
         Assessor assessor = new Assessor(conn.cluster(), connection.verbosity >= 2 ? new ProgressPrinter(err) : Progress.NONE);
         if (connection.allNamespaces) {
@@ -168,6 +170,7 @@ public final class PlanCommand implements Callable<Integer> {
     }
 
     private void validate() {
+        manifestFiles.require(spec);
         String namespace = connection.namespace;
         boolean allNamespaces = connection.allNamespaces;
         if (namespace != null && allNamespaces) {
@@ -178,7 +181,7 @@ public final class PlanCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--color takes auto, always or never, not \"" + color + "\".");
         }
         usage.validate(spec);
-        if (manifestFiles.files.contains("-") && live.contains("-")) {
+        if (manifestFiles.readsStdin() && live.contains("-")) {
             throw new UserError("-f - and --live - both ask for standard input, which can be read only once. Pass one of them as a file.");
         }
     }

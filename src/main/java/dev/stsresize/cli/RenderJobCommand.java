@@ -93,6 +93,7 @@ public final class RenderJobCommand implements Callable<Integer> {
     }
 
     private Map<String, String> validate() {
+        manifestFiles.require(spec);
         String problem = ApiNames.namespaceProblem(namespace, "-n");
         if (!problem.isEmpty()) {
             throw new UserError(problem); // the Job would run in it: refused as kube-apiserver refuses the name

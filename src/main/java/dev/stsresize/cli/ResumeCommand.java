@@ -17,13 +17,10 @@ import dev.stsresize.converge.PendingRun;
 import dev.stsresize.converge.RunRecords;
 import dev.stsresize.converge.StatefulSetResult;
 import dev.stsresize.manifest.Manifest;
-import dev.stsresize.manifest.ManifestReader;
-import dev.stsresize.manifest.ReadLimits;
 import dev.stsresize.plan.Metadata;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -52,7 +49,8 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         sortOptions = false,
         usageHelpAutoWidth = true,
-        description = {"Finish an interrupted apply from its Lease and Secret or the local journal."})
+        description = {"Finish an interrupted apply from its Lease and Secret or the local journal.",
+            "With -f MANIFEST, re-apply the StatefulSets of that manifest (as apply does) instead of the recorded objects."})
 public final class ResumeCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
 
@@ -62,36 +60,28 @@ public final class ResumeCommand implements Callable<Integer> {
             description = "StatefulSets whose Lease records a run (default: every run in the local journal).")
     List<String> targets = new ArrayList<>();
 
-    @Option(names = {"-f", "--filename"}, paramLabel = "MANIFEST",
-            description = "Re-apply the StatefulSets of this manifest (as apply does) instead of the recorded objects. Repeatable.")
-    List<String> files = new ArrayList<>();
-
-    @Option(names = {"-R", "--recursive"}, description = "Read the directories given to -f recursively.")
-    boolean recursive;
+    @Mixin ManifestOptions manifestFiles;
 
     @Option(names = {"-y", "--yes"}, description = "Do not ask before re-applying a recorded object.")
     boolean yes;
 
-    @Option(names = "--take-over", description = "Take over the Lease of a run that stopped renewing it.")
-    boolean takeOver;
-
-    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "10m", converter = ConnectionOptions.DurationConverter.class,
-            description = "How long to wait for resizes and adoption. Default: ${DEFAULT-VALUE}.")
-    Duration timeout;
+    @Mixin RunOptions runOptions;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "table", description = "table or json.")
     String output;
 
     @Mixin DebugOption debug;
 
+    private final Environment environment;
     private final InputStream stdin;
     private final Map<String, String> env;
     private final Supplier<Optional<Prompter>> prompter;
     private final Checkpoint checkpoint;
 
-    public ResumeCommand(InputStream stdin, Map<String, String> env, Supplier<Optional<Prompter>> prompter, Checkpoint checkpoint) {
-        this.stdin = stdin;
-        this.env = env;
+    public ResumeCommand(Environment environment, Supplier<Optional<Prompter>> prompter, Checkpoint checkpoint) {
+        this.environment = environment;
+        this.stdin = environment.stdin();
+        this.env = environment.variables();
         this.prompter = prompter;
         this.checkpoint = checkpoint;
     }
@@ -128,7 +118,7 @@ public final class ResumeCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        ClusterConnection conn = connection.connect(err);
+        ClusterConnection conn = connection.connect(environment, err);
         Cluster cluster = conn.cluster();
         Journal journal = new Journal(Journal.defaultDirectory(env));
         // the gates were passed by the run that stopped; what this command re-applies is confirmed below
@@ -137,9 +127,8 @@ public final class ResumeCommand implements Callable<Integer> {
         RunRecords records = new RunRecords(cluster, journal, conn.server());
         // the operator's manifest, when given, is what gets re-applied: one declared object per StatefulSet
         Map<String, ObjectNode> declared = new LinkedHashMap<>();
-        if (!files.isEmpty()) {
-            Manifest manifest = new ManifestReader(stdin, ReadLimits.DEFAULT).read(files, recursive, conn.defaultNamespace(),
-                    connection.namespace != null);
+        if (manifestFiles.given()) {
+            Manifest manifest = manifestFiles.read(stdin, conn.defaultNamespace(), connection.namespace != null);
             for (ObjectNode d : manifest.objects()) {
                 declared.put(Metadata.key(d, conn.defaultNamespace()), d);
             }
@@ -170,7 +159,7 @@ public final class ResumeCommand implements Callable<Integer> {
             err.println("no unfinished run in " + journal.directory() + (declared.isEmpty() ? "" : " nor in the Leases of the manifest's"
                     + " StatefulSets") + " for " + conn.server() + ": nothing to resume");
         }
-        ConvergeOptions opts = ConvergeOptions.defaults().withTakeOver(takeOver).withTimeout(timeout);
+        ConvergeOptions opts = runOptions.convergeOptions();
         List<StatefulSetResult> results = new ArrayList<>();
         Map<String, Boolean> leases = new HashMap<>();
         Optional<Prompter> asker = Optional.empty();

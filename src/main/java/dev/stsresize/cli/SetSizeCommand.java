@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
@@ -53,8 +54,7 @@ public final class SetSizeCommand implements Callable<Integer> {
             description = "A volumeClaimTemplate's name and its new, larger size, e.g. data=20Gi. Repeatable.")
     List<String> assignments = new ArrayList<>();
 
-    @Option(names = "--debug", hidden = true, description = "Stack traces on errors.")
-    boolean debug;
+    @Mixin DebugOption debug;
 
     @Override
     public Integer call() {

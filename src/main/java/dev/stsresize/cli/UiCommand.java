@@ -14,6 +14,11 @@ import dev.stsresize.tui.Glyphs;
 import dev.stsresize.tui.Loaded;
 import dev.stsresize.tui.StepRunner;
 import dev.stsresize.tui.source.ClusterDecisions;
+import dev.stsresize.tui.source.ClusterUsage;
+import dev.stsresize.tui.UsageSource;
+import dev.stsresize.usage.UsageReader;
+import dev.stsresize.plan.SizingPolicy;
+import java.util.Optional;
 import dev.stsresize.tui.source.SnapshotDecisions;
 import dev.stsresize.tui.terminal.TerminalFrame;
 import dev.stsresize.tui.terminal.TerminalOpener;
@@ -52,19 +57,14 @@ import picocli.CommandLine.Spec;
             "Browse what converging each StatefulSet of MANIFEST takes — list, diff — and converge one in the resize wizard,",
             "against the cluster of your kubeconfig (or, offline, a snapshot given to --live). Also what",
             "'kubectl stsresize -f MANIFEST …' without a command opens. Keys: ? for help, q to quit.",
-            "Without a terminal on stdout it prints the plan table instead.",
+            "Without a terminal on stdout it prints the plan table instead. With -f - the keys are read from the terminal.",
         },
         footer = {"", "Examples:", "  kubectl stsresize ui -f statefulset.yaml --context prod -n shop",
             "  kubectl stsresize ui -f examples/manifest.yaml --live examples/live-snapshot.yaml   # offline"})
 public final class UiCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
 
-    @Option(names = {"-f", "--filename"}, required = true, paramLabel = "MANIFEST",
-            description = "A manifest file, a directory of them, or - for stdin (keys are then read from the terminal). Repeatable.")
-    List<String> files = new ArrayList<>();
-
-    @Option(names = {"-R", "--recursive"}, description = "Read the directories given to -f recursively.")
-    boolean recursive;
+    @Mixin ManifestOptions manifestFiles;
 
     @Option(names = "--live", paramLabel = "SNAPSHOT",
             description = "Offline: a captured cluster state instead of the cluster (kubectl get sts,controllerrevisions,pvc,pv,sc,pods"
@@ -75,18 +75,19 @@ public final class UiCommand implements Callable<Integer> {
 
     @Mixin DebugOption debug;
 
+    /** A usage read gives up on nodes that have not answered by then: usage is advice, the UI never waits on it. */
+    static final java.time.Duration USAGE_TIMEOUT = java.time.Duration.ofSeconds(5);
+
+    private final Environment environment;
     private final InputStream stdin;
     private final Map<String, String> env;
     private final BooleanSupplier stdoutIsTerminal;
 
-    public UiCommand(InputStream stdin, boolean terminal, Map<String, String> env) {
-        this(stdin, env, () -> terminal || TerminalOpener.isTerminal(1));
-    }
-
-    UiCommand(InputStream stdin, Map<String, String> env, BooleanSupplier stdoutIsTerminal) {
-        this.stdin = stdin;
-        this.env = env;
-        this.stdoutIsTerminal = stdoutIsTerminal;
+    public UiCommand(Environment environment) {
+        this.environment = environment;
+        this.stdin = environment.stdin();
+        this.env = environment.variables();
+        this.stdoutIsTerminal = () -> environment.console() || environment.stdoutIsTerminal().getAsBoolean();
     }
 
     @Override
@@ -96,18 +97,21 @@ public final class UiCommand implements Callable<Integer> {
         DecisionSource source;
         StepRunner steps;
         Loaded first;
+        UsageSource usage = null; // offline: no usage
         if (live.isEmpty()) {
             // the connection (an exec credential plugin's prompt included) and the first load happen before the screen opens
-            ClusterConnection conn = connection.connect(err);
+            ClusterConnection conn = connection.connect(environment, err);
             Journal journal = new Journal(Journal.defaultDirectory(env));
-            ClusterDecisions cluster = new ClusterDecisions(conn.cluster(), stdin, files, recursive, conn.defaultNamespace(),
+            ClusterDecisions cluster = new ClusterDecisions(conn.cluster(), stdin, manifestFiles.files, manifestFiles.recursive, conn.defaultNamespace(),
                     connection.namespace != null, connection.allNamespaces, context(conn.origin()), conn.server(), journal);
             first = cluster.load();
             source = cluster;
+            usage = new ClusterUsage(conn.cluster(), new UsageReader(conn.cluster(), USAGE_TIMEOUT, Optional.empty(), Clock.systemUTC()),
+                    cluster::usageScopes, SizingPolicy.DEFAULT);
             steps = new ConvergeSteps(conn.cluster(), Clock.systemUTC(), journal,
                     Operator.identify(env), conn.server(), cluster::declared, ConvergeOptions.defaults());
         } else {
-            SnapshotDecisions snapshot = new SnapshotDecisions(stdin, files, recursive, live, connection.namespace, connection.allNamespaces);
+            SnapshotDecisions snapshot = new SnapshotDecisions(stdin, manifestFiles.files, manifestFiles.recursive, live, connection.namespace, connection.allNamespaces);
             first = snapshot.load();
             source = snapshot;
             steps = StepRunner.OFFLINE;
@@ -118,13 +122,13 @@ public final class UiCommand implements Callable<Integer> {
             out.print(new TableRenderer(Palette.choose("auto", false, env.get("NO_COLOR"))).render(decisions));
             out.flush();
             err.println("No terminal, so no interactive UI: this is the plan. To converge, run:");
-            err.println("  kubectl stsresize apply -f " + String.join(" -f ", files) + (live.isEmpty() ? connectionFlags() : ""));
+            err.println("  kubectl stsresize apply -f " + String.join(" -f ", manifestFiles.files) + (live.isEmpty() ? connectionFlags() : ""));
             err.flush();
             return PlanCommand.exitCode(decisions, false);
         }
         Glyphs glyphs = Glyphs.forLocale(env);
         try {
-            UiLoop.open(TerminalOpener.open(glyphs), new TerminalFrame(Theme.forEnvironment(env), glyphs), source, steps, first);
+            UiLoop.open(TerminalOpener.open(glyphs), new TerminalFrame(Theme.forEnvironment(env), glyphs), source, steps, usage, first);
         } catch (IOException e) {
             throw new UserError("cannot open the terminal for the interactive UI: " + e.getMessage()
                     + "; 'kubectl stsresize plan' prints the same decisions without one.", e);
@@ -192,12 +196,13 @@ public final class UiCommand implements Callable<Integer> {
     }
 
     private void validate() {
+        manifestFiles.require(spec);
         String namespace = connection.namespace;
         if (namespace != null && connection.allNamespaces) {
             throw new ParameterException(spec.commandLine(), "-n and -A cannot be used together: -n " + namespace
                     + " names one namespace, -A all of them. Pass one.");
         }
-        if (files.contains("-") && live.contains("-")) {
+        if (manifestFiles.readsStdin() && live.contains("-")) {
             throw new UserError("-f - and --live - both ask for standard input, which can be read only once. Pass one of them as a file.");
         }
     }

@@ -63,12 +63,14 @@ public final class UsageCommand implements Callable<Integer> {
 
     @Mixin DebugOption debug;
 
+    private final Environment environment;
     private final boolean terminal;
     private final Map<String, String> env;
 
-    public UsageCommand(boolean terminal, Map<String, String> env) {
-        this.terminal = terminal;
-        this.env = env;
+    public UsageCommand(Environment environment) {
+        this.environment = environment;
+        this.terminal = environment.console();
+        this.env = environment.variables();
     }
 
     @Override
@@ -83,7 +85,7 @@ public final class UsageCommand implements Callable<Integer> {
         usage.validate(spec);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        ClusterConnection conn = connection.connect(err);
+        ClusterConnection conn = connection.connect(environment, err);
         Cluster cluster = conn.cluster();
         NamespaceScope scope = connection.allNamespaces ? NamespaceScope.all()
                 : NamespaceScope.of(connection.namespace != null ? connection.namespace : conn.defaultNamespace());

@@ -17,11 +17,6 @@ public record ClientEnvironment(Map<String, String> variables, Path home, Path s
         variables = Map.copyOf(variables);
     }
 
-    public static ClientEnvironment system() {
-        return new ClientEnvironment(System.getenv(), Path.of(System.getProperty("user.home")), SERVICE_ACCOUNT_DIR,
-                System.console() != null);
-    }
-
     public Optional<String> variable(String name) {
         return Optional.ofNullable(variables.get(name)).filter(v -> !v.isEmpty());
     }

@@ -96,7 +96,7 @@ final class ExecCredentialPlugin {
      */
     private JsonNode parse(byte[] bytes) {
         try {
-            return Json.MAPPER.readTree(bytes);
+            return TreeMapper.MAPPER.readTree(bytes);
         } catch (IOException e) {
             throw notACredential(bytes.length);
         }
@@ -121,7 +121,7 @@ final class ExecCredentialPlugin {
 
     /** The KUBERNETES_EXEC_INFO the plugin reads: interactive or not, and the cluster when it asks for it. */
     private ObjectNode execInfo(String apiVersion, boolean interactive) {
-        ObjectNode info = Json.MAPPER.createObjectNode();
+        ObjectNode info = TreeMapper.MAPPER.createObjectNode();
         info.put("apiVersion", apiVersion);
         info.put("kind", "ExecCredential");
         ObjectNode spec = info.putObject("spec");

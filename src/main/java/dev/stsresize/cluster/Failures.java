@@ -43,7 +43,7 @@ final class Failures {
 
     /** A watch's ERROR event carries a Status object instead of the watched object. */
     static ClusterException fromWatchError(JsonNode status, String operation) {
-        ObjectNode s = status instanceof ObjectNode o ? o : Json.MAPPER.createObjectNode();
+        ObjectNode s = status instanceof ObjectNode o ? o : TreeMapper.MAPPER.createObjectNode();
         return new ClusterException(s.path("code").asInt(500), s.path("reason").asText(""),
                 s.path("message").asText(s.toString()), null, operation, s);
     }
@@ -53,7 +53,7 @@ final class Failures {
             return null;
         }
         try {
-            JsonNode n = Json.MAPPER.readTree(body);
+            JsonNode n = TreeMapper.MAPPER.readTree(body);
             // kind Status, or the bare {"code":500,"message":…} some server paths write
             if (n instanceof ObjectNode o && (o.path("kind").asText().equals("Status") || o.has("message"))) {
                 return o;

@@ -157,7 +157,7 @@ public final class KubeCluster implements Cluster {
 
     @Override
     public ObjectNode patchClaimStorage(String namespace, String name, String quantity, boolean dryRun) {
-        ObjectNode patch = Json.MAPPER.createObjectNode();
+        ObjectNode patch = TreeMapper.MAPPER.createObjectNode();
         patch.putObject("spec").putObject("resources").putObject("requests")
                 .put("storage", requireText(quantity, "quantity"));
         Query query = Query.of().with("fieldManager", PATCH_FIELD_MANAGER).dryRun(dryRun);
@@ -167,7 +167,7 @@ public final class KubeCluster implements Cluster {
 
     @Override
     public Optional<ObjectNode> deleteStatefulSetOrphan(String namespace, String name, String uid, boolean dryRun) {
-        ObjectNode options = Json.MAPPER.createObjectNode();
+        ObjectNode options = TreeMapper.MAPPER.createObjectNode();
         options.put("kind", "DeleteOptions");
         options.put("apiVersion", "v1");
         options.put("propagationPolicy", "Orphan");
@@ -240,7 +240,7 @@ public final class KubeCluster implements Cluster {
             throw new IllegalArgumentException("only a run's record Secret (" + RECORD_SECRET_PREFIX + "…) is ever deleted, not " + name);
         }
         // the options in the body: handlers/delete.go decodes them from the body when there is one
-        ObjectNode options = Json.MAPPER.createObjectNode();
+        ObjectNode options = TreeMapper.MAPPER.createObjectNode();
         options.put("kind", "DeleteOptions");
         options.put("apiVersion", "v1");
         options.putObject("preconditions").put("uid", requireText(uid, "uid"));
@@ -262,7 +262,7 @@ public final class KubeCluster implements Cluster {
 
     @Override
     public void evictPod(String namespace, String name, boolean dryRun) {
-        ObjectNode eviction = Json.MAPPER.createObjectNode();
+        ObjectNode eviction = TreeMapper.MAPPER.createObjectNode();
         eviction.put("apiVersion", "policy/v1");
         eviction.put("kind", "Eviction");
         eviction.putObject("metadata").put("name", name).put("namespace", namespace);
@@ -321,7 +321,7 @@ public final class KubeCluster implements Cluster {
     }
 
     private static ObjectNode typed(Resource r) {
-        return withTypeInPlace(Json.MAPPER.createObjectNode(), r);
+        return withTypeInPlace(TreeMapper.MAPPER.createObjectNode(), r);
     }
 
     private static void putIfSet(ObjectNode o, String field, String value) {

@@ -6,6 +6,6 @@ final class ObjectNodes {
     private ObjectNodes() {}
 
     static ObjectNode empty() {
-        return Json.MAPPER.createObjectNode();
+        return TreeMapper.MAPPER.createObjectNode();
     }
 }

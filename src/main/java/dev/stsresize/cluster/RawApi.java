@@ -50,7 +50,7 @@ final class RawApi {
                 return null;
             }
             try (InputStream in = rb.byteStream()) {
-                JsonNode tree = Json.MAPPER.readTree(in);
+                JsonNode tree = TreeMapper.MAPPER.readTree(in);
                 return tree instanceof ObjectNode o ? o : null;
             }
         } catch (IOException e) {
@@ -68,7 +68,7 @@ final class RawApi {
             if (!response.isSuccessful()) {
                 throw Failures.fromResponse(response, text, operation);
             }
-            JsonNode tree = text.isEmpty() ? null : Json.MAPPER.readTree(text);
+            JsonNode tree = text.isEmpty() ? null : TreeMapper.MAPPER.readTree(text);
             return tree instanceof ObjectNode o ? o : null;
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new ClusterException(200, "NotJson", "the answer is not a JSON object: " + e.getOriginalMessage(), null,
@@ -116,7 +116,7 @@ final class RawApi {
         if (body != null) {
             headers.put("Content-Type", contentType);
             try {
-                bytes = Json.MAPPER.writeValueAsBytes(body);
+                bytes = TreeMapper.MAPPER.writeValueAsBytes(body);
             } catch (IOException e) {
                 throw new IllegalStateException("a JSON tree always serialises", e);
             }

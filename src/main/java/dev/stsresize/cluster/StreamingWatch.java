@@ -53,7 +53,7 @@ final class StreamingWatch implements ObjectWatch {
     private ObjectNode read() {
         try {
             if (events == null) {
-                events = Json.MAPPER.readerFor(ObjectNode.class).readValues(response.body().byteStream());
+                events = TreeMapper.MAPPER.readerFor(ObjectNode.class).readValues(response.body().byteStream());
             }
             return events.hasNextValue() ? events.nextValue() : null;
         } catch (IOException dropped) {

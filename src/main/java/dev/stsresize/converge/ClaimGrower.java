@@ -10,6 +10,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * Step 5: grows each claim by a merge patch of {@code spec.resources.requests.storage}, re-reading it
@@ -21,9 +22,9 @@ final class ClaimGrower {
     private static final int CONFLICT_RETRIES = 5;
 
     /** Where one claim stands after the wait. */
-    enum State { GROWN, FILE_SYSTEM_PENDING, INFEASIBLE, WAITING, GONE }
+    public enum State { GROWN, FILE_SYSTEM_PENDING, INFEASIBLE, WAITING, GONE }
 
-    record ClaimStatus(String name, String from, String to, State state, String capacity, String message) {}
+    public record ClaimStatus(String name, String from, String to, State state, String capacity, String message) {}
 
     private final Cluster cluster;
     private final AwaitObject await;
@@ -40,15 +41,15 @@ final class ClaimGrower {
     }
 
     /** Patches every claim below its target; answers each claim's request before (name → request, "" if gone). */
-    Map<String, String> grow(String ns, String sts, Map<String, String> targets) {
+    Map<String, String> grow(String ns, String sts, Map<String, String> targets, Consumer<String> patched) {
         Map<String, String> before = new LinkedHashMap<>();
         for (Map.Entry<String, String> t : targets.entrySet()) {
-            before.put(t.getKey(), growOne(ns, sts, t.getKey(), Quantity.parse(t.getValue())));
+            before.put(t.getKey(), growOne(ns, sts, t.getKey(), Quantity.parse(t.getValue()), patched));
         }
         return before;
     }
 
-    private String growOne(String ns, String sts, String claim, Quantity target) {
+    private String growOne(String ns, String sts, String claim, Quantity target, Consumer<String> patched) {
         String before = null;
         for (int attempt = 0; ; attempt++) {
             Optional<ObjectNode> current = cluster.getClaim(ns, claim);
@@ -75,6 +76,7 @@ final class ClaimGrower {
                         new Write.ClaimPatch(ns, claim, target.toString())));
                 events.on(after, "StorageRequestGrown", "Grow", "storage request grown from " + before + " to " + target
                         + " to match StatefulSet " + sts + "'s claim template");
+                patched.accept(claim);
                 checkpoint.afterWrite("patch claim " + claim);
                 return before;
             } catch (ClusterException e) {

@@ -39,7 +39,7 @@ final class Objects {
     }
 
     static String key(JsonNode o) {
-        return Metadata.key(namespace(o), name(o));
+        return Metadata.key(o, "default");
     }
 
     /** The UID of the controller owner reference, or "" when none. */

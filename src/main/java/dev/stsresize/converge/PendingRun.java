@@ -18,6 +18,12 @@ public record PendingRun(String namespace, String name, Record record, boolean l
         return problem.isEmpty() && record != null;
     }
 
+    /** Whether the stopped run had passed its orphan-delete gate (phase deleting or later): the operator allowed the delete. */
+    public boolean pastTheDeleteGate() {
+        return record != null && (record.phase().equals(Record.PHASE_DELETING) || record.phase().equals(Record.PHASE_REAPPLYING)
+                || record.phase().equals(Record.PHASE_VERIFYING));
+    }
+
     PendingRun withProblem(String p) {
         return new PendingRun(namespace, name, record, local, source, p);
     }

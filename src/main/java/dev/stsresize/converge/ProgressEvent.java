@@ -18,6 +18,11 @@ public record ProgressEvent(String namespace, String name, Step step, String mes
         return new ProgressEvent(ns, name, step, message, null, true);
     }
 
+    /** Whether this is the run's last event, its outcome (a view that reads the result back may skip it). */
+    public boolean isOutcome() {
+        return step == Step.RECORD;
+    }
+
     /** The kubectl command equivalent to the write reported, "" when none (a read, a wait, the lock). */
     public String kubectl() {
         return write == null ? "" : write.kubectl();

@@ -19,6 +19,21 @@ public record StatefulSetResult(String namespace, String name, Outcome outcome, 
         warnings = List.copyOf(warnings);
     }
 
+    /** Whether the run did what it set out to: converged, or its claims grown where no recreate was needed. */
+    public boolean succeeded() {
+        return outcome == Outcome.CONVERGED || outcome == Outcome.CLAIMS_GROWN;
+    }
+
+    /** Whether the run only grew claims (no recreate was needed): the StatefulSet kept its UID. */
+    public boolean claimsOnly() {
+        return outcome == Outcome.CLAIMS_GROWN;
+    }
+
+    /** How a view says the end of a run in one line: outcome, reason, detail. */
+    public String sentence() {
+        return outcome.label() + (reason.isEmpty() ? "" : " (" + reason + ")") + ": " + detail;
+    }
+
     /** One claim: its request before, the target, and the capacity last read ("" when unknown). */
     public record ClaimResult(String name, String from, String to, String capacity) {}
 

@@ -1,6 +1,6 @@
 package dev.stsresize.converge;
 
-/** The steps of DESIGN.md's converge procedure, in order. */
+/** The steps of the converge procedure in docs/design.md, in order. */
 public enum Step {
     READ, DECIDE, PROVE, LOCK, GROW, ORPHAN_DELETE, REAPPLY, VERIFY, RESTART, RECORD;
 

@@ -1,5 +1,5 @@
 /**
- * The converge procedure of DESIGN.md, steps 1–9, as explicit steps over the {@code Cluster} port.
+ * The converge procedure of docs/design.md, steps 1–9, as explicit steps over the {@code Cluster} port.
  *
  * <p>{@link dev.stsresize.converge.Assessor} reads (one LIST of StatefulSets and of claims per
  * namespace, StorageClasses once), decides (the pure {@code plan.Decider}) and proves with the server

@@ -15,7 +15,7 @@ import java.util.Set;
  * decide(): declared StatefulSets and the live state in, one {@link Decision} per declared StatefulSet
  * out. Pure: no I/O, no clock, no client; the same inputs always give the same decisions.
  *
- * <p>It implements the seed's Decide with the corrections of DESIGN.md step 2: every refusal is
+ * <p>It implements the seed's Decide with the corrections of docs/design.md step 2: every refusal is
  * collected (not only the first), claims are matched by exact name, scaled-away ordinals are grown
  * too, nothing is ever patched downward, and templates that already declare the target while claims
  * lag are drift to converge ({@code grow-claims}).
@@ -68,7 +68,7 @@ public final class Decider {
     public static Decision decideOne(ObjectNode declared, ObjectNode live, List<ObjectNode> claims, List<ObjectNode> classes,
             boolean classesKnown) {
         String namespace = namespaceOf(declared);
-        String name = Trees.text(declared, "metadata", "name");
+        String name = Metadata.text(declared, "metadata", "name");
         Map<String, JsonNode> declaredTemplates = templatesByName(declared);
         declaredTemplates.forEach((t, node) -> {
             if (storageOf(node) == null) {
@@ -230,9 +230,9 @@ public final class Decider {
     private static void ownership(ObjectNode live, List<Finding> findings) {
         for (JsonNode ref : live.path("metadata").path("ownerReferences")) {
             if (ref.path("controller").asBoolean(false)) {
-                findings.add(new Finding(Reason.OWNED, "the live StatefulSet is controlled by " + Trees.text(ref, "kind") + " \""
-                        + Trees.text(ref, "name") + "\", which would recreate it from its own spec while it is absent;"
-                        + " change the size through that " + Trees.text(ref, "kind") + " instead"));
+                findings.add(new Finding(Reason.OWNED, "the live StatefulSet is controlled by " + Metadata.text(ref, "kind") + " \""
+                        + Metadata.text(ref, "name") + "\", which would recreate it from its own spec while it is absent;"
+                        + " change the size through that " + Metadata.text(ref, "kind") + " instead"));
             }
         }
     }
@@ -245,21 +245,21 @@ public final class Decider {
         for (TemplateSize t : sizes) {
             List<ClaimState> ofTemplate = new ArrayList<>();
             for (ObjectNode c : claims) {
-                String claimName = Trees.text(c, "metadata", "name");
+                String claimName = Metadata.text(c, "metadata", "name");
                 var ordinal = ClaimNames.ordinalOf(claimName, t.name(), sts);
                 if (ordinal.isEmpty()) {
                     continue;
                 }
                 int o = ordinal.getAsInt();
                 Quantity request = Trees.quantity(c, "spec", "resources", "requests", "storage");
-                String className = Trees.text(c, "spec", "storageClassName");
+                String className = Metadata.text(c, "spec", "storageClassName");
                 if (className != null && className.isEmpty()) {
                     className = null;
                 }
                 // Grow-only: a claim at or above the target is left alone, never patched downward.
                 boolean grow = request == null || request.isLessThan(t.declared());
                 ofTemplate.add(new ClaimState(claimName, t.name(), o, request,
-                        Trees.quantity(c, "status", "capacity", "storage"), Trees.text(c, "status", "phase"),
+                        Trees.quantity(c, "status", "capacity", "storage"), Metadata.text(c, "status", "phase"),
                         className, classesKnown ? expandable(className, classes) : className != null, t.declared(),
                         o < start || o >= start + replicas, grow, classesKnown || className == null));
             }
@@ -279,7 +279,7 @@ public final class Decider {
             return null;
         }
         for (ObjectNode sc : classes) {
-            if (className.equals(Trees.text(sc, "metadata", "name"))) {
+            if (className.equals(Metadata.text(sc, "metadata", "name"))) {
                 return sc;
             }
         }
@@ -302,7 +302,7 @@ public final class Decider {
     private static Map<String, JsonNode> templatesByName(JsonNode sts) {
         Map<String, JsonNode> out = new LinkedHashMap<>();
         for (JsonNode t : sts.path("spec").path("volumeClaimTemplates")) {
-            out.put(Trees.text(t, "metadata", "name"), t);
+            out.put(Metadata.text(t, "metadata", "name"), t);
         }
         return out;
     }
@@ -312,11 +312,11 @@ public final class Decider {
     }
 
     static String namespaceOf(JsonNode obj) {
-        String ns = Trees.text(obj, "metadata", "namespace");
+        String ns = Metadata.text(obj, "metadata", "namespace");
         return ns == null || ns.isEmpty() ? "default" : ns;
     }
 
     private static String key(JsonNode obj) {
-        return Metadata.key(namespaceOf(obj), Trees.text(obj, "metadata", "name"));
+        return Metadata.key(obj, "default");
     }
 }

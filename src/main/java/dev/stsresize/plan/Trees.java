@@ -22,10 +22,6 @@ final class Trees {
 
     private Trees() {}
 
-    static String text(JsonNode node, String... path) {
-        return Metadata.text(node, path);
-    }
-
     /** Parses a JSON literal written in this package's own code. */
     static JsonNode parse(String json) {
         try {
@@ -44,7 +40,7 @@ final class Trees {
     }
 
     static Quantity quantity(JsonNode node, String... path) {
-        String t = text(node, path);
+        String t = Metadata.text(node, path);
         return t == null ? null : Quantity.parseOrNull(t);
     }
 
@@ -97,7 +93,7 @@ final class Trees {
         t.remove(List.of("apiVersion", "kind", "status"));
         JsonNode spec = t.path("spec");
         if (spec instanceof ObjectNode s) {
-            if ("Filesystem".equals(text(s, "volumeMode"))) {
+            if ("Filesystem".equals(Metadata.text(s, "volumeMode"))) {
                 s.remove("volumeMode");
             }
             for (String kind : List.of("requests", "limits")) {

@@ -26,8 +26,8 @@ final class Warnings {
         if (reconciler != null) {
             out.add("managed by " + reconciler + ": suspend the reconciler first, or it may re-apply the StatefulSet"
                     + " while it is absent");
-            if ("Delete".equals(Trees.text(live, "spec", "persistentVolumeClaimRetentionPolicy", "whenDeleted"))
-                    || "Delete".equals(Trees.text(declared, "spec", "persistentVolumeClaimRetentionPolicy", "whenDeleted"))) {
+            if ("Delete".equals(Metadata.text(live, "spec", "persistentVolumeClaimRetentionPolicy", "whenDeleted"))
+                    || "Delete".equals(Metadata.text(declared, "spec", "persistentVolumeClaimRetentionPolicy", "whenDeleted"))) {
                 out.add("persistentVolumeClaimRetentionPolicy.whenDeleted is Delete under a reconciler: a reconciler that"
                         + " force-replaces (delete with Background propagation) would delete the claims and their data");
             }
@@ -65,7 +65,7 @@ final class Warnings {
             for (String section : List.of("labels", "annotations")) {
                 JsonNode marks = obj.path("metadata").path(section);
                 for (Map.Entry<String, String> m : RECONCILER_MARKS) {
-                    String value = Trees.text(marks, m.getKey());
+                    String value = Metadata.text(marks, m.getKey());
                     if (value != null) {
                         String owner = m.getKey().startsWith("argocd.argoproj.io/tracking-id") ? value.split(":")[0] : value;
                         return String.format(m.getValue(), owner) + " [" + m.getKey() + "]";

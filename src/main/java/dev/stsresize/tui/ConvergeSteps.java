@@ -11,9 +11,11 @@ import dev.stsresize.converge.ConvergeOptions;
 import dev.stsresize.converge.Converger;
 import dev.stsresize.converge.Gate;
 import dev.stsresize.converge.Journal;
+import dev.stsresize.converge.PendingRun;
 import dev.stsresize.converge.ProgressEvent;
 import dev.stsresize.converge.RunRecords;
 import dev.stsresize.converge.StatefulSetResult;
+import dev.stsresize.converge.Steps;
 import dev.stsresize.plan.ClaimState;
 import dev.stsresize.plan.Decision;
 import dev.stsresize.plan.Metadata;
@@ -21,34 +23,39 @@ import dev.stsresize.plan.Quantity;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.BlockingQueue;
+import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
 /**
- * The wizard's steps run by the real {@link Converger}. CHECK assesses the one StatefulSet again
- * (read, decide, every access review and dry run). GROW starts {@code converge()} for it on a thread
- * of its own, with a {@link Gate} that allows the grow (the operator pressed y) and holds the orphan
- * delete until the wizard's name gate passes; the Converger runs with {@code waitForResize=false} and
- * the wait for capacity happens inside that gate, while it holds the Lease: WAIT follows each claim
- * until its capacity reaches the target (or its file system waits for a pod restart), as
- * {@code --wait-for-resize} does, unless the operator goes on ({@code c}). Leaving the wizard then
- * makes the gate answer no: the Converger releases the Lease and the journal entry with nothing
- * deleted. ORPHAN_DELETE, REAPPLY and VERIFY follow the Converger's own progress, split where its
- * requests show the next step starting; VERIFY ends with its {@link StatefulSetResult}, shown with the
- * pods and claims read back ({@link Summary}). RESTART evicts, one at a time, the pods whose file
- * system waits, once the StatefulSet stands again.
+ * The wizard's steps, each one call of the Converger's {@link Steps}, one per effect: CHECK assesses
+ * the one StatefulSet again (read, decide, every access review and dry run) and checks it; GROW takes
+ * the Lease, keeps the record and patches the claims; WAIT follows each claim until its capacity
+ * reaches the target (or its file system waits for a pod restart), as {@code --wait-for-resize} does,
+ * unless the operator goes on ({@code c}), while the Lease holds the run; ORPHAN_DELETE runs only
+ * once the wizard's name gate passed, and the step itself checks that the operator allowed the delete
+ * of this StatefulSet and UID; REAPPLY and VERIFY follow, VERIFY ending with the result read back
+ * from the objects ({@link Summary}), the Lease released. Leaving before the delete releases the Lease
+ * and the record with nothing deleted. RESTART evicts, one at a time, the pods whose file system waits,
+ * once the StatefulSet stands again; RESUME finishes an interrupted run as {@code resume} does.
  */
 public final class ConvergeSteps implements StepRunner {
     private static final Duration POLL = Duration.ofMillis(750);
+    /** How long closing the UI waits for the runs it finishes (UiCommand says "up to a minute"). */
+    private static final Duration FINISHING = Duration.ofSeconds(60);
 
     private final Cluster cluster;
     private final Clock clock;
@@ -57,22 +64,14 @@ public final class ConvergeSteps implements StepRunner {
     private final String server;
     private final Function<Decision, ObjectNode> declared;
     private final ConvergeOptions options;
-    private final Function<Session, Gate> gates;
-    private final boolean guard;
     private final Map<String, Session> sessions = new ConcurrentHashMap<>();
 
     /**
      * @param declared the manifest's object for a decision (the last one the decision source read)
-     * @param options the Converger's options ({@code waitForResize} is always false: the WAIT step waits)
+     * @param options the steps' options (no dry run: the wizard writes; it waits for capacity itself)
      */
     public ConvergeSteps(Cluster cluster, Clock clock, Journal journal, String operator, String server,
             Function<Decision, ObjectNode> declared, ConvergeOptions options) {
-        this(cluster, clock, journal, operator, server, declared, options, Session::gate, true);
-    }
-
-    /** For tests: the gate each session's Converger gets, and whether the cluster refuses a delete before the name gate. */
-    ConvergeSteps(Cluster cluster, Clock clock, Journal journal, String operator, String server,
-            Function<Decision, ObjectNode> declared, ConvergeOptions options, Function<Session, Gate> gates, boolean guard) {
         this.cluster = cluster;
         this.clock = clock;
         this.journal = journal;
@@ -80,68 +79,68 @@ public final class ConvergeSteps implements StepRunner {
         this.server = server;
         this.declared = declared;
         this.options = options.withWaitForResize(false).withDryRun(false);
-        this.gates = gates;
-        this.guard = guard;
     }
 
-    /** What the converge thread tells the step that is running. */
-    private sealed interface Signal {}
-
-    private record Said(ProgressEvent event) implements Signal {}
-
-    private record Starts(WizardStep step) implements Signal {}
-
-    private record AtDeleteGate() implements Signal {}
-
-    private record Ended(StatefulSetResult result, RuntimeException crash) implements Signal {}
-
-    /** One wizard's run: its assessment, its converge thread, and the gate the operator opens. */
+    /** One wizard's run: its check, the run the steps hold between the operator's gates, and how it ended. */
     static final class Session {
         final Assessed assessed;
         final boolean leases;
-        final BlockingQueue<Signal> signals = new LinkedBlockingQueue<>();
-        final CompletableFuture<Boolean> deleteAllowed = new CompletableFuture<>();
+        final Steps.Checked checked;
+        final Steps steps;
+        /** The steps that write, one at a time, on a thread the UI does not interrupt; leaving is queued behind them. */
+        final ExecutorService worker;
+        final Set<String> restarted = ConcurrentHashMap.newKeySet();
+        volatile Progress progress;
+        volatile Steps.Run run;
         volatile boolean goOn;
         volatile boolean nameGatePassed;
-        final java.util.Set<String> restarted = ConcurrentHashMap.newKeySet();
-        Thread thread;
-        Ended ended;
+        volatile boolean deleted;
+        volatile boolean reapplied;
+        volatile boolean restored;
+        volatile String reapplyMessage = "";
+        volatile boolean warned;
+        volatile String lastWrite = "";
+        volatile StatefulSetResult ended;
 
-        Session(Assessed assessed, boolean leases) {
+        Session(Assessed assessed, boolean leases, Steps.Checked checked, Function<Session, Steps> steps) {
             this.assessed = assessed;
             this.leases = leases;
+            this.checked = checked;
+            this.steps = steps.apply(this);
+            this.worker = Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "stsresize-steps-" + key());
+                t.setDaemon(true);
+                return t;
+            });
         }
 
-        /** Grow: the operator said y before the step started. The delete: only once the name gate passed. */
-        Gate gate() {
-            return new Gate() {
-                @Override
-                public boolean allowGrow(Decision decision) {
-                    return true;
-                }
-
-                @Override
-                public boolean allowOrphanDelete(String namespace, String name) {
-                    signals.add(new AtDeleteGate());
-                    return answer();
-                }
-            };
-        }
-
-        /** Blocks the converge thread until the operator types the name (true) or leaves (false). */
-        boolean answer() {
-            try {
-                return deleteAllowed.get();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            } catch (ExecutionException e) {
-                return false;
+        /** What the steps say, told to the step running now. */
+        void on(ProgressEvent e) {
+            Progress p = progress;
+            warned |= e.warning();
+            if (!e.kubectl().isEmpty()) {
+                lastWrite = e.message();
+            }
+            if (p != null) {
+                report(p, e);
             }
         }
 
         String key() {
             return Metadata.key(assessed.namespace(), assessed.name());
+        }
+
+        /**
+         * The run's end: its result kept (null after a crash), the Lease no longer renewed — released
+         * before, or left with the record for resume — and nothing more done with it.
+         */
+        void end(StatefulSetResult r) {
+            ended = r;
+            Steps.Run held = run;
+            run = null;
+            if (held != null) {
+                held.close();
+            }
         }
     }
 
@@ -159,15 +158,54 @@ public final class ConvergeSteps implements StepRunner {
             return Outcome.failed("no check ran for " + key + " in this wizard: leave it and open it again");
         }
         return switch (step) {
-            case CHECK -> throw new IllegalStateException("handled above");
-            case GROW -> grow(s, progress);
+            case CHECK, RESUME -> throw new IllegalStateException("handled above");
+            // on the caller's thread, so that leaving the wizard interrupts them: the wait reads only, the
+            // restart evicts from a thread of its own
             case WAIT -> await(s, progress);
-            case ORPHAN_DELETE -> orphanDelete(s, progress);
-            case REAPPLY -> follow(s, WizardStep.REAPPLY, progress);
-            case VERIFY -> verify(s, progress);
-            case RESTART -> restart(s, progress);
-            case RESUME -> throw new IllegalStateException("handled above");
+            case RESTART -> {
+                s.progress = progress; // its evictions are told as they happen
+                try {
+                    yield restart(s, progress);
+                } finally {
+                    s.progress = null;
+                }
+            }
+            case GROW -> onWorker(s, progress, () -> grow(s, progress));
+            case ORPHAN_DELETE -> onWorker(s, progress, () -> orphanDelete(s, uid, progress));
+            case REAPPLY -> onWorker(s, progress, () -> reapply(s));
+            case VERIFY -> onWorker(s, progress, () -> verify(s, progress));
         };
+    }
+
+    /**
+     * A step that writes runs on the session's own thread, which the UI never interrupts: an operator
+     * who quits while it runs stops waiting for it, not the write half-way (the run is then left, or
+     * finished, by {@link #leave}, queued behind it).
+     */
+    private Outcome onWorker(Session s, Progress progress, Callable<Outcome> step) throws InterruptedException {
+        Future<Outcome> f = s.worker.submit(() -> {
+            s.progress = progress;
+            s.warned = false;
+            try {
+                return step.call();
+            } catch (Steps.NotAllowed e) {
+                throw e; // nothing was sent: the run holds, and leaving releases it
+            } catch (RuntimeException e) {
+                // as a crash: the Lease is no longer renewed, the record stays for resume
+                s.end(null);
+                throw e;
+            } finally {
+                s.progress = null;
+            }
+        });
+        try {
+            return f.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
     }
 
     // ---- CHECK ---------------------------------------------------------------------------------
@@ -199,52 +237,39 @@ public final class ConvergeSteps implements StepRunner {
             return Outcome.failed("re-read, " + key + " needs other writes than the list shows (" + Texts.verdict(d) + ", "
                     + d.claimsToGrow().size() + " claim(s) to grow): nothing was written; leave and refresh (r)");
         }
-        sessions.put(key, new Session(assessed, !a.namespacesWithoutLeases().contains(assessed.namespace())));
+        boolean leases = !a.namespacesWithoutLeases().contains(assessed.namespace());
+        Steps.Checked checked = new Steps(cluster, clock, journal, operator, server, e -> report(progress, e), Checkpoint.NONE)
+                .check(assessed, options, leases);
+        if (!checked.proceeds()) {
+            return Outcome.failed(checked.stop().sentence());
+        }
+        sessions.put(key, new Session(assessed, leases, checked,
+                s -> new Steps(cluster, clock, journal, operator, server, s::on, Checkpoint.NONE)));
         progress.claims(readClaims(assessed));
         return Outcome.done("re-read: " + d.claimsToGrow().size() + " claim(s) to grow" + (d.recreate()
                 ? ", then the orphan delete of UID " + liveUid + " and the re-apply" : "") + "; every permission and dry run accepted");
     }
 
-    // ---- GROW: the converge thread starts --------------------------------------------------------
+    // ---- GROW: lock and record, then the claims --------------------------------------------------
 
-    private Outcome grow(Session s, Progress progress) throws InterruptedException {
-        Gate gate = gates.apply(s);
-        Cluster c = guard ? new GuardedCluster(cluster, () -> s.nameGatePassed, step -> s.signals.add(new Starts(step))) : cluster;
-        Converger converger = new Converger(c, clock, journal, operator, server, gate, e -> s.signals.add(new Said(e)),
-                Checkpoint.NONE);
-        Thread t = new Thread(() -> {
-            try {
-                s.signals.add(new Ended(converger.converge(s.assessed, options, s.leases), null));
-            } catch (RuntimeException e) {
-                s.signals.add(new Ended(null, e));
-            }
-        }, "stsresize-converge-" + s.key());
-        t.setDaemon(true);
-        s.thread = t;
-        t.start();
-        int grown = 0;
-        while (true) {
-            Signal sig = next(s, progress);
-            if (sig instanceof Said said) {
-                report(progress, said.event());
-                if (!said.event().kubectl().isEmpty() && said.event().step() == dev.stsresize.converge.Step.GROW) {
-                    grown++;
-                }
-                progress.claims(readClaims(s.assessed));
-            } else if (sig instanceof AtDeleteGate) {
-                progress.claims(readClaims(s.assessed));
-                return Outcome.done(grown + " claim(s) patched; the Lease holds the run while the claims grow");
-            } else if (sig instanceof Ended e) {
-                s.ended = e;
-                progress.claims(readClaims(s.assessed));
-                return e.crash() == null && e.result().outcome() == dev.stsresize.converge.Outcome.CLAIMS_GROWN
-                        ? Outcome.done(grown + " claim(s) patched; the Lease is released (no recreate needed)")
-                        : Outcome.failed(ended(e));
-            }
+    private Outcome grow(Session s, Progress progress) {
+        Steps.Acquired lock = s.steps.lock(s.checked, options, s.leases);
+        if (!lock.held()) {
+            StatefulSetResult r = Steps.notLocked(lock, s.assessed.decision());
+            s.end(r);
+            return Outcome.failed(r.sentence());
         }
+        s.run = lock.run();
+        int patched = s.steps.grow(s.run).patched().size();
+        progress.claims(readClaims(s.assessed));
+        if (!s.run.recreates()) {
+            s.end(s.steps.claimsGrown(s.run));
+            return Outcome.done(patched + " claim(s) patched; the Lease is released (no recreate needed)");
+        }
+        return Outcome.done(patched + " claim(s) patched; the Lease holds the run while the claims grow");
     }
 
-    // ---- WAIT: inside the delete gate, or after a grow-only converge -------------------------------
+    // ---- WAIT: while the Lease holds the run, or after a grow-only run ------------------------------
 
     private Outcome await(Session s, Progress progress) throws InterruptedException {
         while (true) {
@@ -275,30 +300,23 @@ public final class ConvergeSteps implements StepRunner {
             for (long waited = 0; waited < POLL.toMillis() && !s.goOn; waited += 50) {
                 Thread.sleep(50);
             }
-            Signal sig = s.signals.poll();
-            if (sig instanceof Said said) {
-                report(progress, said.event());
-            } else if (sig instanceof Ended e) {
-                s.ended = e;
-                return Outcome.failed(ended(e));
-            }
         }
     }
 
     /**
      * While the operator types the name, no step runs: the claims are still read, every {@link #POLL},
-     * so the capacity shown keeps up (it grows on when the operator went on without waiting). Stops at
-     * the gate's answer.
+     * so the capacity shown keeps up (it grows on when the operator went on without waiting). Stops
+     * when the delete starts or the run ends.
      */
     private void followAtTheGate(Session s, Progress progress) {
-        if (s.thread == null || !s.thread.isAlive() || s.deleteAllowed.isDone()) {
-            return; // a grow-only converge has ended: nothing waits at a gate
+        if (s.ended != null || s.run == null) {
+            return; // a grow-only run has ended: nothing waits at a gate
         }
         Thread t = new Thread(() -> {
             try {
-                while (!s.deleteAllowed.isDone()) {
+                while (!s.nameGatePassed && s.ended == null) {
                     Thread.sleep(POLL.toMillis());
-                    if (!s.deleteAllowed.isDone()) {
+                    if (!s.nameGatePassed && s.ended == null) {
                         progress.claims(readClaims(s.assessed));
                     }
                 }
@@ -310,61 +328,61 @@ public final class ConvergeSteps implements StepRunner {
         t.start();
     }
 
-    // ---- ORPHAN_DELETE, REAPPLY: the converge thread goes on ----------------------------------------
+    // ---- ORPHAN_DELETE, REAPPLY: past the name gate ----------------------------------------------------
 
-    private Outcome orphanDelete(Session s, Progress progress) throws InterruptedException {
+    /**
+     * Runs only when the wizard's name gate passed (Update asks for it then): the operator allowed the
+     * delete of this StatefulSet with the UID the wizard showed, and the step checks exactly that.
+     */
+    private Outcome orphanDelete(Session s, String uid, Progress progress) {
+        if (s.run == null || s.ended != null) {
+            return Outcome.failed("no run holds " + s.key() + " any more: leave the wizard and open it again");
+        }
         s.nameGatePassed = true;
-        s.deleteAllowed.complete(true);
-        return follow(s, WizardStep.ORPHAN_DELETE, progress);
+        Decision d = s.assessed.decision();
+        Steps.Deleted del;
+        try {
+            del = s.steps.orphanDelete(s.run, new Steps.DeleteAllowed(d.namespace(), d.name(), uid));
+        } catch (Steps.NotAllowed e) {
+            s.nameGatePassed = false; // nothing was sent: still before the delete
+            throw e;
+        }
+        progress.claims(readClaims(s.assessed));
+        if (!del.gone()) {
+            s.end(s.steps.deleteFailed(s.run, del));
+            return Outcome.failed(s.ended.sentence());
+        }
+        s.deleted = true;
+        return Outcome.done(s.warned ? "StatefulSet gone (404), with the warning above" : "pods and claims re-read: each still there with its UID");
     }
 
-    /** Reports the converge's progress until the next step starts (its request seen) or the converge ends. */
-    private Outcome follow(Session s, WizardStep step, Progress progress) throws InterruptedException {
-        String last = "";
-        boolean restored = false;
-        boolean warned = false;
-        while (true) {
-            if (s.ended != null) {
-                return Outcome.failed(ended(s.ended));
-            }
-            Signal sig = next(s, progress);
-            if (sig instanceof Said said) {
-                report(progress, said.event());
-                warned |= said.event().warning();
-                if (!said.event().kubectl().isEmpty()) {
-                    last = said.event().message();
-                    restored |= said.event().kubectl().startsWith("kubectl create");
-                }
-            } else if (sig instanceof Starts st && st.step().ordinal() > step.ordinal()) {
-                if (restored) {
-                    return Outcome.done("the re-apply FAILED and the backup was restored: the pods have their owner again, with"
-                            + " the old claim templates (" + last + ")");
-                }
-                return Outcome.done(step == WizardStep.ORPHAN_DELETE
-                        ? (warned ? "StatefulSet gone (404), with the warning above" : "pods and claims re-read: each still there with its UID")
-                        : "re-applied: the StatefulSet stands again, with the grown claim templates");
-            } else if (sig instanceof Ended e) {
-                s.ended = e;
-                return Outcome.failed(ended(e));
-            }
+    private Outcome reapply(Session s) {
+        if (!s.deleted || s.ended != null) {
+            return Outcome.failed(s.ended != null ? s.ended.sentence() : "the orphan delete of " + s.key() + " has not run: nothing to re-apply");
         }
+        Steps.Reapplied ra = s.steps.reapply(s.run);
+        if (ra.statefulSet() == null) {
+            s.end(s.steps.reapplyFailed(s.run, ra));
+            return Outcome.failed(s.ended.sentence());
+        }
+        s.reapplied = true;
+        if (ra.restored()) {
+            return Outcome.done("the re-apply FAILED and the backup was restored: the pods have their owner again, with"
+                    + " the old claim templates (" + s.lastWrite + ")");
+        }
+        return Outcome.done("re-applied: the StatefulSet stands again, with the grown claim templates");
     }
 
-    // ---- VERIFY: the Converger's result, and the objects read back --------------------------------------
+    // ---- VERIFY: the objects read back, the Lease released ----------------------------------------------
 
-    private Outcome verify(Session s, Progress progress) throws InterruptedException {
-        while (s.ended == null) {
-            Signal sig = next(s, progress);
-            if (sig instanceof Said said) {
-                report(progress, said.event());
-            } else if (sig instanceof Ended e) {
-                s.ended = e;
+    private Outcome verify(Session s, Progress progress) {
+        if (s.ended == null) {
+            if (!s.deleted) {
+                return Outcome.failed("the orphan delete of " + s.key() + " has not run: nothing to verify");
             }
+            s.end(s.steps.verified(s.run, s.steps.verify(s.run), List.of()));
         }
-        if (s.ended.crash() != null) {
-            return Outcome.failed(ended(s.ended));
-        }
-        StatefulSetResult r = s.ended.result();
+        StatefulSetResult r = s.ended;
         Summary summary = summary(s, r);
         progress.claims(readClaims(s.assessed));
         progress.summary(summary);
@@ -375,20 +393,19 @@ public final class ConvergeSteps implements StepRunner {
     }
 
     private Outcome restart(Session s, Progress progress) throws InterruptedException {
-        Converger converger = new Converger(cluster, clock, journal, operator, server, Gate.YES, e -> report(progress, e), Checkpoint.NONE);
         Map<String, String> targets = new LinkedHashMap<>();
         for (ClaimState c : s.assessed.decision().claimsToGrow()) {
             targets.put(c.name(), c.target().toString());
         }
-        if (s.ended != null && s.ended.result() != null) {
-            for (Summary.ClaimCheck c : summary(s, s.ended.result()).restartable()) {
+        if (s.ended != null) {
+            for (Summary.ClaimCheck c : summary(s, s.ended).restartable()) {
                 s.restarted.add(c.pod());
             }
         }
         CompletableFuture<String> run = new CompletableFuture<>();
         Thread t = new Thread(() -> {
             try {
-                run.complete(converger.restartPodsForResize(s.assessed.namespace(), s.assessed.name(), targets, options));
+                run.complete(s.steps.restartPodsForResize(s.assessed.namespace(), s.assessed.name(), targets, options));
             } catch (RuntimeException e) {
                 run.completeExceptionally(e);
             }
@@ -400,30 +417,31 @@ public final class ConvergeSteps implements StepRunner {
             try {
                 problem = run.get(POLL.toMillis(), TimeUnit.MILLISECONDS);
                 break;
-            } catch (java.util.concurrent.TimeoutException e) {
+            } catch (TimeoutException e) {
                 progress.claims(readClaims(s.assessed));
             } catch (ExecutionException e) {
                 problem = e.getCause().getMessage();
                 break;
             }
         }
-        StatefulSetResult r = s.ended == null ? null : s.ended.result();
-        if (r != null) {
-            progress.summary(summary(s, r));
+        if (s.ended != null) {
+            progress.summary(summary(s, s.ended));
         }
         progress.claims(readClaims(s.assessed));
         return problem.isEmpty() ? Outcome.done("each pod Ready again and its claim at capacity") : Outcome.failed(problem);
     }
 
+    // ---- RESUME: the CLI's sequence, from the record ------------------------------------------------------
+
     /**
      * Finishes an interrupted run as a re-run of {@code apply -f} does: the record says where it
      * stopped (and is left alone when it cannot be trusted), the object re-applied is built from the
-     * manifest the UI was opened with. The orphan delete is made
-     * only when the record shows it was already allowed (phase deleting or later); a run stopped
-     * before it is finished up to the delete gate, which then says no (the wizard asks for the name).
+     * manifest the UI was opened with. The orphan delete is allowed only when the record shows it
+     * was already allowed (phase deleting or later); a run stopped before it is finished up to the
+     * delete gate, which then says no (the wizard asks for the name).
      */
     private Outcome resume(Decision decision, Progress progress) {
-        Optional<dev.stsresize.converge.PendingRun> found = new RunRecords(cluster, journal, server).find(decision.namespace(), decision.name(), true);
+        Optional<PendingRun> found = new RunRecords(cluster, journal, server).find(decision.namespace(), decision.name(), true);
         if (found.isEmpty()) {
             return Outcome.failed("no interrupted run of " + Loaded.key(decision) + " is recorded any more: it was finished"
                     + " meanwhile; refresh (r)");
@@ -435,10 +453,7 @@ public final class ConvergeSteps implements StepRunner {
         if (object == null) {
             return Outcome.failed("the manifest no longer declares " + Loaded.key(decision) + ": nothing was written; reload it (r)");
         }
-        dev.stsresize.converge.Record record = found.get().record();
-        boolean allowed = record.phase().equals(dev.stsresize.converge.Record.PHASE_DELETING)
-                || record.phase().equals(dev.stsresize.converge.Record.PHASE_REAPPLYING)
-                || record.phase().equals(dev.stsresize.converge.Record.PHASE_VERIFYING);
+        boolean allowed = found.get().pastTheDeleteGate();
         Gate gate = new Gate() {
             @Override
             public boolean allowGrow(Decision d) {
@@ -450,10 +465,9 @@ public final class ConvergeSteps implements StepRunner {
                 return allowed;
             }
         };
-        Cluster guarded = new GuardedCluster(cluster, () -> allowed, step -> { });
-        Converger converger = new Converger(guarded, clock, journal, operator, server, gate, e -> report(progress, e), Checkpoint.NONE);
+        Converger converger = new Converger(cluster, clock, journal, operator, server, gate, e -> report(progress, e), Checkpoint.NONE);
         StatefulSetResult r = converger.resume(found.get(), object, options, true);
-        Summary summary = summary(record.uid(), java.util.Set.of(), r);
+        Summary summary = summary(found.get().record().uid(), Set.of(), r);
         progress.summary(summary);
         boolean ok = summary.converged() && summary.problems().isEmpty();
         return ok ? Outcome.done("finished from the record: " + r.detail()) : Outcome.failed(String.join("; ", summary.problems()));
@@ -464,7 +478,7 @@ public final class ConvergeSteps implements StepRunner {
         return summary(s.assessed.live() == null ? "" : s.assessed.live().path("metadata").path("uid").asText(""), s.restarted, r);
     }
 
-    private Summary summary(String oldUid, java.util.Set<String> restarted, StatefulSetResult r) {
+    private Summary summary(String oldUid, Set<String> restarted, StatefulSetResult r) {
         String ns = r.namespace();
         String newUid = cluster.getStatefulSet(ns, r.name()).map(o -> o.path("metadata").path("uid").asText("")).orElse("");
         List<Summary.PodCheck> pods = new ArrayList<>();
@@ -487,13 +501,13 @@ public final class ConvergeSteps implements StepRunner {
             claims.add(new Summary.ClaimCheck(c.name(), c.from(), c.to(), capacity, st == ClaimProgress.State.GROWN,
                     st == ClaimProgress.State.FILE_SYSTEM_PENDING, pod));
         }
-        pods.sort(java.util.Comparator.comparingInt((Summary.PodCheck p) -> ordinal(p.name())).thenComparing(Summary.PodCheck::name));
-        claims.sort(java.util.Comparator.comparingInt((Summary.ClaimCheck c) -> ordinal(c.name())).thenComparing(Summary.ClaimCheck::name));
-        boolean converged = r.outcome() == dev.stsresize.converge.Outcome.CONVERGED || r.outcome() == dev.stsresize.converge.Outcome.CLAIMS_GROWN;
+        pods.sort(Comparator.comparingInt((Summary.PodCheck p) -> ordinal(p.name())).thenComparing(Summary.PodCheck::name));
+        claims.sort(Comparator.comparingInt((Summary.ClaimCheck c) -> ordinal(c.name())).thenComparing(Summary.ClaimCheck::name));
+        boolean converged = r.succeeded();
         // a claim's waiting file system is said on its own line, read now; the Converger's sentence about it may be stale
         List<String> warnings = r.warnings().stream().filter(w -> !(w.startsWith("claim ") && w.contains(" waits for a file system resize"))).toList();
         return new Summary(r.outcome().label(), converged, r.reason(), r.detail(), oldUid,
-                r.outcome() == dev.stsresize.converge.Outcome.CLAIMS_GROWN ? oldUid : newUid, pods, claims, warnings);
+                r.claimsOnly() ? oldUid : newUid, pods, claims, warnings);
     }
 
     // ---- the operator's choices ----------------------------------------------------------------------
@@ -506,93 +520,90 @@ public final class ConvergeSteps implements StepRunner {
         }
     }
 
-    /** The gate says no; the converge thread releases the Lease and the journal entry, and is waited for. */
+    /** The operator left the wizard: a run before its delete is released with nothing deleted; one past it is finished. */
     @Override
     public void abandon(Decision decision) {
         Session s = sessions.remove(Loaded.key(decision));
         if (s != null) {
-            refuse(s);
+            leave(s, System.nanoTime() + options.timeout().toNanos());
         }
     }
 
     /**
-     * Refuses every gate still waiting (those converges release their Leases) and waits, up to
-     * {@code finishing}, for the converges past the delete gate: the re-apply and the verification of
-     * a StatefulSet deleted a moment ago are better finished than cut off by the process's exit.
+     * Releases every run still before its delete (their Leases and records go), and finishes those
+     * past it: the re-apply and the verification of a StatefulSet deleted a moment ago are better
+     * finished than cut off by the process's exit. Waited for up to {@link #FINISHING} in all.
      */
     @Override
     public void close() {
-        close(Duration.ofSeconds(60));
-    }
-
-    void close(Duration finishing) {
-        long deadline = System.nanoTime() + finishing.toNanos();
+        long deadline = System.nanoTime() + FINISHING.toNanos();
         for (String key : List.copyOf(sessions.keySet())) {
             Session s = sessions.remove(key);
-            if (s == null) {
-                continue;
-            }
-            if (!s.nameGatePassed) {
-                refuse(s);
-            } else if (s.thread != null) {
-                try {
-                    s.thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
+            if (s != null) {
+                leave(s, deadline);
             }
         }
     }
 
-    /** The StatefulSets whose converge is past the delete gate and still running: what closing waits for. */
+    /**
+     * Queued behind the step that may be running: a run before its delete is released, one past it
+     * finished; waited for until {@code deadline} (System.nanoTime), after which the work goes on
+     * on its own thread as long as the process lives.
+     */
+    private void leave(Session s, long deadline) {
+        try {
+            s.worker.submit(() -> leaveNow(s)).get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            // leaveNow keeps the record wherever it could not finish; resume takes it up
+        } finally {
+            s.worker.shutdown();
+        }
+    }
+
+    private void leaveNow(Session s) {
+        if (s.ended != null || s.run == null) {
+            return;
+        }
+        try {
+            if (!s.nameGatePassed) {
+                s.end(s.steps.declined(s.run));
+            } else if (!s.deleted) {
+                s.end(null); // a delete that did not finish: the record stays for resume
+            } else {
+                if (!s.reapplied) {
+                    Steps.Reapplied ra = s.steps.reapply(s.run);
+                    if (ra.statefulSet() == null) {
+                        s.end(s.steps.reapplyFailed(s.run, ra));
+                        return;
+                    }
+                }
+                s.end(s.steps.verified(s.run, s.steps.verify(s.run), List.of()));
+            }
+        } catch (RuntimeException e) {
+            s.end(null); // the record stays; resume finishes it
+        }
+    }
+
+    /** The StatefulSets whose run is past the delete gate and not finished: what closing finishes first. */
     public List<String> finishing() {
         List<String> out = new ArrayList<>();
         sessions.forEach((key, s) -> {
-            if (s.nameGatePassed && s.thread != null && s.thread.isAlive()) {
+            if (s.nameGatePassed && s.run != null) {
                 out.add(key);
             }
         });
         return out;
     }
 
-    private static void refuse(Session s) {
-        if (s.deleteAllowed.complete(false) && s.thread != null) {
-            try {
-                s.thread.join(TimeUnit.SECONDS.toMillis(30));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
     // ---- helpers -------------------------------------------------------------------------------
 
-    /** The next signal; while none comes, the claims are read again every {@link #POLL} (live progress toward capacity). */
-    private Signal next(Session s, Progress progress) throws InterruptedException {
-        while (true) {
-            Signal sig = s.signals.poll(POLL.toMillis(), TimeUnit.MILLISECONDS);
-            if (sig != null) {
-                return sig;
-            }
-            progress.claims(readClaims(s.assessed));
-        }
-    }
-
     private static void report(Progress progress, ProgressEvent e) {
-        if (e.step() == dev.stsresize.converge.Step.RECORD && !e.warning()) {
+        if (e.isOutcome() && !e.warning()) {
             return; // the outcome again: the summary shows it, read back
         }
         progress.report(e.message(), e.kubectl(), e.warning());
-    }
-
-    private static String ended(Ended e) {
-        if (e.crash() != null) {
-            String m = e.crash().getMessage();
-            return m == null || m.isBlank() ? e.crash().getClass().getSimpleName() : m;
-        }
-        StatefulSetResult r = e.result();
-        return r.outcome().label() + (r.reason().isEmpty() ? "" : " (" + r.reason() + ")") + ": " + r.detail();
     }
 
     /** Every claim the decision grows, read now. */

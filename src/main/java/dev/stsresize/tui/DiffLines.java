@@ -29,6 +29,44 @@ public final class DiffLines {
         return of(d, loaded.uid(d), loaded.fieldManager(d), claim -> loaded.conditions(d.namespace(), claim), g, width);
     }
 
+    /** The diff with, under its title, each claim's usage (used, capacity, free, fills in) and the suggested sizes. */
+    public static List<Line> of(Decision d, Loaded loaded, UsageIndex usage, Glyphs g, int width) {
+        List<Line> out = new ArrayList<>(of(d, loaded, g, width));
+        if (usage == null) {
+            return out;
+        }
+        List<Line> raw = usageLines(d, usage, g);
+        List<Line> wrapped = new ArrayList<>();
+        raw.forEach(l -> wrapped.addAll(Styled.wrap(l, width, 6)));
+        int blank = 0;
+        while (blank < out.size() && !out.get(blank).text().isEmpty()) {
+            blank++;
+        }
+        out.addAll(Math.min(blank + 1, out.size()), wrapped);
+        return out;
+    }
+
+    private static List<Line> usageLines(Decision d, UsageIndex usage, Glyphs g) {
+        List<Line> raw = new ArrayList<>();
+        var u = usage.of(d);
+        if (u.isEmpty()) {
+            raw.add(Styled.line().add("usage ", Style.DIM).add(usage.any() ? "unknown for its claims" : usage.status(), Style.DIM).line());
+            raw.add(Styled.line().line());
+            return raw;
+        }
+        raw.add(Styled.line().add("usage", Style.BOLD).add("  " + usage.status().replaceFirst("^usage: ", ""), Style.DIM).line());
+        for (var c : u.get().claims()) {
+            Style style = UsageIndex.style(c.usedPercent());
+            raw.add(Styled.line().add("  " + c.claim() + "  ").add(UsageIndex.claimLine(c), style).line());
+        }
+        for (var s : u.get().suggestions()) {
+            raw.add(Styled.line().add("  suggested ", Style.DIM).add(s.template() + " " + s.current() + " " + g.arrow() + " ")
+                    .add(s.suggested(), Style.GOOD).add("  " + s.why() + "  (e edits the manifest)", Style.DIM).line());
+        }
+        raw.add(Styled.line().line());
+        return raw;
+    }
+
     /** {@code fieldManager}: the re-apply's, "" when not read. */
     public static List<Line> of(Decision d, String uid, String fieldManager, Glyphs g, int width) {
         return of(d, uid, fieldManager, claim -> List.of(), g, width);

@@ -12,7 +12,7 @@ final class DiffView {
     /** The lines of the diff and the first one shown, for the box title's position. */
     static List<Line> lines(UiState s, Glyphs g) {
         Decision d = s.selected();
-        return d == null ? List.of() : DiffLines.of(d, s.loaded(), g, Layout.bodyWidth(s.columns()));
+        return d == null ? List.of() : DiffLines.of(d, s.loaded(), s.usage(), g, Layout.bodyWidth(s.columns()));
     }
 
     static int first(UiState s, int total, int height) {

@@ -2,6 +2,7 @@ package dev.stsresize.tui;
 
 import dev.stsresize.manifest.Source;
 import dev.stsresize.plan.Decision;
+import dev.stsresize.plan.SuggestedSize;
 import dev.stsresize.plan.TemplateSize;
 import dev.stsresize.tui.Key.Kind;
 import dev.stsresize.tui.SizeEdit.Row;
@@ -50,7 +51,7 @@ final class EditFlow {
                 refusals.add(refusal);
                 continue;
             }
-            rows.addAll(rows(s.loaded(), d));
+            rows.addAll(rows(s.loaded(), s.usage(), d));
         }
         if (!refusals.isEmpty()) {
             String others = chosen.size() > refusals.size() ? "\n\nUnmark it (Space) to edit the others." : "";
@@ -65,7 +66,7 @@ final class EditFlow {
         if (s.marked().isEmpty()) {
             return s.selected() == null ? List.of() : List.of(s.selected());
         }
-        return s.loaded().decisions().stream().filter(d -> s.marked().contains(Loaded.key(d))).sorted(s.sort().comparator()).toList();
+        return s.loaded().decisions().stream().filter(d -> s.marked().contains(Loaded.key(d))).sorted(s.sort().comparator(s.usage())).toList();
     }
 
     /** Why this StatefulSet's manifest cannot be edited from here, "" when it can. */
@@ -91,24 +92,17 @@ final class EditFlow {
      * The templates offered: those with a suggested size, pre-filled with it; when none is suggested, every
      * template, pre-filled with the size the file declares.
      */
-    private static List<Row> rows(Loaded l, Decision d) {
+    private static List<Row> rows(Loaded l, UsageIndex usage, Decision d) {
         String file = l.source(d).file();
         List<Row> suggested = new ArrayList<>();
         List<Row> all = new ArrayList<>();
         for (TemplateSize t : d.templates()) {
             String declared = t.declared().toString();
-            Optional<Suggestion> hint = suggestion(l, d, t.name());
-            hint.ifPresent(h -> suggested.add(new Row(d.namespace(), d.name(), t.name(), file, declared, h.size(), h.why())));
+            Optional<SuggestedSize> hint = usage == null ? Optional.empty() : usage.suggestion(d, t.name());
+            hint.ifPresent(h -> suggested.add(new Row(d.namespace(), d.name(), t.name(), file, declared, h.suggested(), h.why())));
             all.add(new Row(d.namespace(), d.name(), t.name(), file, declared, declared, ""));
         }
         return suggested.isEmpty() ? all : suggested;
-    }
-
-    /** A suggested size and why. */
-    record Suggestion(String size, String why) {}
-
-    static Optional<Suggestion> suggestion(Loaded l, Decision d, String template) {
-        return Optional.empty();
     }
 
     /** A key while the edit is shown. */

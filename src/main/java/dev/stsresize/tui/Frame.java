@@ -33,6 +33,7 @@ public final class Frame {
             case HELP -> HelpView.draw(s, p, left, top, width, height);
             case WIZARD -> WizardView.draw(s, p, left, top, width, height);
             case EDIT -> EditView.draw(s, p, left, top, width, height);
+            case USAGE -> UsageView.draw(s, p, left, top, width, height);
         }
         FlashLine.draw(s, p, rows - 2);
         KeyHints.draw(s, p, rows - 1);
@@ -44,7 +45,9 @@ public final class Frame {
     private static String title(UiState s, Glyphs glyphs) {
         return switch (s.view()) {
             case LIST -> "StatefulSets" + (s.filter().isEmpty() ? "" : "(/" + s.filter() + ")") + "[" + s.visible().size()
-                    + (s.filter().isEmpty() ? "" : "/" + s.loaded().decisions().size()) + "]";
+                    + (s.filter().isEmpty() ? "" : "/" + s.loaded().decisions().size()) + "]"
+                    + (s.marked().isEmpty() ? "" : " marked " + s.marked().size());
+            case USAGE -> "usage, fullest first [" + UsageFlow.rows(s).size() + "]";
             case DIFF -> {
                 var d = s.selected();
                 int total = DiffView.lines(s, glyphs).size();

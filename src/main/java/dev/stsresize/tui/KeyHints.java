@@ -19,11 +19,12 @@ final class KeyHints {
         return switch (s.view()) {
             case LIST -> s.filtering() ? "<enter> keep filter  <esc> clear  <up/down> move"
                     // help and quit before what a narrow terminal may cut: ? lists every key
-                    : "<enter> diff  <a> apply  <e> edit size  <space> mark  <?> help  <q> quit  </> filter  <s> sort:"
+                    : "<enter> diff  <a> apply  <e> edit size  <space> mark  <?> help  <q> quit  <u> usage  </> filter  <s> sort:"
                             + s.sort().label() + "  <r> refresh";
             case DIFF -> "<j/k> scroll  <enter/a> apply  <e> edit size  <esc> back  <?> help  <q> quit";
             case HELP -> "<j/k> scroll  <esc> back  <q> quit";
             case WIZARD -> wizard(s.wizard());
+            case USAGE -> "<j/k> move  <enter> its diff  <esc/u> back  <q> quit";
             case EDIT -> s.edit() == null ? "<esc> back" : switch (s.edit().stage()) {
                 case FORM -> "type the size  <backspace> erase  <up/down> field  <enter> show the diff  <esc> cancel";
                 case REVIEW -> "<y> write the file  <n/esc> change the sizes  <j/k> scroll  <q> quit";

@@ -11,15 +11,21 @@ import java.util.List;
  * narrow the least telling ones (templates, class, then name) shrink first, the verdict last.
  */
 final class ListView {
-    private static final String[] HEADERS = {"NAMESPACE/NAME", "VERDICT", "TEMPLATES", "GROW", "CLASS"};
-    private static final int[] MIN = {12, 10, 10, 4, 6};
+    private static final String[] BASE_HEADERS = {"NAMESPACE/NAME", "VERDICT", "TEMPLATES", "GROW", "CLASS"};
+    private static final int[] BASE_MIN = {12, 10, 10, 4, 6};
     /** Which column gives up space first. */
-    private static final int[] SHRINK_ORDER = {4, 0, 2, 1};
+    private static final int[] BASE_SHRINK = {4, 0, 2, 1};
+    /** Once usage is known: how full, when full, what size, before the templates (what an incident looks at first). */
+    private static final String[] USAGE_HEADERS = {"NAMESPACE/NAME", "VERDICT", "USED", "FILLS IN", "SUGGEST", "TEMPLATES", "GROW", "CLASS"};
+    private static final int[] USAGE_MIN = {12, 10, 4, 8, 7, 10, 4, 6};
+    private static final int[] USAGE_SHRINK = {7, 5, 0, 4, 1};
     private static final int WIDE_GAP = 2;
 
     private ListView() {}
 
     static void draw(UiState s, Painter p, int left, int top, int width, int height) {
+        boolean usage = s.usage() != null && s.usage().any();
+        String[] headers = usage ? USAGE_HEADERS : BASE_HEADERS;
         List<Decision> rows = s.visible();
         if (rows.isEmpty()) {
             String why = s.loading() ? "loading" + p.glyphs.ellipsis()
@@ -30,13 +36,15 @@ final class ListView {
         }
         String[][] cells = new String[rows.size()][];
         for (int i = 0; i < rows.size(); i++) {
-            cells[i] = cells(rows.get(i), p.glyphs);
+            cells[i] = usage ? usageCells(rows.get(i), s.usage(), p.glyphs) : cells(rows.get(i), p.glyphs);
         }
-        int[] w = widths(cells, width);
+        int[] w = widths(headers, cells, width, usage ? USAGE_MIN : BASE_MIN, usage ? USAGE_SHRINK : BASE_SHRINK);
+        int grow = headers.length - 2;
+        int last = headers.length - 1;
         int gap = total(w, WIDE_GAP) <= width ? WIDE_GAP : 1;
         int col = left;
-        for (int c = 0; c < HEADERS.length; c++) {
-            p.text(col, top, HEADERS[c], Style.DIM, w[c]);
+        for (int c = 0; c < headers.length; c++) {
+            p.text(col, top, headers[c], Style.DIM, w[c]);
             col += w[c] + gap;
         }
         int page = height - 1;
@@ -49,17 +57,23 @@ final class ListView {
                 p.text(left - 1, row, "*", Style.ACCENT, 1); // in the padding: a mark moves no column
             }
             Style base = d.verdict() == Verdict.UP_TO_DATE || d.verdict() == Verdict.ABSENT ? Style.DIM : Style.NORMAL;
+            // a volume filling up is what the operator came for: its name is never dimmed
+            Style name = usage && s.usage().usedPercent(d) >= UsageIndex.WARN_PERCENT ? UsageIndex.style(s.usage().usedPercent(d)) : base;
             col = left;
-            for (int c = 0; c < HEADERS.length; c++) {
-                Style style = base;
+            for (int c = 0; c < headers.length; c++) {
+                Style style = c == 0 ? name : base;
                 if (c == 1) {
                     style = DiffLines.verdictStyle(d.verdict());
-                } else if (c == 3 && d.verdict().hasWork()) {
+                } else if (c == grow && d.verdict().hasWork()) {
                     style = Style.GOOD;
+                } else if (usage && (c == 2 || c == 3)) {
+                    style = UsageIndex.style(s.usage().usedPercent(d)); // yellow from 80 %, red from 90 %
+                } else if (usage && c == 4) {
+                    style = Style.ACCENT;
                 }
-                String cell = c == 4 ? classCell(cells[i][c], w[c], p.glyphs) : cells[i][c];
-                String text = c == HEADERS.length - 1 ? cell : Texts.pad(Texts.fit(cell, w[c], p.glyphs), w[c] + gap);
-                col += p.text(col, row, text, style, c == HEADERS.length - 1 ? left + width - col : w[c] + gap, selected);
+                String cell = c == last ? classCell(cells[i][c], w[c], p.glyphs) : cells[i][c];
+                String text = c == last ? cell : Texts.pad(Texts.fit(cell, w[c], p.glyphs), w[c] + gap);
+                col += p.text(col, row, text, style, c == last ? left + width - col : w[c] + gap, selected);
             }
             if (selected && col < left + width) {
                 p.text(col, row, " ".repeat(left + width - col), Style.NORMAL, left + width - col, true);
@@ -69,6 +83,11 @@ final class ListView {
 
     static String[] cells(Decision d, Glyphs g) {
         return new String[] {Loaded.key(d), Texts.verdict(d), Texts.templates(d, g), Texts.claimsToGrow(d), Texts.classes(d, g)};
+    }
+
+    static String[] usageCells(Decision d, UsageIndex u, Glyphs g) {
+        return new String[] {Loaded.key(d), Texts.verdict(d), u.usedCell(d), u.fillsInCell(d), u.suggestCell(d), Texts.templates(d, g),
+            Texts.claimsToGrow(d), Texts.classes(d, g)};
     }
 
     /** A single class cut keeps its expansion mark: "fast-o… ✓", the mark is what the column is for. */
@@ -84,9 +103,13 @@ final class ListView {
 
     /** Natural widths, shrunk in {@link #SHRINK_ORDER} down to {@link #MIN} until the row fits with one space between columns. */
     static int[] widths(String[][] cells, int width) {
-        int[] w = new int[HEADERS.length];
+        return widths(BASE_HEADERS, cells, width, BASE_MIN, BASE_SHRINK);
+    }
+
+    static int[] widths(String[] headers, String[][] cells, int width, int[] min, int[] shrinkOrder) {
+        int[] w = new int[headers.length];
         for (int c = 0; c < w.length; c++) {
-            w[c] = HEADERS[c].length();
+            w[c] = headers[c].length();
         }
         for (String[] row : cells) {
             for (int c = 0; c < w.length; c++) {
@@ -94,11 +117,11 @@ final class ListView {
             }
         }
         int over = total(w, 1) - width;
-        for (int c : SHRINK_ORDER) {
+        for (int c : shrinkOrder) {
             if (over <= 0) {
                 break;
             }
-            int give = Math.min(over, Math.max(0, w[c] - MIN[c]));
+            int give = Math.min(over, Math.max(0, w[c] - min[c]));
             w[c] -= give;
             over -= give;
         }

@@ -9,14 +9,31 @@ public enum SortOrder {
     NAME("name", Comparator.comparing((Decision d) -> 0)),
     /** What needs the operator first: refused, blocked, then the work, then the rest. */
     VERDICT("verdict", Comparator.comparing(d -> attention(d.verdict()))),
-    CLAIMS("claims to grow", Comparator.comparing((Decision d) -> -d.claimsToGrow().size()));
+    CLAIMS("claims to grow", Comparator.comparing((Decision d) -> -d.claimsToGrow().size())),
+    /** The fullest first (its fullest claim), then the soonest full; unknown usage last. */
+    USED("used %", null);
 
     private final String label;
     private final Comparator<Decision> order;
 
     SortOrder(String label, Comparator<Decision> primary) {
         this.label = label;
-        this.order = primary.thenComparing(Decision::namespace).thenComparing(Decision::name);
+        this.order = primary == null ? null : primary.thenComparing(Decision::namespace).thenComparing(Decision::name);
+    }
+
+    /** The order, given the last usage read (null when none: USED is then by name). */
+    public Comparator<Decision> comparator(UsageIndex usage) {
+        if (order != null) {
+            return order;
+        }
+        Comparator<Decision> byName = Comparator.comparing(Decision::namespace).thenComparing(Decision::name);
+        if (usage == null) {
+            return byName;
+        }
+        return Comparator.comparingDouble((Decision d) -> -usage.usedPercent(d))
+                .thenComparing(d -> usage.of(d).flatMap(dev.stsresize.plan.StatefulSetUsage::fillsIn)
+                        .orElse(java.time.Duration.ofSeconds(Long.MAX_VALUE)))
+                .thenComparing(byName);
     }
 
     public String label() {
@@ -24,7 +41,7 @@ public enum SortOrder {
     }
 
     public Comparator<Decision> comparator() {
-        return order;
+        return comparator(null);
     }
 
     public SortOrder next() {

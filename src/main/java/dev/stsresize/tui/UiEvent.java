@@ -34,4 +34,7 @@ public sealed interface UiEvent {
 
     /** The files are written. */
     record EditWritten(java.util.List<String> files) implements UiEvent {}
+
+    /** A usage read, with the rates the successive reads give, and how long they span. */
+    record UsageRead(dev.stsresize.usage.UsageReport report, java.time.Duration sampledFor) implements UiEvent {}
 }

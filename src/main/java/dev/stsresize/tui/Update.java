@@ -40,6 +40,9 @@ public final class Update {
             Wizard w = s.wizard();
             return w == null || !w.key().equals(c.key()) ? Transition.of(s) : Transition.of(s.withWizard(w.withClaims(c.claims())));
         }
+        if (e instanceof UiEvent.UsageRead u) {
+            return UsageFlow.read(s, u);
+        }
         if (e instanceof UiEvent.EditPrepared p) {
             return EditFlow.prepared(s, p.files());
         }
@@ -66,6 +69,9 @@ public final class Update {
             next = next.withFlash(Flash.info("refreshed: " + l.decisions().size() + " StatefulSet" + (l.decisions().size() == 1 ? "" : "s")));
         } else if (!l.interrupted().isEmpty() && next.dialog() == null) {
             next = next.withDialog(resumeDialog(l.interrupted().get(0), l.interrupted().size()));
+        }
+        if (s.loaded().decisions().isEmpty() && s.usage() == null && !l.decisions().isEmpty()) {
+            return Transition.of(EditFlow.reopen(next), new Effect.ReadUsage(java.time.Duration.ZERO)); // the first load starts the timer
         }
         return Transition.of(EditFlow.reopen(next));
     }
@@ -171,6 +177,7 @@ public final class Update {
             case DIFF -> diffKey(s, k);
             case HELP -> helpKey(s, k);
             case WIZARD -> wizardKey(s, k);
+            case USAGE -> UsageFlow.key(s, k);
             case EDIT -> s.edit() == null ? Transition.of(s.withView(View.LIST, View.LIST)) : EditFlow.key(s, k);
         };
     }
@@ -257,6 +264,9 @@ public final class Update {
         if (k.is(' ')) {
             return EditFlow.toggleMark(s);
         }
+        if (k.is('u')) {
+            return Transition.of(s.withView(View.USAGE, View.LIST));
+        }
         if (k.is('e')) {
             return EditFlow.open(s, View.LIST);
         }
@@ -314,7 +324,7 @@ public final class Update {
             return EditFlow.open(s, View.DIFF);
         }
         Decision d = s.selected();
-        int lines = d == null ? 0 : DiffLines.of(d, s.loaded(), Glyphs.UNICODE, Layout.bodyWidth(s.columns())).size();
+        int lines = d == null ? 0 : DiffLines.of(d, s.loaded(), s.usage(), Glyphs.UNICODE, Layout.bodyWidth(s.columns())).size();
         return scroll(s, k, lines);
     }
 

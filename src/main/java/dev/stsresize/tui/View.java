@@ -1,4 +1,4 @@
 package dev.stsresize.tui;
 
 /** The screen the body shows. */
-public enum View { LIST, DIFF, WIZARD, HELP, EDIT }
+public enum View { LIST, DIFF, WIZARD, HELP, EDIT, USAGE }

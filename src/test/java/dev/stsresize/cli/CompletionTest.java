@@ -196,12 +196,12 @@ class CompletionTest {
     void completionPrintsEachShellsScriptAndVersionPrintsTheVersion() {
         for (String shell : List.of("bash", "zsh", "fish")) {
             StringWriter out = new StringWriter();
-            int code = new Cli(new PrintWriter(out), new PrintWriter(new StringWriter())).run("completion", shell);
+            int code = new Cli(new PrintWriter(out), new PrintWriter(new StringWriter()), Environment.of(java.io.InputStream.nullInputStream(), java.util.Map.of(), false)).run("completion", shell);
             assertThat(code).isZero();
             assertThat(out.toString()).contains("__complete").contains("kubectl-stsresize");
         }
         StringWriter out = new StringWriter();
-        assertThat(new Cli(new PrintWriter(out), new PrintWriter(new StringWriter())).run("version")).isZero();
+        assertThat(new Cli(new PrintWriter(out), new PrintWriter(new StringWriter()), Environment.of(java.io.InputStream.nullInputStream(), java.util.Map.of(), false)).run("version")).isZero();
         assertThat(out.toString()).isEqualTo("kubectl-stsresize " + Version.get() + "\n");
     }
 }

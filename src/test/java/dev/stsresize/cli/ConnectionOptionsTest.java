@@ -75,7 +75,7 @@ class ConnectionOptionsTest {
         Probe probe = new Probe();
         new CommandLine(probe).parseArgs("--kubeconfig", kubeconfig.toString(), "-n", "flag-ns");
 
-        var connection = probe.connection.connect(new PrintWriter(new StringWriter()));
+        var connection = probe.connection.connect(Environment.of(java.io.InputStream.nullInputStream(), java.util.Map.of(), false), new PrintWriter(new StringWriter()));
 
         assertThat(connection.server()).isEqualTo("https://10.1.2.3:6443");
         assertThat(connection.defaultNamespace()).isEqualTo("flag-ns");

@@ -26,7 +26,7 @@ class DemoCommandTest {
     static Outcome cli(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int exit = new Cli(new PrintWriter(out), new PrintWriter(err)).run(args);
+        int exit = new Cli(new PrintWriter(out), new PrintWriter(err), Environment.system()).run(args);
         return new Outcome(exit, out.toString(), err.toString());
     }
 
@@ -36,7 +36,7 @@ class DemoCommandTest {
         AtomicReference<ObjectNode> postgres = new AtomicReference<>();
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine cl = new CommandLine(new DemoCommand(demo -> {
+        CommandLine cl = new CommandLine(new DemoCommand(Environment.system(), demo -> {
             assertThat(demo.manifest()).exists();
             assertThat(demo.kubeconfig()).exists();
             plan.set(cli("plan", "-f", demo.manifest().toString(), "--live", demo.live().toString(), "-A", "--color", "never"));
@@ -75,7 +75,7 @@ class DemoCommandTest {
     @Test
     void the_manifest_declares_every_demo_statefulset() throws Exception {
         AtomicReference<String> manifest = new AtomicReference<>();
-        CommandLine cl = new CommandLine(new DemoCommand(demo -> {
+        CommandLine cl = new CommandLine(new DemoCommand(Environment.system(), demo -> {
             try {
                 manifest.set(Files.readString(demo.manifest()));
             } catch (java.io.IOException e) {

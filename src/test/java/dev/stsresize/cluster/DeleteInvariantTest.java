@@ -42,10 +42,10 @@ class DeleteInvariantTest {
             for (Recorded r : server.requests()) {
                 if (r.method().equals("DELETE") && r.path().startsWith("/api/v1/namespaces/")) {
                     assertThat(r.path()).matches("/api/v1/namespaces/[^/]+/secrets/stsresize-[^/]+");
-                    assertThat(Json.MAPPER.readTree(r.body()).at("/preconditions/uid").asText()).isNotEmpty();
+                    assertThat(TreeMapper.MAPPER.readTree(r.body()).at("/preconditions/uid").asText()).isNotEmpty();
                 } else if (r.method().equals("DELETE")) {
                     assertThat(r.path()).matches("/apis/apps/v1/namespaces/[^/]+/statefulsets/[^/]+");
-                    JsonNode body = Json.MAPPER.readTree(r.body());
+                    JsonNode body = TreeMapper.MAPPER.readTree(r.body());
                     assertThat(body.path("propagationPolicy").asText()).isEqualTo("Orphan");
                     assertThat(body.at("/preconditions/uid").asText()).isNotEmpty();
                 }
@@ -90,7 +90,7 @@ class DeleteInvariantTest {
             } else if (types[i] == ResourceAccess.class) {
                 args[i] = new ResourceAccess("get", "", "pods", "", "x", "");
             } else if (types[i] == ObjectNode.class) {
-                ObjectNode o = Json.MAPPER.createObjectNode();
+                ObjectNode o = TreeMapper.MAPPER.createObjectNode();
                 o.putObject("metadata").put("namespace", "x").put("name", "x").put("resourceVersion", "1");
                 args[i] = o;
             } else {

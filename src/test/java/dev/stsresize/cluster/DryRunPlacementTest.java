@@ -106,7 +106,7 @@ class DryRunPlacementTest {
     }
 
     private static JsonNode body(Recorded r) throws IOException {
-        return hasBody(r) ? Json.MAPPER.readTree(r.body()) : Json.MAPPER.createObjectNode();
+        return hasBody(r) ? TreeMapper.MAPPER.readTree(r.body()) : TreeMapper.MAPPER.createObjectNode();
     }
 
     private static int lastBoolean(Method m) {

@@ -340,7 +340,7 @@ class KubeClientsTest {
         try (FakeApiServer server = FakeApiServer.https(pki.serverContext(), false)) {
             execCluster(server, "      provideClusterInfo: true\n      interactiveMode: IfAvailable\n");
 
-            var info = Json.MAPPER.readTree(home.resolve("bin/info-1.json").toFile());
+            var info = TreeMapper.MAPPER.readTree(home.resolve("bin/info-1.json").toFile());
             assertThat(info.path("kind").asText()).isEqualTo("ExecCredential");
             assertThat(info.at("/spec/interactive").asBoolean(true)).isFalse();
             assertThat(info.at("/spec/cluster/server").asText()).isEqualTo(server.url());
@@ -364,9 +364,9 @@ class KubeClientsTest {
     @Test
     void anExecPluginsClientCertificateAuthenticatesOverTls() throws Exception {
         TestPki.Issued me = pki.client("exec-admin", KeyFormat.EC_SEC1);
-        Kubeconfigs.write(home, "bin/cred.json", Json.MAPPER.writeValueAsString(Json.MAPPER.createObjectNode()
+        Kubeconfigs.write(home, "bin/cred.json", TreeMapper.MAPPER.writeValueAsString(TreeMapper.MAPPER.createObjectNode()
                 .put("apiVersion", "client.authentication.k8s.io/v1").put("kind", "ExecCredential")
-                .set("status", Json.MAPPER.createObjectNode()
+                .set("status", TreeMapper.MAPPER.createObjectNode()
                         .put("clientCertificateData", me.certificatePem()).put("clientKeyData", me.keyPem()))));
         script("bin/cert-plugin", "#!/bin/sh\ncat \"$(dirname \"$0\")/cred.json\"\n");
         try (FakeApiServer server = FakeApiServer.https(pki.serverContext(), true)) {

@@ -49,7 +49,7 @@ class KubeClusterTest {
     }
 
     static JsonNode tree(String json) throws IOException {
-        return Json.MAPPER.readTree(json);
+        return TreeMapper.MAPPER.readTree(json);
     }
 
     @Test
@@ -376,14 +376,14 @@ class KubeClusterTest {
         server.on("POST", "/apis/events.k8s.io/v1/namespaces/shop/events", r -> Answer.json(201, r.body()));
         server.on("POST", "/apis/coordination.k8s.io/v1/namespaces/shop/leases", r -> Answer.json(201, r.body()));
 
-        ObjectNode event = Json.MAPPER.createObjectNode();
+        ObjectNode event = TreeMapper.MAPPER.createObjectNode();
         event.putObject("metadata").put("namespace", "shop").put("generateName", "db.");
         event.put("reportingController", "kubectl-stsresize");
         ObjectNode created = cluster.createEvent(event);
         assertThat(created.path("apiVersion").asText()).isEqualTo("events.k8s.io/v1");
         assertThat(created.path("kind").asText()).isEqualTo("Event");
 
-        ObjectNode lease = Json.MAPPER.createObjectNode();
+        ObjectNode lease = TreeMapper.MAPPER.createObjectNode();
         lease.putObject("metadata").put("namespace", "shop").put("name", "stsresize-db");
         assertThat(cluster.createLease(lease).path("kind").asText()).isEqualTo("Lease");
     }
@@ -505,6 +505,6 @@ class KubeClusterTest {
     }
 
     static String quote(String s) {
-        return Json.MAPPER.getNodeFactory().textNode(s).toString();
+        return TreeMapper.MAPPER.getNodeFactory().textNode(s).toString();
     }
 }

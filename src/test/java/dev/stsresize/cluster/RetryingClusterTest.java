@@ -72,7 +72,7 @@ class RetryingClusterTest {
 
     @Test
     void droppedConnectionsAreRetried() {
-        ObjectNode applied = Json.MAPPER.createObjectNode().put("kind", "StatefulSet");
+        ObjectNode applied = TreeMapper.MAPPER.createObjectNode().put("kind", "StatefulSet");
         Cluster c = retrying(failing(2, dropped(), applied));
 
         assertThat(c.applyStatefulSet(applied, "kubectl", true, false)).isSameAs(applied);
@@ -115,7 +115,7 @@ class RetryingClusterTest {
             calls.set(0);
             ClusterException e = status(code, null);
             Cluster c = retrying(failing(1, e, null));
-            assertThatThrownBy(() -> c.createStatefulSet(Json.MAPPER.createObjectNode(), false)).isSameAs(e);
+            assertThatThrownBy(() -> c.createStatefulSet(TreeMapper.MAPPER.createObjectNode(), false)).isSameAs(e);
             assertThat(calls).as("HTTP %d", code).hasValue(1);
         }
         assertThat(waits).isEmpty();
@@ -195,7 +195,7 @@ class RetryingClusterTest {
             return WatchedKind.POD;
         }
         if (type == ObjectNode.class) {
-            return Json.MAPPER.createObjectNode();
+            return TreeMapper.MAPPER.createObjectNode();
         }
         return null;
     }

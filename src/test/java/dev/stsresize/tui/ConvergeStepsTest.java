@@ -1,6 +1,7 @@
 package dev.stsresize.tui;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -13,6 +14,7 @@ import dev.stsresize.cluster.KubeClients;
 import dev.stsresize.converge.Assessor;
 import dev.stsresize.converge.ConvergeOptions;
 import dev.stsresize.converge.Converger;
+import dev.stsresize.converge.Steps;
 import dev.stsresize.converge.Gate;
 import dev.stsresize.converge.Journal;
 import dev.stsresize.converge.Progress;
@@ -37,7 +39,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -87,11 +88,6 @@ class ConvergeStepsTest {
     private ConvergeSteps steps() {
         return new ConvergeSteps(cluster, Clock.systemUTC(), journal, "alice@laptop 1", sim.url(), source::declared,
                 ConvergeOptions.defaults().withTimeout(Duration.ofSeconds(30)));
-    }
-
-    private ConvergeSteps steps(Function<ConvergeSteps.Session, Gate> gates, boolean guard) {
-        return new ConvergeSteps(cluster, Clock.systemUTC(), journal, "alice@laptop 1", sim.url(), source::declared,
-                ConvergeOptions.defaults().withTimeout(Duration.ofSeconds(30)), gates, guard);
     }
 
     /** What the UI would have been told, in order. */
@@ -213,31 +209,38 @@ class ConvergeStepsTest {
     }
 
     @Test
-    void negativeControl_aGateThatLetsTheDeleteThroughEarlyIsCaughtByTheRequestLog() throws Exception {
+    void negativeControl_aDeleteStepAskedForBeforeTheGateIsCaughtByTheRequestLog() throws Exception {
         Decision d = decision("postgres");
         String uid = uid(d);
-        // the broken adapter: its Converger's gate allows the delete at once, and the cluster's guard is off
-        ConvergeSteps steps = steps(s -> Gate.YES, false);
+        // a broken Update: it asks for the delete right after the grow, with no name typed
+        ConvergeSteps steps = steps();
         Seen seen = new Seen();
         steps.run(WizardStep.CHECK, d, uid, seen);
         steps.run(WizardStep.GROW, d, uid, seen);
+        steps.run(WizardStep.ORPHAN_DELETE, d, uid, seen);
         steps.abandon(d);
-        assertThat(irreversible(sim.requests())).as("the check of the test above goes red for a leaking gate").isNotEmpty();
+        assertThat(irreversible(sim.requests())).as("the check of the test above goes red for a delete let through").isNotEmpty();
     }
 
     @Test
-    void theGuardedClusterRefusesAnOrphanDeleteBeforeTheNameGateEvenWhenTheGateLeaks() throws Exception {
+    void theDeleteStepRefusesWithoutTheOperatorsAllowanceForThisUidAndTheRunStillHolds() throws Exception {
         Decision d = decision("postgres");
         String uid = uid(d);
-        ConvergeSteps steps = steps(s -> Gate.YES, true);
+        ConvergeSteps steps = steps();
         Seen seen = new Seen();
         steps.run(WizardStep.CHECK, d, uid, seen);
-        StepRunner.Outcome grow = steps.run(WizardStep.GROW, d, uid, seen);
+        assertThat(steps.run(WizardStep.GROW, d, uid, seen).ok()).isTrue();
+        for (String other : List.of("", "0b4f1c3e-0000-4000-8000-000000000000")) {
+            assertThatThrownBy(() -> steps.run(WizardStep.ORPHAN_DELETE, d, other, seen))
+                    .isInstanceOf(Steps.NotAllowed.class).hasMessageContaining("has not allowed it");
+        }
+        assertThat(irreversible(sim.requests())).isEmpty();
+        assertThat(lease("shop", "postgres").path("spec").path("holderIdentity").asText("")).as("the run still holds")
+                .isEqualTo("alice@laptop 1");
         steps.abandon(d);
-        assertThat(grow.ok()).isFalse();
-        assertThat(grow.message()).contains("has not typed its name");
         assertThat(irreversible(sim.requests())).isEmpty();
         assertThat(sim.get("apps/v1", "StatefulSet", "shop", "postgres").path("metadata").path("uid").asText()).isEqualTo(uid);
+        assertThat(lease("shop", "postgres").path("spec").path("holderIdentity").asText("")).as("released on leaving").isEmpty();
     }
 
     @Test

@@ -150,17 +150,17 @@ class UiTmuxIT {
     private void start(String command, int columns, int rows) throws Exception {
         // report how the program ended and how it left the tty, then wait to be captured
         String script = "export LANG=C.UTF-8 TERM=xterm-256color; " + command + "; echo EXITED $?; "
-                + "echo TTY $(stty -a | tr ' ;' '\\n\\n' | grep -x -e '-\\?icanon' -e '-\\?echo' | tr '\\n' ' '); sleep 60";
+                + "echo TTY $(stty -a | tr ' ;' '\\n\\n' | grep -x -e '-\\?icanon' -e '-\\?echo' | tr '\\n' ' '); echo END-OF-RUN; sleep 60";
         tmux("new-session", "-d", "-s", "ui", "-x", String.valueOf(columns), "-y", String.valueOf(rows), "sh", "-c", script);
     }
 
     /**
-     * The pane once the program has exited AND the shell has printed the tty line after it: the line
-     * asserted on comes after "EXITED", so waiting for "EXITED" alone raced it under load.
+     * The pane once the shell has printed its last line, END-OF-RUN, after EXITED and the tty line: every
+     * line asserted on after the exit comes before it, so none is raced (waiting for "EXITED" alone flaked
+     * under load, the tty line being printed after it).
      */
     private String awaitExit() throws Exception {
-        return awaitPane(pane -> pane.contains("EXITED 0") && java.util.regex.Pattern.compile("(?m)^TTY .*\\S").matcher(pane).find(),
-                "EXITED 0 and the TTY line");
+        return awaitPane(pane -> pane.contains("EXITED 0") && pane.contains("END-OF-RUN"), "EXITED 0 and END-OF-RUN");
     }
 
     /** The pane once it shows every one of {@code texts}. */

@@ -189,7 +189,8 @@ class UpdateTest {
             assertThat(byClaims.state.sort()).isEqualTo(SortOrder.CLAIMS);
             assertThat(byClaims.state.visible().get(0).claimsToGrow().size())
                     .isEqualTo(byClaims.state.visible().stream().mapToInt(d -> d.claimsToGrow().size()).max().orElseThrow());
-            assertThat(byClaims.keys("s").state.sort()).isEqualTo(SortOrder.NAME);
+            assertThat(byClaims.keys("s").state.sort()).isEqualTo(SortOrder.USED);
+            assertThat(byClaims.keys("s", "s").state.sort()).isEqualTo(SortOrder.NAME);
         }
     }
 

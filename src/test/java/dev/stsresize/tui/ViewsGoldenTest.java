@@ -1,11 +1,11 @@
 package dev.stsresize.tui;
 
-import dev.stsresize.converge.Write;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.googlecode.lanterna.SGR;
 import com.googlecode.lanterna.TextColor;
 import dev.stsresize.Golden;
+import dev.stsresize.converge.Write;
 import dev.stsresize.tui.Key.Kind;
 import dev.stsresize.tui.terminal.Theme;
 import java.util.ArrayList;

@@ -20,7 +20,6 @@ import dev.stsresize.tui.DecisionSource;
 import dev.stsresize.tui.InterruptedRun;
 import dev.stsresize.tui.Loaded;
 import java.io.InputStream;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -48,6 +47,7 @@ public final class ClusterDecisions implements DecisionSource {
     private final Journal journal;
     private Manifest stdinManifest;
     private volatile Map<String, ObjectNode> declared = Map.of();
+    private volatile List<String> namespaces = List.of();
 
     /**
      * @param defaultNamespace {@code -n}, else the context's namespace
@@ -93,6 +93,7 @@ public final class ClusterDecisions implements DecisionSource {
             objects.put(Metadata.key(o, defaultNamespace), o);
         }
         declared = Map.copyOf(objects);
+        namespaces = List.copyOf(new TreeSet<>(manifest.namespaces()));
         List<Decision> decisions = a.items().stream().map(Assessed::decision).toList();
         return new Loaded(decisions, uids, context, server,
                 allNamespaces ? "all namespaces" : String.join(",", new TreeSet<>(manifest.namespaces())),
@@ -138,5 +139,11 @@ public final class ClusterDecisions implements DecisionSource {
     /** The manifest's object for a decision, as last read (null when the manifest no longer declares it). */
     public ObjectNode declared(Decision d) {
         return declared.get(Loaded.key(d));
+    }
+
+    /** Where usage is read: every namespace with -A, else the last manifest's namespaces. */
+    public List<dev.stsresize.cluster.NamespaceScope> usageScopes() {
+        return allNamespaces ? List.of(dev.stsresize.cluster.NamespaceScope.all())
+                : namespaces.stream().map(dev.stsresize.cluster.NamespaceScope::of).toList();
     }
 }

@@ -8,9 +8,14 @@ import dev.stsresize.tui.StepRunner;
 import dev.stsresize.tui.Summary;
 import dev.stsresize.tui.UiEvent;
 import dev.stsresize.tui.Update;
+import dev.stsresize.tui.UsageSource;
+import dev.stsresize.usage.UsageReport;
+import dev.stsresize.usage.UsageSamples;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -25,10 +30,20 @@ public final class EffectRunner implements AutoCloseable {
     private final ExecutorService loads = Executors.newSingleThreadExecutor(r -> daemon(r, "stsresize-load"));
     private final ExecutorService stepThread = Executors.newSingleThreadExecutor(r -> daemon(r, "stsresize-step"));
     private volatile Future<?> runningStep;
+    private final UsageSource usage;
+    /** The successive reads, for a growth rate without Prometheus; only the usage thread touches them. */
+    private final UsageSamples samples = new UsageSamples();
+    private final ScheduledExecutorService usageThread = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "stsresize-usage"));
 
     public EffectRunner(DecisionSource source, StepRunner steps, Consumer<UiEvent> post) {
+        this(source, steps, null, post);
+    }
+
+    /** @param usage the periodic usage reads' source; null: none (offline), ReadUsage is then ignored */
+    public EffectRunner(DecisionSource source, StepRunner steps, UsageSource usage, Consumer<UiEvent> post) {
         this.source = source;
         this.steps = steps;
+        this.usage = usage;
         this.post = post;
     }
 
@@ -41,6 +56,10 @@ public final class EffectRunner implements AutoCloseable {
             loads.execute(() -> post.accept(ManifestEdits.prepare(p.changes())));
         } else if (effect instanceof Effect.WriteEdit w) {
             loads.execute(() -> post.accept(ManifestEdits.write(w.files())));
+        } else if (effect instanceof Effect.ReadUsage r) {
+            if (usage != null) {
+                usageThread.schedule(this::readUsage, r.after().toMillis(), TimeUnit.MILLISECONDS);
+            }
         } else if (effect instanceof Effect.GoOn g) {
             steps.goOn(g.decision());
         } else if (effect instanceof Effect.CancelSteps c) {
@@ -52,6 +71,16 @@ public final class EffectRunner implements AutoCloseable {
         } else {
             throw new IllegalArgumentException(effect + " is handled by the UI loop");
         }
+    }
+
+    private void readUsage() {
+        try {
+            samples.add(usage.read());
+        } catch (Exception e) {
+            // a reader that failed outright says so like any other unknown: in the header, never as an error
+            samples.add(UsageReport.empty(java.util.List.of("usage unknown (" + message(e) + ")"), java.time.Instant.now()));
+        }
+        samples.withRates().ifPresent(r -> post.accept(new UiEvent.UsageRead(r, samples.sampledFor())));
     }
 
     private void load() {
@@ -99,6 +128,7 @@ public final class EffectRunner implements AutoCloseable {
     @Override
     public void close() {
         loads.shutdownNow();
+        usageThread.shutdownNow();
         stepThread.shutdownNow();
     }
 

@@ -14,6 +14,8 @@ import dev.stsresize.tui.Transition;
 import dev.stsresize.tui.UiEvent;
 import dev.stsresize.tui.UiState;
 import dev.stsresize.tui.Update;
+import dev.stsresize.tui.Transition;
+import dev.stsresize.tui.UsageSource;
 import java.io.IOException;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -39,16 +41,26 @@ public final class UiLoop {
     private final AtomicBoolean stopped = new AtomicBoolean();
 
     public UiLoop(Screen screen, KeySource keys, TerminalFrame frame, DecisionSource source, StepRunner steps) {
+        this(screen, keys, frame, source, steps, null);
+    }
+
+    /** @param usage the periodic usage reads' source, null for none */
+    public UiLoop(Screen screen, KeySource keys, TerminalFrame frame, DecisionSource source, StepRunner steps, UsageSource usage) {
         this.screen = screen;
         this.keys = keys;
         this.frame = frame;
-        this.effects = new EffectRunner(source, steps, events::add);
+        this.effects = new EffectRunner(source, steps, usage, events::add);
     }
 
     /** Opens the UI on {@code terminal} with decisions already loaded; returns when the user quits. */
     public static void open(Terminal terminal, TerminalFrame frame, DecisionSource source, StepRunner steps, Loaded first) throws IOException {
+        open(terminal, frame, source, steps, null, first);
+    }
+
+    public static void open(Terminal terminal, TerminalFrame frame, DecisionSource source, StepRunner steps, UsageSource usage, Loaded first)
+            throws IOException {
         TerminalScreen screen = new TerminalScreen(terminal);
-        new UiLoop(screen, screen::readInput, frame, source, steps).run(first);
+        new UiLoop(screen, screen::readInput, frame, source, steps, usage).run(first);
     }
 
     public void run(Loaded first) throws IOException {
@@ -64,7 +76,9 @@ public final class UiLoop {
             input.setDaemon(true);
             input.start();
             TerminalSize size = screen.getTerminalSize();
-            UiState state = Update.apply(UiState.initial(size.getColumns(), size.getRows()), new UiEvent.DecisionsLoaded(first)).state();
+            Transition start = Update.apply(UiState.initial(size.getColumns(), size.getRows()), new UiEvent.DecisionsLoaded(first));
+            start.effects().forEach(effects::run); // the first load starts the usage timer
+            UiState state = start.state();
             loop(state);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -33,16 +33,16 @@ final class Api {
     }
 
     ObjectNode create(ResourceType t, ObjectNode o) {
-        return registry.create(t, Json.ns(o), o, by);
+        return registry.create(t, ObjectMeta.ns(o), o, by);
     }
 
     /** PUT with the object's resourceVersion: a 409 if someone wrote in between. */
     ObjectNode update(ResourceType t, ObjectNode o) {
-        return registry.update(t, Json.ns(o), Json.name(o), "", o, by);
+        return registry.update(t, ObjectMeta.ns(o), ObjectMeta.name(o), "", o, by);
     }
 
     ObjectNode updateStatus(ResourceType t, ObjectNode o) {
-        return registry.update(t, Json.ns(o), Json.name(o), "status", o, by);
+        return registry.update(t, ObjectMeta.ns(o), ObjectMeta.name(o), "status", o, by);
     }
 
     Registry.Deleted delete(ResourceType t, String ns, String name, DeleteOptions d) {
@@ -51,7 +51,7 @@ final class Api {
 
     /** A DELETE with a UID precondition, as controllers send to avoid deleting a recreated object. */
     Registry.Deleted delete(ResourceType t, ObjectNode o, String policy) {
-        return registry.delete(t, Json.ns(o), Json.name(o), new DeleteOptions(policy, null, Json.uid(o), null, false));
+        return registry.delete(t, ObjectMeta.ns(o), ObjectMeta.name(o), new DeleteOptions(policy, null, ObjectMeta.uid(o), null, false));
     }
 
     Store store() {

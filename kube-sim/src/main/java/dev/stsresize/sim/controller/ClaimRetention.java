@@ -28,14 +28,14 @@ final class ClaimRetention {
     }
 
     private static boolean ensure(ObjectNode claim, JsonNode owner, boolean wanted) {
-        String uid = Json.uid(owner);
-        boolean has = Json.ownedBy(claim, uid);
+        String uid = ObjectMeta.uid(owner);
+        boolean has = ObjectMeta.ownedBy(claim, uid);
         if (wanted && !has) {
-            Json.addOwnerRef(claim, Json.controllerRefTo(owner));
+            ObjectMeta.addOwnerRef(claim, ObjectMeta.controllerRefTo(owner));
             return true;
         }
         if (!wanted && has) {
-            return Json.removeOwnerRefs(claim, r -> r.path("uid").asText().equals(uid));
+            return ObjectMeta.removeOwnerRefs(claim, r -> r.path("uid").asText().equals(uid));
         }
         return false;
     }

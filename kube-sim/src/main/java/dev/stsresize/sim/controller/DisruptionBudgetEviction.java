@@ -28,12 +28,12 @@ final class DisruptionBudgetEviction implements EvictionPolicy {
     @Override
     public void check(ObjectNode pod, ObjectNode eviction) {
         String phase = pod.path("status").path("phase").asText("Pending");
-        if (Json.deleting(pod) || phase.equals("Succeeded") || phase.equals("Failed") || phase.equals("Pending")) {
+        if (ObjectMeta.deleting(pod) || phase.equals("Succeeded") || phase.equals("Failed") || phase.equals("Pending")) {
             return; // canIgnorePDB
         }
         List<ObjectNode> budgets = new ArrayList<>();
-        for (ObjectNode pdb : api.list(ctx.kinds().budgets(), Json.ns(pod))) {
-            if (Json.budgetSelects(pdb, pod)) {
+        for (ObjectNode pdb : api.list(ctx.kinds().budgets(), ObjectMeta.ns(pod))) {
+            if (ObjectMeta.budgetSelects(pdb, pod)) {
                 budgets.add(pdb);
             }
         }
@@ -47,24 +47,24 @@ final class DisruptionBudgetEviction implements EvictionPolicy {
         ObjectNode pdb = budgets.get(0);
         JsonNode st = pdb.path("status");
         if (st.path("observedGeneration").asLong(0) < pdb.path("metadata").path("generation").asLong(1)) {
-            throw tooManyRequests("The disruption budget " + Json.name(pdb) + " is still being processed by the server.");
+            throw tooManyRequests("The disruption budget " + ObjectMeta.name(pdb) + " is still being processed by the server.");
         }
         if (!StatefulSetPods.runningAndReady(pod) && st.path("currentHealthy").asInt() >= st.path("desiredHealthy").asInt()) {
             return; // an unhealthy pod may go while the budget is met (unhealthyPodEvictionPolicy IfHealthyBudget)
         }
         int allowed = st.path("disruptionsAllowed").asInt(0);
         if (allowed <= 0) {
-            throw tooManyRequests("The disruption budget " + Json.name(pdb) + " needs " + st.path("desiredHealthy").asInt()
+            throw tooManyRequests("The disruption budget " + ObjectMeta.name(pdb) + " needs " + st.path("desiredHealthy").asInt()
                     + " healthy pods and has " + st.path("currentHealthy").asInt() + " currently");
         }
         ObjectNode next = pdb.withObject("/status");
         next.put("disruptionsAllowed", allowed - 1);
-        next.withObject("/disruptedPods").put(Json.name(pod), api.store().now());
+        next.withObject("/disruptedPods").put(ObjectMeta.name(pod), api.store().now());
         api.updateStatus(ctx.kinds().budgets(), pdb);
     }
 
     private static ApiError tooManyRequests(String cause) {
-        ObjectNode details = Json.NODES.objectNode();
+        ObjectNode details = ObjectMeta.NODES.objectNode();
         details.putArray("causes").addObject().put("reason", "DisruptionBudget").put("message", cause);
         return ApiError.of(429, "TooManyRequests", VIOLATION, details);
     }

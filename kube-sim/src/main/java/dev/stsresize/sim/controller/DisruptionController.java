@@ -33,8 +33,8 @@ final class DisruptionController extends Controller {
         if (e.resource().equals(ctx.kinds().pods())) {
             List<Key> keys = new ArrayList<>();
             for (ObjectNode pdb : api.list(ctx.kinds().budgets(), e.namespace())) {
-                if (Json.budgetSelects(pdb, e.object())) {
-                    keys.add(new Key(Json.ns(pdb), Json.name(pdb)));
+                if (ObjectMeta.budgetSelects(pdb, e.object())) {
+                    keys.add(new Key(ObjectMeta.ns(pdb), ObjectMeta.name(pdb)));
                 }
             }
             return keys;
@@ -44,30 +44,30 @@ final class DisruptionController extends Controller {
 
     @Override
     List<Key> initialKeys() {
-        return api.list(ctx.kinds().budgets(), "").stream().map(p -> new Key(Json.ns(p), Json.name(p))).toList();
+        return api.list(ctx.kinds().budgets(), "").stream().map(p -> new Key(ObjectMeta.ns(p), ObjectMeta.name(p))).toList();
     }
 
     @Override
     void sync(Key key) {
         ObjectNode pdb = api.get(ctx.kinds().budgets(), key.namespace(), key.name());
-        if (pdb == null || Json.deleting(pdb)) {
+        if (pdb == null || ObjectMeta.deleting(pdb)) {
             return;
         }
         int podCount = 0;
         int healthy = 0;
         java.util.Map<String, Integer> scales = new java.util.HashMap<>();
         JsonNode wasDisrupted = pdb.path("status").path("disruptedPods");
-        ObjectNode disrupted = Json.NODES.objectNode();
+        ObjectNode disrupted = ObjectMeta.NODES.objectNode();
         for (ObjectNode pod : api.list(ctx.kinds().pods(), key.namespace())) {
-            if (!Json.budgetSelects(pdb, pod)) {
+            if (!ObjectMeta.budgetSelects(pdb, pod)) {
                 continue;
             }
             podCount++;
             scales.merge(controllerKey(pod), scaleOf(pod), (a, b) -> a);
-            if (!Json.deleting(pod)) {
-                if (wasDisrupted.has(Json.name(pod))) {
+            if (!ObjectMeta.deleting(pod)) {
+                if (wasDisrupted.has(ObjectMeta.name(pod))) {
                     // evicted, but its deletion not seen yet: not healthy (buildDisruptedPodMap)
-                    disrupted.set(Json.name(pod), wasDisrupted.get(Json.name(pod)));
+                    disrupted.set(ObjectMeta.name(pod), wasDisrupted.get(ObjectMeta.name(pod)));
                 } else {
                     healthy += StatefulSetPods.runningAndReady(pod) ? 1 : 0;
                 }
@@ -88,7 +88,7 @@ final class DisruptionController extends Controller {
             desired = spec.path("minAvailable").asInt(0);
         }
         int allowed = Math.max(0, healthy - desired);
-        ObjectNode st = pdb.path("status").isObject() ? (ObjectNode) pdb.get("status").deepCopy() : Json.NODES.objectNode();
+        ObjectNode st = pdb.path("status").isObject() ? (ObjectNode) pdb.get("status").deepCopy() : ObjectMeta.NODES.objectNode();
         st.put("currentHealthy", healthy);
         st.put("desiredHealthy", desired);
         st.put("expectedPods", expected);
@@ -103,25 +103,25 @@ final class DisruptionController extends Controller {
                 .put("reason", allowed > 0 ? "SufficientPods" : "InsufficientPods").put("message", "")
                 .put("observedGeneration", pdb.path("metadata").path("generation").asLong(1))
                 .put("lastTransitionTime", conditionTime(pdb, allowed > 0));
-        if (!Json.same(st, pdb.path("status"))) {
+        if (!ObjectMeta.same(st, pdb.path("status"))) {
             pdb.set("status", st);
             api.updateStatus(ctx.kinds().budgets(), pdb);
         }
     }
 
     private static String controllerKey(JsonNode pod) {
-        JsonNode ref = Json.controllerRef(pod);
-        return ref == null ? "pod/" + Json.uid(pod) : ref.path("uid").asText();
+        JsonNode ref = ObjectMeta.controllerRef(pod);
+        return ref == null ? "pod/" + ObjectMeta.uid(pod) : ref.path("uid").asText();
     }
 
     /** The replicas of the pod's StatefulSet (getExpectedScale); a pod without one counts once. */
     private int scaleOf(JsonNode pod) {
-        JsonNode ref = Json.controllerRef(pod);
+        JsonNode ref = ObjectMeta.controllerRef(pod);
         if (ref == null || !"StatefulSet".equals(ref.path("kind").asText())) {
             return 1;
         }
-        ObjectNode set = api.get(ctx.kinds().statefulSets(), Json.ns(pod), ref.path("name").asText());
-        return set == null || !Json.uid(set).equals(ref.path("uid").asText()) ? 1 : StatefulSetPods.replicas(set);
+        ObjectNode set = api.get(ctx.kinds().statefulSets(), ObjectMeta.ns(pod), ref.path("name").asText());
+        return set == null || !ObjectMeta.uid(set).equals(ref.path("uid").asText()) ? 1 : StatefulSetPods.replicas(set);
     }
 
     private String conditionTime(JsonNode pdb, boolean allowed) {

@@ -32,8 +32,8 @@ final class EventRecorder {
     }
 
     private void record(String component, JsonNode involved, String type, String reason, String message) {
-        String ns = Json.ns(involved).isEmpty() ? "default" : Json.ns(involved);
-        String key = Json.uid(involved) + "\u0000" + type + "\u0000" + reason + "\u0000" + message;
+        String ns = ObjectMeta.ns(involved).isEmpty() ? "default" : ObjectMeta.ns(involved);
+        String key = ObjectMeta.uid(involved) + "\u0000" + type + "\u0000" + reason + "\u0000" + message;
         String now = api.store().now();
         try {
             String existing = names.get(key);
@@ -46,19 +46,19 @@ final class EventRecorder {
                     return;
                 }
             }
-            ObjectNode ev = Json.NODES.objectNode();
+            ObjectNode ev = ObjectMeta.NODES.objectNode();
             ev.put("apiVersion", "v1");
             ev.put("kind", "Event");
-            String name = Json.name(involved) + "." + Long.toHexString(sequence.incrementAndGet());
+            String name = ObjectMeta.name(involved) + "." + Long.toHexString(sequence.incrementAndGet());
             ev.putObject("metadata").put("name", name).put("namespace", ns);
             ObjectNode io = ev.putObject("involvedObject");
             io.put("apiVersion", involved.path("apiVersion").asText());
             io.put("kind", involved.path("kind").asText());
-            if (!Json.ns(involved).isEmpty()) {
-                io.put("namespace", Json.ns(involved));
+            if (!ObjectMeta.ns(involved).isEmpty()) {
+                io.put("namespace", ObjectMeta.ns(involved));
             }
-            io.put("name", Json.name(involved));
-            io.put("uid", Json.uid(involved));
+            io.put("name", ObjectMeta.name(involved));
+            io.put("uid", ObjectMeta.uid(involved));
             io.put("resourceVersion", involved.path("metadata").path("resourceVersion").asText());
             ev.put("reason", reason);
             ev.put("message", message);

@@ -39,15 +39,15 @@ final class GarbageCollector extends Controller {
     List<Key> keysFor(StoreEvent e) {
         List<Key> keys = new ArrayList<>();
         JsonNode o = e.object();
-        String ns = Json.ns(o);
+        String ns = ObjectMeta.ns(o);
         if (e.type() == StoreEvent.Type.DELETED) {
-            keys.add(new Key(ns, GONE + Json.uid(o)));
-            for (JsonNode ref : Json.ownerRefs(o)) {
+            keys.add(new Key(ns, GONE + ObjectMeta.uid(o)));
+            for (JsonNode ref : ObjectMeta.ownerRefs(o)) {
                 ctx.sim().catalog().byKind(ref.path("apiVersion").asText(), ref.path("kind").asText())
                         .ifPresent(t -> keys.add(new Key(t.namespaced() ? ns : "", path(t, ref.path("name").asText()))));
             }
-        } else if (Json.deleting(o) && (Json.finalizers(o).contains(ORPHAN) || Json.finalizers(o).contains(FOREGROUND))) {
-            keys.add(new Key(ns, path(e.resource(), Json.name(o))));
+        } else if (ObjectMeta.deleting(o) && (ObjectMeta.finalizers(o).contains(ORPHAN) || ObjectMeta.finalizers(o).contains(FOREGROUND))) {
+            keys.add(new Key(ns, path(e.resource(), ObjectMeta.name(o))));
         }
         return keys;
     }
@@ -57,8 +57,8 @@ final class GarbageCollector extends Controller {
         List<Key> keys = new ArrayList<>();
         for (ResourceType t : ctx.sim().catalog().all()) {
             for (ObjectNode o : api.list(t, "")) {
-                if (Json.deleting(o) && (Json.finalizers(o).contains(ORPHAN) || Json.finalizers(o).contains(FOREGROUND))) {
-                    keys.add(new Key(Json.ns(o), path(t, Json.name(o))));
+                if (ObjectMeta.deleting(o) && (ObjectMeta.finalizers(o).contains(ORPHAN) || ObjectMeta.finalizers(o).contains(FOREGROUND))) {
+                    keys.add(new Key(ObjectMeta.ns(o), path(t, ObjectMeta.name(o))));
                 }
             }
         }
@@ -74,10 +74,10 @@ final class GarbageCollector extends Controller {
         String[] p = key.name().split("/", 3);
         ResourceType t = ctx.sim().catalog().byResource(p[0], p[1]).orElseThrow();
         ObjectNode owner = api.get(t, key.namespace(), p[2]);
-        if (owner == null || !Json.deleting(owner)) {
+        if (owner == null || !ObjectMeta.deleting(owner)) {
             return;
         }
-        List<String> finalizers = Json.finalizers(owner);
+        List<String> finalizers = ObjectMeta.finalizers(owner);
         if (finalizers.contains(ORPHAN)) {
             orphan(t, owner);
         } else if (finalizers.contains(FOREGROUND)) {
@@ -87,23 +87,23 @@ final class GarbageCollector extends Controller {
 
     /** attemptToOrphan: every reference first, then the finalizer (the store deletes the owner when it was the last). */
     private void orphan(ResourceType t, ObjectNode owner) {
-        String uid = Json.uid(owner);
-        for (Dependent d : dependents(Json.ns(owner), uid)) {
+        String uid = ObjectMeta.uid(owner);
+        for (Dependent d : dependents(ObjectMeta.ns(owner), uid)) {
             ObjectNode o = d.object();
-            Json.removeOwnerRefs(o, r -> r.path("uid").asText().equals(uid));
+            ObjectMeta.removeOwnerRefs(o, r -> r.path("uid").asText().equals(uid));
             api.update(d.type(), o);
         }
         removeFinalizer(t, owner, ORPHAN);
     }
 
     private void deleteInForeground(ResourceType t, ObjectNode owner) {
-        String uid = Json.uid(owner);
+        String uid = ObjectMeta.uid(owner);
         boolean blocked = false;
-        for (Dependent d : dependents(Json.ns(owner), uid)) {
-            if (!Json.deleting(d.object())) {
+        for (Dependent d : dependents(ObjectMeta.ns(owner), uid)) {
+            if (!ObjectMeta.deleting(d.object())) {
                 api.delete(d.type(), d.object(), "Foreground");
             }
-            boolean blocking = Json.ownerRefs(d.object()).stream()
+            boolean blocking = ObjectMeta.ownerRefs(d.object()).stream()
                     .anyMatch(r -> r.path("uid").asText().equals(uid) && r.path("blockOwnerDeletion").asBoolean(false));
             blocked |= blocking;
         }
@@ -114,9 +114,9 @@ final class GarbageCollector extends Controller {
     }
 
     private void removeFinalizer(ResourceType t, ObjectNode owner, String finalizer) {
-        List<String> fs = Json.finalizers(owner);
+        List<String> fs = ObjectMeta.finalizers(owner);
         fs.remove(finalizer);
-        Json.setFinalizers(owner, fs);
+        ObjectMeta.setFinalizers(owner, fs);
         api.update(t, owner);
     }
 
@@ -124,12 +124,12 @@ final class GarbageCollector extends Controller {
     private void collectDependentsOf(String ns, String uid) {
         for (Dependent d : dependents(ns, uid)) {
             ObjectNode o = d.object();
-            if (Json.deleting(o)) {
+            if (ObjectMeta.deleting(o)) {
                 continue;
             }
             List<JsonNode> dangling = new ArrayList<>();
             boolean solid = false;
-            for (JsonNode ref : Json.ownerRefs(o)) {
+            for (JsonNode ref : ObjectMeta.ownerRefs(o)) {
                 if (ownerExists(ref, ns)) {
                     solid = true;
                 } else {
@@ -139,7 +139,7 @@ final class GarbageCollector extends Controller {
             if (!solid) {
                 api.delete(d.type(), o, "Background");
             } else {
-                Json.removeOwnerRefs(o, dangling::contains);
+                ObjectMeta.removeOwnerRefs(o, dangling::contains);
                 api.update(d.type(), o);
             }
         }
@@ -151,7 +151,7 @@ final class GarbageCollector extends Controller {
             return false;
         }
         ObjectNode o = api.get(t.get(), ns, ref.path("name").asText());
-        return o != null && Json.uid(o).equals(ref.path("uid").asText());
+        return o != null && ObjectMeta.uid(o).equals(ref.path("uid").asText());
     }
 
     private record Dependent(ResourceType type, ObjectNode object) {}
@@ -164,7 +164,7 @@ final class GarbageCollector extends Controller {
                 continue;
             }
             for (ObjectNode o : api.list(t, ns)) {
-                if (Json.ownedBy(o, uid)) {
+                if (ObjectMeta.ownedBy(o, uid)) {
                     out.add(new Dependent(t, o));
                 }
             }

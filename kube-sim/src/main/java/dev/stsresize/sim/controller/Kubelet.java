@@ -36,7 +36,7 @@ final class Kubelet extends Controller {
     List<Key> keysFor(StoreEvent e) {
         if (e.resource().equals(ctx.kinds().pods())) {
             if (e.type() == StoreEvent.Type.DELETED) {
-                pacer.forget(Json.uid(e.object()));
+                pacer.forget(ObjectMeta.uid(e.object()));
                 return List.of();
             }
             return List.of(new Key(e.namespace(), e.name()));
@@ -45,7 +45,7 @@ final class Kubelet extends Controller {
             List<Key> keys = new ArrayList<>();
             for (ObjectNode pod : kubelet.list(ctx.kinds().pods(), e.namespace())) {
                 if (claimNames(pod).contains(e.name())) {
-                    keys.add(new Key(e.namespace(), Json.name(pod)));
+                    keys.add(new Key(e.namespace(), ObjectMeta.name(pod)));
                 }
             }
             return keys;
@@ -55,7 +55,7 @@ final class Kubelet extends Controller {
 
     @Override
     List<Key> initialKeys() {
-        return kubelet.list(ctx.kinds().pods(), "").stream().map(p -> new Key(Json.ns(p), Json.name(p))).toList();
+        return kubelet.list(ctx.kinds().pods(), "").stream().map(p -> new Key(ObjectMeta.ns(p), ObjectMeta.name(p))).toList();
     }
 
     @Override
@@ -64,12 +64,12 @@ final class Kubelet extends Controller {
         if (pod == null) {
             return;
         }
-        String uid = Json.uid(pod);
+        String uid = ObjectMeta.uid(pod);
         Timings t = ctx.timings();
-        if (Json.deleting(pod)) {
+        if (ObjectMeta.deleting(pod)) {
             long grace = pod.path("metadata").path("deletionGracePeriodSeconds").asLong(0);
             // a pod with finalizers stays Terminating until they are removed (its MODIFIED event brings it back)
-            if (pacer.due(this, key, uid + "/gone", t.graceMillis(grace)) && Json.finalizers(pod).isEmpty()) {
+            if (pacer.due(this, key, uid + "/gone", t.graceMillis(grace)) && ObjectMeta.finalizers(pod).isEmpty()) {
                 // the kubelet's final DELETE with gracePeriodSeconds=0
                 ctx.sim().store().remove(ctx.kinds().pods(), key.namespace(), key.name(), false);
             }
@@ -94,7 +94,7 @@ final class Kubelet extends Controller {
             }
             return;
         }
-        if (!Json.conditionTrue(pod, "Ready")) {
+        if (!ObjectMeta.conditionTrue(pod, "Ready")) {
             if (pacer.due(this, key, uid + "/ready", t.readyMillis())) {
                 ready(pod);
             }
@@ -124,8 +124,8 @@ final class Kubelet extends Controller {
     private boolean claimsBound(ObjectNode pod) {
         boolean bound = true;
         for (String name : claimNames(pod)) {
-            ObjectNode claim = kubelet.get(ctx.kinds().claims(), Json.ns(pod), name);
-            if (claim == null || Json.deleting(claim)) {
+            ObjectNode claim = kubelet.get(ctx.kinds().claims(), ObjectMeta.ns(pod), name);
+            if (claim == null || ObjectMeta.deleting(claim)) {
                 bound = false;
                 continue;
             }
@@ -144,11 +144,11 @@ final class Kubelet extends Controller {
     /** Why the scheduler's volume filters reject every node (VolumeBinding, VolumeRestrictions), or null. */
     private String unschedulable(JsonNode pod) {
         for (String name : claimNames(pod)) {
-            ObjectNode claim = kubelet.get(ctx.kinds().claims(), Json.ns(pod), name);
+            ObjectNode claim = kubelet.get(ctx.kinds().claims(), ObjectMeta.ns(pod), name);
             String why = null;
             if (claim == null) {
                 why = "persistentvolumeclaim \"" + name + "\" not found";
-            } else if (Json.deleting(claim)) {
+            } else if (ObjectMeta.deleting(claim)) {
                 why = "persistentvolumeclaim \"" + name + "\" is being deleted";
             } else if (!"Bound".equals(claim.path("status").path("phase").asText())) {
                 ObjectNode sc = ctx.storageClassOf(claim);
@@ -182,7 +182,7 @@ final class Kubelet extends Controller {
 
     private static String nodeFor(JsonNode pod) {
         String node = pod.path("spec").path("nodeName").asText("");
-        return node.isEmpty() ? "sim-node-" + Math.floorMod(Json.name(pod).hashCode(), 3) : node;
+        return node.isEmpty() ? "sim-node-" + Math.floorMod(ObjectMeta.name(pod).hashCode(), 3) : node;
     }
 
     private void schedule(ObjectNode pod) {
@@ -195,14 +195,14 @@ final class Kubelet extends Controller {
         condition(st, "PodScheduled", "True");
         st.put("qosClass", "BestEffort");
         kubelet.updateStatus(ctx.kinds().pods(), pod);
-        ctx.events().normal("default-scheduler", pod, "Scheduled", "Successfully assigned " + Json.ns(pod) + "/"
-                + Json.name(pod) + " to " + node);
+        ctx.events().normal("default-scheduler", pod, "Scheduled", "Successfully assigned " + ObjectMeta.ns(pod) + "/"
+                + ObjectMeta.name(pod) + " to " + node);
     }
 
     private void start(ObjectNode pod) {
         // mounting the claims finishes a pending file system expansion, whatever the resizer
         for (String claimName : claimNames(pod)) {
-            ObjectNode claim = kubelet.get(ctx.kinds().claims(), Json.ns(pod), claimName);
+            ObjectNode claim = kubelet.get(ctx.kinds().claims(), ObjectMeta.ns(pod), claimName);
             if (claim != null && NodeExpansion.pending(claim)) {
                 NodeExpansion.finish(ctx, kubelet, claim, pod);
             }
@@ -216,7 +216,7 @@ final class Kubelet extends Controller {
         condition(st, "ContainersReady", "False");
         condition(st, "PodScheduled", "True");
         st.put("hostIP", "10.0.0." + (10 + Math.floorMod(pod.path("spec").path("nodeName").asText().hashCode(), 3)));
-        st.put("podIP", "10.244." + Math.floorMod(Json.name(pod).hashCode(), 3) + "." + (2 + Math.floorMod(Json.uid(pod).hashCode(), 250)));
+        st.put("podIP", "10.244." + Math.floorMod(ObjectMeta.name(pod).hashCode(), 3) + "." + (2 + Math.floorMod(ObjectMeta.uid(pod).hashCode(), 250)));
         st.put("startTime", now);
         ArrayNode cs = st.putArray("containerStatuses");
         for (JsonNode c : pod.path("spec").path("containers")) {

@@ -40,7 +40,7 @@ final class NodeExpansion {
         if (!(status.get("conditions") instanceof ArrayNode conds)) {
             return;
         }
-        ArrayNode keep = Json.NODES.arrayNode();
+        ArrayNode keep = ObjectMeta.NODES.arrayNode();
         for (JsonNode c : conds) {
             if (!java.util.List.of(types).contains(c.path("type").asText())) {
                 keep.add(c);

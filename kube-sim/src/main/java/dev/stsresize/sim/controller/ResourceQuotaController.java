@@ -41,20 +41,20 @@ final class ResourceQuotaController extends Controller {
             return List.of(new Key(e.namespace(), e.name()));
         }
         if (e.resource().equals(ctx.kinds().claims())) {
-            return api.list(quotas, e.namespace()).stream().map(q -> new Key(Json.ns(q), Json.name(q))).toList();
+            return api.list(quotas, e.namespace()).stream().map(q -> new Key(ObjectMeta.ns(q), ObjectMeta.name(q))).toList();
         }
         return List.of();
     }
 
     @Override
     List<Key> initialKeys() {
-        return api.list(quotas, "").stream().map(q -> new Key(Json.ns(q), Json.name(q))).toList();
+        return api.list(quotas, "").stream().map(q -> new Key(ObjectMeta.ns(q), ObjectMeta.name(q))).toList();
     }
 
     @Override
     void sync(Key key) {
         ObjectNode quota = api.get(quotas, key.namespace(), key.name());
-        if (quota == null || Json.deleting(quota)) {
+        if (quota == null || ObjectMeta.deleting(quota)) {
             return;
         }
         Map<String, BigDecimal> totals = new TreeMap<>();
@@ -63,7 +63,7 @@ final class ResourceQuotaController extends Controller {
             totals.merge(COUNT, BigDecimal.ONE, BigDecimal::add);
         }
         JsonNode hard = quota.path("spec").path("hard");
-        ObjectNode used = Json.NODES.objectNode();
+        ObjectNode used = ObjectMeta.NODES.objectNode();
         List<String> keys = new ArrayList<>();
         hard.fieldNames().forEachRemaining(keys::add);
         for (String k : keys.stream().sorted().toList()) {

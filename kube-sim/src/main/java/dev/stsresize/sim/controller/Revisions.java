@@ -31,7 +31,7 @@ final class Revisions {
     static ObjectNode data(JsonNode set) {
         ObjectNode template = set.path("spec").path("template").deepCopy();
         template.put("$patch", "replace");
-        ObjectNode data = Json.NODES.objectNode();
+        ObjectNode data = ObjectMeta.NODES.objectNode();
         data.putObject("spec").set("template", template);
         return sorted(data);
     }
@@ -65,8 +65,8 @@ final class Revisions {
 
     private static JsonNode withoutNulls(JsonNode n) {
         if (n instanceof ObjectNode o) {
-            ObjectNode c = Json.NODES.objectNode();
-            for (Map.Entry<String, JsonNode> e : Json.iterable(o)) {
+            ObjectNode c = ObjectMeta.NODES.objectNode();
+            for (Map.Entry<String, JsonNode> e : ObjectMeta.iterable(o)) {
                 if (!e.getValue().isNull() && !e.getKey().equals("$patch")) {
                     c.set(e.getKey(), withoutNulls(e.getValue()));
                 }
@@ -74,7 +74,7 @@ final class Revisions {
             return c;
         }
         if (n instanceof ArrayNode a) {
-            ArrayNode c = Json.NODES.arrayNode();
+            ArrayNode c = ObjectMeta.NODES.arrayNode();
             a.forEach(x -> c.add(withoutNulls(x)));
             return c;
         }
@@ -87,7 +87,7 @@ final class Revisions {
             Map.Entry<String, JsonNode> e = it.next();
             fields.put(e.getKey(), e.getValue());
         }
-        ObjectNode c = Json.NODES.objectNode();
+        ObjectNode c = ObjectMeta.NODES.objectNode();
         fields.forEach((k, v) -> c.set(k, sortedAny(v)));
         return c;
     }
@@ -97,7 +97,7 @@ final class Revisions {
             return sorted(o);
         }
         if (n instanceof ArrayNode a) {
-            ArrayNode c = Json.NODES.arrayNode();
+            ArrayNode c = ObjectMeta.NODES.arrayNode();
             List<JsonNode> items = new ArrayList<>();
             a.forEach(items::add);
             items.forEach(x -> c.add(sortedAny(x)));

@@ -38,31 +38,31 @@ final class StatefulSetController extends Controller {
         Kinds k = ctx.kinds();
         JsonNode o = e.object();
         if (e.resource().equals(k.statefulSets())) {
-            return List.of(new Key(Json.ns(o), Json.name(o)));
+            return List.of(new Key(ObjectMeta.ns(o), ObjectMeta.name(o)));
         }
         if (e.resource().equals(k.pods()) || e.resource().equals(k.revisions())) {
-            JsonNode ref = Json.controllerRef(o);
+            JsonNode ref = ObjectMeta.controllerRef(o);
             if (ref != null) {
-                return "StatefulSet".equals(ref.path("kind").asText()) ? List.of(new Key(Json.ns(o), ref.path("name").asText())) : List.of();
+                return "StatefulSet".equals(ref.path("kind").asText()) ? List.of(new Key(ObjectMeta.ns(o), ref.path("name").asText())) : List.of();
             }
             // an orphan: every set whose selector matches may adopt it
             List<Key> keys = new ArrayList<>();
-            for (ObjectNode set : api.list(k.statefulSets(), Json.ns(o))) {
-                if (Json.selects(set.path("spec").path("selector"), o.path("metadata").path("labels"))) {
-                    keys.add(new Key(Json.ns(set), Json.name(set)));
+            for (ObjectNode set : api.list(k.statefulSets(), ObjectMeta.ns(o))) {
+                if (ObjectMeta.selects(set.path("spec").path("selector"), o.path("metadata").path("labels"))) {
+                    keys.add(new Key(ObjectMeta.ns(set), ObjectMeta.name(set)));
                 }
             }
             return keys;
         }
         if (e.resource().equals(k.claims())) {
-            JsonNode ref = Json.controllerRef(o);
+            JsonNode ref = ObjectMeta.controllerRef(o);
             List<Key> keys = new ArrayList<>();
             if (ref != null && "StatefulSet".equals(ref.path("kind").asText())) {
-                keys.add(new Key(Json.ns(o), ref.path("name").asText()));
+                keys.add(new Key(ObjectMeta.ns(o), ref.path("name").asText()));
             }
             if (e.type() == StoreEvent.Type.DELETED) {
                 // a set waiting to create a pod whose claim was being deleted
-                api.list(k.statefulSets(), Json.ns(o)).forEach(s -> keys.add(new Key(Json.ns(s), Json.name(s))));
+                api.list(k.statefulSets(), ObjectMeta.ns(o)).forEach(s -> keys.add(new Key(ObjectMeta.ns(s), ObjectMeta.name(s))));
             }
             return keys;
         }
@@ -71,7 +71,7 @@ final class StatefulSetController extends Controller {
 
     @Override
     List<Key> initialKeys() {
-        return api.list(ctx.kinds().statefulSets(), "").stream().map(s -> new Key(Json.ns(s), Json.name(s))).toList();
+        return api.list(ctx.kinds().statefulSets(), "").stream().map(s -> new Key(ObjectMeta.ns(s), ObjectMeta.name(s))).toList();
     }
 
     @Override
@@ -84,9 +84,9 @@ final class StatefulSetController extends Controller {
         List<ObjectNode> revisions = owned(set, api.list(ctx.kinds().revisions(), key.namespace()), adopter, ctx.kinds().revisions().kind());
         List<ObjectNode> pods = owned(set, api.list(ctx.kinds().pods(), key.namespace()), adopter, "Pod");
         int collisions = set.path("status").path("collisionCount").asInt(0);
-        RevisionPair rp = Json.deleting(set) ? existingRevisions(set, revisions) : revisions(set, revisions, collisions);
+        RevisionPair rp = ObjectMeta.deleting(set) ? existingRevisions(set, revisions) : revisions(set, revisions, collisions);
         collisions = rp.collisionCount();
-        if (!Json.deleting(set)) {
+        if (!ObjectMeta.deleting(set)) {
             reconcilePods(set, pods, rp);
             pods = owned(set, api.list(ctx.kinds().pods(), key.namespace()), adopter, "Pod");
             truncateHistory(set, revisions, pods, rp);
@@ -107,8 +107,8 @@ final class StatefulSetController extends Controller {
 
         boolean canAdopt() {
             if (allowed == null) {
-                ObjectNode fresh = api.get(ctx.kinds().statefulSets(), Json.ns(set), Json.name(set));
-                allowed = fresh != null && Json.uid(fresh).equals(Json.uid(set)) && !Json.deleting(fresh);
+                ObjectNode fresh = api.get(ctx.kinds().statefulSets(), ObjectMeta.ns(set), ObjectMeta.name(set));
+                allowed = fresh != null && ObjectMeta.uid(fresh).equals(ObjectMeta.uid(set)) && !ObjectMeta.deleting(fresh);
             }
             return allowed;
         }
@@ -116,11 +116,11 @@ final class StatefulSetController extends Controller {
 
     private List<ObjectNode> owned(ObjectNode set, List<ObjectNode> candidates, Adopter adopter, String kind) {
         List<ObjectNode> out = new ArrayList<>();
-        String uid = Json.uid(set);
+        String uid = ObjectMeta.uid(set);
         JsonNode selector = set.path("spec").path("selector");
         for (ObjectNode o : candidates) {
-            JsonNode ref = Json.controllerRef(o);
-            boolean matches = Json.selects(selector, o.path("metadata").path("labels"));
+            JsonNode ref = ObjectMeta.controllerRef(o);
+            boolean matches = ObjectMeta.selects(selector, o.path("metadata").path("labels"));
             boolean member = !kind.equals("Pod") || StatefulSetPods.ordinal(set, o) >= 0;
             if (ref != null) {
                 if (ref.path("uid").asText().equals(uid)) {
@@ -128,8 +128,8 @@ final class StatefulSetController extends Controller {
                 }
                 continue;
             }
-            if (matches && member && !Json.deleting(o) && !Json.deleting(set) && adopter.canAdopt()) {
-                Json.addOwnerRef(o, Json.controllerRefTo(set));
+            if (matches && member && !ObjectMeta.deleting(o) && !ObjectMeta.deleting(set) && adopter.canAdopt()) {
+                ObjectMeta.addOwnerRef(o, ObjectMeta.controllerRefTo(set));
                 out.add(api.update(kind.equals("Pod") ? ctx.kinds().pods() : ctx.kinds().revisions(), o));
             }
         }
@@ -163,25 +163,25 @@ final class StatefulSetController extends Controller {
         }
         while (update == null) {
             String hash = Revisions.hash(data, collisions);
-            String name = Json.name(set) + "-" + hash;
-            ObjectNode existing = api.get(ctx.kinds().revisions(), Json.ns(set), name);
+            String name = ObjectMeta.name(set) + "-" + hash;
+            ObjectNode existing = api.get(ctx.kinds().revisions(), ObjectMeta.ns(set), name);
             if (existing != null) {
-                if (Revisions.sameData(existing.path("data"), data) && Json.ownedBy(existing, Json.uid(set))) {
+                if (Revisions.sameData(existing.path("data"), data) && ObjectMeta.ownedBy(existing, ObjectMeta.uid(set))) {
                     update = existing;
                 } else {
                     collisions++; // a hash collision: the real controller bumps status.collisionCount and rehashes
                 }
                 continue;
             }
-            ObjectNode rev = Json.NODES.objectNode();
+            ObjectNode rev = ObjectMeta.NODES.objectNode();
             rev.put("apiVersion", "apps/v1");
             rev.put("kind", "ControllerRevision");
-            ObjectNode meta = rev.putObject("metadata").put("name", name).put("namespace", Json.ns(set));
+            ObjectNode meta = rev.putObject("metadata").put("name", name).put("namespace", ObjectMeta.ns(set));
             ObjectNode labels = meta.putObject("labels");
             set.path("spec").path("template").path("metadata").path("labels").fields()
                     .forEachRemaining(e -> labels.set(e.getKey(), e.getValue()));
             labels.put(Revisions.REVISION_HASH_LABEL, hash);
-            meta.putArray("ownerReferences").add(Json.controllerRefTo(set));
+            meta.putArray("ownerReferences").add(ObjectMeta.controllerRefTo(set));
             rev.set("data", data);
             rev.put("revision", next);
             update = api.create(ctx.kinds().revisions(), rev);
@@ -194,9 +194,9 @@ final class StatefulSetController extends Controller {
     private void truncateHistory(ObjectNode set, List<ObjectNode> revisions, List<ObjectNode> pods, RevisionPair rp) {
         List<String> live = new ArrayList<>();
         pods.forEach(p -> live.add(p.path("metadata").path("labels").path(Revisions.HASH_LABEL).asText()));
-        live.add(Json.name(rp.current()));
-        live.add(Json.name(rp.update()));
-        List<ObjectNode> history = new ArrayList<>(revisions.stream().filter(r -> !live.contains(Json.name(r))).toList());
+        live.add(ObjectMeta.name(rp.current()));
+        live.add(ObjectMeta.name(rp.update()));
+        List<ObjectNode> history = new ArrayList<>(revisions.stream().filter(r -> !live.contains(ObjectMeta.name(r))).toList());
         history.sort(Comparator.comparingLong(r -> r.path("revision").asLong()));
         int limit = set.path("spec").path("revisionHistoryLimit").asInt(10);
         for (int i = 0; i < history.size() - limit; i++) {
@@ -205,7 +205,7 @@ final class StatefulSetController extends Controller {
     }
 
     private static ObjectNode byName(List<ObjectNode> objects, String name) {
-        return objects.stream().filter(o -> Json.name(o).equals(name)).findFirst().orElse(null);
+        return objects.stream().filter(o -> ObjectMeta.name(o).equals(name)).findFirst().orElse(null);
     }
 
     // ---- pods and claims (updateStatefulSet) ----
@@ -216,7 +216,7 @@ final class StatefulSetController extends Controller {
         pods.forEach(p -> byOrdinal.put(StatefulSetPods.ordinal(set, p), p));
         // claims first: missing ones created for pending pods, owner references per the retention policy
         for (ObjectNode pod : pods) {
-            if (!Json.deleting(pod)) {
+            if (!ObjectMeta.deleting(pod)) {
                 ensureClaims(set, pod, StatefulSetPods.inRange(set, StatefulSetPods.ordinal(set, pod)));
             }
         }
@@ -226,7 +226,7 @@ final class StatefulSetController extends Controller {
         for (int ord = start; ord < end; ord++) {
             ObjectNode pod = byOrdinal.get(ord);
             if (pod == null) {
-                if (api.get(ctx.kinds().pods(), Json.ns(set), StatefulSetPods.podName(set, ord)) != null) {
+                if (api.get(ctx.kinds().pods(), ObjectMeta.ns(set), StatefulSetPods.podName(set, ord)) != null) {
                     if (ordered) {
                         return; // a terminating pod of that name, owned by nobody: wait for it to go
                     }
@@ -235,7 +235,7 @@ final class StatefulSetController extends Controller {
                 boolean current = rp.current() != rp.update() && ord - start < partition;
                 ObjectNode chosen = current ? rp.current() : rp.update();
                 JsonNode template = current ? Revisions.template(chosen) : set.path("spec").path("template");
-                if (!createPod(set, StatefulSetPods.pod(set, template, ord, Json.name(chosen)), ord) || ordered) {
+                if (!createPod(set, StatefulSetPods.pod(set, template, ord, ObjectMeta.name(chosen)), ord) || ordered) {
                     return;
                 }
                 continue;
@@ -248,7 +248,7 @@ final class StatefulSetController extends Controller {
         condemned.addAll(byOrdinal.headMap(start).values());
         condemned.sort(Comparator.comparingInt((ObjectNode p) -> StatefulSetPods.ordinal(set, p)).reversed());
         for (ObjectNode pod : condemned) {
-            if (Json.deleting(pod)) {
+            if (ObjectMeta.deleting(pod)) {
                 if (ordered) {
                     return;
                 }
@@ -270,7 +270,7 @@ final class StatefulSetController extends Controller {
             if (pod == null || !StatefulSetPods.runningAndReady(pod)) {
                 return; // maxUnavailable 1: wait for the pod being replaced
             }
-            if (!pod.path("metadata").path("labels").path(Revisions.HASH_LABEL).asText().equals(Json.name(rp.update()))) {
+            if (!pod.path("metadata").path("labels").path(Revisions.HASH_LABEL).asText().equals(ObjectMeta.name(rp.update()))) {
                 deletePod(set, pod);
                 return;
             }
@@ -280,14 +280,14 @@ final class StatefulSetController extends Controller {
     private void ensureClaims(ObjectNode set, ObjectNode pod, boolean inRange) {
         int ord = StatefulSetPods.ordinal(set, pod);
         for (JsonNode t : set.path("spec").path("volumeClaimTemplates")) {
-            ObjectNode claim = api.get(ctx.kinds().claims(), Json.ns(set), StatefulSetPods.claimName(Json.name(t), set, ord));
+            ObjectNode claim = api.get(ctx.kinds().claims(), ObjectMeta.ns(set), StatefulSetPods.claimName(ObjectMeta.name(t), set, ord));
             if (claim == null) {
                 if (inRange && "Pending".equals(pod.path("status").path("phase").asText("Pending"))) {
                     createClaim(set, t, ord, pod);
                 }
                 continue;
             }
-            if (!Json.deleting(claim) && ClaimRetention.apply(claim, set, pod, inRange)) {
+            if (!ObjectMeta.deleting(claim) && ClaimRetention.apply(claim, set, pod, inRange)) {
                 api.update(ctx.kinds().claims(), claim);
             }
         }
@@ -301,21 +301,21 @@ final class StatefulSetController extends Controller {
             ClaimRetention.apply(claim, set, null, true);
         }
         api.create(ctx.kinds().claims(), claim);
-        ctx.events().normal(COMPONENT, set, "SuccessfulCreate", "create Claim " + Json.name(claim) + " Pod "
-                + StatefulSetPods.podName(set, ord) + " in StatefulSet " + Json.name(set) + " success");
+        ctx.events().normal(COMPONENT, set, "SuccessfulCreate", "create Claim " + ObjectMeta.name(claim) + " Pod "
+                + StatefulSetPods.podName(set, ord) + " in StatefulSet " + ObjectMeta.name(set) + " success");
         return true;
     }
 
     /** createPersistentVolumeClaims, then the pod; false while one of its claims is still being deleted. */
     private boolean createPod(ObjectNode set, ObjectNode pod, int ord) {
         for (JsonNode t : set.path("spec").path("volumeClaimTemplates")) {
-            String name = StatefulSetPods.claimName(Json.name(t), set, ord);
-            ObjectNode claim = api.get(ctx.kinds().claims(), Json.ns(set), name);
+            String name = StatefulSetPods.claimName(ObjectMeta.name(t), set, ord);
+            ObjectNode claim = api.get(ctx.kinds().claims(), ObjectMeta.ns(set), name);
             if (claim == null) {
                 createClaim(set, t, ord, null);
-            } else if (Json.deleting(claim)) {
-                ctx.events().warning(COMPONENT, set, "FailedCreate", "create Pod " + Json.name(pod) + " in StatefulSet "
-                        + Json.name(set) + " failed error: pvc " + name + " is being deleted");
+            } else if (ObjectMeta.deleting(claim)) {
+                ctx.events().warning(COMPONENT, set, "FailedCreate", "create Pod " + ObjectMeta.name(pod) + " in StatefulSet "
+                        + ObjectMeta.name(set) + " failed error: pvc " + name + " is being deleted");
                 return false; // its DELETED event brings the set back
             }
         }
@@ -327,8 +327,8 @@ final class StatefulSetController extends Controller {
             }
             throw e;
         }
-        ctx.events().normal(COMPONENT, set, "SuccessfulCreate", "create Pod " + Json.name(pod) + " in StatefulSet "
-                + Json.name(set) + " successful");
+        ctx.events().normal(COMPONENT, set, "SuccessfulCreate", "create Pod " + ObjectMeta.name(pod) + " in StatefulSet "
+                + ObjectMeta.name(set) + " successful");
         return true;
     }
 
@@ -337,15 +337,15 @@ final class StatefulSetController extends Controller {
             ensureClaims(set, pod, false); // whenScaled Delete: the pod becomes its claims' owner first
         }
         api.delete(ctx.kinds().pods(), pod, null);
-        ctx.events().normal(COMPONENT, set, "SuccessfulDelete", "delete Pod " + Json.name(pod) + " in StatefulSet "
-                + Json.name(set) + " successful");
+        ctx.events().normal(COMPONENT, set, "SuccessfulDelete", "delete Pod " + ObjectMeta.name(pod) + " in StatefulSet "
+                + ObjectMeta.name(set) + " successful");
     }
 
     // ---- status (updateStatefulSetStatus, completeRollingUpdate) ----
 
     private void writeStatus(ObjectNode set, List<ObjectNode> pods, RevisionPair rp, int collisions) {
-        String updateRev = rp.update() == null ? "" : Json.name(rp.update());
-        String currentRev = rp.current() == null ? updateRev : Json.name(rp.current());
+        String updateRev = rp.update() == null ? "" : ObjectMeta.name(rp.update());
+        String currentRev = rp.current() == null ? updateRev : ObjectMeta.name(rp.current());
         int replicas = 0;
         int ready = 0;
         int available = 0;
@@ -363,7 +363,7 @@ final class StatefulSetController extends Controller {
                     nextAvailable = Math.min(nextAvailable, wait);
                 }
             }
-            if (!Json.deleting(p)) {
+            if (!ObjectMeta.deleting(p)) {
                 String rev = p.path("metadata").path("labels").path(Revisions.HASH_LABEL).asText();
                 current += rev.equals(currentRev) ? 1 : 0;
                 updated += rev.equals(updateRev) ? 1 : 0;
@@ -375,9 +375,9 @@ final class StatefulSetController extends Controller {
             current = updated;
         }
         if (nextAvailable != Long.MAX_VALUE) {
-            requeue(new Key(Json.ns(set), Json.name(set)), nextAvailable + 1); // minReadySeconds: look again once it passes
+            requeue(new Key(ObjectMeta.ns(set), ObjectMeta.name(set)), nextAvailable + 1); // minReadySeconds: look again once it passes
         }
-        ObjectNode st = Json.NODES.objectNode();
+        ObjectNode st = ObjectMeta.NODES.objectNode();
         st.put("availableReplicas", available);
         st.put("collisionCount", collisions);
         putIfPositive(st, "currentReplicas", current);
@@ -394,7 +394,7 @@ final class StatefulSetController extends Controller {
         if (set.path("status").path("conditions").isArray()) {
             st.set("conditions", set.path("status").get("conditions"));
         }
-        if (!Json.same(st, set.path("status"))) {
+        if (!ObjectMeta.same(st, set.path("status"))) {
             set.set("status", st);
             api.updateStatus(ctx.kinds().statefulSets(), set);
         }

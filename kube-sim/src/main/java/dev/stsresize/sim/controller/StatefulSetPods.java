@@ -32,13 +32,13 @@ final class StatefulSetPods {
     }
 
     static String podName(JsonNode set, int ordinal) {
-        return Json.name(set) + "-" + ordinal;
+        return ObjectMeta.name(set) + "-" + ordinal;
     }
 
     /** The ordinal of a member pod ({@code <set>-<n>}), or -1 for a pod that is not one. */
     static int ordinal(JsonNode set, JsonNode pod) {
-        String prefix = Json.name(set) + "-";
-        String name = Json.name(pod);
+        String prefix = ObjectMeta.name(set) + "-";
+        String name = ObjectMeta.name(pod);
         if (!name.startsWith(prefix)) {
             return -1;
         }
@@ -50,19 +50,19 @@ final class StatefulSetPods {
     }
 
     static String claimName(String template, JsonNode set, int ordinal) {
-        return template + "-" + Json.name(set) + "-" + ordinal;
+        return template + "-" + ObjectMeta.name(set) + "-" + ordinal;
     }
 
     /** newVersionedStatefulSetPod: the pod of {@code ordinal} from {@code template}, labelled with {@code revision}. */
     static ObjectNode pod(JsonNode set, JsonNode template, int ordinal, String revision) {
         String name = podName(set, ordinal);
-        ObjectNode pod = Json.NODES.objectNode();
+        ObjectNode pod = ObjectMeta.NODES.objectNode();
         pod.put("apiVersion", "v1");
         pod.put("kind", "Pod");
         ObjectNode meta = pod.putObject("metadata");
         meta.put("name", name);
-        meta.put("generateName", Json.name(set) + "-");
-        meta.put("namespace", Json.ns(set));
+        meta.put("generateName", ObjectMeta.name(set) + "-");
+        meta.put("namespace", ObjectMeta.ns(set));
         ObjectNode labels = meta.putObject("labels");
         template.path("metadata").path("labels").fields().forEachRemaining(e -> labels.set(e.getKey(), e.getValue()));
         labels.put(Revisions.HASH_LABEL, revision);
@@ -71,19 +71,19 @@ final class StatefulSetPods {
         if (template.path("metadata").has("annotations")) {
             meta.set("annotations", template.path("metadata").get("annotations").deepCopy());
         }
-        meta.putArray("ownerReferences").add(Json.controllerRefTo(set));
+        meta.putArray("ownerReferences").add(ObjectMeta.controllerRefTo(set));
         ObjectNode spec = template.path("spec").deepCopy();
         spec.put("hostname", name);
         spec.put("subdomain", set.path("spec").path("serviceName").asText(""));
-        ArrayNode volumes = Json.NODES.arrayNode();
+        ArrayNode volumes = ObjectMeta.NODES.arrayNode();
         for (JsonNode t : set.path("spec").path("volumeClaimTemplates")) {
-            String tn = Json.name(t);
+            String tn = ObjectMeta.name(t);
             volumes.addObject().put("name", tn).putObject("persistentVolumeClaim").put("claimName", claimName(tn, set, ordinal));
         }
         for (JsonNode v : spec.path("volumes")) {
             boolean replaced = false;
             for (JsonNode t : set.path("spec").path("volumeClaimTemplates")) {
-                replaced |= Json.name(t).equals(v.path("name").asText());
+                replaced |= ObjectMeta.name(t).equals(v.path("name").asText());
             }
             if (!replaced) {
                 volumes.add(v);
@@ -98,15 +98,15 @@ final class StatefulSetPods {
 
     /** getPersistentVolumeClaims: the claim of one template for one ordinal. */
     static ObjectNode claim(JsonNode set, JsonNode template, int ordinal) {
-        ObjectNode claim = Json.NODES.objectNode();
+        ObjectNode claim = ObjectMeta.NODES.objectNode();
         claim.put("apiVersion", "v1");
         claim.put("kind", "PersistentVolumeClaim");
         ObjectNode meta = claim.putObject("metadata");
-        meta.put("name", claimName(Json.name(template), set, ordinal));
-        meta.put("namespace", Json.ns(set));
+        meta.put("name", claimName(ObjectMeta.name(template), set, ordinal));
+        meta.put("namespace", ObjectMeta.ns(set));
         ObjectNode labels = meta.putObject("labels");
         template.path("metadata").path("labels").fields().forEachRemaining(e -> labels.set(e.getKey(), e.getValue()));
-        for (Map.Entry<String, JsonNode> e : Json.iterable(set.path("spec").path("selector").path("matchLabels"))) {
+        for (Map.Entry<String, JsonNode> e : ObjectMeta.iterable(set.path("spec").path("selector").path("matchLabels"))) {
             labels.set(e.getKey(), e.getValue());
         }
         if (template.path("metadata").has("annotations")) {
@@ -139,7 +139,7 @@ final class StatefulSetPods {
     }
 
     static boolean runningAndReady(JsonNode pod) {
-        return "Running".equals(pod.path("status").path("phase").asText()) && Json.conditionTrue(pod, "Ready")
-                && !Json.deleting(pod);
+        return "Running".equals(pod.path("status").path("phase").asText()) && ObjectMeta.conditionTrue(pod, "Ready")
+                && !ObjectMeta.deleting(pod);
     }
 }

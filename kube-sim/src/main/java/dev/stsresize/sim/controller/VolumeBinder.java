@@ -52,13 +52,13 @@ final class VolumeBinder extends Controller {
             keys.add(new Key("", VOLUME + e.name()));
             JsonNode ref = o.path("spec").path("claimRef");
             if (ref.isMissingNode()) {
-                pendingClaims().forEach(c -> keys.add(new Key(Json.ns(c), CLAIM + Json.name(c))));
+                pendingClaims().forEach(c -> keys.add(new Key(ObjectMeta.ns(c), CLAIM + ObjectMeta.name(c))));
             } else if (ref.path("uid").asText("").isEmpty()) {
                 keys.add(new Key(ref.path("namespace").asText(), CLAIM + ref.path("name").asText()));
             }
             // a claim that named this volume before it existed
             api.list(ctx.kinds().claims(), "").stream().filter(c -> e.name().equals(c.path("spec").path("volumeName").asText())
-                    && !"Bound".equals(c.path("status").path("phase").asText())).forEach(c -> keys.add(new Key(Json.ns(c), CLAIM + Json.name(c))));
+                    && !"Bound".equals(c.path("status").path("phase").asText())).forEach(c -> keys.add(new Key(ObjectMeta.ns(c), CLAIM + ObjectMeta.name(c))));
         } else if (e.resource().equals(k.pods()) && e.type() == StoreEvent.Type.DELETED) {
             Kubelet.claimNames(o).forEach(c -> keys.add(new Key(e.namespace(), CLAIM + c)));
         }
@@ -68,8 +68,8 @@ final class VolumeBinder extends Controller {
     @Override
     List<Key> initialKeys() {
         List<Key> keys = new ArrayList<>();
-        api.list(ctx.kinds().claims(), "").forEach(c -> keys.add(new Key(Json.ns(c), CLAIM + Json.name(c))));
-        api.list(ctx.kinds().volumes(), "").forEach(v -> keys.add(new Key("", VOLUME + Json.name(v))));
+        api.list(ctx.kinds().claims(), "").forEach(c -> keys.add(new Key(ObjectMeta.ns(c), CLAIM + ObjectMeta.name(c))));
+        api.list(ctx.kinds().volumes(), "").forEach(v -> keys.add(new Key("", VOLUME + ObjectMeta.name(v))));
         return keys;
     }
 
@@ -90,11 +90,11 @@ final class VolumeBinder extends Controller {
 
     private List<ObjectNode> pendingClaims() {
         return api.list(ctx.kinds().claims(), "").stream()
-                .filter(c -> c.path("spec").path("volumeName").asText("").isEmpty() && !Json.deleting(c)).toList();
+                .filter(c -> c.path("spec").path("volumeName").asText("").isEmpty() && !ObjectMeta.deleting(c)).toList();
     }
 
     private void syncClaim(Key key, ObjectNode claim) {
-        if (Json.deleting(claim)) {
+        if (ObjectMeta.deleting(claim)) {
             releaseProtection(claim);
             return;
         }
@@ -106,7 +106,7 @@ final class VolumeBinder extends Controller {
             return;
         }
         ObjectNode sc = ctx.storageClassOf(claim);
-        String uid = Json.uid(claim);
+        String uid = ObjectMeta.uid(claim);
         if (sc == null) {
             String cls = claim.path("spec").path("storageClassName").asText("");
             if (cls.isEmpty()) {
@@ -151,19 +151,19 @@ final class VolumeBinder extends Controller {
      */
     private void bindRequestedVolume(ObjectNode claim, String volume) {
         ObjectNode pv = api.get(ctx.kinds().volumes(), "", volume);
-        if (pv == null || Json.deleting(pv)) {
+        if (pv == null || ObjectMeta.deleting(pv)) {
             return;
         }
         JsonNode ref = pv.path("spec").path("claimRef");
-        boolean mine = ref.isMissingNode() || (ref.path("name").asText().equals(Json.name(claim))
-                && ref.path("namespace").asText().equals(Json.ns(claim))
-                && (ref.path("uid").asText("").isEmpty() || ref.path("uid").asText().equals(Json.uid(claim))));
+        boolean mine = ref.isMissingNode() || (ref.path("name").asText().equals(ObjectMeta.name(claim))
+                && ref.path("namespace").asText().equals(ObjectMeta.ns(claim))
+                && (ref.path("uid").asText("").isEmpty() || ref.path("uid").asText().equals(ObjectMeta.uid(claim))));
         if (!mine) {
             return;
         }
         String mismatch = mismatch(pv, claim);
         if (mismatch != null) {
-            once(Json.uid(claim) + "/mismatch/" + volume, () -> ctx.events().warning(name(), claim, "VolumeMismatch",
+            once(ObjectMeta.uid(claim) + "/mismatch/" + volume, () -> ctx.events().warning(name(), claim, "VolumeMismatch",
                     "Cannot bind to requested volume \"" + volume + "\": " + mismatch));
             return;
         }
@@ -201,10 +201,10 @@ final class VolumeBinder extends Controller {
         ObjectNode best = null;
         for (ObjectNode pv : api.list(ctx.kinds().volumes(), "")) {
             JsonNode ref = pv.path("spec").path("claimRef");
-            boolean free = ref.isMissingNode() || (ref.path("name").asText().equals(Json.name(claim))
-                    && ref.path("namespace").asText().equals(Json.ns(claim)) && ref.path("uid").asText("").isEmpty());
+            boolean free = ref.isMissingNode() || (ref.path("name").asText().equals(ObjectMeta.name(claim))
+                    && ref.path("namespace").asText().equals(ObjectMeta.ns(claim)) && ref.path("uid").asText("").isEmpty());
             String cap = pv.path("spec").path("capacity").path("storage").asText("0");
-            if (free && !Json.deleting(pv) && cls.equals(pv.path("spec").path("storageClassName").asText(""))
+            if (free && !ObjectMeta.deleting(pv) && cls.equals(pv.path("spec").path("storageClassName").asText(""))
                     && Quantities.compare(cap, request) >= 0 && modesFit(claim, pv)
                     && (best == null || Quantities.compare(cap, best.path("spec").path("capacity").path("storage").asText()) < 0)) {
                 best = pv;
@@ -227,9 +227,9 @@ final class VolumeBinder extends Controller {
     private ObjectNode provision(ObjectNode claim, ObjectNode sc) {
         String driver = sc.path("provisioner").asText();
         ctx.events().normal(driver, claim, "Provisioning", "External provisioner is provisioning volume for claim \""
-                + Json.ns(claim) + "/" + Json.name(claim) + "\"");
-        String name = "pvc-" + Json.uid(claim);
-        ObjectNode pv = Json.NODES.objectNode();
+                + ObjectMeta.ns(claim) + "/" + ObjectMeta.name(claim) + "\"");
+        String name = "pvc-" + ObjectMeta.uid(claim);
+        ObjectNode pv = ObjectMeta.NODES.objectNode();
         pv.put("apiVersion", "v1");
         pv.put("kind", "PersistentVolume");
         ObjectNode meta = pv.putObject("metadata").put("name", name);
@@ -241,11 +241,11 @@ final class VolumeBinder extends Controller {
         spec.set("accessModes", claim.path("spec").path("accessModes").deepCopy());
         spec.putObject("capacity").put("storage", claim.path("spec").path("resources").path("requests").path("storage").asText());
         spec.putObject("claimRef").put("apiVersion", "v1").put("kind", "PersistentVolumeClaim")
-                .put("namespace", Json.ns(claim)).put("name", Json.name(claim)).put("uid", Json.uid(claim))
+                .put("namespace", ObjectMeta.ns(claim)).put("name", ObjectMeta.name(claim)).put("uid", ObjectMeta.uid(claim))
                 .put("resourceVersion", claim.path("metadata").path("resourceVersion").asText());
-        spec.putObject("csi").put("driver", driver).put("volumeHandle", "vol-" + Json.uid(claim).substring(0, 8));
+        spec.putObject("csi").put("driver", driver).put("volumeHandle", "vol-" + ObjectMeta.uid(claim).substring(0, 8));
         spec.put("persistentVolumeReclaimPolicy", sc.path("reclaimPolicy").asText("Delete"));
-        spec.put("storageClassName", Json.name(sc));
+        spec.put("storageClassName", ObjectMeta.name(sc));
         spec.put("volumeMode", claim.path("spec").path("volumeMode").asText("Filesystem"));
         ObjectNode created = provisioner.create(ctx.kinds().volumes(), pv);
         ctx.events().normal(driver, claim, "ProvisioningSucceeded", "Successfully provisioned volume " + name);
@@ -262,12 +262,12 @@ final class VolumeBinder extends Controller {
      */
     private void bind(ObjectNode claim, ObjectNode pv, boolean controllerChose) {
         pv.withObject("/spec").putObject("claimRef").put("apiVersion", "v1").put("kind", "PersistentVolumeClaim")
-                .put("namespace", Json.ns(claim)).put("name", Json.name(claim)).put("uid", Json.uid(claim))
+                .put("namespace", ObjectMeta.ns(claim)).put("name", ObjectMeta.name(claim)).put("uid", ObjectMeta.uid(claim))
                 .put("resourceVersion", claim.path("metadata").path("resourceVersion").asText());
         pv = api.update(ctx.kinds().volumes(), pv);
         pv.withObject("/status").put("phase", "Bound");
         pv = api.updateStatus(ctx.kinds().volumes(), pv);
-        claim.withObject("/spec").put("volumeName", Json.name(pv));
+        claim.withObject("/spec").put("volumeName", ObjectMeta.name(pv));
         ObjectNode ann = claim.withObject("/metadata").withObject("annotations");
         ann.put("pv.kubernetes.io/bind-completed", "yes");
         if (controllerChose) {
@@ -288,27 +288,27 @@ final class VolumeBinder extends Controller {
 
     /** The pvc-protection controller: the finalizer goes once no running pod mounts the claim. */
     private void releaseProtection(ObjectNode claim) {
-        List<String> fs = Json.finalizers(claim);
+        List<String> fs = ObjectMeta.finalizers(claim);
         if (!fs.contains(StatefulSetPods.CLAIM_PROTECTION)) {
             return;
         }
-        for (ObjectNode pod : api.list(ctx.kinds().pods(), Json.ns(claim))) {
+        for (ObjectNode pod : api.list(ctx.kinds().pods(), ObjectMeta.ns(claim))) {
             String phase = pod.path("status").path("phase").asText("Pending");
-            if (Kubelet.claimNames(pod).contains(Json.name(claim)) && !phase.equals("Succeeded") && !phase.equals("Failed")) {
+            if (Kubelet.claimNames(pod).contains(ObjectMeta.name(claim)) && !phase.equals("Succeeded") && !phase.equals("Failed")) {
                 return; // that pod's DELETED event brings the claim back
             }
         }
         fs.remove(StatefulSetPods.CLAIM_PROTECTION);
-        Json.setFinalizers(claim, fs);
+        ObjectMeta.setFinalizers(claim, fs);
         api.update(ctx.kinds().claims(), claim);
     }
 
     private void syncVolume(ObjectNode pv) {
         String phase = pv.path("status").path("phase").asText("Pending");
-        if (Json.deleting(pv)) {
-            List<String> fs = Json.finalizers(pv);
+        if (ObjectMeta.deleting(pv)) {
+            List<String> fs = ObjectMeta.finalizers(pv);
             if (!phase.equals("Bound") && fs.remove("kubernetes.io/pv-protection")) {
-                Json.setFinalizers(pv, fs);
+                ObjectMeta.setFinalizers(pv, fs);
                 api.update(ctx.kinds().volumes(), pv);
             }
             return;
@@ -325,7 +325,7 @@ final class VolumeBinder extends Controller {
             return; // pre-bound to a claim by name: the claim's sync binds it
         }
         ObjectNode claim = api.get(ctx.kinds().claims(), ref.path("namespace").asText(), ref.path("name").asText());
-        if (claim != null && Json.uid(claim).equals(ref.path("uid").asText())) {
+        if (claim != null && ObjectMeta.uid(claim).equals(ref.path("uid").asText())) {
             return;
         }
         if (!phase.equals("Released") && !phase.equals("Failed")) {

@@ -44,13 +44,13 @@ final class VolumeResizer extends Controller {
 
     @Override
     List<Key> initialKeys() {
-        return resizer.list(ctx.kinds().claims(), "").stream().map(c -> new Key(Json.ns(c), Json.name(c))).toList();
+        return resizer.list(ctx.kinds().claims(), "").stream().map(c -> new Key(ObjectMeta.ns(c), ObjectMeta.name(c))).toList();
     }
 
     @Override
     void sync(Key key) {
         ObjectNode claim = resizer.get(ctx.kinds().claims(), key.namespace(), key.name());
-        if (claim == null || Json.deleting(claim) || !"Bound".equals(claim.path("status").path("phase").asText())) {
+        if (claim == null || ObjectMeta.deleting(claim) || !"Bound".equals(claim.path("status").path("phase").asText())) {
             return;
         }
         String request = claim.path("spec").path("resources").path("requests").path("storage").asText("");
@@ -58,7 +58,7 @@ final class VolumeResizer extends Controller {
         if (request.isEmpty() || capacity.isEmpty() || Quantities.compare(request, capacity) <= 0) {
             return;
         }
-        String uid = Json.uid(claim);
+        String uid = ObjectMeta.uid(claim);
         if (announced.add(uid + "/" + request)) {
             ctx.events().normal("volume_expand", claim, "ExternalExpanding", "waiting for an external controller to expand this PVC");
         }

@@ -42,7 +42,7 @@ final class ListWriter {
 
     static byte[] write(ResourceType t, Page page, long resourceVersion) {
         ByteArrayOutputStream buf = new ByteArrayOutputStream(4096 + page.items().size() * 2048);
-        try (JsonGenerator g = Json.MAPPER.getFactory().createGenerator(buf)) {
+        try (JsonGenerator g = BodyCodec.MAPPER.getFactory().createGenerator(buf)) {
             g.writeStartObject();
             g.writeStringField("kind", t.kind() + "List");
             g.writeStringField("apiVersion", t.apiVersion());
@@ -60,7 +60,7 @@ final class ListWriter {
                     Map.Entry<String, JsonNode> e = it.next();
                     if (!e.getKey().equals("apiVersion") && !e.getKey().equals("kind")) {
                         g.writeFieldName(e.getKey());
-                        Json.MAPPER.writeTree(g, e.getValue());
+                        BodyCodec.MAPPER.writeTree(g, e.getValue());
                     }
                 }
                 g.writeEndObject();
@@ -79,13 +79,13 @@ final class ListWriter {
     }
 
     private static String encode(long rv, String key) {
-        String json = "{\"v\":\"meta.k8s.io/v1\",\"rv\":" + rv + ",\"start\":" + Json.MAPPER.getNodeFactory().textNode(key) + "}";
+        String json = "{\"v\":\"meta.k8s.io/v1\",\"rv\":" + rv + ",\"start\":" + BodyCodec.MAPPER.getNodeFactory().textNode(key) + "}";
         return Base64.getUrlEncoder().withoutPadding().encodeToString(json.getBytes(StandardCharsets.UTF_8));
     }
 
     private static String decode(String token) {
         try {
-            JsonNode n = Json.MAPPER.readTree(Base64.getUrlDecoder().decode(token));
+            JsonNode n = BodyCodec.MAPPER.readTree(Base64.getUrlDecoder().decode(token));
             return n.path("start").asText();
         } catch (IOException | IllegalArgumentException e) {
             throw ApiError.of(400, "BadRequest", "continue key is not valid: " + e.getMessage(), null);

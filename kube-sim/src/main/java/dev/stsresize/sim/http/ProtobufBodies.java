@@ -178,7 +178,7 @@ final class ProtobufBodies {
 
     private static JsonNode rawJson(ByteString raw) {
         try {
-            return raw.isEmpty() ? JSON.nullNode() : Json.MAPPER.readTree(raw.toByteArray());
+            return raw.isEmpty() ? JSON.nullNode() : BodyCodec.MAPPER.readTree(raw.toByteArray());
         } catch (IOException e) {
             return JSON.textNode(raw.toStringUtf8());
         }

@@ -147,7 +147,7 @@ final class ResourceEndpoints {
                     + "application/strategic-merge-patch+json", null);
         }
         WriteOptions o = c.writeOptions();
-        JsonNode patch = type == Patches.Type.APPLY ? Json.parseYaml(c.body()) : Json.parse(c.body());
+        JsonNode patch = type == Patches.Type.APPLY ? BodyCodec.parseYaml(c.body()) : BodyCodec.parse(c.body());
         if (r.subresource().equals("scale")) {
             return Response.of(200, registry.patchScale(c.type(), r.namespace(), r.name(), type, patch, o));
         }
@@ -186,7 +186,7 @@ final class ResourceEndpoints {
 
     /** As delete.go reads them: the body when there is one (the query is then ignored), else the query. */
     private static DeleteOptions deleteOptions(Call c) {
-        return DeleteOptions.ofRequest(c.body().length == 0 ? null : Json.parse(c.body()), c.query());
+        return DeleteOptions.ofRequest(c.body().length == 0 ? null : BodyCodec.parse(c.body()), c.query());
     }
 
     /**
@@ -275,7 +275,7 @@ final class ResourceEndpoints {
         if (ProtobufBodies.isProtobuf(c.contentType())) {
             return ProtobufBodies.decode(c.body());
         }
-        JsonNode n = Json.parse(c.body());
+        JsonNode n = BodyCodec.parse(c.body());
         if (!(n instanceof ObjectNode o)) {
             throw ApiError.of(400, "BadRequest", "the body of the request must be a JSON object", null);
         }

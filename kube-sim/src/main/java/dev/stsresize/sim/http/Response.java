@@ -27,6 +27,6 @@ record Response(int code, JsonNode body, byte[] bytes, List<String> warnings, St
     }
 
     byte[] payload() {
-        return bytes != null ? bytes : Json.bytes(body);
+        return bytes != null ? bytes : BodyCodec.bytes(body);
     }
 }

@@ -147,7 +147,7 @@ final class WatchStream {
         ObjectNode ev = JSON.objectNode();
         ev.put("type", type);
         ev.set("object", object);
-        out.write(Json.bytes(ev));
+        out.write(BodyCodec.bytes(ev));
         out.write('\n');
         out.flush();
     }

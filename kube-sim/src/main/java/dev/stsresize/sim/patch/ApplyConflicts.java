@@ -32,7 +32,7 @@ final class ApplyConflicts {
         // Go collects conflicts from a map; sorting managers keeps the causes in a stable order
         List<Conflict> sorted = new ArrayList<>(conflicts);
         sorted.sort(Comparator.comparing(Conflict::identifier));
-        ObjectNode details = Json.NODES.objectNode();
+        ObjectNode details = PatchTrees.NODES.objectNode();
         ArrayNode causes = details.putArray("causes");
         List<String> lines = new ArrayList<>();
         for (Conflict c : sorted) {

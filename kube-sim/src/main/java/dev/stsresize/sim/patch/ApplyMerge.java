@@ -63,7 +63,7 @@ final class ApplyMerge {
                 shared.add(pe);
             }
         }
-        ArrayNode out = Json.NODES.arrayNode();
+        ArrayNode out = PatchTrees.NODES.arrayNode();
         int l = 0;
         int r = 0;
         while (l < lOrder.size() || r < rOrder.size()) {

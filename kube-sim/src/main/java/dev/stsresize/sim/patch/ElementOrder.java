@@ -40,7 +40,7 @@ final class ElementOrder {
 
     /** mergeSortedSlice: a live-only item goes before a named one only when the live list had it first. */
     private ArrayNode interleave(List<JsonNode> serverOnly, List<JsonNode> named, JsonNode before) {
-        ArrayNode out = Json.NODES.arrayNode();
+        ArrayNode out = PatchTrees.NODES.arrayNode();
         int i = 0;
         int j = 0;
         while (i < serverOnly.size() || j < named.size()) {
@@ -74,7 +74,7 @@ final class ElementOrder {
             }
         });
         while (p < items.size() && o < order.size()) {
-            if (Json.same(id(items.get(p)), id(order.get(o)))) {
+            if (PatchTrees.same(id(items.get(p)), id(order.get(o)))) {
                 p++;
             }
             o++;
@@ -90,7 +90,7 @@ final class ElementOrder {
             return -1;
         }
         for (int i = 0; i < list.size(); i++) {
-            if (Json.same(id(list.get(i)), id(item))) {
+            if (PatchTrees.same(id(list.get(i)), id(item))) {
                 return i;
             }
         }

@@ -21,7 +21,7 @@ final class FieldsV1 {
     private FieldsV1() {}
 
     static ObjectNode encode(FieldSet set) {
-        ObjectNode out = Json.NODES.objectNode();
+        ObjectNode out = PatchTrees.NODES.objectNode();
         emit(set, out);
         return out;
     }

@@ -85,7 +85,7 @@ final class JsonPatch {
 
     private static JsonNode valueOf(JsonNode op) {
         JsonNode v = op.get("value");
-        return v == null ? Json.NODES.nullNode() : v.deepCopy();
+        return v == null ? PatchTrees.NODES.nullNode() : v.deepCopy();
     }
 
     private static JsonPointer pointer(JsonNode op, String field) throws OperationFailed {
@@ -205,7 +205,7 @@ final class JsonPatch {
             actual = actual == null ? null : child(actual, token);
         }
         // json-patch v4: a missing path tests equal to null
-        boolean equal = actual == null ? expected.isNull() : Json.same(actual, expected);
+        boolean equal = actual == null ? expected.isNull() : PatchTrees.same(actual, expected);
         if (!equal) {
             throw new OperationFailed("testing value " + String.join("/", path.tokens()) + " failed: test failed");
         }

@@ -26,7 +26,7 @@ final class ListItems {
                             throw ApiError.of(500, "InternalError", "element " + index + ": associative list with keys has an element that omits key field \""
                                     + field + "\" (and doesn't have default value)", null);
                         }
-                        v = Json.NODES.textNode(def);
+                        v = PatchTrees.NODES.textNode(def);
                     }
                     key.put(field, v);
                 }

@@ -36,7 +36,7 @@ record ManagedEntry(Id id, String apiVersion, String time, FieldSet fields) {
         }
 
         private static String quote(String s) {
-            return Json.NODES.textNode(s).toString();
+            return PatchTrees.NODES.textNode(s).toString();
         }
     }
 

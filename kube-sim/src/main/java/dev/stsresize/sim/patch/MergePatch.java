@@ -37,7 +37,7 @@ final class MergePatch {
     /** A value that lands where nothing was to merge with keeps no null members (json-patch pruneNulls). */
     static JsonNode withoutNulls(JsonNode value) {
         if (value.isObject()) {
-            ObjectNode out = Json.NODES.objectNode();
+            ObjectNode out = PatchTrees.NODES.objectNode();
             for (Map.Entry<String, JsonNode> e : value.properties()) {
                 if (!e.getValue().isNull()) {
                     out.set(e.getKey(), withoutNulls(e.getValue()));
@@ -46,7 +46,7 @@ final class MergePatch {
             return out;
         }
         if (value.isArray()) {
-            ArrayNode out = Json.NODES.arrayNode();
+            ArrayNode out = PatchTrees.NODES.arrayNode();
             value.forEach(item -> out.add(withoutNulls(item)));
             return out;
         }

@@ -104,7 +104,7 @@ final class ObjectFields {
             c.added().insert(List.copyOf(path));
         } else if (rhs == null) {
             c.removed().insert(List.copyOf(path));
-        } else if (!Json.same(lhs, rhs)) {
+        } else if (!PatchTrees.same(lhs, rhs)) {
             c.modified().insert(List.copyOf(path));
         }
     }

@@ -22,13 +22,13 @@ final class PatchErrors {
      * answers a strategic patch's ErrNoListOfLists the same way.
      */
     static ApiError jsonPatchFailed() {
-        ObjectNode details = Json.NODES.objectNode();
+        ObjectNode details = PatchTrees.NODES.objectNode();
         return ApiError.of(422, "Invalid", "the server rejected our request due to an error in our request", details);
     }
 
     /** errors.NewInternalError: what the handler answers for a plain Go error from strategicpatch. */
     static ApiError internal(String error) {
-        ObjectNode details = Json.NODES.objectNode();
+        ObjectNode details = PatchTrees.NODES.objectNode();
         details.putArray("causes").addObject().put("message", error);
         return ApiError.of(500, "InternalError", "Internal error occurred: " + error, details);
     }

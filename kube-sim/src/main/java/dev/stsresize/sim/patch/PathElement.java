@@ -50,7 +50,7 @@ sealed interface PathElement extends Comparable<PathElement> {
     /** Key fields sorted by name, as value.FieldList.Sort leaves them. */
     record Key(TreeMap<String, JsonNode> fields) implements PathElement {
         public String serialize() {
-            ObjectNode o = Json.NODES.objectNode();
+            ObjectNode o = PatchTrees.NODES.objectNode();
             fields.forEach(o::set);
             return "k:" + o;
         }

@@ -28,7 +28,7 @@ final class ServerSideApply {
         JsonNode before = UpdateRecorder.bare(live);
         List<ManagedEntry> entries = ManagedFieldsCodec.read(live);
         if (live != null && entries.isEmpty()) {
-            entries = UpdateRecorder.entries(Json.NODES.objectNode(), before, entries, kind, BEFORE_FIRST_APPLY, "", apiVersion, time);
+            entries = UpdateRecorder.entries(PatchTrees.NODES.objectNode(), before, entries, kind, BEFORE_FIRST_APPLY, "", apiVersion, time);
         }
         if (sentManagedFields != null && !sentManagedFields.isNull()) {
             throw PatchErrors.badRequest("metadata.managedFields must be nil");
@@ -52,7 +52,7 @@ final class ServerSideApply {
             }
         }
         entries = o.entries();
-        boolean changed = !Json.same(before, merged) || last == null || !last.fields().equals(named);
+        boolean changed = !PatchTrees.same(before, merged) || last == null || !last.fields().equals(named);
         if (changed) {
             entries = Ownership.put(entries, new ManagedEntry(self, apiVersion, time, named));
         }

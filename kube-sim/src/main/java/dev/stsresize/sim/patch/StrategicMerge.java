@@ -50,7 +50,7 @@ final class StrategicMerge {
         if (directive != null) {
             return mapDirective(directive, patch, path);
         }
-        ObjectNode out = original == null ? Json.NODES.objectNode() : original;
+        ObjectNode out = original == null ? PatchTrees.NODES.objectNode() : original;
         retainKeys(out, patch);
         Map<String, JsonNode> listsBefore = new LinkedHashMap<>();
         for (Map.Entry<String, JsonNode> e : patch.properties()) {
@@ -83,7 +83,7 @@ final class StrategicMerge {
                 return mergeMap(null, rest, path);
             }
             case "delete" -> {
-                return Json.NODES.objectNode();
+                return PatchTrees.NODES.objectNode();
             }
             default -> throw badPatchType(directive, patch);
         }
@@ -96,7 +96,7 @@ final class StrategicMerge {
         } else if (value.isObject()) {
             out.set(key, mergeMap(existing != null && existing.isObject() ? (ObjectNode) existing : null, (ObjectNode) value, path));
         } else if (value.isArray()) {
-            ArrayNode base = existing != null && existing.isArray() ? (ArrayNode) existing : Json.NODES.arrayNode();
+            ArrayNode base = existing != null && existing.isArray() ? (ArrayNode) existing : PatchTrees.NODES.arrayNode();
             MergeKeys.ListSchema schema = MergeKeys.list(kind, path);
             out.set(key, schema.smpMerge() ? mergeList(base, (ArrayNode) value, schema, path) : fresh((ArrayNode) value, path));
         } else {
@@ -106,7 +106,7 @@ final class StrategicMerge {
 
     /** A list value that replaces the original: only its directives and nulls are processed. */
     private ArrayNode fresh(ArrayNode patch, String path) {
-        ArrayNode out = Json.NODES.arrayNode();
+        ArrayNode out = PatchTrees.NODES.arrayNode();
         for (JsonNode item : patch) {
             out.add(item.isObject() ? mergeMap(null, (ObjectNode) item, path) : item.deepCopy());
         }
@@ -141,7 +141,7 @@ final class StrategicMerge {
                     if (keyValue == null) {
                         throw PatchErrors.internal("delete patch type with no merge key defined");
                     }
-                    items.removeIf(o -> Json.same(o.get(key), keyValue));
+                    items.removeIf(o -> PatchTrees.same(o.get(key), keyValue));
                 }
                 case "replace" -> replace = true;
                 case "merge" -> throw PatchErrors.internal("merging lists cannot yet be specified in the patch");
@@ -163,14 +163,14 @@ final class StrategicMerge {
                 items.add(mergeMap(null, item, path));
             }
         }
-        ArrayNode out = Json.NODES.arrayNode();
+        ArrayNode out = PatchTrees.NODES.arrayNode();
         items.forEach(out::add);
         return out;
     }
 
     private static int indexOf(List<JsonNode> items, String key, JsonNode keyValue) {
         for (int i = 0; i < items.size(); i++) {
-            if (Json.same(items.get(i).get(key), keyValue)) {
+            if (PatchTrees.same(items.get(i).get(key), keyValue)) {
                 return i;
             }
         }
@@ -199,7 +199,7 @@ final class StrategicMerge {
 
     /** A merged list of scalars is the union, first occurrence kept (uniqifyScalars). */
     private static ArrayNode uniqueScalars(ArrayNode original, ArrayNode patch) {
-        ArrayNode out = Json.NODES.arrayNode();
+        ArrayNode out = PatchTrees.NODES.arrayNode();
         for (ArrayNode list : List.of(original, patch)) {
             for (JsonNode n : list) {
                 if (!containsSame(out, n)) {
@@ -212,7 +212,7 @@ final class StrategicMerge {
 
     private static boolean containsSame(ArrayNode list, JsonNode n) {
         for (JsonNode m : list) {
-            if (Json.same(m, n)) {
+            if (PatchTrees.same(m, n)) {
                 return true;
             }
         }
@@ -256,7 +256,7 @@ final class StrategicMerge {
                 kept.putIfAbsent(text, n);
             }
         });
-        ArrayNode out = Json.NODES.arrayNode();
+        ArrayNode out = PatchTrees.NODES.arrayNode();
         kept.values().forEach(out::add);
         original.set(field, out);
     }

@@ -56,7 +56,7 @@ final class UpdateRecorder {
 
     /** A copy to work on, {} for an object that does not exist yet; managedFields in it are never tracked nor kept. */
     static JsonNode bare(ObjectNode object) {
-        return object == null ? Json.NODES.objectNode() : object.deepCopy();
+        return object == null ? PatchTrees.NODES.objectNode() : object.deepCopy();
     }
 
     private static void removeManagedFields(ObjectNode object) {

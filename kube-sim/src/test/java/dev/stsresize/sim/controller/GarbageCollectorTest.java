@@ -30,8 +30,8 @@ class GarbageCollectorTest {
         List<String> out = new ArrayList<>();
         for (String r : List.of("pods", "persistentvolumeclaims", "controllerrevisions")) {
             for (ObjectNode o : c.list(r)) {
-                if (Json.ownedBy(o, uid)) {
-                    out.add(r + "/" + Json.name(o));
+                if (ObjectMeta.ownedBy(o, uid)) {
+                    out.add(r + "/" + ObjectMeta.name(o));
                 }
             }
         }
@@ -40,7 +40,7 @@ class GarbageCollectorTest {
 
     static Map<String, String> uids(Running c, String resource) {
         Map<String, String> out = new TreeMap<>();
-        c.list(resource).forEach(o -> out.put(Json.name(o), uid(o)));
+        c.list(resource).forEach(o -> out.put(ObjectMeta.name(o), uid(o)));
         return out;
     }
 

@@ -40,7 +40,7 @@ class ReapplyTest {
             assertThat(GarbageCollectorTest.uids(c, "persistentvolumeclaims")).isEqualTo(claims);
             assertThat(GarbageCollectorTest.uids(c, "controllerrevisions")).as("the revision adopted, no new one").isEqualTo(revisions);
             for (ObjectNode p : c.list("pods")) {
-                JsonNode ref = Json.controllerRef(p);
+                JsonNode ref = ObjectMeta.controllerRef(p);
                 assertThat(ref.path("uid").asText()).isEqualTo(setUid);
             }
             String rev = revisions.keySet().iterator().next();
@@ -71,7 +71,7 @@ class ReapplyTest {
             JsonNode status = c.get("statefulsets", "db").path("status");
             JsonNode reference = Running.yaml(("{availableReplicas: 0, collisionCount: 0, currentReplicas: 2, currentRevision: REV,"
                     + " observedGeneration: 1, replicas: 2, updateRevision: REV, updatedReplicas: 2}").replace("REV", rev));
-            assertThat(Json.same(status, reference)).as(status + " is " + reference).isTrue();
+            assertThat(ObjectMeta.same(status, reference)).as(status + " is " + reference).isTrue();
         }
     }
 
@@ -79,10 +79,10 @@ class ReapplyTest {
     void re_apply_with_a_bigger_claim_template_does_not_resize_existing_claims() throws Exception {
         try (Running c = GarbageCollectorTest.settledDb("")) {
             orphanAndReapply(c, "", "5Gi");
-            await("the pods are adopted", () -> c.list("pods").stream().allMatch(p -> Json.controllerRef(p) != null));
+            await("the pods are adopted", () -> c.list("pods").stream().allMatch(p -> ObjectMeta.controllerRef(p) != null));
             assertThat(c.controllers.awaitIdle(Running.DEADLINE)).isTrue();
             for (ObjectNode claim : c.list("persistentvolumeclaims")) {
-                assertThat(claim.at("/spec/resources/requests/storage").asText()).as(Json.name(claim)).isEqualTo("1Gi");
+                assertThat(claim.at("/spec/resources/requests/storage").asText()).as(ObjectMeta.name(claim)).isEqualTo("1Gi");
                 assertThat(claim.at("/status/capacity/storage").asText()).isEqualTo("1Gi");
             }
         }

@@ -116,7 +116,7 @@ final class Running implements AutoCloseable {
 
     boolean ready(String pod) {
         ObjectNode p = get("pods", pod);
-        return p != null && "Running".equals(p.at("/status/phase").asText()) && Json.conditionTrue(p, "Ready")
+        return p != null && "Running".equals(p.at("/status/phase").asText()) && ObjectMeta.conditionTrue(p, "Ready")
                 && !p.path("metadata").has("deletionTimestamp");
     }
 

@@ -56,7 +56,7 @@ class StatefulSetControllerTest {
             long pod0Ready = -1;
             long pod1Added = -1;
             for (StoreEvent e : drain(events)) {
-                if (e.name().equals("db-0") && pod0Ready < 0 && Json.conditionTrue(e.object(), "Ready")) {
+                if (e.name().equals("db-0") && pod0Ready < 0 && ObjectMeta.conditionTrue(e.object(), "Ready")) {
                     pod0Ready = e.resourceVersion();
                 }
                 if (e.name().equals("db-1") && e.type() == StoreEvent.Type.ADDED) {
@@ -77,7 +77,7 @@ class StatefulSetControllerTest {
             long firstReady = Long.MAX_VALUE;
             long lastAdded = -1;
             for (StoreEvent e : drain(events)) {
-                if (Json.conditionTrue(e.object(), "Ready")) {
+                if (ObjectMeta.conditionTrue(e.object(), "Ready")) {
                     firstReady = Math.min(firstReady, e.resourceVersion());
                 }
                 if (e.type() == StoreEvent.Type.ADDED) {

@@ -9,7 +9,7 @@ import java.io.IOException;
 import org.yaml.snakeyaml.LoaderOptions;
 
 /** The server's JSON and YAML codecs; request bodies are bounded like the real server's (3 MiB objects). */
-public final class Json {
+public final class BodyCodec {
     public static final ObjectMapper MAPPER = new ObjectMapper();
     private static final ObjectMapper YAML;
 
@@ -23,7 +23,7 @@ public final class Json {
         YAML = new ObjectMapper(f);
     }
 
-    private Json() {}
+    private BodyCodec() {}
 
     public static JsonNode parse(byte[] body) {
         try {

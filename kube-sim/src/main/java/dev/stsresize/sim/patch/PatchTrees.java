@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.util.Comparator;
 
 /** Small helpers over Jackson trees shared by the patch algorithms. */
-final class Json {
+final class PatchTrees {
     static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     /** Numbers compare by value: Go decodes 80 and 80.0 alike, Jackson keeps IntNode and LongNode apart. */
@@ -16,7 +16,7 @@ final class Json {
         return a.equals(b) ? 0 : 1;
     };
 
-    private Json() {}
+    private PatchTrees() {}
 
     /** Deep equality with numbers by value; two absent (null) nodes are equal. */
     static boolean same(JsonNode a, JsonNode b) {

@@ -10,10 +10,10 @@ import java.util.Map;
 import java.util.function.Predicate;
 
 /** The few metadata questions every controller asks of a raw object tree. */
-final class Json {
+final class ObjectMeta {
     static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-    private Json() {}
+    private ObjectMeta() {}
 
     static String ns(JsonNode o) {
         return o.path("metadata").path("namespace").asText("");

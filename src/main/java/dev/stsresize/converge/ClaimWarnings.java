@@ -1,0 +1,56 @@
+package dev.stsresize.converge;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.cluster.Cluster;
+import dev.stsresize.plan.Quantity;
+import java.util.Optional;
+
+/**
+ * What a claim as read says is still unfinished at the end of a run: its file system waits, or its
+ * volume is still below the target (a run with --wait-for-resize=false goes on as soon as the requests
+ * are accepted; "converged" then speaks of the StatefulSet, and this says, from the claim itself, that
+ * the volume has not caught up — on a cluster without a resizer it never will).
+ */
+final class ClaimWarnings {
+    /** How every warning of a claim whose file system waits for its resize begins. */
+    static final String FS_PENDING_PREFIX = "claim %s waits for a file system resize";
+    /** How every warning of a claim whose volume is still below its target begins. */
+    static final String NOT_GROWN_PREFIX = "claim %s has not grown yet";
+
+    private ClaimWarnings() {}
+
+    static Optional<String> of(Cluster cluster, String namespace, String statefulSet, ObjectNode claim, Quantity target) {
+        String name = Objects.text(claim, "metadata", "name");
+        return switch (ClaimGrower.stateOf(claim, target)) {
+            case FILE_SYSTEM_PENDING -> Optional.of(fileSystemPending(cluster, namespace, statefulSet, name));
+            case WAITING, INFEASIBLE -> {
+                String capacity = Objects.text(claim, "status", "capacity", "storage");
+                String allocation = Objects.text(claim, "status", "allocatedResourceStatuses", "storage");
+                yield Optional.of(NOT_GROWN_PREFIX.formatted(name) + ": capacity " + (capacity.isEmpty() ? "unknown" : capacity)
+                        + ", request " + target + (allocation.isEmpty() ? "" : " (" + allocation + ")")
+                        + "; the volume's resizer has not finished: follow it with `kubectl get pvc " + name + " -n " + namespace
+                        + " -w` and `kubectl describe pvc " + name + " -n " + namespace + "` (no resizer in the cluster: its"
+                        + " events say so, and the volume never grows)");
+            }
+            default -> Optional.empty();
+        };
+    }
+
+    /**
+     * Which pod mounts the claim is read, not assumed: a scaled-away ordinal has none, and deleting a
+     * pod by hand would bypass its PodDisruptionBudget.
+     */
+    private static String fileSystemPending(Cluster cluster, String namespace, String statefulSet, String claim) {
+        String pod = statefulSet + claim.substring(claim.lastIndexOf('-'));
+        boolean mounted = cluster.getPod(namespace, pod)
+                .map(p -> p.path("spec").path("volumes").findValuesAsText("claimName").contains(claim))
+                .orElse(false);
+        if (!mounted) {
+            return FS_PENDING_PREFIX.formatted(claim) + ": no pod mounts it now; its file system grows "
+                    + "when a pod next mounts it";
+        }
+        return FS_PENDING_PREFIX.formatted(claim) + " on pod " + pod + ": the kubelet finishes it while the "
+                + "pod runs if the CSI driver expands online, otherwise restart the pod (apply --restart-pods-for-resize "
+                + "evicts it, respecting PodDisruptionBudgets)";
+    }
+}

@@ -1,0 +1,522 @@
+package dev.stsresize.converge;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.cluster.AwaitObject;
+import dev.stsresize.cluster.Cluster;
+import dev.stsresize.plan.ClaimState;
+import dev.stsresize.plan.Decision;
+import dev.stsresize.plan.Quantity;
+import dev.stsresize.plan.Refusal;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The converge procedure of one StatefulSet (DESIGN.md steps 4–9) as calls: check, lock and record,
+ * grow, wait, orphan-delete, re-apply, verify, restart pods, release. Each returns a value saying what
+ * it did and what it read back, and re-reads before it writes, so calling it again after a crash
+ * finishes the work (a claim already grown is skipped, the delete carries the recorded UID, the apply
+ * is server-side). {@link Converger} calls them in order for the CLI; the UI's wizard calls them one
+ * per effect. A {@link Run} carries what one run holds between the calls: its Lease, its record, the
+ * requests it found, the dependents it read before the delete.
+ */
+public final class Steps {
+    private final Cluster cluster;
+    private final Clock clock;
+    private final Journal journal;
+    private final String operator;
+    private final String server;
+    private final Progress progress;
+    private final Checkpoint checkpoint;
+    private final AwaitObject await;
+    private final Events events;
+    private final ClaimGrower grower;
+
+    /**
+     * @param operator "user@host pid": the Lease holder and the name the Events give
+     * @param server the API server URL, kept in the record so that resume finds the runs of this cluster
+     */
+    public Steps(Cluster cluster, Clock clock, Journal journal, String operator, String server, Progress progress,
+            Checkpoint checkpoint) {
+        this.cluster = cluster;
+        this.clock = clock;
+        this.journal = journal;
+        this.operator = operator;
+        this.server = server;
+        this.progress = progress;
+        this.checkpoint = checkpoint;
+        this.await = new AwaitObject(cluster, clock);
+        this.events = new Events(cluster, clock, operator, progress);
+        this.grower = new ClaimGrower(cluster, await, events, progress, checkpoint);
+    }
+
+    String operator() {
+        return operator;
+    }
+
+    Progress progress() {
+        return progress;
+    }
+
+    // ---- the values the steps answer ------------------------------------------------------------
+
+    /** What the check found: the record a run would keep and each claim's request before, or why it stops here ({@code stop}). */
+    public record Checked(Record record, Map<String, String> requestsBefore, StatefulSetResult stop) {
+        public boolean proceeds() {
+            return stop == null;
+        }
+    }
+
+    /** The lock taken ({@code run}), or why not: {@code reason} "locked" (someone holds it) or "record-not-kept". */
+    public record Acquired(Run run, String reason, String message) {
+        public boolean held() {
+            return run != null;
+        }
+    }
+
+    /** Each claim's request as read before its patch ("" when gone), and the claims patched now (the others already were). */
+    public record Grown(Map<String, String> requestsBefore, List<String> patched) {}
+
+    /** Each claim as the wait left it, and what stops the run: infeasible resizes, claims still below their target. */
+    public record Waited(List<ClaimGrower.ClaimStatus> claims, List<String> infeasible, List<String> waiting) {}
+
+    /** The delete: gone (404), or refused with nothing deleted (another UID stands), or not finished; what was lost meanwhile. */
+    public record Deleted(boolean gone, boolean nothingDeleted, String message, String lost) {}
+
+    /** The StatefulSet standing after the re-apply (null when neither it nor the restore worked), and whether the backup stands instead. */
+    public record Reapplied(ObjectNode statefulSet, boolean restored, String message) {}
+
+    /** The adoption as read back from the objects: pods with their UIDs and owners, claims, revisions. */
+    public record Verified(boolean adopted, List<StatefulSetResult.PodResult> pods, String detail) {}
+
+    /**
+     * The operator's allowance of one orphan delete: the gate answered yes for this StatefulSet and this
+     * UID. The delete step checks it as its precondition, a second lock behind the gate itself.
+     */
+    public record DeleteAllowed(String namespace, String name, String uid) {}
+
+    /** A step called without its precondition: nothing was sent, and the run stands as it was. */
+    public static final class NotAllowed extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
+        NotAllowed(String message) {
+            super(message);
+        }
+    }
+
+    /** One run between its lock and its release. Closing it stops renewing the Lease, leaving Lease and journal as they are. */
+    public static final class Run implements AutoCloseable {
+        final LeaseLock lock;
+        final Instant deadline;
+        final Map<String, String> before = new LinkedHashMap<>();
+        Dependents dependents;
+        ObjectNode standing;
+        boolean restored;
+        String reapplyMessage = "";
+
+        Run(LeaseLock lock, Instant deadline, Map<String, String> requestsBefore) {
+            this.lock = lock;
+            this.deadline = deadline;
+            this.before.putAll(requestsBefore);
+        }
+
+        public Record record() {
+            return lock.record();
+        }
+
+        public String namespace() {
+            return record().namespace();
+        }
+
+        public String name() {
+            return record().name();
+        }
+
+        /** Whether the run re-creates the StatefulSet (else it only grows claims). */
+        public boolean recreates() {
+            return record().reapply() != null;
+        }
+
+        /** Whether the re-apply failed and the backup stands instead. */
+        public boolean restored() {
+            return restored;
+        }
+
+        @Override
+        public void close() {
+            lock.close();
+        }
+    }
+
+    // ---- check ----------------------------------------------------------------------------------
+
+    /** Whether the assessment leaves work, and the record the run keeps before its first write; no request. */
+    public Checked check(Assessed a, ConvergeOptions opts, boolean leases) {
+        Decision d = a.decision();
+        String ns = d.namespace();
+        String name = d.name();
+        if (a.failure() != null) {
+            return stop(result(ns, name, Outcome.FAILED, "server-error", a.failure(), d));
+        }
+        switch (d.verdict()) {
+            case REFUSED -> {
+                return stop(result(ns, name, Outcome.REFUSED, ((Refusal) d).reason().label(), d.detail(), d));
+            }
+            case BLOCKED -> {
+                return stop(result(ns, name, Outcome.BLOCKED, ((Refusal) d).reason().label(), d.detail(), d));
+            }
+            case ABSENT -> {
+                return stop(result(ns, name, Outcome.ABSENT, "", d.detail(), d));
+            }
+            case UP_TO_DATE -> {
+                return stop(result(ns, name, Outcome.NOTHING_TO_DO, "", d.detail(), d));
+            }
+            default -> { }
+        }
+        // the record is built (and its size known) before anything is written, dry run or not
+        Record r = record(a, d);
+        String tooLarge = leases ? RecordSecret.whyTooLarge(r) : null;
+        if (tooLarge != null) {
+            return stop(result(ns, name, Outcome.FAILED, "record-too-large", tooLarge, d));
+        }
+        if (opts.dryRun()) {
+            return stop(result(ns, name, Outcome.DRY_RUN_OK, "", "every check and server dry run passed; nothing written. Would "
+                    + (d.recreate() ? "grow " + d.claimsToGrow().size() + " claim(s), orphan-delete and re-apply the StatefulSet"
+                            : "grow " + d.claimsToGrow().size() + " claim(s)"), d));
+        }
+        Map<String, String> before = new LinkedHashMap<>();
+        for (ClaimState c : d.claimsToGrow()) {
+            before.put(c.name(), c.request() == null ? "" : c.request().toString());
+        }
+        return new Checked(r, before, null);
+    }
+
+    private static Checked stop(StatefulSetResult r) {
+        return new Checked(null, Map.of(), r);
+    }
+
+    /** The record a run keeps before its first write: the live object as it was, what to re-apply, the claims' targets. */
+    private Record record(Assessed a, Decision d) {
+        Map<String, String> targets = new LinkedHashMap<>();
+        for (ClaimState c : d.claimsToGrow()) {
+            targets.put(c.name(), c.target().toString());
+        }
+        // the backup keeps every field of the live object but managedFields (a create could not carry them)
+        ObjectNode backup = a.live().deepCopy();
+        ((ObjectNode) backup.path("metadata")).remove("managedFields");
+        return new Record(server, d.namespace(), d.name(), Objects.uid(a.live()), operator, Record.PHASE_LOCKED, LeaseLock.now(clock),
+                a.fieldManager(), backup, d.recreate() ? a.reapply() : null, targets);
+    }
+
+    // ---- lock and record --------------------------------------------------------------------------
+
+    /** A new run: the Lease taken and the record kept (Secret and journal) before any other write. */
+    public Acquired lock(Checked checked, ConvergeOptions opts, boolean leases) {
+        Record r = checked.record();
+        String ns = r.namespace();
+        String name = r.name();
+        Acquired l = acquire(r, opts, leases, null, checked.requestsBefore());
+        if (!l.held()) {
+            return l;
+        }
+        progress.on(ProgressEvent.write(ns, name, Step.LOCK, leases ? "Lease " + ns + "/" + LeaseLock.leaseName(name)
+                + " held by " + operator + "; record kept in Secret " + ns + "/" + RecordSecret.name(name) + " and in " + journal.directory()
+                : "Leases forbidden: record kept in the local journal " + journal.directory() + " only", new Write.Lock(ns, name)));
+        try {
+            checkpoint.afterWrite("lock " + name);
+        } catch (RuntimeException e) {
+            l.run().close();
+            throw e;
+        }
+        return l;
+    }
+
+    /**
+     * A stopped run taken up again under its record ({@code r}, already checked and rebuilt by the caller).
+     * Only this machine's journal may vouch for a holder as our own crashed run; a Lease alone never does.
+     */
+    public Acquired relock(Record r, Record recorded, ConvergeOptions opts, boolean leases) {
+        String ours = journal.read(r.namespace(), r.name()).map(Record::holder).orElse(null);
+        Acquired l = acquire(r, opts, leases, ours, Map.of());
+        if (l.held()) {
+            progress.on(ProgressEvent.info(r.namespace(), r.name(), Step.LOCK, "resuming the run of " + recorded.holder() + " started "
+                    + recorded.startedAt() + " (phase " + recorded.phase() + ")"));
+        }
+        return l;
+    }
+
+    private Acquired acquire(Record r, ConvergeOptions opts, boolean leases, String ours, Map<String, String> before) {
+        try {
+            LeaseLock lock = LeaseLock.acquire(cluster, journal, clock, opts.leaseDuration(), leases, r, opts.takeOver(), ours);
+            return new Acquired(new Run(lock, clock.instant().plus(opts.timeout()), before), "", "");
+        } catch (Locked e) {
+            return new Acquired(null, "locked", e.getMessage());
+        } catch (LeaseLock.NotRecorded e) {
+            return new Acquired(null, "record-not-kept", "the run could not keep its lock and record before its first write: "
+                    + e.getMessage() + ". Nothing was written to the StatefulSet or its claims, and there is nothing to resume");
+        }
+    }
+
+    /** A run refused its lock, as the CLI's result says it: blocked when someone holds it, failed when the record cannot be kept. */
+    public static StatefulSetResult notLocked(Acquired l, Decision d) {
+        boolean locked = l.reason().equals("locked");
+        return result(d.namespace(), d.name(), locked ? Outcome.BLOCKED : Outcome.FAILED, l.reason(),
+                l.message() + (locked ? ". Nothing was written" : ""), d);
+    }
+
+    // ---- grow, wait -------------------------------------------------------------------------------
+
+    /** Patches each claim still below its target (phase growing), re-reading it first. */
+    public Grown grow(Run run) {
+        run.lock.phase(Record.PHASE_GROWING);
+        return growClaims(run);
+    }
+
+    /** The claims grown without a phase of their own: a resume that finds the StatefulSet absent grows before it re-applies. */
+    Grown growClaims(Run run) {
+        Record r = run.record();
+        List<String> patched = new ArrayList<>();
+        Map<String, String> before = grower.grow(r.namespace(), r.name(), r.claimTargets(), patched::add);
+        before.forEach(run.before::putIfAbsent);
+        return new Grown(Map.copyOf(run.before), List.copyOf(patched));
+    }
+
+    /** Follows each claim by watch until its capacity reaches the target, its file system waits for a pod, or the deadline. */
+    public Waited await(Run run, ConvergeOptions opts) {
+        Record r = run.record();
+        String ns = r.namespace();
+        Map<String, ClaimGrower.ClaimStatus> statuses = grower.await(ns, r.claimTargets(), run.before, run.deadline);
+        List<String> infeasible = new ArrayList<>();
+        List<String> waiting = new ArrayList<>();
+        for (ClaimGrower.ClaimStatus s : statuses.values()) {
+            switch (s.state()) {
+                case INFEASIBLE -> infeasible.add(s.name() + ": " + s.message());
+                case WAITING -> waiting.add(s.name() + ": " + s.message());
+                case FILE_SYSTEM_PENDING -> progress.on(ProgressEvent.warn(ns, r.name(), Step.GROW, "claim " + s.name()
+                        + ": FileSystemResizePending, " + s.message()
+                        + (opts.restartPodsForResize() ? "; its pod is restarted after the re-apply"
+                                : "; the end of the run says whether it still waits")));
+                default -> { }
+            }
+        }
+        return new Waited(List.copyOf(statuses.values()), infeasible, waiting);
+    }
+
+    // ---- orphan-delete, re-apply, verify ----------------------------------------------------------
+
+    /**
+     * The orphan delete of the recorded UID (phase deleting), then a watch until it is gone, and the
+     * pods and claims read again. Its precondition, checked before any request: the operator allowed
+     * the delete of exactly this StatefulSet and UID; without it nothing is sent.
+     */
+    public Deleted orphanDelete(Run run, DeleteAllowed allowed) {
+        Record r = run.record();
+        String ns = r.namespace();
+        String name = r.name();
+        if (allowed == null || !allowed.equals(new DeleteAllowed(ns, name, r.uid()))) {
+            throw new NotAllowed("the orphan delete of StatefulSet " + ns + "/" + name + " (UID " + r.uid()
+                    + ") was refused: the operator has not allowed it at the gate (typed its name, or answered yes)");
+        }
+        stopIfLost(run);
+        run.lock.phase(Record.PHASE_DELETING);
+        ObjectNode current = cluster.getStatefulSet(ns, name).orElse(r.live());
+        run.dependents = Dependents.read(cluster, current, r.uid(), r.claimTargets().keySet());
+        OrphanDelete.Result del = new OrphanDelete(cluster, await, events, progress, checkpoint).run(ns, name, r.uid(), run.deadline);
+        if (!del.gone()) {
+            return new Deleted(false, del.nothingDeleted(), del.message(), "");
+        }
+        String lost = Dependents.read(cluster, r.live(), r.uid(), r.claimTargets().keySet()).lostSince(run.dependents);
+        if (!lost.isEmpty()) {
+            progress.on(ProgressEvent.warn(ns, name, Step.ORPHAN_DELETE, "after the orphan delete: " + lost));
+        }
+        return new Deleted(true, false, "", lost);
+    }
+
+    /** The pods and claims of the recorded StatefulSet as they are, for a run resumed past its delete. */
+    void readDependents(Run run) {
+        Record r = run.record();
+        run.dependents = Dependents.read(cluster, r.live(), r.uid(), r.claimTargets().keySet());
+    }
+
+    /** The server-side apply of the object to re-apply (phase reapplying), dry run first; the backup restored if it fails. */
+    public Reapplied reapply(Run run) {
+        stopIfLost(run);
+        run.lock.phase(Record.PHASE_REAPPLYING);
+        Reapply.Result ra = new Reapply(cluster, events, progress, checkpoint).run(run.record());
+        run.standing = ra.statefulSet();
+        run.restored = ra.restored();
+        run.reapplyMessage = ra.message();
+        return new Reapplied(ra.statefulSet(), ra.restored(), ra.message());
+    }
+
+    /**
+     * The adoption, read back from the objects (phase verifying): each pod's controller is the standing
+     * StatefulSet, pod UIDs unchanged, claims' owners back. A run resumed after its re-apply reads the
+     * StatefulSet standing now.
+     */
+    public Verified verify(Run run) {
+        Record r = run.record();
+        String ns = r.namespace();
+        String name = r.name();
+        if (run.standing == null) {
+            run.standing = cluster.getStatefulSet(ns, name).orElseThrow();
+            run.dependents = Dependents.read(cluster, run.standing, Objects.uid(run.standing), r.claimTargets().keySet());
+        }
+        run.lock.phase(Record.PHASE_VERIFYING);
+        AdoptionCheck.Result v = new AdoptionCheck(cluster, await).verify(run.standing, run.dependents,
+                Objects.text(r.live(), "status", "currentRevision"), run.deadline);
+        progress.on(v.adopted() ? ProgressEvent.info(ns, name, Step.VERIFY, v.detail())
+                : ProgressEvent.warn(ns, name, Step.VERIFY, v.detail()));
+        return new Verified(v.adopted(), v.pods(), v.detail());
+    }
+
+    // ---- restart pods -----------------------------------------------------------------------------
+
+    /** After the adoption: each pod whose claim's file system waits is evicted, one at a time; the problems ("" none). */
+    public List<String> restartPods(Run run) {
+        Record r = run.record();
+        String ns = r.namespace();
+        List<String> problems = new ArrayList<>();
+        PodRestarter restarter = new PodRestarter(cluster, await, events, progress, checkpoint);
+        for (Map.Entry<String, String> t : r.claimTargets().entrySet()) {
+            Quantity target = Quantity.parse(t.getValue());
+            ClaimGrower.ClaimStatus s = grower.read(ns, t.getKey(), run.before.getOrDefault(t.getKey(), ""), target);
+            if (s.state() == ClaimGrower.State.FILE_SYSTEM_PENDING) {
+                String problem = restarter.restartFor(run.standing, t.getKey(), target, run.deadline);
+                if (!problem.isEmpty()) {
+                    problems.add(problem);
+                    break;
+                }
+            }
+        }
+        return problems;
+    }
+
+    /**
+     * Restarts, one at a time through the Eviction API, the pods whose claims wait for a file system
+     * resize, for a run that ended without restarting them (a terminal UI offers it once it has shown
+     * the adoption). Only while the StatefulSet stands and is the controller of each pod: a pod evicted
+     * while it is absent or orphaned is not re-created. Each pod is Ready again, and its claim at
+     * capacity, before the next. Answers "" when every restart finished, else what stopped it.
+     *
+     * @param claimTargets claim name → target, as in the run's {@link Record}
+     */
+    public String restartPodsForResize(String ns, String name, Map<String, String> claimTargets, ConvergeOptions opts) {
+        Optional<ObjectNode> sts = cluster.getStatefulSet(ns, name);
+        if (sts.isEmpty()) {
+            return "StatefulSet " + ns + "/" + name + " is absent: no pod is evicted while nothing would re-create it";
+        }
+        String uid = Objects.uid(sts.get());
+        Instant deadline = clock.instant().plus(opts.timeout());
+        PodRestarter restarter = new PodRestarter(cluster, await, events, progress, checkpoint);
+        for (Map.Entry<String, String> t : claimTargets.entrySet()) {
+            Quantity target = Quantity.parse(t.getValue());
+            if (grower.read(ns, t.getKey(), "", target).state() != ClaimGrower.State.FILE_SYSTEM_PENDING) {
+                continue;
+            }
+            String pod = name + t.getKey().substring(t.getKey().lastIndexOf('-'));
+            Optional<ObjectNode> p = cluster.getPod(ns, pod);
+            if (p.isPresent() && !uid.equals(Objects.controllerUid(p.get()))) {
+                return "pod " + pod + " is not controlled by StatefulSet " + name + " (UID " + uid + "): it is not evicted";
+            }
+            String problem = restarter.restartFor(sts.get(), t.getKey(), target, deadline);
+            if (!problem.isEmpty()) {
+                return problem;
+            }
+        }
+        return "";
+    }
+
+    // ---- release, and the result --------------------------------------------------------------------
+
+    /** The Lease given back and the record deleted (Secret and journal): the run is over. */
+    public void release(Run run) {
+        run.lock.release();
+    }
+
+    /** A run that only grew claims (the templates already declared the sizes): released, and its result. */
+    public StatefulSetResult claimsGrown(Run run) {
+        release(run);
+        return result(run, Outcome.CLAIMS_GROWN, "", "claims grown; the StatefulSet's templates already declared the sizes", List.of());
+    }
+
+    /** The operator said no at the delete gate: released with the claims grown and the StatefulSet untouched. */
+    public StatefulSetResult declined(Run run) {
+        release(run);
+        return result(run, Outcome.FAILED, "declined", "the operator declined the orphan delete: the claims are grown,"
+                + " the StatefulSet is untouched (its template still declares the old size). Run again to finish", List.of());
+    }
+
+    /**
+     * A delete that did not end with the StatefulSet gone: refused with nothing deleted (released), or
+     * not finished (the record kept for resume).
+     */
+    public StatefulSetResult deleteFailed(Run run, Deleted del) {
+        if (del.nothingDeleted()) {
+            release(run);
+            return result(run, Outcome.FAILED, "delete-refused", del.message(), List.of());
+        }
+        return result(run, Outcome.FAILED, "delete-incomplete", del.message() + ". The run is recorded: `kubectl"
+                + " stsresize resume` finishes it", List.of());
+    }
+
+    /** Neither the re-apply nor the restore left a StatefulSet standing: the record is kept for resume. */
+    public StatefulSetResult reapplyFailed(Run run, Reapplied ra) {
+        return result(run, Outcome.FAILED, "reapply-failed", ra.message(), List.of());
+    }
+
+    /**
+     * The end of a run that re-applied: released, and converged when the adoption was verified; a
+     * restored backup or an adoption not verified is a failure, said with what was read back.
+     */
+    public StatefulSetResult verified(Run run, Verified v, List<String> restartProblems) {
+        if (run.restored) {
+            release(run);
+            return result(run, Outcome.FAILED, "reapply-failed", run.reapplyMessage + ". " + v.detail(), v.pods());
+        }
+        release(run);
+        checkpoint.afterWrite("release " + run.name());
+        if (!v.adopted()) {
+            return result(run, Outcome.FAILED, "not-verified", v.detail(), v.pods());
+        }
+        String detail = v.detail() + (restartProblems.isEmpty() ? "" : "; " + String.join("; ", restartProblems));
+        return result(run, Outcome.CONVERGED, "", detail, v.pods());
+    }
+
+    /**
+     * How the run ended, with every claim re-read: its capacity as it is, and what still waits. The
+     * last thing a run tells its {@link Progress}.
+     */
+    public StatefulSetResult result(Run run, Outcome outcome, String reason, String detail, List<StatefulSetResult.PodResult> pods) {
+        Record r = run.record();
+        List<StatefulSetResult.ClaimResult> claims = new ArrayList<>();
+        List<String> warnings = new ArrayList<>();
+        for (Map.Entry<String, String> t : r.claimTargets().entrySet()) {
+            Optional<ObjectNode> c = cluster.getClaim(r.namespace(), t.getKey());
+            String capacity = c.map(x -> Objects.text(x, "status", "capacity", "storage")).orElse("");
+            claims.add(new StatefulSetResult.ClaimResult(t.getKey(), run.before.getOrDefault(t.getKey(), ""), t.getValue(), capacity));
+            c.flatMap(x -> ClaimWarnings.of(cluster, r.namespace(), r.name(), x, Quantity.parse(t.getValue()))).ifPresent(warnings::add);
+        }
+        progress.on(new ProgressEvent(r.namespace(), r.name(), Step.RECORD, outcome.label() + ": " + detail, null, outcome == Outcome.FAILED));
+        return new StatefulSetResult(r.namespace(), r.name(), outcome, reason, detail, claims, pods, warnings);
+    }
+
+    private static void stopIfLost(Run run) {
+        if (run.lock.lost() != null) {
+            throw new Locked(run.lock.lost() + " while this run worked; it stops here. The journal keeps the record");
+        }
+    }
+
+    static StatefulSetResult result(String ns, String name, Outcome outcome, String reason, String detail, Decision d) {
+        List<StatefulSetResult.ClaimResult> claims = new ArrayList<>();
+        for (ClaimState c : d.claimsToGrow()) {
+            claims.add(new StatefulSetResult.ClaimResult(c.name(), c.request() == null ? "" : c.request().toString(),
+                    c.target().toString(), c.capacity() == null ? "" : c.capacity().toString()));
+        }
+        return new StatefulSetResult(ns, name, outcome, reason, detail, claims, List.of(), d.warnings());
+    }
+}

@@ -1,0 +1,89 @@
+package dev.stsresize.tui;
+
+import dev.stsresize.plan.Bytes;
+import dev.stsresize.plan.ClaimUsage;
+import dev.stsresize.plan.Decision;
+import dev.stsresize.plan.Durations;
+import dev.stsresize.plan.StatefulSetUsage;
+import dev.stsresize.plan.SuggestedSize;
+import dev.stsresize.usage.UsageReport;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The last usage read as the UI shows it: per StatefulSet its fullest claim, time to full and suggestions, and
+ * one line on where the figures stand ("sampled for 3m", "usage unknown (cannot get nodes/proxy)"). PURE.
+ *
+ * @param report the read, with rates from the samples when Prometheus gave none
+ * @param sampledFor how long the UI's successive reads span (zero until the second read)
+ */
+public record UsageIndex(UsageReport report, Duration sampledFor) {
+    /** From 80 % a volume is shown as filling, from 90 % as nearly full (the KubePersistentVolumeFillingUp thresholds' spirit). */
+    public static final double WARN_PERCENT = 80;
+    public static final double BAD_PERCENT = 90;
+
+    public Optional<StatefulSetUsage> of(Decision d) {
+        return report.of(d.namespace(), d.name());
+    }
+
+    /** The fullest claim's used percentage, or -1 when unknown (sorts last). */
+    public double usedPercent(Decision d) {
+        return of(d).flatMap(StatefulSetUsage::fullest).map(ClaimUsage::usedPercent).orElse(-1.0);
+    }
+
+    /** The suggested size of a template, if one is. */
+    public Optional<SuggestedSize> suggestion(Decision d, String template) {
+        return of(d).flatMap(u -> u.suggestions().stream().filter(s -> s.template().equals(template)).findFirst());
+    }
+
+    /** The USED column: "92%", "" when unknown. */
+    public String usedCell(Decision d) {
+        double p = usedPercent(d);
+        return p < 0 ? "" : percent(p);
+    }
+
+    /** The FILLS IN column: "3h", "" when no rate is known. */
+    public String fillsInCell(Decision d) {
+        return of(d).flatMap(StatefulSetUsage::fillsIn).map(Durations::brief).orElse("");
+    }
+
+    /** The SUGGEST column: "14Gi" (several templates: "data 14Gi, wal 2Gi"), "" when none. */
+    public String suggestCell(Decision d) {
+        List<SuggestedSize> s = of(d).map(StatefulSetUsage::suggestions).orElse(List.of());
+        if (s.size() == 1) {
+            return s.get(0).suggested() + (s.get(0).cappedByQuota() ? " (quota)" : "");
+        }
+        return String.join(", ", s.stream().map(x -> x.template() + " " + x.suggested()).toList());
+    }
+
+    /** True when any usage is known: the list then has its usage columns. */
+    public boolean any() {
+        return !report.fullestFirst().isEmpty();
+    }
+
+    /** The one line the header gives usage: what is unknown, else how long it has been sampled. */
+    public String status() {
+        List<String> notes = report.notes().stream().filter(n -> !n.startsWith("growth measured")).toList();
+        if (!any()) {
+            return notes.isEmpty() ? "usage: none read" : notes.get(0);
+        }
+        String base = sampledFor.isZero() ? "usage: read once" : "usage: sampled for " + Durations.brief(sampledFor);
+        return notes.isEmpty() ? base : base + "; " + notes.get(0);
+    }
+
+    /** Style of a percentage: from 80 % WARN, from 90 % BAD. */
+    public static Styled.Style style(double percent) {
+        return percent >= BAD_PERCENT ? Styled.Style.BAD : percent >= WARN_PERCENT ? Styled.Style.WARN : Styled.Style.NORMAL;
+    }
+
+    static String percent(double p) {
+        return Math.round(Math.floor(p)) + "%";
+    }
+
+    /** One claim as the diff shows it: used, capacity, free and time to full. */
+    static String claimLine(ClaimUsage c) {
+        return "used " + Bytes.human(c.usedBytes()) + " of " + Bytes.human(c.capacityBytes()) + " (" + percent(c.usedPercent()) + ")  free "
+                + Bytes.human(c.availableBytes()) + "  fills in " + c.fillsIn().map(Durations::brief).orElse("?");
+    }
+}

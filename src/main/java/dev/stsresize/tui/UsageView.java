@@ -1,0 +1,66 @@
+package dev.stsresize.tui;
+
+import dev.stsresize.plan.Bytes;
+import dev.stsresize.plan.ClaimUsage;
+import dev.stsresize.plan.Durations;
+import dev.stsresize.plan.StatefulSetUsage;
+import dev.stsresize.tui.Styled.Style;
+import java.util.List;
+
+/**
+ * {@code u}: every StatefulSet of the namespaces in scope whose usage is known, fullest first, also those the
+ * manifest does not declare: so the fullest volumes are found first.
+ */
+final class UsageView {
+    private static final String[] HEADERS = {"NAMESPACE/NAME", "USED", "FULLEST CLAIM", "FREE", "FILLS IN", "SUGGEST"};
+
+    private UsageView() {}
+
+    static String[] cells(StatefulSetUsage u, UiState s) {
+        ClaimUsage c = u.fullest().orElseThrow();
+        String suggest = String.join(", ", u.suggestions().stream().map(x -> x.template() + " " + x.current() + "->" + x.suggested()).toList());
+        boolean declared = s.loaded().decisions().stream().anyMatch(d -> Loaded.key(d).equals(u.key()));
+        return new String[] {u.key() + (declared ? "" : " (not in manifest)"), UsageIndex.percent(c.usedPercent()), c.claim(),
+            Bytes.human(c.availableBytes()), u.fillsIn().map(Durations::brief).orElse(""), suggest};
+    }
+
+    static void draw(UiState s, Painter p, int left, int top, int width, int height) {
+        List<StatefulSetUsage> rows = UsageFlow.rows(s);
+        if (rows.isEmpty()) {
+            p.text(left, top + 1, s.usage() == null ? "reading usage" + p.glyphs.ellipsis() : s.usage().status(), Style.DIM, width);
+            return;
+        }
+        String[][] cells = new String[rows.size()][];
+        int[] w = new int[HEADERS.length];
+        for (int c = 0; c < w.length; c++) {
+            w[c] = HEADERS[c].length();
+        }
+        for (int i = 0; i < rows.size(); i++) {
+            cells[i] = cells(rows.get(i), s);
+            for (int c = 0; c < w.length; c++) {
+                w[c] = Math.max(w[c], cells[i][c].length());
+            }
+        }
+        int over = java.util.Arrays.stream(w).sum() + 2 * (w.length - 1) - width;
+        for (int c : new int[] {2, 0}) { // the claim's name, then the StatefulSet's, give up space
+            int give = Math.max(0, Math.min(over, w[c] - 12));
+            w[c] -= give;
+            over -= give;
+        }
+        int col = left;
+        for (int c = 0; c < w.length; c++) {
+            col += p.text(col, top, Texts.pad(HEADERS[c], w[c] + 2), Style.DIM, Math.max(0, left + width - col));
+        }
+        int selected = Math.min(s.scroll(), rows.size() - 1);
+        int first = Layout.listTop(selected, s.rows());
+        for (int i = first; i < rows.size() && i - first < height - 1; i++) {
+            double pct = rows.get(i).fullest().orElseThrow().usedPercent();
+            col = left;
+            for (int c = 0; c < w.length; c++) {
+                Style style = c == 1 || c == 4 ? UsageIndex.style(pct) : c == 5 ? Style.GOOD : Style.NORMAL;
+                String text = Texts.pad(Texts.fit(cells[i][c], w[c], p.glyphs), w[c] + 2);
+                col += p.text(col, top + 1 + i - first, text, style, Math.max(0, left + width - col), i == selected);
+            }
+        }
+    }
+}
