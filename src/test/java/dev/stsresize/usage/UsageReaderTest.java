@@ -251,4 +251,27 @@ class UsageReaderTest {
         assertThat(UsageReader.silentNotes(Map.of("node-0", "it did not answer within 5s")))
                 .containsExactly("usage on node node-0 unknown: it did not answer within 5s");
     }
+
+    @Test
+    void a_prometheus_asked_directly_gets_no_credentials() throws Exception {
+        List<String> authorizations = new java.util.concurrent.CopyOnWriteArrayList<>();
+        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/", exchange -> {
+            authorizations.add(String.valueOf(exchange.getRequestHeaders().getFirst("Authorization")));
+            byte[] body = "{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[]}}".getBytes();
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        server.start();
+        try {
+            UsageReport r = read(cluster(null), Optional.of("http://127.0.0.1:" + server.getAddress().getPort()), NamespaceScope.of("payments"));
+            assertThat(r.notes()).isEmpty();
+            assertThat(authorizations).hasSize(4).containsOnly("null");
+        } finally {
+            server.stop(0);
+        }
+    }
 }
