@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Re-creates assets/ from real captures of the running program:
-#   assets/list.png, assets/diff.png, assets/wizard.png  the UI in a COLS x ROWS tmux pane, captured
+#   assets/list.png, assets/diff.png, assets/edit.png, assets/wizard.png  the UI in a COLS x ROWS tmux pane, captured
 #       with `tmux capture-pane -e` (colours and attributes as the program drew them), turned into a
 #       standalone HTML page by scripts/ansi2html.py and photographed by headless Chromium;
 #   assets/session.cast  an asciinema (asciicast v2) recording of a session, keys driven by tmux.
 #
 # Usage, from anywhere in the repository, after `mvn -B -q package -DskipTests`:
 #   scripts/capture-assets.sh
-#   ONLY="wizard" scripts/capture-assets.sh          # only some of: list diff wizard cast
+#   ONLY="wizard" scripts/capture-assets.sh          # only some of: list diff edit wizard cast
 # Installs chromium and asciinema with apt-get when they are missing (needs root or sudo).
 set -euo pipefail
 
@@ -31,23 +31,25 @@ STSRESIZE_CMD=${STSRESIZE_CMD-'"$LAUNCHER" demo --speed fast'}
 #   sleep:SECONDS             pause
 # After the last word, the screen is captured once it has stopped changing.
 # Rows (sorted by namespace/name): analytics/clickhouse, analytics/kafka, legacy/etcd, legacy/mysql,
-# shop/elasticsearch, shop/minio, shop/postgres (the 7th: 6 × j), shop/redis.
-: "${LIST_KEYS:=wait:StatefulSets[8] j j j j j j}"
-: "${DIFF_KEYS:=wait:StatefulSets[8] j j j j j j Enter 'wait:diff shop/postgres' 'wait:kubectl apply'}"
-: "${WIZARD_KEYS:=wait:StatefulSets[8] j j j j j j a 'wait:Grow 3 claims' y 'wait:orphan-delete it:' type:postgres Enter 'wait:Converged'}"
+# payments/ledger (the 5th: 4 × j; 92 % full and filling), shop/elasticsearch, shop/minio, shop/postgres, shop/redis.
+# 'sampled for' appears with the second usage read (20 s): FILLS IN is then known.
+: "${LIST_KEYS:=wait:StatefulSets[9] 'wait:sampled for' j j j j}"
+: "${DIFF_KEYS:=wait:StatefulSets[9] 'wait:sampled for' j j j j Enter 'wait:diff payments/ledger' 'wait:suggested data'}"
+: "${EDIT_KEYS:=wait:StatefulSets[9] 'wait:sampled for' j j j j e 'wait:edit sizes' Enter 'wait:storage: 14Gi'}"
+: "${WIZARD_KEYS:=wait:StatefulSets[9] 'wait:sampled for' j j j j e 'wait:edit sizes' Enter 'wait:storage: 14Gi' y 'wait:manifest written' Enter 'wait:Grow 3 claims' y 'wait:orphan-delete it:' type:ledger Enter 'wait:Converged'}"
 
 # The recorded session: CAST_CMD (sh) runs under `asciinema rec`, in $DEMO_FILES too, with the built
 # launcher first on PATH as kubectl-stsresize; `show CMD…` prints "$ CMD…" and runs it. CAST_KEYS
 # drive it the same way; the recording ends when CAST_CMD exits.
 CAST_CMD=${CAST_CMD-'show kubectl-stsresize demo --speed fast; sleep 2'}
-: "${CAST_KEYS:=wait:StatefulSets[8] sleep:2 j sleep:0.5 j sleep:0.5 j sleep:0.5 j sleep:0.5 j sleep:0.5 j sleep:1.5 Enter 'wait:diff shop/postgres' sleep:3 Escape sleep:1 ? 'wait:Everywhere' sleep:3 Escape sleep:1 a 'wait:Grow 3 claims' sleep:3 y 'wait:orphan-delete it:' sleep:2 type:postgres sleep:1 Enter 'wait:Converged' sleep:5 Escape sleep:2 q}"
+: "${CAST_KEYS:=wait:StatefulSets[9] 'wait:sampled for' sleep:2 u 'wait:fullest first' sleep:3 Escape sleep:1 j sleep:0.5 j sleep:0.5 j sleep:0.5 j sleep:1.5 Enter 'wait:diff payments/ledger' sleep:3 e 'wait:edit sizes' sleep:2 Enter 'wait:storage: 14Gi' sleep:3 y 'wait:manifest written' sleep:3 Enter 'wait:Grow 3 claims' sleep:3 y 'wait:orphan-delete it:' sleep:2 type:ledger sleep:1 Enter 'wait:Converged' sleep:5 Escape sleep:2 q}"
 
 : "${COLS:=120}"                  # terminal size of every capture
 : "${ROWS:=34}"
 : "${SCALE:=2}"                   # PNG pixels per CSS pixel (2: sharp on high-density screens)
 : "${WAIT_SECONDS:=90}"           # how long a wait: word waits
 : "${IDLE_LIMIT:=2}"              # the cast's idle_time_limit: longer pauses play as this many seconds
-: "${ONLY:=list diff wizard cast}"
+: "${ONLY:=list diff edit wizard cast}"
 : "${OUT:=assets}"                # relative to the repository root
 : "${KEEP_WORK:=0}"               # 1: keep the raw captures (*.ansi) and pages (*.html), say where
 # ---------------------------------------------------------------------------------------------------
@@ -81,7 +83,7 @@ install_missing() { # COMMAND PACKAGE
 }
 install_missing tmux tmux
 install_missing python3 python3
-case " $ONLY " in *" list "*|*" diff "*|*" wizard "*) install_missing chromium chromium ;; esac
+case " $ONLY " in *" list "*|*" diff "*|*" edit "*|*" wizard "*) install_missing chromium chromium ;; esac
 case " $ONLY " in *" cast "*) install_missing asciinema asciinema ;; esac
 
 # The demo scenario's files (the demo serves until stopped: stop it once they are written).
@@ -230,9 +232,10 @@ for what in $ONLY; do
   case $what in
     list) shoot list "$LIST_KEYS" ;;
     diff) shoot diff "$DIFF_KEYS" ;;
+    edit) shoot edit "$EDIT_KEYS" ;;
     wizard) shoot wizard "$WIZARD_KEYS" ;;
     cast) record ;;
-    *) echo "capture-assets: ONLY knows list, diff, wizard and cast, not '$what'" >&2; exit 2 ;;
+    *) echo "capture-assets: ONLY knows list, diff, edit, wizard and cast, not '$what'" >&2; exit 2 ;;
   esac
 done
 echo "capture-assets: wrote $ONLY into $OUT" >&2

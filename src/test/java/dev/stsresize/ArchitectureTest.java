@@ -100,4 +100,15 @@ class ArchitectureTest {
                 .because("state, events, effects, text and layout are plain data, tested without a terminal")
                 .check(product);
     }
+
+    /** The commands and the client get the process's surroundings from {@code cli.Environment}, read once in Main, so tests pass their own. */
+    @Test
+    void onlyTheEnvironmentReadsTheProcessEnvironmentStdinAndConsole() {
+        noClasses().that().resideInAnyPackage("dev.stsresize.cli..", "dev.stsresize.cluster..")
+                .and().doNotHaveFullyQualifiedName("dev.stsresize.cli.Environment")
+                .should().callMethod(System.class, "getenv").orShould().callMethod(System.class, "getenv", String.class)
+                .orShould().callMethod(System.class, "console").orShould().accessField(System.class, "in")
+                .because("Cli, the commands and the connection are given an Environment; only Main asks for the process's own")
+                .check(product);
+    }
 }

@@ -22,12 +22,10 @@ import dev.stsresize.plan.ClaimState;
 import dev.stsresize.plan.Decision;
 import dev.stsresize.render.Palette;
 import dev.stsresize.render.TableRenderer;
-import java.io.InputStream;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
@@ -55,7 +53,7 @@ import picocli.CommandLine.Spec;
             "Exit status: 0 converged or nothing to do; 2 a StatefulSet was refused; 1 one was blocked or failed.",
         },
         footer = {"", "Example:", "  kubectl stsresize apply -f statefulset.yaml", "  kubectl stsresize apply -f statefulset.yaml --dry-run=server"})
-public final class ApplyCommand implements Callable<Integer> {
+public final class ApplyCommand extends ConvergingCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
 
     @Mixin ConnectionOptions connection;
@@ -93,20 +91,8 @@ public final class ApplyCommand implements Callable<Integer> {
 
     @Mixin DebugOption debug;
 
-    private final Environment environment;
-    private final InputStream stdin;
-    private final boolean terminal;
-    private final Map<String, String> env;
-    private final Supplier<Optional<Prompter>> prompter;
-    private final Checkpoint checkpoint;
-
     public ApplyCommand(Environment environment, Supplier<Optional<Prompter>> prompter, Checkpoint checkpoint) {
-        this.environment = environment;
-        this.stdin = environment.stdin();
-        this.terminal = environment.console();
-        this.env = environment.variables();
-        this.prompter = prompter;
-        this.checkpoint = checkpoint;
+        super(environment, prompter, checkpoint);
     }
 
     @Override
@@ -134,16 +120,16 @@ public final class ApplyCommand implements Callable<Integer> {
         boolean json = output.equals("json");
         // asked before the prompter opens the system terminal (jline hands out one at a time); with -o json
         // the table goes to stderr, which may well be the terminal while stdout is a pipe
-        int width = TerminalWidth.of(env, json, json || terminal);
+        int width = TerminalWidth.of(environment.variables(), json, json || environment.console());
         Gate gate = gate();
         ClusterConnection conn = connection.connect(environment, err);
-        Manifest manifest = manifestFiles.read(stdin, conn.defaultNamespace(), connection.namespace != null);
+        Manifest manifest = manifestFiles.read(environment.stdin(), conn.defaultNamespace(), connection.namespace != null);
         ConvergeOptions opts = runOptions.convergeOptions().withDryRun(dry()).withWaitForResize(waitForResize)
                 .withRestartPodsForResize(restartPods).withFieldManager(fieldManager);
         ProgressPrinter progress = new ProgressPrinter(err);
-        Journal journal = new Journal(Journal.defaultDirectory(env));
+        Journal journal = new Journal(Journal.defaultDirectory(environment.variables()));
         Converger converger = new Converger(conn.cluster(), Clock.systemUTC(), journal,
-                Operator.identify(env), conn.server(), gate, progress, checkpoint);
+                Operator.identify(environment.variables()), conn.server(), gate, progress, checkpoint);
 
         List<StatefulSetResult> results = dry() ? new ArrayList<>()
                 : finishUnfinished(manifest, conn, journal, converger, opts, err);
@@ -210,7 +196,7 @@ public final class ApplyCommand implements Callable<Integer> {
     private void printPlan(Assessment assessment, ConvergeOptions opts, int width, PrintWriter planOut) {
         boolean json = output.equals("json");
         List<Decision> decisions = assessment.items().stream().map(Assessed::decision).toList();
-        planOut.print(new TableRenderer(Palette.choose(color, terminal && !json, env.get("NO_COLOR")), width).render(decisions));
+        planOut.print(new TableRenderer(Palette.choose(color, environment.console() && !json, environment.variables().get("NO_COLOR")), width).render(decisions));
         assessment.notes().forEach(n -> planOut.println("note: " + n));
         planOut.print(writesToCome(assessment, opts));
         planOut.flush();

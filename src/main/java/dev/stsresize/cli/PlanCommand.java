@@ -163,8 +163,8 @@ public final class PlanCommand implements Callable<Integer> {
         switch (output) {
             case json -> out.print(DocumentWriter.json(PlanDocument.of(decisions, usageByKey)));
             case yaml -> out.print(DocumentWriter.yaml(PlanDocument.of(decisions, usageByKey)));
-            default -> out.print(new TableRenderer(Palette.choose(color, terminal, env.get("NO_COLOR")),
-                    TerminalWidth.of(env, false, terminal)).render(decisions, usageByKey.orElse(Map.of())));
+            default -> out.print(new TableRenderer(Palette.choose(color, environment.console(), environment.variables().get("NO_COLOR")),
+                    TerminalWidth.of(environment.variables(), false, environment.console())).render(decisions, usageByKey.orElse(Map.of())));
         }
         out.flush();
     }

@@ -18,7 +18,6 @@ import dev.stsresize.converge.RunRecords;
 import dev.stsresize.converge.StatefulSetResult;
 import dev.stsresize.manifest.Manifest;
 import dev.stsresize.plan.Metadata;
-import java.io.InputStream;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -51,7 +50,7 @@ import picocli.CommandLine.Spec;
         usageHelpAutoWidth = true,
         description = {"Finish an interrupted apply from its Lease and Secret or the local journal.",
             "With -f MANIFEST, re-apply the StatefulSets of that manifest (as apply does) instead of the recorded objects."})
-public final class ResumeCommand implements Callable<Integer> {
+public final class ResumeCommand extends ConvergingCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
 
     @Mixin ConnectionOptions connection;
@@ -72,18 +71,8 @@ public final class ResumeCommand implements Callable<Integer> {
 
     @Mixin DebugOption debug;
 
-    private final Environment environment;
-    private final InputStream stdin;
-    private final Map<String, String> env;
-    private final Supplier<Optional<Prompter>> prompter;
-    private final Checkpoint checkpoint;
-
     public ResumeCommand(Environment environment, Supplier<Optional<Prompter>> prompter, Checkpoint checkpoint) {
-        this.environment = environment;
-        this.stdin = environment.stdin();
-        this.env = environment.variables();
-        this.prompter = prompter;
-        this.checkpoint = checkpoint;
+        super(environment, prompter, checkpoint);
     }
 
     /**
@@ -120,15 +109,15 @@ public final class ResumeCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         ClusterConnection conn = connection.connect(environment, err);
         Cluster cluster = conn.cluster();
-        Journal journal = new Journal(Journal.defaultDirectory(env));
+        Journal journal = new Journal(Journal.defaultDirectory(environment.variables()));
         // the gates were passed by the run that stopped; what this command re-applies is confirmed below
-        Converger converger = new Converger(cluster, Clock.systemUTC(), journal, Operator.identify(env), conn.server(), Gate.YES,
+        Converger converger = new Converger(cluster, Clock.systemUTC(), journal, Operator.identify(environment.variables()), conn.server(), Gate.YES,
                 new ProgressPrinter(err), checkpoint);
         RunRecords records = new RunRecords(cluster, journal, conn.server());
         // the operator's manifest, when given, is what gets re-applied: one declared object per StatefulSet
         Map<String, ObjectNode> declared = new LinkedHashMap<>();
         if (manifestFiles.given()) {
-            Manifest manifest = manifestFiles.read(stdin, conn.defaultNamespace(), connection.namespace != null);
+            Manifest manifest = manifestFiles.read(environment.stdin(), conn.defaultNamespace(), connection.namespace != null);
             for (ObjectNode d : manifest.objects()) {
                 declared.put(Metadata.key(d, conn.defaultNamespace()), d);
             }

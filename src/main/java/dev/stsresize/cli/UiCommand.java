@@ -16,9 +16,6 @@ import dev.stsresize.tui.StepRunner;
 import dev.stsresize.tui.source.ClusterDecisions;
 import dev.stsresize.tui.source.ClusterUsage;
 import dev.stsresize.tui.UsageSource;
-import dev.stsresize.usage.UsageReader;
-import dev.stsresize.plan.SizingPolicy;
-import java.util.Optional;
 import dev.stsresize.tui.source.SnapshotDecisions;
 import dev.stsresize.tui.terminal.TerminalFrame;
 import dev.stsresize.tui.terminal.TerminalOpener;
@@ -75,8 +72,8 @@ public final class UiCommand implements Callable<Integer> {
 
     @Mixin DebugOption debug;
 
-    /** A usage read gives up on nodes that have not answered by then: usage is advice, the UI never waits on it. */
-    static final java.time.Duration USAGE_TIMEOUT = java.time.Duration.ofSeconds(5);
+    /** --headroom, --days, --prometheus, --usage-timeout: as plan's; the UI reads usage again every 20 s while it is open. */
+    @Mixin UsageOptions usageOptions;
 
     private final Environment environment;
     private final InputStream stdin;
@@ -106,8 +103,8 @@ public final class UiCommand implements Callable<Integer> {
                     connection.namespace != null, connection.allNamespaces, context(conn.origin()), conn.server(), journal);
             first = cluster.load();
             source = cluster;
-            usage = new ClusterUsage(conn.cluster(), new UsageReader(conn.cluster(), USAGE_TIMEOUT, Optional.empty(), Clock.systemUTC()),
-                    cluster::usageScopes, SizingPolicy.DEFAULT);
+            usage = new ClusterUsage(conn.cluster(), usageOptions.reader(conn.cluster(), conn), cluster::usageScopes,
+                    usageOptions.policy(spec));
             steps = new ConvergeSteps(conn.cluster(), Clock.systemUTC(), journal,
                     Operator.identify(env), conn.server(), cluster::declared, ConvergeOptions.defaults());
         } else {
@@ -128,7 +125,7 @@ public final class UiCommand implements Callable<Integer> {
         }
         Glyphs glyphs = Glyphs.forLocale(env);
         try {
-            UiLoop.open(TerminalOpener.open(glyphs), new TerminalFrame(Theme.forEnvironment(env), glyphs), source, steps, usage, first);
+            UiLoop.open(TerminalOpener.open(glyphs), new TerminalFrame(Theme.forEnvironment(environment.variables()), glyphs), source, steps, usage, first);
         } catch (IOException e) {
             throw new UserError("cannot open the terminal for the interactive UI: " + e.getMessage()
                     + "; 'kubectl stsresize plan' prints the same decisions without one.", e);
@@ -196,6 +193,7 @@ public final class UiCommand implements Callable<Integer> {
     }
 
     private void validate() {
+        usageOptions.validate(spec);
         manifestFiles.require(spec);
         String namespace = connection.namespace;
         if (namespace != null && connection.allNamespaces) {

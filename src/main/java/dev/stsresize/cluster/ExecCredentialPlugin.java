@@ -17,26 +17,13 @@ import java.util.Optional;
  * does, and reads the ExecCredential it prints: a bearer token, or a client certificate and key,
  * with its expiry. Interactive (the terminal's stdin) only when {@code interactiveMode} allows it
  * and there is a terminal; its stderr passes through, where plugins print login hints.
+ *
+ * @param cluster the kubeconfig cluster, handed to the plugin when it asks ({@code provideClusterInfo})
+ * @param terminal whether this process has a terminal to lend the plugin
  */
-final class ExecCredentialPlugin {
+record ExecCredentialPlugin(ObjectNode exec, String userName, ObjectNode cluster, boolean terminal) {
     private static final List<String> API_VERSIONS = List.of(
             "client.authentication.k8s.io/v1", "client.authentication.k8s.io/v1beta1");
-
-    private final ObjectNode exec;
-    private final String userName;
-    private final ObjectNode cluster;
-    private final boolean terminal;
-
-    /**
-     * @param cluster the kubeconfig cluster, handed to the plugin when it asks ({@code provideClusterInfo})
-     * @param terminal whether this process has a terminal to lend the plugin
-     */
-    ExecCredentialPlugin(ObjectNode exec, String userName, ObjectNode cluster, boolean terminal) {
-        this.exec = exec;
-        this.userName = userName;
-        this.cluster = cluster;
-        this.terminal = terminal;
-    }
 
     /** What the plugin printed: a token, or a certificate and key (PEM); and until when it is good. */
     record Credential(String token, String clientCertificatePem, String clientKeyPem, Optional<Instant> expiration) {

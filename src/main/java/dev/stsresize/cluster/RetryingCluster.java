@@ -11,16 +11,7 @@ import java.util.function.Supplier;
  * no answer with bounded exponential backoff (see {@link RetryPolicy}). Safe because every method of
  * the port is idempotent; a 409 is passed on at once, for the caller to re-read.
  */
-public final class RetryingCluster implements Cluster {
-    private final Cluster delegate;
-    private final RetryPolicy policy;
-    private final Sleeper sleeper;
-
-    public RetryingCluster(Cluster delegate, RetryPolicy policy, Sleeper sleeper) {
-        this.delegate = delegate;
-        this.policy = policy;
-        this.sleeper = sleeper;
-    }
+public record RetryingCluster(Cluster delegate, RetryPolicy policy, Sleeper sleeper) implements Cluster {
 
     public RetryingCluster(Cluster delegate) {
         this(delegate, RetryPolicy.DEFAULT, Sleeper.REAL);

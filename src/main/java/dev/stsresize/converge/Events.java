@@ -9,20 +9,8 @@ import java.time.Clock;
  * {@code reportingController} is {@code kubectl-stsresize}. An Event that cannot be written is said
  * (a warning) and never stops the converge: the work is recorded in the Lease and journal too.
  */
-final class Events {
+record Events(Cluster cluster, Clock clock, String operator, Progress progress) {
     static final String CONTROLLER = "kubectl-stsresize";
-
-    private final Cluster cluster;
-    private final Clock clock;
-    private final String operator;
-    private final Progress progress;
-
-    Events(Cluster cluster, Clock clock, String operator, Progress progress) {
-        this.cluster = cluster;
-        this.clock = clock;
-        this.operator = operator;
-        this.progress = progress;
-    }
 
     /**
      * {@code <name>-}, which kube-apiserver accepts for events.k8s.io/v1: pkg/apis/core/validation/events.go

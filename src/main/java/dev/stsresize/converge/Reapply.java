@@ -10,21 +10,9 @@ import java.util.Optional;
  * restores the backup (the live object as it was, server fields stripped) so that the pods are never
  * left without an owner, and says so.
  */
-final class Reapply {
+record Reapply(Cluster cluster, Events events, Progress progress, Checkpoint checkpoint) {
     /** The StatefulSet standing now (null when neither apply nor restore worked), and what went wrong ("" when nothing). */
     record Result(ObjectNode statefulSet, boolean restored, String message) {}
-
-    private final Cluster cluster;
-    private final Events events;
-    private final Progress progress;
-    private final Checkpoint checkpoint;
-
-    Reapply(Cluster cluster, Events events, Progress progress, Checkpoint checkpoint) {
-        this.cluster = cluster;
-        this.events = events;
-        this.progress = progress;
-        this.checkpoint = checkpoint;
-    }
 
     Result run(Record r) {
         String ns = r.namespace();

@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The converge procedure of one StatefulSet (DESIGN.md steps 4–9) as calls: check, lock and record,
+ * The converge procedure of one StatefulSet (docs/design.md steps 4–9) as calls: check, lock and record,
  * grow, wait, orphan-delete, re-apply, verify, restart pods, release. Each returns a value saying what
  * it did and what it read back, and re-reads before it writes, so calling it again after a crash
  * finishes the work (a claim already grown is skipped, the delete carries the recorded UID, the apply

@@ -48,7 +48,7 @@ final class EditLines {
             out.add(Styled.of(l, style));
         }
         out.add(Styled.of("", Style.NORMAL));
-        out.add(Styled.of(e.stage() == Stage.REVIEW ? "y writes the file; then the list reloads and its diff opens. n changes the sizes."
+        out.add(Styled.of(e.stage() == Stage.REVIEW ? "y writes the file, then its diff opens for the wizard; n changes the sizes."
                 : "writing…", Style.DIM));
         return out;
     }

@@ -46,7 +46,9 @@ public final class Frame {
         return switch (s.view()) {
             case LIST -> "StatefulSets" + (s.filter().isEmpty() ? "" : "(/" + s.filter() + ")") + "[" + s.visible().size()
                     + (s.filter().isEmpty() ? "" : "/" + s.loaded().decisions().size()) + "]"
-                    + (s.marked().isEmpty() ? "" : " marked " + s.marked().size());
+                    + (s.marked().isEmpty() ? "" : " marked " + s.marked().size())
+                    // "usage unknown (cannot get nodes/proxy)" is said here for as long as it holds, never as an error
+                    + (s.usage() == null ? "" : " " + s.usage().status());
             case USAGE -> "usage, fullest first [" + UsageFlow.rows(s).size() + "]";
             case DIFF -> {
                 var d = s.selected();

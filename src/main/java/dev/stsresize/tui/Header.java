@@ -27,10 +27,6 @@ final class Header {
                 sep = " " + p.glyphs.dot();
             }
         }
-        if (s.usage() != null) {
-            // what is known of usage before the manifest's name: "usage unknown (cannot get nodes/proxy)" is said here, never as an error
-            col += p.text(col, 1, "   " + s.usage().status(), s.usage().any() ? Style.DIM : Style.WARN, w - col);
-        }
         p.text(col, 1, "   manifest: " + or(l.manifest()), Style.DIM, w - col);
     }
 

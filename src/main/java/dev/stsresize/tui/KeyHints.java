@@ -26,7 +26,7 @@ final class KeyHints {
             case WIZARD -> wizard(s.wizard());
             case USAGE -> "<j/k> move  <enter> its diff  <esc/u> back  <q> quit";
             case EDIT -> s.edit() == null ? "<esc> back" : switch (s.edit().stage()) {
-                case FORM -> "type the size  <backspace> erase  <up/down> field  <enter> show the diff  <esc> cancel";
+                case FORM -> "type the size  <backspace> erase  <up/down> field  <enter> diff  <esc> cancel";
                 case REVIEW -> "<y> write the file  <n/esc> change the sizes  <j/k> scroll  <q> quit";
                 case PREPARING, WRITING, WRITTEN -> "<q> quit";
             };

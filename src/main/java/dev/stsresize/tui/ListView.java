@@ -8,7 +8,9 @@ import java.util.List;
 /**
  * One row per declared StatefulSet: namespace/name, verdict, each template's live → declared size,
  * claims to grow, StorageClass with expansion. Columns take their natural width; when the terminal is
- * narrow the least telling ones (templates, class, then name) shrink first, the verdict last.
+ * narrow the least telling ones (templates, class, then name) shrink first, the verdict last. Once usage
+ * is known, USED, FILLS IN and SUGGEST come after the verdict, and the verdict's reason gives up space
+ * before the name does (the diff says the reason in full; an incident looks for the name and the fill).
  */
 final class ListView {
     private static final String[] BASE_HEADERS = {"NAMESPACE/NAME", "VERDICT", "TEMPLATES", "GROW", "CLASS"};
@@ -18,7 +20,7 @@ final class ListView {
     /** Once usage is known: how full, when full, what size, before the templates (what an incident looks at first). */
     private static final String[] USAGE_HEADERS = {"NAMESPACE/NAME", "VERDICT", "USED", "FILLS IN", "SUGGEST", "TEMPLATES", "GROW", "CLASS"};
     private static final int[] USAGE_MIN = {12, 10, 4, 8, 7, 10, 4, 6};
-    private static final int[] USAGE_SHRINK = {7, 5, 0, 4, 1};
+    private static final int[] USAGE_SHRINK = {7, 5, 1, 4, 0};
     private static final int WIDE_GAP = 2;
 
     private ListView() {}

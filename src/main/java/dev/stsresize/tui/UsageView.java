@@ -18,10 +18,14 @@ final class UsageView {
 
     static String[] cells(StatefulSetUsage u, UiState s) {
         ClaimUsage c = u.fullest().orElseThrow();
-        String suggest = String.join(", ", u.suggestions().stream().map(x -> x.template() + " " + x.current() + "->" + x.suggested()).toList());
-        boolean declared = s.loaded().decisions().stream().anyMatch(d -> Loaded.key(d).equals(u.key()));
-        return new String[] {u.key() + (declared ? "" : " (not in manifest)"), UsageIndex.percent(c.usedPercent()), c.claim(),
+        String suggest = u.suggestions().size() == 1 ? u.suggestions().get(0).suggested()
+                : String.join(", ", u.suggestions().stream().map(x -> x.template() + " " + x.suggested()).toList());
+        return new String[] {u.key(), UsageIndex.percent(c.usedPercent()), c.claim(),
             Bytes.human(c.availableBytes()), u.fillsIn().map(Durations::brief).orElse(""), suggest};
+    }
+
+    static boolean declared(UiState s, StatefulSetUsage u) {
+        return s.loaded().decisions().stream().anyMatch(d -> Loaded.key(d).equals(u.key()));
     }
 
     static void draw(UiState s, Painter p, int left, int top, int width, int height) {
@@ -42,25 +46,33 @@ final class UsageView {
             }
         }
         int over = java.util.Arrays.stream(w).sum() + 2 * (w.length - 1) - width;
-        for (int c : new int[] {2, 0}) { // the claim's name, then the StatefulSet's, give up space
-            int give = Math.max(0, Math.min(over, w[c] - 12));
+        for (int c : new int[] {5, 2, 0}) { // the suggestions, the claim's name, then the StatefulSet's give up space
+            int give = Math.max(0, Math.min(over, w[c] - (c == 5 ? 7 : 12)));
             w[c] -= give;
             over -= give;
         }
         int col = left;
         for (int c = 0; c < w.length; c++) {
-            col += p.text(col, top, Texts.pad(HEADERS[c], w[c] + 2), Style.DIM, Math.max(0, left + width - col));
+            col += p.text(col, top, c == w.length - 1 ? HEADERS[c] : Texts.pad(HEADERS[c], w[c] + 2), Style.DIM, Math.max(0, left + width - col));
         }
+        boolean others = false;
         int selected = Math.min(s.scroll(), rows.size() - 1);
         int first = Layout.listTop(selected, s.rows());
         for (int i = first; i < rows.size() && i - first < height - 1; i++) {
             double pct = rows.get(i).fullest().orElseThrow().usedPercent();
+            boolean declared = declared(s, rows.get(i));
+            others |= !declared;
             col = left;
             for (int c = 0; c < w.length; c++) {
-                Style style = c == 1 || c == 4 ? UsageIndex.style(pct) : c == 5 ? Style.GOOD : Style.NORMAL;
-                String text = Texts.pad(Texts.fit(cells[i][c], w[c], p.glyphs), w[c] + 2);
+                Style style = c == 1 || c == 4 ? UsageIndex.style(pct) : c == 5 ? Style.GOOD : c == 0 && !declared ? Style.DIM : Style.NORMAL;
+                String fitted = Texts.fit(cells[i][c], w[c], p.glyphs);
+                String text = c == w.length - 1 ? fitted : Texts.pad(fitted, w[c] + 2);
                 col += p.text(col, top + 1 + i - first, text, style, Math.max(0, left + width - col), i == selected);
             }
+        }
+        int below = top + 1 + Math.min(rows.size() - first, height - 1) + 1;
+        if (others && below < top + height) {
+            p.text(left, below, "dimmed: not in the manifest (add it to the manifest to resize it here)", Style.DIM, width);
         }
     }
 }

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The audit Events are ones kube-apiserver accepts: the simulated server validates events.k8s.io/v1
  * Events as pkg/apis/core/validation/events.go does (generateName with NameIsDNSSubdomain), and a
- * real v1.24 server refused {@code <name>.} with 422 (shared/reference, last section).
+ * real v1.24 server refused {@code <name>.} with 422 (docs/reference/real-apiserver-v1.32.md, last section).
  */
 class EventsTest {
     @TempDir Path home;

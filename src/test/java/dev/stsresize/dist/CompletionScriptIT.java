@@ -95,13 +95,26 @@ class CompletionScriptIT {
             List<String> all = DemoScenario.cluster().stream().filter(o -> o.path("kind").asText().equals("StatefulSet"))
                     .map(o -> o.path("metadata").path("namespace").asText() + "/" + o.path("metadata").path("name").asText())
                     .toList();
-            assertThat(complete(shell, "resume", "")).containsExactlyInAnyOrderElementsOf(all);
+            assertThat(completeFromCluster(shell, "resume", "")).containsExactlyInAnyOrderElementsOf(all);
             String first = all.get(0);
-            assertThat(complete(shell, "resume", first.substring(0, first.indexOf('/') + 1)))
+            assertThat(completeFromCluster(shell, "resume", first.substring(0, first.indexOf('/') + 1)))
                     .containsExactlyInAnyOrderElementsOf(all.stream().filter(n -> n.startsWith(first.substring(0, first.indexOf('/') + 1))).toList());
-            assertThat(complete(shell, "plan", "-n", "")).containsExactlyInAnyOrderElementsOf(
+            assertThat(completeFromCluster(shell, "plan", "-n", "")).containsExactlyInAnyOrderElementsOf(
                     all.stream().map(n -> n.substring(0, n.indexOf('/'))).distinct().toList());
         }
+    }
+
+    /**
+     * A completion from the cluster offers nothing when its 2 s budget runs out, which a cold JVM on a
+     * loaded machine can overrun (seen at load 25): asked up to three times, the first non-empty answer is
+     * what is checked. A completion that never reaches the cluster still offers nothing three times: red.
+     */
+    private List<String> completeFromCluster(String shell, String... words) throws Exception {
+        List<String> offered = List.of();
+        for (int attempt = 0; attempt < 3 && offered.isEmpty(); attempt++) {
+            offered = complete(shell, words);
+        }
+        return offered;
     }
 
     /** What the shell offers for the words (the last one being completed) after {@code kubectl-stsresize}. */

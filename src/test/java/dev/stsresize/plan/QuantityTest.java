@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class QuantityTest {
     @ParameterizedTest(name = "{0} is written {1}")
     @CsvSource({
-        // as the API server reads claims back (shared/reference/real-apiserver-v1.32.md)
+        // as the API server reads claims back (docs/reference/real-apiserver-v1.32.md)
         "1024Mi, 1Gi", "1500M, 1500M", "2048, 2048", "10Gi, 10Gi", "0.5Gi, 512Mi", "1.5Ki, 1536",
         "1000, 1k", "1000000, 1M", "1000M, 1G", "1e3, 1e3", "1E3, 1e3", "1000e0, 1e3", "1e-3, 1e-3", "12e6, 12e6",
         "0.5, 500m", "0.1m, 100u", "1n, 1n", "0.0000000001, 1n", "1.5, 1500m", "100m, 100m", "0, 0", "0Gi, 0",

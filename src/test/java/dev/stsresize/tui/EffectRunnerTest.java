@@ -77,4 +77,42 @@ class EffectRunnerTest {
         runner.run(new Effect.LoadDecisions());
         assertThat(next()).isEqualTo(new UiEvent.LoadFailed("live.yaml: No such file or directory"));
     }
+
+    /** Two reads a minute apart: the second comes back with the rate the samples give and how long they span. */
+    @Test
+    void usageReadsAreSampledAndAReaderThatThrowsIsANoteNotAnError() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
+        UsageSource source = () -> {
+            int n = reads.getAndIncrement();
+            if (n == 2) {
+                throw new IllegalStateException("connection refused");
+            }
+            long gi = 1L << 30;
+            return new dev.stsresize.usage.UsageReport(
+                    java.util.List.of(new dev.stsresize.usage.UsageReport.Target("payments", "ledger", java.util.Map.of("data", "10Gi"))),
+                    java.util.Map.of("payments/ledger", java.util.List.of(new dev.stsresize.plan.ClaimUsage("data-ledger-0",
+                            9 * gi + n * (gi / 10), 10 * gi, gi - n * (gi / 10), java.util.Optional.empty()))),
+                    java.util.Map.of(), dev.stsresize.plan.SizingPolicy.DEFAULT, java.util.List.of(),
+                    java.time.Instant.EPOCH.plusSeconds(60L * n));
+        };
+        runner = new EffectRunner(DemoDecisions::loaded, new FakeStepRunner(), source, posted::add);
+        runner.run(new Effect.ReadUsage(java.time.Duration.ZERO));
+        UiEvent.UsageRead first = (UiEvent.UsageRead) next();
+        assertThat(first.sampledFor()).isZero();
+        runner.run(new Effect.ReadUsage(java.time.Duration.ZERO));
+        UiEvent.UsageRead second = (UiEvent.UsageRead) next();
+        assertThat(second.sampledFor()).isEqualTo(java.time.Duration.ofMinutes(1));
+        assertThat(second.report().of("payments", "ledger").orElseThrow().fillsIn()).as("0.9Gi free at 0.1Gi a minute")
+                .hasValueSatisfying(d -> assertThat(d.toSeconds()).isBetween(539L, 542L));
+        runner.run(new Effect.ReadUsage(java.time.Duration.ZERO));
+        UiEvent.UsageRead third = (UiEvent.UsageRead) next();
+        assertThat(third.report().notes()).contains("usage unknown (connection refused)");
+    }
+
+    @Test
+    void withoutAUsageSourceReadUsageIsIgnored() throws Exception {
+        runner = new EffectRunner(DemoDecisions::loaded, new FakeStepRunner(), posted::add);
+        runner.run(new Effect.ReadUsage(java.time.Duration.ZERO));
+        assertThat(posted.poll(500, TimeUnit.MILLISECONDS)).isNull();
+    }
 }

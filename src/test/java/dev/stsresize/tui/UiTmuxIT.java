@@ -113,6 +113,51 @@ class UiTmuxIT {
     }
 
     /**
+     * Issue 15's flow: the demo's payments/ledger shown filling (92 %, red), e with its suggested size accepted,
+     * the file's diff, y writes only that quantity, the diff of the new decision, the wizard, verified.
+     */
+    @Test
+    void demoEditsTheFillingStatefulSetsManifestAndConvergesIt() throws Exception {
+        Path demo = dir.resolve("demo");
+        start(LAUNCHER + " demo --speed fast --dir " + demo, 120, 35);
+        awaitPane("StatefulSets[9]", "context: sim", "payments/ledger", "USED", "92%");
+        String coloured = tmux("capture-pane", "-e", "-p", "-t", "ui");
+        assertThat(coloured).as("92 % is shown red").contains("\u001b[31m92%");
+        String before = Files.readString(demo.resolve("manifest.yaml"));
+        for (int i = 0; i < 4; i++) { // to payments/ledger, the 5th row
+            tmux("send-keys", "-t", "ui", "j");
+        }
+        tmux("send-keys", "-t", "ui", "e");
+        awaitPane("edit sizes [payments/ledger]", "payments/ledger data  10Gi -> [14Gi_]", "suggested: data-ledger-0 9");
+        tmux("send-keys", "-t", "ui", "Enter");
+        awaitPane("the manifest's diff [payments/ledger]", "-          storage: 10Gi", "+          storage: 14Gi");
+        tmux("send-keys", "-t", "ui", "y");
+        awaitPane("diff payments/ledger", "payments/ledger   GROW", "template data  10Gi → 14Gi", "manifest written (ledger data 10Gi → 14Gi)");
+        String after = Files.readString(demo.resolve("manifest.yaml"));
+        List<String> a = before.lines().toList();
+        List<String> b = after.lines().toList();
+        assertThat(b).hasSameSizeAs(a);
+        List<Integer> changed = new ArrayList<>();
+        for (int i = 0; i < a.size(); i++) {
+            if (!a.get(i).equals(b.get(i))) {
+                changed.add(i);
+            }
+        }
+        assertThat(changed).as("one line of the file changed").hasSize(1);
+        assertThat(b.get(changed.get(0))).isEqualTo(a.get(changed.get(0)).replace("10Gi", "14Gi"));
+        tmux("send-keys", "-t", "ui", "Enter");
+        awaitPane("resize payments/ledger", "Grow 3 claims of payments/ledger to 14Gi?");
+        tmux("send-keys", "-t", "ui", "y");
+        awaitPane("Type the StatefulSet's name to orphan-delete it");
+        tmux("send-keys", "-t", "ui", "-l", "ledger");
+        tmux("send-keys", "-t", "ui", "Enter");
+        String summary = awaitPane("Converged: verified from the objects read back", "✓ claim data-ledger-2  10Gi → 14Gi  capacity 14Gi");
+        assertThat(summary).containsPattern("✓ pod ledger-0  UID [0-9a-f]{8} unchanged  owner the new StatefulSet");
+        tmux("send-keys", "-t", "ui", "q");
+        assertThat(awaitExit()).contains("TTY icanon echo");
+    }
+
+    /**
      * An offline resize (clickhouse's class grows file systems only when the pod restarts): after the
      * adoption the summary says each file system waits, and p restarts the pods one at a time by
      * eviction; each pod comes back with a new UID, still owned by the new StatefulSet, and each claim

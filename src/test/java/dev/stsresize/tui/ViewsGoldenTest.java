@@ -113,7 +113,24 @@ class ViewsGoldenTest {
                             List.of("FileSystemResizePending"), "analytics/data-clickhouse-1", List.of("Resizing")), List.of(), l.fieldManagers()))).state();
             return press(select(t, "clickhouse"), Kind.ENTER);
         }));
+        // issue 15: usage in the list, the diff and its own view; the manifest edited from the list
+        out.add(Named.of("list-usage", s -> filling(s)));
+        out.add(Named.of("diff-usage", s -> press(select(filling(s), "ledger"), Kind.ENTER)));
+        out.add(Named.of("usage-view", s -> press(filling(s), "u")));
+        out.add(Named.of("list-marked", s -> press(select(filling(s), "ledger"), " ", Kind.UP, Kind.UP, " ")));
+        out.add(Named.of("edit-form", s -> press(select(filling(s), "ledger"), "e")));
+        out.add(Named.of("edit-diff", s -> press(select(filling(s), "ledger"), "e", Kind.ENTER, new UiEvent.EditPrepared(List.of(
+                new SizeEdit.FileChange(EditFlowTest.FILE, "", "", String.join("\n", "--- " + EditFlowTest.FILE, "+++ " + EditFlowTest.FILE,
+                        "@@ -321,4 +321,4 @@", "       - ReadWriteOnce", "       resources:", "         requests:",
+                        "-          storage: 10Gi", "+          storage: 14Gi", "")))))));
         return out;
+    }
+
+    /** The demo, each StatefulSet declared in demo/manifest.yaml, after a usage read (payments/ledger 92 % and filling). */
+    static UiState filling(UiState s) {
+        UiState loaded = Update.apply(UiState.initial(s.columns(), s.rows()),
+                new UiEvent.DecisionsLoaded(EditFlowTest.declaredIn(EditFlowTest.FILE))).state();
+        return press(loaded, UsageFlowTest.read());
     }
 
     static ClaimProgress claim(String name, String capacity, ClaimProgress.State state, List<String> conditions) {

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * An error the simulated API server answers with: an HTTP code and a {@code metav1.Status} body,
- * shaped exactly as kube-apiserver v1.32 shapes it (see shared/reference/real-apiserver-v1.32.md).
+ * shaped exactly as kube-apiserver v1.32 shapes it (see docs/reference/real-apiserver-v1.32.md).
  *
  * <p>Texts follow k8s.io/apimachinery/pkg/api/errors (NewNotFound, NewAlreadyExists, NewConflict,
  * NewInvalid, NewForbidden). Thrown anywhere below the HTTP layer; the server writes {@link #status()}.

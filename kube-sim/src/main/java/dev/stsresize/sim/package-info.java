@@ -1,6 +1,6 @@
 /**
  * The simulated Kubernetes cluster: a real HTTP API server on 127.0.0.1 that client-java and
- * kubectl v1.32 accept, answering like kube-apiserver v1.32 (shared/reference/real-apiserver-v1.32.md).
+ * kubectl v1.32 accept, answering like kube-apiserver v1.32 (docs/reference/real-apiserver-v1.32.md).
  *
  * <h2>Tour</h2>
  * <ul>

@@ -44,7 +44,7 @@ class ObjectNamesTest {
                 .replace("META", meta);
     }
 
-    /** The text a real server answered (shared/reference/real-apiserver-v1.32.md, last section). */
+    /** The text a real server answered (docs/reference/real-apiserver-v1.32.md, last section). */
     @Test
     void an_events_v1_generate_name_ending_in_a_dot_is_refused_with_the_real_servers_text() {
         SimClient.Answer a = client.send("POST", EVENTS, "application/json", event("{\"generateName\":\"probe2.\"}"));

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
-/** The answers of shared/reference/real-apiserver-v1.32.md, verbatim, for exact comparisons. */
+/** The answers of docs/reference/real-apiserver-v1.32.md, verbatim, for exact comparisons. */
 final class Reference {
     private Reference() {}
 

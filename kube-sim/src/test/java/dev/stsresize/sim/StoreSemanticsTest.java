@@ -92,7 +92,7 @@ class StoreSemanticsTest {
     /**
      * delete.go (staging/src/k8s.io/apiserver/pkg/endpoints/handlers) decodes DeleteOptions from the
      * body when there is one and never reads the query then; from the query only without a body. A
-     * real v1.24 server deleted on {@code ?dryRun=All} beside a body (shared/reference, last section).
+     * real v1.24 server deleted on {@code ?dryRun=All} beside a body (docs/reference/real-apiserver-v1.32.md, last section).
      */
     @Test
     void a_delete_reads_its_options_from_the_body_when_it_has_one_and_else_from_the_query() {

@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  * <li>every kind: apimachinery {@code pkg/api/validation/objectmeta.go} {@code ValidateAnnotations} →
  * {@code ValidateAnnotationsSize}: the sum of len(key)+len(value) in bytes at most
  * {@code TotalAnnotationSizeLimitB} = 256 KiB, else {@code metadata.annotations: Too long: must have at
- * most 262144 bytes} (captured from a real server, shared/reference/real-apiserver-v1.32.md);</li>
+ * most 262144 bytes} (captured from a real server, docs/reference/real-apiserver-v1.32.md);</li>
  * <li>Secrets: {@code pkg/apis/core/validation/validation.go} {@code ValidateSecret} (data keys are
  * ConfigMap keys, {@code IsConfigMapKey}; the decoded data at most {@code core.MaxSecretSize} = 1 MiB,
  * {@code field.TooLong(dataPath, "", MaxSecretSize)}) and {@code ValidateSecretUpdate} (the type is

@@ -28,7 +28,7 @@ public record DeleteOptions(String propagationPolicy, Boolean orphanDependents, 
      * staging/src/k8s.io/apiserver/pkg/endpoints/handlers/delete.go (DeleteResource, DeleteCollection)
      * reads them: from the body whenever the request has one, and then the query is NEVER read, so a
      * {@code ?dryRun=All} beside a body deletes for real (seen on a real v1.24 server,
-     * shared/reference/real-apiserver-v1.32.md, last section); from the query parameters only when the
+     * docs/reference/real-apiserver-v1.32.md, last section); from the query parameters only when the
      * body is empty. Preconditions have no query form.
      */
     public static DeleteOptions ofRequest(JsonNode body, Map<String, String> query) {
