@@ -169,6 +169,9 @@ final class LeanApiClient extends ApiClient {
                     .protocols(getProtocols())
                     .readTimeout(getReadTimeout())
                     .pingInterval(getPingInterval())
+                    // as many idle connections as requests the product sends at once (usage reads 32 kubelet
+                    // summaries at a time): OkHttp's default keeps 5, and every other one would cost a new TLS handshake
+                    .connectionPool(new okhttp3.ConnectionPool(32, 5, java.util.concurrent.TimeUnit.MINUTES))
                     .build());
             String base = getBasePath();
             if (base != null) {

@@ -46,6 +46,8 @@ public final class UsageReader {
     public static final String NODES_PROXY_FORBIDDEN = "usage unknown (cannot get nodes/proxy)";
     /** Summaries in flight at once: enough to read 200 nodes in a few round trips, few enough for any API server. */
     static final int PARALLEL = 32;
+    /** Nodes named one by one in the notes; more are counted. */
+    static final int NAMED_NODES = 3;
 
     private final Cluster cluster;
     private final Duration timeout;
@@ -108,7 +110,7 @@ public final class UsageReader {
 
             List<ObjectNode> allPods = pods.orElseGet(() -> awaitPods(podList, notes));
             Set<String> nodes = nodesRunning(statefulSetKeys, allPods);
-            readSummaries(pool, nodes, started, notes, measured);
+            readSummaries(pool, nodes, notes, measured);
 
             Map<String, Long> quotaRoom = quotaRoom(await(quotaList, "resourcequotas", notes));
             if (promFuture != null) {
@@ -170,8 +172,9 @@ public final class UsageReader {
 
     // ---- summaries ----
 
-    private void readSummaries(ExecutorService pool, Set<String> nodes, Instant started, List<String> notes,
-            Map<String, ClaimUsage> measured) {
+    private void readSummaries(ExecutorService pool, Set<String> nodes, List<String> notes, Map<String, ClaimUsage> measured) {
+        // the bound is the summaries' own: the LISTs before them are ordinary API requests, as the plan's are
+        Instant started = clock.instant();
         Map<String, Future<ObjectNode>> pending = new LinkedHashMap<>();
         for (String node : nodes) {
             pending.put(node, pool.submit(() -> cluster.nodeSummary(node, remaining(started))));
@@ -203,7 +206,21 @@ public final class UsageReader {
         if (forbidden) {
             notes.add(NODES_PROXY_FORBIDDEN);
         }
-        silent.forEach((node, why) -> notes.add("usage on node " + node + " unknown: " + why));
+        notes.addAll(silentNotes(silent));
+    }
+
+    /** One note per node that did not answer; past {@value #NAMED_NODES} nodes, one note per reason naming the first few. */
+    static List<String> silentNotes(Map<String, String> silent) {
+        List<String> out = new ArrayList<>();
+        if (silent.size() <= NAMED_NODES) {
+            silent.forEach((node, why) -> out.add("usage on node " + node + " unknown: " + why));
+            return out;
+        }
+        Map<String, List<String>> byWhy = new TreeMap<>();
+        silent.forEach((node, why) -> byWhy.computeIfAbsent(why, w -> new ArrayList<>()).add(node));
+        byWhy.forEach((why, list) -> out.add(list.size() == 1 ? "usage on node " + list.get(0) + " unknown: " + why : "usage on " + list.size() + " nodes unknown (" + String.join(", ", list.subList(0, Math.min(NAMED_NODES, list.size())))
+                + (list.size() > NAMED_NODES ? ", …" : "") + "): " + why.replace("it did not", "they did not")));
+        return out;
     }
 
     private Duration remaining(Instant started) {

@@ -237,4 +237,41 @@ class UsageReaderTest {
             throw new java.io.UncheckedIOException(e);
         }
     }
+
+    @Test
+    void many_silent_nodes_are_counted_in_one_note_per_reason() {
+        Map<String, String> silent = new java.util.TreeMap<>();
+        for (int i = 0; i < 5; i++) {
+            silent.put("node-" + i, "it did not answer within 5s");
+        }
+        silent.put("node-9", "error trying to reach service");
+        assertThat(UsageReader.silentNotes(silent)).containsExactly(
+                "usage on node node-9 unknown: error trying to reach service",
+                "usage on 5 nodes unknown (node-0, node-1, node-2, …): they did not answer within 5s");
+        assertThat(UsageReader.silentNotes(Map.of("node-0", "it did not answer within 5s")))
+                .containsExactly("usage on node node-0 unknown: it did not answer within 5s");
+    }
+
+    @Test
+    void a_prometheus_asked_directly_gets_no_credentials() throws Exception {
+        List<String> authorizations = new java.util.concurrent.CopyOnWriteArrayList<>();
+        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/", exchange -> {
+            authorizations.add(String.valueOf(exchange.getRequestHeaders().getFirst("Authorization")));
+            byte[] body = "{\"status\":\"success\",\"data\":{\"resultType\":\"vector\",\"result\":[]}}".getBytes();
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        server.start();
+        try {
+            UsageReport r = read(cluster(null), Optional.of("http://127.0.0.1:" + server.getAddress().getPort()), NamespaceScope.of("payments"));
+            assertThat(r.notes()).isEmpty();
+            assertThat(authorizations).hasSize(4).containsOnly("null");
+        } finally {
+            server.stop(0);
+        }
+    }
 }
