@@ -301,12 +301,14 @@ public final class UsageReader {
 
     private static Map<String, List<ClaimUsage>> claimsOf(List<UsageReport.Target> targets, Map<String, ClaimUsage> measured,
             Map<String, Optional<Duration>> fillsIn) {
+        // by namespace first: 2,000 StatefulSets against 6,000 claims would otherwise be 12 million comparisons
+        Map<String, Map<String, ClaimUsage>> byNamespace = new HashMap<>();
+        measured.forEach((key, c) -> byNamespace.computeIfAbsent(key.substring(0, key.indexOf('/')), n -> new HashMap<>()).put(key, c));
         Map<String, List<ClaimUsage>> out = new LinkedHashMap<>();
         for (UsageReport.Target t : targets) {
             List<ClaimUsage> own = new ArrayList<>();
-            measured.forEach((key, c) -> {
-                if (key.startsWith(t.namespace() + "/") && t.templates().keySet().stream()
-                        .anyMatch(template -> ClaimNames.ordinalOf(c.claim(), template, t.name()).isPresent())) {
+            byNamespace.getOrDefault(t.namespace(), Map.of()).forEach((key, c) -> {
+                if (t.templates().keySet().stream().anyMatch(template -> ClaimNames.ordinalOf(c.claim(), template, t.name()).isPresent())) {
                     own.add(fillsIn.containsKey(key) ? c.withFillsIn(fillsIn.get(key)) : c);
                 }
             });

@@ -59,6 +59,35 @@ class WatchAndListTest {
         return events.stream().map(e -> e.path("type").asText()).toList();
     }
 
+    /** responsewriters/writers.go: over 128 KiB and asked for, the answer goes gzipped; below it, or not asked, plain. */
+    @Test
+    void a_list_over_128_kib_goes_gzipped_to_a_client_that_accepts_gzip() throws IOException {
+        sim.load(pod("small", "{app: db}"));
+        assertThat(encoding(PODS, "gzip")).as("below the threshold").isEmpty();
+        List<ObjectNode> many = new ArrayList<>();
+        for (int i = 0; i < 400; i++) {
+            many.add(pod("p-" + i, "{app: db, note: '" + "x".repeat(300) + "'}"));
+        }
+        sim.load(many.toArray(ObjectNode[]::new));
+        assertThat(encoding(PODS, "gzip")).isEqualTo("gzip");
+        assertThat(encoding(PODS, "identity")).as("not asked").isEmpty();
+        Request req = new Request.Builder().url(sim.url() + PODS).header("Authorization", "Bearer " + sim.adminToken())
+                .header("Accept-Encoding", "gzip").build();
+        try (Response r = client.api.getHttpClient().newCall(req).execute();
+                java.io.InputStream in = new java.util.zip.GZIPInputStream(r.body().byteStream())) {
+            assertThat(Reference.json(new String(in.readAllBytes(), StandardCharsets.UTF_8)).path("items")).hasSize(401);
+        }
+    }
+
+    /** The Content-Encoding of an answer to GET {@code path} with this Accept-Encoding ("" when none). */
+    String encoding(String path, String acceptEncoding) throws IOException {
+        Request req = new Request.Builder().url(sim.url() + path).header("Authorization", "Bearer " + sim.adminToken())
+                .header("Accept-Encoding", acceptEncoding).build();
+        try (Response r = client.api.getHttpClient().newCall(req).execute()) {
+            return r.header("Content-Encoding", "");
+        }
+    }
+
     @Test
     void a_watch_without_resource_version_starts_with_the_current_objects_as_added() {
         sim.load(pod("a", "{app: db}"), pod("b", "{app: web}"));

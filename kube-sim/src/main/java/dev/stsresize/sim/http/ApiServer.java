@@ -324,6 +324,11 @@ public final class ApiServer implements AutoCloseable {
                 // warning.AddWarning: code 299, agent "-", the text quoted as net/http's headers carry it
                 ex.getResponseHeaders().add("Warning", "299 - " + dev.stsresize.sim.patch.GoFormat.quote(w));
             }
+            if (r.contentType() == null && payload.length > GZIP_THRESHOLD_BYTES && acceptsGzip(ex)) {
+                payload = gzip(payload);
+                ex.getResponseHeaders().set("Content-Encoding", "gzip");
+                ex.getResponseHeaders().set("Vary", "Accept-Encoding");
+            }
             ex.sendResponseHeaders(r.code(), payload.length == 0 ? -1 : payload.length);
             try (OutputStream out = ex.getResponseBody()) {
                 out.write(payload);
@@ -334,6 +339,37 @@ public final class ApiServer implements AutoCloseable {
             ex.close();
         }
         return r.code();
+    }
+
+    /**
+     * As responsewriters/writers.go (APIResponseCompression, on by default): a serialised answer over
+     * defaultGzipThresholdBytes (128 KiB) goes gzipped, at defaultGzipContentEncodingLevel (1, best speed), to a client
+     * whose Accept-Encoding names gzip (negotiateContentEncoding). A proxied backend's answer is relayed as it came.
+     */
+    static final int GZIP_THRESHOLD_BYTES = 128 * 1024;
+
+    static boolean acceptsGzip(HttpExchange ex) {
+        java.util.List<String> headers = ex.getRequestHeaders().get("Accept-Encoding");
+        for (String header : headers == null ? java.util.List.<String>of() : headers) {
+            for (String token : header.split(",")) {
+                if (token.trim().equals("gzip")) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    static byte[] gzip(byte[] payload) throws IOException {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream(payload.length / 8);
+        try (java.util.zip.GZIPOutputStream z = new java.util.zip.GZIPOutputStream(bytes, 64 * 1024) {
+            {
+                def.setLevel(java.util.zip.Deflater.BEST_SPEED);
+            }
+        }) {
+            z.write(payload);
+        }
+        return bytes.toByteArray();
     }
 
     private static void sendPlainText(HttpExchange ex, int code, byte[] text) {
