@@ -32,43 +32,6 @@ class UsagePlanBenchmark {
     @TempDir Path dir;
 
     @Test
-    void phases_in_process() throws Exception {
-        List<ObjectNode> objects = new ArrayList<>();
-        build(objects);
-        try (SimCluster sim = SimCluster.start()) {
-            sim.load(objects.toArray(ObjectNode[]::new));
-            Path kubeconfig = dir.resolve("kubeconfig");
-            sim.writeKubeconfig(kubeconfig);
-            var conn = dev.stsresize.cluster.KubeClients.connect(dev.stsresize.cluster.ConnectionSettings.defaults().withKubeconfig(kubeconfig),
-                    new dev.stsresize.cluster.ClientEnvironment(java.util.Map.of(), dir, dir.resolve("no-sa"), false), "test",
-                    new java.io.PrintWriter(new java.io.StringWriter()));
-            var cluster = new dev.stsresize.cluster.KubeCluster(conn);
-            for (int round = 0; round < 3; round++) {
-                long t0 = System.nanoTime();
-                int pods = cluster.listPods(dev.stsresize.cluster.NamespaceScope.all()).items().size();
-                long t1 = System.nanoTime();
-                java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(32);
-                List<java.util.concurrent.Future<?>> fs = new ArrayList<>();
-                for (int n = 0; n < NODES; n++) {
-                    String node = "node-" + n;
-                    fs.add(pool.submit(() -> cluster.nodeSummary(node, java.time.Duration.ofSeconds(30))));
-                }
-                for (var f : fs) {
-                    f.get();
-                }
-                long t2 = System.nanoTime();
-                pool.shutdown();
-                var m = new dev.stsresize.usage.UsageReader(cluster, java.time.Duration.ofSeconds(30), java.util.Optional.empty(),
-                        java.time.Clock.systemUTC()).measure(java.util.Set.of("ns-0/pg-0"), List.of(dev.stsresize.cluster.NamespaceScope.all()),
-                        java.util.Optional.empty());
-                long t3 = System.nanoTime();
-                System.out.printf("round %d: pods LIST (%d) %d ms; 200 summaries, 32 at once, %d ms; measure(one sts) %d ms%n", round, pods,
-                        (t1 - t0) / 1_000_000, (t2 - t1) / 1_000_000, (t3 - t2) / 1_000_000);
-            }
-        }
-    }
-
-    @Test
     void what_usage_costs_plan_at_two_thousand_statefulsets_on_two_hundred_nodes() throws Exception {
         List<ObjectNode> objects = new ArrayList<>();
         String manifest = build(objects);
