@@ -44,25 +44,60 @@ public final class Cli {
         this.checkpoint = checkpoint;
     }
 
+    /** The whole command tree, every subcommand built: completion and tests walk all of it. */
     public CommandLine commandLine() {
+        return commandLine(null);
+    }
+
+    /**
+     * The tree with only {@code invoked} built in full; every other subcommand is a stand-in with its
+     * name and description read from its {@code @Command} annotation, enough for the root's usage and
+     * "did you mean". Why: building and reflecting every command's options dominated start-up (issue 16).
+     * {@code null} builds them all.
+     */
+    CommandLine commandLine(String invoked) {
         CommandLine cl = new CommandLine(new RootCommand());
         // subcommands are added here, one line each
-        cl.addSubcommand(new PlanCommand(environment));
-        cl.addSubcommand(new ApplyCommand(environment, prompter, checkpoint));
-        cl.addSubcommand(new ResumeCommand(environment, prompter, checkpoint));
-        cl.addSubcommand(new SimulateCommand());
-        cl.addSubcommand(new DemoCommand(environment));
-        cl.addSubcommand(new RenderJobCommand(environment.stdin()));
-        cl.addSubcommand(new SetSizeCommand());
-        cl.addSubcommand(new UsageCommand(environment));
-        cl.addSubcommand(new VersionCommand());
-        cl.addSubcommand(new CompletionCommand());
-        cl.addSubcommand(new UiCommand(environment));
+        add(cl, invoked, PlanCommand.class, () -> new PlanCommand(environment));
+        add(cl, invoked, ApplyCommand.class, () -> new ApplyCommand(environment, prompter, checkpoint));
+        add(cl, invoked, ResumeCommand.class, () -> new ResumeCommand(environment, prompter, checkpoint));
+        add(cl, invoked, SimulateCommand.class, SimulateCommand::new);
+        add(cl, invoked, DemoCommand.class, () -> new DemoCommand(environment));
+        add(cl, invoked, RenderJobCommand.class, () -> new RenderJobCommand(environment.stdin()));
+        add(cl, invoked, SetSizeCommand.class, SetSizeCommand::new);
+        add(cl, invoked, UsageCommand.class, () -> new UsageCommand(environment));
+        add(cl, invoked, VersionCommand.class, VersionCommand::new);
+        add(cl, invoked, CompletionCommand.class, CompletionCommand::new);
+        add(cl, invoked, UiCommand.class, () -> new UiCommand(environment));
         cl.setOut(out);
         cl.setErr(err);
         cl.setExecutionExceptionHandler(this::onException);
         cl.setParameterExceptionHandler(this::onBadParameters);
         return cl;
+    }
+
+    private static void add(CommandLine root, String invoked, Class<?> type, Supplier<Object> command) {
+        CommandLine.Command c = type.getAnnotation(CommandLine.Command.class);
+        if (invoked == null || invoked.equals(c.name())) {
+            root.addSubcommand(command.get());
+            return;
+        }
+        CommandLine.Model.CommandSpec standIn = CommandLine.Model.CommandSpec.create().name(c.name());
+        standIn.usageMessage().description(c.description()).hidden(c.hidden());
+        root.addSubcommand(c.name(), new CommandLine(standIn));
+    }
+
+    /** The subcommand the words name (the first one not a flag; the root has only help flags), or null: build all. */
+    private static String invoked(String[] args) {
+        for (String a : args) {
+            if (a.equals("--")) {
+                return null;
+            }
+            if (!a.startsWith("-")) {
+                return a;
+            }
+        }
+        return "";
     }
 
     public int run(String... args) {
@@ -73,7 +108,8 @@ public final class Cli {
                 return new Completion(commandLine(), completionEnvironment())
                         .run(java.util.Arrays.asList(args).subList(1, args.length), out);
             }
-            return commandLine().execute(UiCommand.withImplicitUi(args));
+            String[] words = UiCommand.withImplicitUi(args);
+            return commandLine(invoked(words)).execute(words);
         } finally {
             out.flush();
             err.flush();

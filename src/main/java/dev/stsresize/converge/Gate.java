@@ -14,15 +14,23 @@ public interface Gate {
     boolean allowOrphanDelete(String namespace, String name);
 
     /** Every write allowed, as {@code --yes} says. */
-    Gate YES = new Gate() {
-        @Override
-        public boolean allowGrow(Decision decision) {
-            return true;
-        }
+    Gate YES = growing(true);
 
-        @Override
-        public boolean allowOrphanDelete(String namespace, String name) {
-            return true;
-        }
-    };
+    /**
+     * Allows the grow, and the orphan delete only when {@code orphanDelete}: a resume whose delete gate
+     * was already passed (or {@code --yes}) needs no second question.
+     */
+    static Gate growing(boolean orphanDelete) {
+        return new Gate() {
+            @Override
+            public boolean allowGrow(Decision decision) {
+                return true;
+            }
+
+            @Override
+            public boolean allowOrphanDelete(String namespace, String name) {
+                return orphanDelete;
+            }
+        };
+    }
 }

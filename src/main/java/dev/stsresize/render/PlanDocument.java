@@ -42,10 +42,8 @@ public final class PlanDocument {
      * @param usage by {@code namespace/name}
      */
     public static ObjectNode of(List<Decision> decisions, Optional<Map<String, StatefulSetUsage>> usage) {
-        ObjectNode doc = JSON.objectNode();
-        doc.put("apiVersion", API_VERSION);
-        doc.put("kind", "Plan");
-        ArrayNode items = doc.putArray("items");
+        ObjectNode doc = document("Plan");
+        ArrayNode items = (ArrayNode) doc.get("items");
         decisions.stream()
                 .sorted(Comparator.comparing(Decision::namespace).thenComparing(Decision::name))
                 .forEach(d -> {
@@ -54,6 +52,23 @@ public final class PlanDocument {
                     items.add(item);
                 });
         return doc;
+    }
+
+    /** An empty {@code stsresize/v1} document of {@code kind}: its {@code items} array is filled by the caller. */
+    static ObjectNode document(String kind) {
+        ObjectNode doc = JSON.objectNode();
+        doc.put("apiVersion", API_VERSION);
+        doc.put("kind", kind);
+        doc.putArray("items");
+        return doc;
+    }
+
+    /** A new item of {@code items}, naming its StatefulSet: every document's items start so. */
+    static ObjectNode item(ArrayNode items, String namespace, String name) {
+        ObjectNode item = items.addObject();
+        item.put("namespace", namespace);
+        item.put("name", name);
+        return item;
     }
 
     static ObjectNode item(Decision d) {

@@ -28,14 +28,10 @@ public final class ResultDocument {
     private ResultDocument() {}
 
     public static ObjectNode of(List<StatefulSetResult> results) {
-        ObjectNode doc = JSON.objectNode();
-        doc.put("apiVersion", PlanDocument.API_VERSION);
-        doc.put("kind", "Result");
-        ArrayNode items = doc.putArray("items");
+        ObjectNode doc = PlanDocument.document("Result");
+        ArrayNode items = (ArrayNode) doc.get("items");
         for (StatefulSetResult r : results) {
-            ObjectNode item = items.addObject();
-            item.put("namespace", r.namespace());
-            item.put("name", r.name());
+            ObjectNode item = PlanDocument.item(items, r.namespace(), r.name());
             item.put("outcome", r.outcome().label());
             if (r.reason() != null && !r.reason().isEmpty()) {
                 item.put("reason", r.reason()); // the contract: only for refused, blocked and failed

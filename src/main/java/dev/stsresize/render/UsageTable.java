@@ -79,14 +79,10 @@ public final class UsageTable {
 
     /** The {@code stsresize/v1} {@code Usage} document. */
     public static ObjectNode document(List<StatefulSetUsage> known, List<String> unknown, List<String> notes, String manifest) {
-        ObjectNode doc = JSON.objectNode();
-        doc.put("apiVersion", PlanDocument.API_VERSION);
-        doc.put("kind", "Usage");
-        ArrayNode items = doc.putArray("items");
+        ObjectNode doc = PlanDocument.document("Usage");
+        ArrayNode items = (ArrayNode) doc.get("items");
         for (StatefulSetUsage u : known) {
-            ObjectNode item = items.addObject();
-            item.put("namespace", u.namespace());
-            item.put("name", u.name());
+            ObjectNode item = PlanDocument.item(items, u.namespace(), u.name());
             item.put("usedPercent", Math.round(u.fullest().orElseThrow().usedPercent() * 10) / 10.0);
             PlanDocument.usageFields(item, Optional.of(u));
             setSize(u, manifest).ifPresent(c -> item.put("setSize", c));

@@ -457,17 +457,7 @@ public final class ConvergeSteps implements StepRunner {
             return Outcome.failed("the manifest no longer declares " + Loaded.key(decision) + ": nothing was written; reload it (r)");
         }
         boolean allowed = found.get().pastTheDeleteGate();
-        Gate gate = new Gate() {
-            @Override
-            public boolean allowGrow(Decision d) {
-                return true;
-            }
-
-            @Override
-            public boolean allowOrphanDelete(String namespace, String name) {
-                return allowed;
-            }
-        };
+        Gate gate = Gate.growing(allowed);
         Converger converger = new Converger(cluster, clock, journal, operator, server, gate, e -> report(progress, e), Checkpoint.NONE);
         StatefulSetResult r = converger.resume(found.get(), object, options, true);
         Summary summary = summary(found.get().record().uid(), Set.of(), r);
