@@ -3,8 +3,11 @@ package dev.stsresize.converge;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.cluster.Cluster;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -52,5 +55,64 @@ class StepsTest {
             }
             assertThat(h.journal.all()).as("released").isEmpty();
         }
+    }
+
+    /**
+     * A run whose Lease another holder took while it worked (seen at the next step's own Lease write,
+     * or by the renewer first) stops before the step: no orphan delete, no re-apply, the other holder's
+     * Lease left as it is. Negative controls (seen red): {@code Steps.stopIfLost} removed → the second test
+     * (the step is stopped by its own Lease write's conflict instead, not before it); that AND {@code LeaseLock.write}
+     * taking a conflicted Lease back whoever holds it → both tests (the delete goes out under bob's Lease).
+     */
+    @Test
+    void a_lease_taken_by_another_holder_before_the_orphan_delete_stops_the_run_with_nothing_deleted() {
+        try (Harness h = Harness.start(home, Demo.cluster())) {
+            Steps steps = new Steps(h.cluster(), Clock.systemUTC(), h.journal, "alice@laptop 1", h.sim.url(), h.events::add, Checkpoint.NONE);
+            Steps.Run run = lockedRun(h, steps, Harness.options());
+            steps.grow(run);
+            takeLease(h.cluster(), "bob@desk 2");
+            int before = h.writes().size();
+            assertThatThrownBy(() -> steps.orphanDelete(run, new Steps.DeleteAllowed("shop", "postgres", run.record().uid())))
+                    .isInstanceOf(Locked.class).hasMessageContaining("bob@desk 2");
+            assertThat(h.writes().subList(before, h.writes().size())).as("nothing written after the Lease was lost (its own Lease write answered 409 is how it was seen)")
+                    .noneMatch(r -> r.status() < 300 && (r.resource().equals("statefulsets") || r.resource().equals("leases")));
+            assertThat(Harness.uid(h.sts("shop", "postgres"))).isEqualTo(run.record().uid());
+            assertThat(h.get("coordination.k8s.io/v1", "Lease", "shop", LeaseLock.leaseName("postgres")).at("/spec/holderIdentity").asText())
+                    .isEqualTo("bob@desk 2");
+            run.close();
+        }
+    }
+
+    @Test
+    void a_lease_the_renewer_finds_taken_stops_the_next_step_before_it_writes() {
+        try (Harness h = Harness.start(home, Demo.cluster())) {
+            Steps steps = new Steps(h.cluster(), Clock.systemUTC(), h.journal, "alice@laptop 1", h.sim.url(), h.events::add, Checkpoint.NONE);
+            // a 3 s Lease is renewed every second: the renewer, not a step, finds it taken
+            Steps.Run run = lockedRun(h, steps, Harness.options().withLeaseDuration(Duration.ofSeconds(3)));
+            takeLease(h.cluster(), "bob@desk 2");
+            Harness.await("the renewer finds the Lease taken", () -> run.lock.lost() != null);
+            assertThat(run.lock.lost()).contains("bob@desk 2");
+            int before = h.writes().size();
+            assertThatThrownBy(() -> steps.reapply(run)).isInstanceOf(Locked.class).hasMessageContaining("it stops here");
+            assertThat(h.writes().subList(before, h.writes().size())).as("no re-apply, no Lease write").noneMatch(r -> r.status() < 300);
+            run.close();
+        }
+    }
+
+    private static Steps.Run lockedRun(Harness h, Steps steps, ConvergeOptions options) {
+        Assessment a = new Assessor(h.cluster(), Progress.NONE).assess(List.of(Demo.declared("postgres")), false,
+                Assessor.Depth.APPLY, false, Optional.empty());
+        Steps.Checked checked = steps.check(a.items().get(0), options, true);
+        assertThat(checked.proceeds()).as(String.valueOf(checked.stop())).isTrue();
+        Steps.Acquired lock = steps.lock(checked, options, true);
+        assertThat(lock.held()).as(lock.message()).isTrue();
+        return lock.run();
+    }
+
+    /** Another operator's run takes the Lease (as a `--take-over` would). */
+    private static void takeLease(Cluster cluster, String holder) {
+        ObjectNode lease = cluster.getLease("shop", LeaseLock.leaseName("postgres")).orElseThrow();
+        ((ObjectNode) lease.path("spec")).put("holderIdentity", holder);
+        cluster.updateLease(lease);
     }
 }
