@@ -118,10 +118,13 @@ final class EditFlow {
     }
 
     private static Transition formKey(UiState s, SizeEdit e, Key k) {
-        String value = e.focused().value();
         return switch (k.kind()) {
-            case CHAR -> Transition.of(s.withEdit(e.typed(value + k.ch())));
-            case BACKSPACE -> Transition.of(s.withEdit(e.typed(value.isEmpty() ? value : value.substring(0, value.length() - 1))));
+            case CHAR -> Transition.of(s.withEdit(e.typed(k.ch())));
+            case BACKSPACE -> Transition.of(s.withEdit(e.erased()));
+            case LEFT -> Transition.of(s.withEdit(e.caretAt(e.caret() - 1)));
+            case RIGHT -> Transition.of(s.withEdit(e.caretAt(e.caret() + 1)));
+            case HOME -> Transition.of(s.withEdit(e.caretAt(0)));
+            case END -> Transition.of(s.withEdit(e.caretAt(e.focused().value().length())));
             case UP -> Transition.of(s.withEdit(e.focus(e.focus() - 1)));
             case DOWN, TAB -> Transition.of(s.withEdit(e.focus(e.focus() + 1)));
             case ESCAPE -> leave(s, "edit cancelled: nothing written");

@@ -27,10 +27,18 @@ final class EditLines {
         for (int i = 0; i < e.rows().size(); i++) {
             Row r = e.rows().get(i);
             boolean focused = i == e.focus();
-            out.add(Styled.line().add(focused ? "> " : "  ", Style.ACCENT).add(r.key() + " ", Style.BOLD).add(r.template() + "  ")
-                    .add(r.declared(), Style.DIM).add(" -> ").add("[" + r.value() + (focused ? "_" : "") + "]",
-                            focused ? Style.ACCENT : Style.NORMAL)
-                    .add(r.problem().isEmpty() ? "" : "  not larger / not a size", Style.WARN).line());
+            Styled.Builder field = Styled.line().add(focused ? "> " : "  ", Style.ACCENT).add(r.key() + " ", Style.BOLD)
+                    .add(r.template() + "  ").add(r.declared(), Style.DIM).add(" -> ");
+            if (!focused) {
+                field.add("[" + r.value() + "]");
+            } else if (e.caret() >= r.value().length()) {
+                field.add("[" + r.value() + "_]", Style.ACCENT); // the caret after the value, where typing appends
+            } else {
+                // the caret on a character: typing goes before it, as in a shell's line
+                field.add("[" + r.value().substring(0, e.caret()), Style.ACCENT).add(r.value().substring(e.caret(), e.caret() + 1), Style.CARET)
+                        .add(r.value().substring(e.caret() + 1) + "]", Style.ACCENT);
+            }
+            out.add(field.add(r.problem().isEmpty() ? "" : "  not larger / not a size", Style.WARN).line());
             String where = "    " + r.file() + (r.hint().isEmpty() ? "" : "  suggested: " + r.hint());
             out.addAll(Styled.wrap(Styled.of(where, Style.DIM), width, 4));
         }

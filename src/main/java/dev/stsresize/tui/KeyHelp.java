@@ -42,7 +42,7 @@ public final class KeyHelp {
         {"Esc", "leave before the orphan delete (nothing irreversible); after it, stay until it is re-applied"},
         {"", ""},
         {"Edit sizes", ""},
-        {"text, Backspace", "change the focused size; Up/Down or Tab moves between templates"},
+        {"text, Backspace", "change the focused size at the caret; Left/Right, Home/End move it; Up/Down or Tab move between templates"},
         {"Enter", "show the file's unified diff (nothing written yet); there y writes the file, n goes back"},
         {"Esc", "cancel: nothing written"},
     };

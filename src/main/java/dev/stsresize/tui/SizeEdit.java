@@ -10,10 +10,11 @@ import java.util.List;
  *
  * @param rows one per template to change, in list order
  * @param focus the row being typed into
+ * @param caret where typing goes in the focused row's value: 0 before its first character, its length after the last
  * @param stage where the edit is
  * @param files the prepared change of each file (empty until {@link Stage#REVIEW})
  */
-public record SizeEdit(List<Row> rows, int focus, Stage stage, List<FileChange> files) {
+public record SizeEdit(List<Row> rows, int focus, int caret, Stage stage, List<FileChange> files) {
     public enum Stage {
         /** Typing the sizes. */
         FORM,
@@ -68,32 +69,53 @@ public record SizeEdit(List<Row> rows, int focus, Stage stage, List<FileChange> 
     public SizeEdit {
         rows = List.copyOf(rows);
         files = List.copyOf(files);
+        caret = rows.isEmpty() ? 0 : Math.max(0, Math.min(caret, rows.get(Math.min(focus, rows.size() - 1)).value().length()));
     }
 
+    /** The form, the caret after the first field's value (where an operator types a change). */
     static SizeEdit form(List<Row> rows) {
-        return new SizeEdit(rows, 0, Stage.FORM, List.of());
+        return new SizeEdit(rows, 0, rows.isEmpty() ? 0 : rows.get(0).value().length(), Stage.FORM, List.of());
     }
 
     Row focused() {
         return rows.get(Math.min(focus, rows.size() - 1));
     }
 
-    SizeEdit typed(String value) {
-        List<Row> next = new ArrayList<>(rows);
-        next.set(focus, focused().withValue(value));
-        return new SizeEdit(next, focus, stage, files);
+    /** {@code c} typed at the caret, which moves past it. */
+    SizeEdit typed(char c) {
+        String v = focused().value();
+        return withValue(v.substring(0, caret) + c + v.substring(caret), caret + 1);
     }
 
+    /** Backspace: the character before the caret erased (none at the start). */
+    SizeEdit erased() {
+        String v = focused().value();
+        return caret == 0 ? this : withValue(v.substring(0, caret - 1) + v.substring(caret), caret - 1);
+    }
+
+    /** The caret moved to {@code at}, kept within the value. */
+    SizeEdit caretAt(int at) {
+        return new SizeEdit(rows, focus, at, stage, files);
+    }
+
+    private SizeEdit withValue(String value, int newCaret) {
+        List<Row> next = new ArrayList<>(rows);
+        next.set(focus, focused().withValue(value));
+        return new SizeEdit(next, focus, newCaret, stage, files);
+    }
+
+    /** Another field focused, the caret after its value. */
     SizeEdit focus(int f) {
-        return new SizeEdit(rows, Math.floorMod(f, rows.size()), stage, files);
+        int at = Math.floorMod(f, rows.size());
+        return new SizeEdit(rows, at, rows.get(at).value().length(), stage, files);
     }
 
     SizeEdit at(Stage s) {
-        return new SizeEdit(rows, focus, s, files);
+        return new SizeEdit(rows, focus, caret, s, files);
     }
 
     SizeEdit prepared(List<FileChange> f) {
-        return new SizeEdit(rows, focus, Stage.REVIEW, f);
+        return new SizeEdit(rows, focus, caret, Stage.REVIEW, f);
     }
 
     /** The first problem of any row, "" when every row can be written. */

@@ -8,7 +8,8 @@ import java.util.List;
  * lets the diff's lines be built (and counted, for scrolling) by pure code.
  */
 public final class Styled {
-    public enum Style { NORMAL, BOLD, DIM, GOOD, BAD, WARN, ACCENT }
+    /** {@code CARET}: the character under a text field's caret, drawn reversed. */
+    public enum Style { NORMAL, BOLD, DIM, GOOD, BAD, WARN, ACCENT, CARET }
 
     public record Segment(String text, Style style) {}
 

@@ -80,6 +80,33 @@ class EditFlowTest {
     }
 
     @Test
+    void theCaretMovesWithTheArrowsHomeAndEndAndTypingAndBackspaceActWhereItIs() {
+        After a = ledger().keys("e");
+        assertThat(a.state().edit().caret()).as("after the value, where an operator types").isEqualTo(4);
+        // 10Gi → 16Gi without retyping the unit: Left twice, Backspace, 6
+        a = a.keys(Kind.LEFT, Kind.LEFT, Kind.BACKSPACE, "6");
+        assertThat(a.state().edit().focused().value()).isEqualTo("16Gi");
+        assertThat(a.state().edit().caret()).isEqualTo(2);
+        a = a.keys(Kind.HOME, Kind.BACKSPACE, "2");
+        assertThat(a.state().edit().focused().value()).as("Backspace at the start erases nothing").isEqualTo("216Gi");
+        a = a.keys(Kind.LEFT, Kind.END, Kind.RIGHT, "x");
+        assertThat(a.state().edit().focused().value()).as("the caret never leaves the value").isEqualTo("216Gix");
+        assertThat(a.effects()).isEmpty();
+    }
+
+    @Test
+    void theCaretOnACharacterIsDrawnReversedOnItAndAtTheEndAsAnUnderscore() {
+        After a = ledger().keys("e");
+        String atEnd = EditLines.of(a.state().edit(), 78).get(2).text();
+        assertThat(atEnd).contains("[10Gi_]");
+        a = a.keys(Kind.LEFT, Kind.LEFT);
+        Styled.Line line = EditLines.of(a.state().edit(), 78).get(2);
+        assertThat(line.text()).contains("[10Gi]");
+        assertThat(line.segments()).filteredOn(seg -> seg.style() == Styled.Style.CARET).singleElement()
+                .satisfies(seg -> assertThat(seg.text()).isEqualTo("G"));
+    }
+
+    @Test
     void theDiffIsShownThenYWritesAndTheReloadOpensTheStatefulSetsDiff() {
         After a = ledger().keys("e", Kind.BACKSPACE, Kind.BACKSPACE, Kind.BACKSPACE, Kind.BACKSPACE, "20Gi", Kind.ENTER)
                 .then(new UiEvent.EditPrepared(List.of(change())));

@@ -40,7 +40,7 @@ final class LanternaPainter extends Painter {
         if (theme.bold(style)) {
             g.enableModifiers(SGR.BOLD);
         }
-        if (reverse) {
+        if (reverse || style == Style.CARET) {
             g.enableModifiers(theme.selection());
         }
         g.putString(col, row, fitted);

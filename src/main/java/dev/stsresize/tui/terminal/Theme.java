@@ -23,7 +23,7 @@ public record Theme(boolean colour) {
             case GOOD -> TextColor.ANSI.GREEN;
             case BAD -> TextColor.ANSI.RED;
             case WARN -> TextColor.ANSI.YELLOW;
-            case ACCENT -> TextColor.ANSI.CYAN;
+            case ACCENT, CARET -> TextColor.ANSI.CYAN;
             case DIM -> TextColor.ANSI.BLACK_BRIGHT;
             case NORMAL, BOLD -> TextColor.ANSI.DEFAULT;
         };
