@@ -21,6 +21,10 @@ public final class Update {
     private Update() {}
 
     public static Transition apply(UiState s, UiEvent e) {
+        return UsageFlow.resumeIfShown(next(s, e));
+    }
+
+    private static Transition next(UiState s, UiEvent e) {
         if (e instanceof Pressed p) {
             return key(s, p.key());
         }

@@ -17,8 +17,17 @@ final class UsageFlow {
 
     private UsageFlow() {}
 
+    /**
+     * Whether a view shows usage. The wizard does not: while it runs, the 200 summaries of a large cluster
+     * every 20 s would only add load to an API server that is busy with the run's writes.
+     */
+    static boolean shownIn(View v) {
+        return v != View.WIZARD;
+    }
+
     static Transition read(UiState s, UiEvent.UsageRead u) {
-        UsageIndex next = new UsageIndex(u.report(), u.sampledFor());
+        boolean pause = !shownIn(s.view());
+        UsageIndex next = new UsageIndex(u.report(), u.sampledFor(), pause);
         UiState state = s.withUsage(next);
         String before = s.usage() == null ? "" : s.usage().status();
         if (!next.any() && !next.status().equals(before) && s.dialog() == null && s.flash() == null) {
@@ -28,7 +37,18 @@ final class UsageFlow {
         if (selected != null && state.visible() != s.visible()) {
             state = state.withCursor(indexOf(state.visible(), selected));
         }
-        return Transition.of(state, new Effect.ReadUsage(INTERVAL));
+        return pause ? Transition.of(state) : Transition.of(state, new Effect.ReadUsage(INTERVAL));
+    }
+
+    /** After any event: a screen that shows usage again after a pause asks for a read now (and the timer goes on from it). */
+    static Transition resumeIfShown(Transition t) {
+        UiState s = t.state();
+        if (s.usage() == null || !s.usage().paused() || !shownIn(s.view())) {
+            return t;
+        }
+        List<Effect> effects = new java.util.ArrayList<>(t.effects());
+        effects.add(new Effect.ReadUsage(Duration.ZERO));
+        return new Transition(s.withUsage(s.usage().resumed()), effects);
     }
 
     /** The usage view's rows: every StatefulSet read, fullest first. */

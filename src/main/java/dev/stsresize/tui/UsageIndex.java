@@ -17,8 +17,18 @@ import java.util.Optional;
  *
  * @param report the read, with rates from the samples when Prometheus gave none
  * @param sampledFor how long the UI's successive reads span (zero until the second read)
+ * @param paused no next read is scheduled: the screen showed nothing that needs usage when this read came
+ *     (the wizard); the next screen that shows it asks for a read at once
  */
-public record UsageIndex(UsageReport report, Duration sampledFor) {
+public record UsageIndex(UsageReport report, Duration sampledFor, boolean paused) {
+    public UsageIndex(UsageReport report, Duration sampledFor) {
+        this(report, sampledFor, false);
+    }
+
+    UsageIndex resumed() {
+        return new UsageIndex(report, sampledFor, false);
+    }
+
     /** From 80 % a volume is shown as filling, from 90 % as nearly full (the KubePersistentVolumeFillingUp thresholds' spirit). */
     public static final double WARN_PERCENT = 80;
     public static final double BAD_PERCENT = 90;

@@ -47,6 +47,22 @@ class UsageFlowTest {
     }
 
     @Test
+    void aReadThatArrivesDuringTheWizardSchedulesNoOtherAndLeavingItReadsAtOnce() {
+        After inWizard = UpdateTest.at("postgres").keys("a").then(read());
+        assertThat(inWizard.state().view()).isEqualTo(View.WIZARD);
+        assertThat(inWizard.effects()).as("no summaries while the run writes").noneMatch(e -> e instanceof Effect.ReadUsage);
+        assertThat(inWizard.state().usage().paused()).isTrue();
+        assertThat(inWizard.then(new UiEvent.Resized(100, 30)).effects()).as("still in the wizard").isEmpty();
+        After back = inWizard.keys(Kind.ESCAPE);
+        assertThat(back.state().view()).isEqualTo(View.LIST);
+        assertThat(back.effects()).as("the list shows usage again: a read now, the timer from it")
+                .containsOnlyOnce(new Effect.ReadUsage(Duration.ZERO));
+        assertThat(back.state().usage().paused()).isFalse();
+        assertThat(back.keys(Kind.DOWN).effects()).as("one timer, not one per key").isEmpty();
+        assertThat(back.then(read()).effects()).containsExactly(new Effect.ReadUsage(UsageFlow.INTERVAL));
+    }
+
+    @Test
     void theFiguresOfTheListFullestClaimTimeToFullAndSuggestion() {
         UsageIndex u = UpdateTest.start().then(read()).state().usage();
         var ledger = DemoDecisions.named("ledger");
