@@ -134,6 +134,9 @@ public final class SimulateCommand implements Callable<Integer> {
         /** Checked before the server starts, so a refused state leaves no kubeconfig and no port behind. */
         private static void refuseUnservedKinds(List<ObjectNode> objects) {
             for (ObjectNode o : objects) {
+                if (dev.stsresize.sim.usage.UsageDocument.is(o)) {
+                    continue; // the simulator's own usage document (the demo's snapshot has one): it configures, is not stored
+                }
                 String apiVersion = o.path("apiVersion").asText();
                 String kind = o.path("kind").asText();
                 if (dev.stsresize.sim.store.Catalog.standard().byKind(apiVersion, kind).isEmpty()) {

@@ -50,7 +50,7 @@ public final class DiffLines {
         List<Line> raw = new ArrayList<>();
         var u = usage.of(d);
         if (u.isEmpty()) {
-            raw.add(Styled.line().add("usage ", Style.DIM).add(usage.any() ? "unknown for its claims" : usage.status(), Style.DIM).line());
+            raw.add(Styled.line().add("usage ", Style.DIM).add(usage.any() ? "unknown for its claims" : usage.status().replaceFirst("^usage:? ", ""), Style.DIM).line());
             raw.add(Styled.line().line());
             return raw;
         }

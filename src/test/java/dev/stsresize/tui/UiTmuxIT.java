@@ -188,6 +188,49 @@ class UiTmuxIT {
         assertThat(awaitExit()).contains("TTY icanon echo");
     }
 
+    /**
+     * A cluster whose RBAC forbids {@code nodes/proxy} (as many do): the simulated cluster answers the
+     * kubelet summaries 403 with kube-apiserver's text, by a fault file. The UI lists and diffs as ever,
+     * and says "usage unknown (cannot get nodes/proxy)" in the list's title and the diff, never as an error.
+     */
+    @Test
+    void aClusterThatForbidsNodesProxyListsAndDiffsAndSaysUsageIsUnknown() throws Exception {
+        Path faults = dir.resolve("faults.yaml");
+        Files.writeString(faults, """
+                faults:
+                - verb: get
+                  resource: nodes/proxy
+                  status: 403
+                  reason: Forbidden
+                  message: 'nodes "node-1" is forbidden: User "alice" cannot get resource "nodes/proxy" in API group "" at the cluster scope'
+                """);
+        Path kubeconfig = dir.resolve("kubeconfig");
+        Path simOut = dir.resolve("sim.out");
+        Process sim = new ProcessBuilder(LAUNCHER.toString(), "simulate", "--state", snapshot.toString(), "--faults", faults.toString(),
+                "--kubeconfig-out", kubeconfig.toString()).redirectErrorStream(true).redirectOutput(simOut.toFile()).start();
+        try {
+            Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
+            while (!Files.readString(simOut).contains("ready ") && sim.isAlive() && Instant.now().isBefore(deadline)) {
+                Thread.sleep(100);
+            }
+            assertThat(Files.readString(simOut)).as("the simulated cluster started").contains("ready ");
+            start(LAUNCHER + " --kubeconfig " + kubeconfig + " -f " + manifest + " -A");
+            String list = awaitPane("StatefulSets[9] usage unknown (cannot get nodes/proxy)", "shop/postgres", "payments/ledger");
+            assertThat(list).as("no usage columns without usage").doesNotContain("FILLS IN").doesNotContainIgnoringCase("error");
+            for (int i = 0; i < 7; i++) {
+                tmux("send-keys", "-t", "ui", "j");
+            }
+            tmux("send-keys", "-t", "ui", "Enter");
+            String diff = awaitPane("diff shop/postgres", "usage unknown (cannot get nodes/proxy)", "data-postgres-0");
+            assertThat(diff).doesNotContain("usage usage");
+            tmux("send-keys", "-t", "ui", "q");
+            assertThat(awaitExit()).contains("TTY icanon echo");
+        } finally {
+            sim.destroy();
+            sim.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
     private void start(String command) throws Exception {
         start(command, 100, 30);
     }
