@@ -59,12 +59,14 @@ public final class Sizing {
             return Optional.empty();
         }
         long currentBytes = current.value().setScale(0, RoundingMode.CEILING).longValueExact();
-        Need worst = null;
+        ClaimUsage worst = null;
+        long worstBytes = 0;
         for (ClaimUsage c : claims) {
-            Need n = need(c, policy);
+            long n = needBytes(c, policy);
             // a claim already bigger than what it needs (grown ahead, or big enough) asks for nothing
-            if (n.bytes > Math.max(c.capacityBytes(), currentBytes) && (worst == null || n.bytes > worst.bytes)) {
-                worst = n;
+            if (n > Math.max(c.capacityBytes(), currentBytes) && (worst == null || n > worstBytes)) {
+                worst = c;
+                worstBytes = n;
             }
         }
         if (worst == null) {
@@ -72,12 +74,13 @@ public final class Sizing {
         }
         String unit = unitOf(currentQuantity);
         BigInteger unitBytes = UNITS.get(unit);
-        long units = ceilDiv(BigInteger.valueOf(worst.bytes), unitBytes);
+        long units = ceilDiv(BigInteger.valueOf(worstBytes), unitBytes);
         long suggestedBytes = BigInteger.valueOf(units).multiply(unitBytes).longValueExact();
         if (suggestedBytes <= currentBytes) {
             return Optional.empty();
         }
-        String why = worst.why;
+        // the words only for the claim that decides (a StatefulSet of many claims sized them all before)
+        String why = why(worst, policy);
         boolean capped = false;
         if (quotaRemainingBytes.isPresent()) {
             long remaining = Math.max(0, quotaRemainingBytes.get());
@@ -113,31 +116,46 @@ public final class Sizing {
         return sum;
     }
 
-    private record Need(long bytes, String why) {}
+    /** The bytes a claim needs: the headroom on what it uses, or what it uses plus the policy's days of growth. */
+    private static long needBytes(ClaimUsage c, SizingPolicy policy) {
+        long bytes = forHeadroom(c, policy);
+        Optional<Long> forDays = forDays(c, policy);
+        return forDays.isPresent() && forDays.get() > bytes ? forDays.get() : bytes;
+    }
 
-    private static Need need(ClaimUsage c, SizingPolicy policy) {
+    /** One line for the claim that decides: how full it is, and what {@link #needBytes} gave. */
+    private static String why(ClaimUsage c, SizingPolicy policy) {
         long used = c.usedBytes();
-        double freeShare = (100 - policy.headroomPercent()) / 100.0;
-        long forHeadroom = (long) Math.ceil(used / freeShare);
+        long forHeadroom = forHeadroom(c, policy);
         String usedText = c.claim() + " " + Math.round(c.usedPercent()) + " % used (" + Bytes.human(used) + " of "
                 + Bytes.human(c.capacityBytes()) + ")";
         String why = usedText + "; " + policy.headroomPercent() + " % free needs " + Bytes.human(forHeadroom);
-        long bytes = forHeadroom;
         if (policy.lasts().isPresent()) {
             Duration lasts = policy.lasts().get();
-            Optional<Double> rate = c.bytesPerSecond();
-            if (rate.isPresent()) {
-                long forDays = used + (long) Math.ceil(rate.get() * lasts.toSeconds());
-                if (forDays > bytes) {
-                    bytes = forDays;
-                    why = usedText + ", growing " + Bytes.human((long) (rate.get() * 86_400)) + "/day; "
-                            + Durations.brief(lasts) + " needs " + Bytes.human(forDays);
+            Optional<Long> forDays = forDays(c, policy);
+            if (forDays.isPresent()) {
+                if (forDays.get() > forHeadroom) {
+                    why = usedText + ", growing " + Bytes.human((long) (c.bytesPerSecond().get() * 86_400)) + "/day; "
+                            + Durations.brief(lasts) + " needs " + Bytes.human(forDays.get());
                 }
             } else {
                 why += " (no growth rate measured for " + Durations.brief(lasts) + ")";
             }
         }
-        return new Need(bytes, why);
+        return why;
+    }
+
+    private static long forHeadroom(ClaimUsage c, SizingPolicy policy) {
+        double freeShare = (100 - policy.headroomPercent()) / 100.0;
+        return (long) Math.ceil(c.usedBytes() / freeShare);
+    }
+
+    /** What the claim uses plus its rate over the policy's days; empty without days or without a rate. */
+    private static Optional<Long> forDays(ClaimUsage c, SizingPolicy policy) {
+        if (policy.lasts().isEmpty()) {
+            return Optional.empty();
+        }
+        return c.bytesPerSecond().map(rate -> c.usedBytes() + (long) Math.ceil(rate * policy.lasts().get().toSeconds()));
     }
 
     /** The suffix of a quantity as written: {@code Gi} of {@code 10Gi}; the fallback for bytes, exponents and milli. */

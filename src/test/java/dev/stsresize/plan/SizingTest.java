@@ -109,6 +109,16 @@ class SizingTest {
     }
 
     @Test
+    void theWhyIsTheDecidingClaimsAmongMany() {
+        // the words are made for the claim that decides only; the others, before and after it, leave no trace
+        SuggestedSize s = suggest("10Gi", List.of(usage("data-ledger-0", 2 * GI, 10 * GI),
+                usage("data-ledger-1", (long) (9.2 * GI), 10 * GI), usage("data-ledger-2", 8 * GI, 10 * GI)),
+                SizingPolicy.of(30, 30)).orElseThrow();
+        assertThat(s.why()).isEqualTo("data-ledger-1 92 % used (9.2Gi of 10Gi); 30 % free needs 13.1Gi"
+                + " (no growth rate measured for 30d)");
+    }
+
+    @Test
     void theQuotaCapsTheSizeAndSaysSo() {
         // three claims of 10Gi, 9Gi used each, want 13Gi each = +9Gi; only 6Gi left → 12Gi each (+6Gi)
         List<ClaimUsage> claims = List.of(usage("data-db-0", 9 * GI, 10 * GI), usage("data-db-1", 9 * GI, 10 * GI),
