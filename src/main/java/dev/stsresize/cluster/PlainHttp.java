@@ -5,8 +5,10 @@ import java.net.ConnectException;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import okhttp3.ConnectionSpec;
 import okhttp3.HttpUrl;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -18,11 +20,30 @@ import okhttp3.ResponseBody;
  * kubeconfig's are for the API server only. The JDK's trust store decides TLS.
  */
 public final class PlainHttp {
-    private final OkHttpClient client;
+    private final Duration timeout;
+    private final boolean tls;
+    private OkHttpClient client;
 
-    public PlainHttp(Duration timeout) {
-        this.client = new OkHttpClient.Builder().callTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS)
-                .followRedirects(false).build();
+    /** For an {@code https} server when {@code tls}; cleartext only otherwise. Nothing is built before the first request. */
+    public PlainHttp(Duration timeout, boolean tls) {
+        this.timeout = timeout;
+        this.tls = tls;
+    }
+
+    /**
+     * The client, made at the first request: flag checks make a source without asking anything, and OkHttp's default
+     * TLS set-up reads the JDK's whole trust store. An {@code http} server gets cleartext only, so none is made at all.
+     */
+    synchronized OkHttpClient client() {
+        if (client == null) {
+            OkHttpClient.Builder b = new OkHttpClient.Builder().callTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                    .followRedirects(false);
+            if (!tls) {
+                b.connectionSpecs(List.of(ConnectionSpec.CLEARTEXT));
+            }
+            client = b.build();
+        }
+        return client;
     }
 
     /** The answer whatever its code; no answer is a one-line {@link IOException} message for the caller's note. */
@@ -33,7 +54,7 @@ public final class PlainHttp {
                 : url.encodedPath();
         b.encodedPath(prefix + path);
         query.forEach(b::addQueryParameter);
-        try (Response r = client.newCall(new Request.Builder().url(b.build()).get().build()).execute()) {
+        try (Response r = client().newCall(new Request.Builder().url(b.build()).get().build()).execute()) {
             ResponseBody body = r.body();
             return new HttpAnswer(r.code(), r.header("Content-Type", ""), body == null ? "" : body.string());
         } catch (ConnectException e) {

@@ -130,7 +130,7 @@ public abstract class PrometheusSource {
         Direct(String shown, URI base, Duration timeout) {
             super(shown);
             this.base = base;
-            this.http = new PlainHttp(timeout);
+            this.http = new PlainHttp(timeout, "https".equalsIgnoreCase(base.getScheme()));
         }
 
         @Override
