@@ -18,6 +18,7 @@ import dev.stsresize.render.DocumentWriter;
 import dev.stsresize.render.Palette;
 import dev.stsresize.render.PlanDocument;
 import dev.stsresize.render.TableRenderer;
+import dev.stsresize.usage.UsageReader;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -132,15 +133,17 @@ public final class PlanCommand implements Callable<Integer> {
             // with -A the LISTs do not depend on the manifest: the server answers them while it is read
             assessor.prefetchAllNamespaces();
         }
+        Optional<UsageReader> reader = noUsage ? Optional.empty() : Optional.of(usage.reader(conn.cluster(), conn));
+        // so are the usage's pod and quota LISTs and Prometheus' queries
+        Optional<UsageReader.Started> usageStarted = PlanUsage.early(reader, connection.allNamespaces);
         Manifest manifest = manifestFiles.read(stdin, conn.defaultNamespace(), explicit);
         if (connection.verbosity >= 2) {
             err.println("read " + manifest.statefulSets().size() + " StatefulSet(s) from the manifest; skipped "
                     + manifest.skippedCount() + " other document(s)" + (manifest.skipped().isEmpty() ? "" : ": " + describe(manifest.skipped())));
         }
         // the usage is read while the plan's LISTs and dry runs run: it needs only the manifest's names
-        Optional<PlanUsage> planUsage = noUsage ? Optional.empty()
-                : Optional.of(PlanUsage.start(usage.reader(conn.cluster(), conn), manifest.objects(), connection.allNamespaces,
-                        usage.policy(spec)));
+        Optional<PlanUsage> planUsage = reader.map(r -> PlanUsage.start(r, usageStarted, manifest.objects(), connection.allNamespaces,
+                usage.policy(spec)));
         Assessment assessment = assessor.assess(manifest.objects(), connection.allNamespaces, Assessor.Depth.PLAN, false, Optional.empty());
         assessment.notes().forEach(n -> err.println("note: " + n));
         List<Decision> decisions = assessment.items().stream().map(Assessed::decision).toList();

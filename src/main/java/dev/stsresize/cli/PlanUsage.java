@@ -32,7 +32,16 @@ final class PlanUsage {
         this.policy = policy;
     }
 
-    static PlanUsage start(UsageReader reader, List<ObjectNode> declared, boolean allNamespaces, SizingPolicy policy) {
+    /**
+     * With {@code -A}: the usage's pod and ResourceQuota LISTs and Prometheus' queries need no name from the manifest,
+     * so they are sent before it is read ({@link #start} goes on from them).
+     */
+    static Optional<UsageReader.Started> early(Optional<UsageReader> reader, boolean allNamespaces) {
+        return allNamespaces ? reader.map(r -> r.start(List.of(NamespaceScope.all()))) : Optional.empty();
+    }
+
+    static PlanUsage start(UsageReader reader, Optional<UsageReader.Started> early, List<ObjectNode> declared,
+            boolean allNamespaces, SizingPolicy policy) {
         Set<String> keys = new TreeSet<>();
         Set<String> namespaces = new TreeSet<>();
         for (ObjectNode d : declared) {
@@ -45,7 +54,7 @@ final class PlanUsage {
         CompletableFuture<UsageReader.Measurement> f = new CompletableFuture<>();
         Thread t = new Thread(() -> {
             try {
-                f.complete(reader.measure(keys, scopes, Optional.empty()));
+                f.complete(early.isPresent() ? reader.measure(early.get(), keys) : reader.measure(keys, scopes, Optional.empty()));
             } catch (RuntimeException e) {
                 f.completeExceptionally(e);
             }

@@ -89,38 +89,85 @@ public final class UsageReader {
      * their objects, so that it can run while the plan's own LISTs and dry runs do; {@link #report} sizes them.
      */
     public Measurement measure(Set<String> statefulSetKeys, List<NamespaceScope> scopes, Optional<List<ObjectNode>> pods) {
-        Instant started = clock.instant();
-        List<String> notes = new ArrayList<>();
-        Map<String, ClaimUsage> measured = new HashMap<>(); // by namespace/claim
-        Map<String, Optional<Duration>> fillsIn = new HashMap<>();
         if (statefulSetKeys.isEmpty()) {
-            return new Measurement(measured, fillsIn, Map.of(), notes, started);
+            return new Measurement(new HashMap<>(), new HashMap<>(), Map.of(), new ArrayList<>(), clock.instant());
         }
+        return measure(start(scopes, pods), statefulSetKeys);
+    }
+
+    /**
+     * The requests that do not need the StatefulSets' names, sent now: the pod and ResourceQuota LISTs of
+     * {@code scopes} and, when those are all namespaces, Prometheus' queries ({@code plan -A} starts them before
+     * it reads the manifest). {@link #measure(Started, Set)} goes on from them.
+     */
+    public Started start(List<NamespaceScope> scopes) {
+        return start(scopes, Optional.empty());
+    }
+
+    private Started start(List<NamespaceScope> scopes, Optional<List<ObjectNode>> pods) {
         ExecutorService pool = Executors.newFixedThreadPool(PARALLEL, r -> {
             Thread t = new Thread(r, "stsresize-usage");
             t.setDaemon(true); // a node that hangs past the deadline never holds the command's exit
             return t;
         });
+        Instant started = clock.instant();
+        Future<List<ObjectNode>> podList = pods.isPresent() ? null : pool.submit(() -> listAll(scopes, cluster::listPods));
+        Future<List<ObjectNode>> quotaList = pool.submit(() -> listAll(scopes, cluster::listResourceQuotas));
+        Future<PrometheusReading> promFuture = prometheus.isPresent() && scopes.stream().anyMatch(NamespaceScope::isAll)
+                ? pool.submit(() -> PrometheusReading.read(prometheus.get(), Set.of(), pool)) : null;
+        return new Started(pool, scopes, pods, podList, quotaList, promFuture, started);
+    }
+
+    /** What {@link #start} sent, under way; {@link #measure(Started, Set)} takes it over and ends its threads. */
+    public static final class Started {
+        private final ExecutorService pool;
+        private final List<NamespaceScope> scopes;
+        private final Optional<List<ObjectNode>> pods;
+        private final Future<List<ObjectNode>> podList;
+        private final Future<List<ObjectNode>> quotaList;
+        private final Future<PrometheusReading> promFuture;
+        private final Instant at;
+
+        private Started(ExecutorService pool, List<NamespaceScope> scopes, Optional<List<ObjectNode>> pods,
+                Future<List<ObjectNode>> podList, Future<List<ObjectNode>> quotaList, Future<PrometheusReading> promFuture,
+                Instant at) {
+            this.pool = pool;
+            this.scopes = scopes;
+            this.pods = pods;
+            this.podList = podList;
+            this.quotaList = quotaList;
+            this.promFuture = promFuture;
+            this.at = at;
+        }
+    }
+
+    /** Goes on from {@code s} with the StatefulSets' names: the summaries of the nodes that run their pods. */
+    public Measurement measure(Started s, Set<String> statefulSetKeys) {
+        List<String> notes = new ArrayList<>();
+        Map<String, ClaimUsage> measured = new HashMap<>(); // by namespace/claim
+        Map<String, Optional<Duration>> fillsIn = new HashMap<>();
         try {
-            Future<List<ObjectNode>> podList = pods.isPresent() ? null : pool.submit(() -> listAll(scopes, cluster::listPods));
-            Future<List<ObjectNode>> quotaList = pool.submit(() -> listAll(scopes, cluster::listResourceQuotas));
-            Set<String> namespaces = namespacesOf(scopes, statefulSetKeys);
-            Future<PrometheusReading> promFuture = prometheus.isEmpty() ? null
-                    : pool.submit(() -> PrometheusReading.read(prometheus.get(), namespaces, pool));
-
-            List<ObjectNode> allPods = pods.orElseGet(() -> awaitPods(podList, notes));
+            if (statefulSetKeys.isEmpty()) {
+                return new Measurement(measured, fillsIn, Map.of(), notes, s.at);
+            }
+            Future<PrometheusReading> promFuture = s.promFuture;
+            if (promFuture == null && prometheus.isPresent()) {
+                Set<String> namespaces = namespacesOf(s.scopes, statefulSetKeys);
+                promFuture = s.pool.submit(() -> PrometheusReading.read(prometheus.get(), namespaces, s.pool));
+            }
+            List<ObjectNode> allPods = s.pods.orElseGet(() -> awaitPods(s.podList, notes));
             Set<String> nodes = nodesRunning(statefulSetKeys, allPods);
-            readSummaries(pool, nodes, notes, measured);
+            readSummaries(s.pool, nodes, notes, measured);
 
-            Map<String, Long> quotaRoom = quotaRoom(await(quotaList, "resourcequotas", notes));
+            Map<String, Long> quotaRoom = quotaRoom(await(s.quotaList, "resourcequotas", notes));
             if (promFuture != null) {
                 PrometheusReading reading = awaitPrometheus(promFuture);
                 reading.note().ifPresent(notes::add);
                 merge(reading, measured, fillsIn);
             }
-            return new Measurement(measured, fillsIn, quotaRoom, notes, started);
+            return new Measurement(measured, fillsIn, quotaRoom, notes, s.at);
         } finally {
-            pool.shutdownNow();
+            s.pool.shutdownNow();
         }
     }
 

@@ -74,6 +74,49 @@ class PlanUsageTest {
     }
 
     @Test
+    void plan_all_namespaces_sends_the_usage_lists_and_prometheus_queries_while_the_manifest_is_still_being_read() throws Exception {
+        try (Harness h = Harness.start(home, Demo.cluster())) {
+            String manifest = java.nio.file.Files.readString(ledgerManifest());
+            java.io.PipedOutputStream feed = new java.io.PipedOutputStream();
+            java.io.PipedInputStream stdin = new java.io.PipedInputStream(feed, 1 << 16);
+            java.io.StringWriter out = new java.io.StringWriter();
+            java.io.StringWriter err = new java.io.StringWriter();
+            int before = h.sim.requests().size();
+            java.util.concurrent.CompletableFuture<Integer> code = java.util.concurrent.CompletableFuture.supplyAsync(() -> new dev.stsresize.cli.Cli(
+                    new java.io.PrintWriter(out), new java.io.PrintWriter(err), stdin, h.env(), false, java.util.Optional::empty,
+                    Checkpoint.NONE).run("plan", "-A", "-f", "-", "-o", "json", "--prometheus", "http://prometheus-k8s.monitoring.svc:9090",
+                            "--kubeconfig", h.kubeconfig().toString()));
+            // the manifest is held back until the usage's LISTs and Prometheus' queries have reached the server (a bounded wait)
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60);
+            java.util.List<dev.stsresize.sim.http.RecordedRequest> seen = java.util.List.of();
+            while (!(has(seen, "pods", "list") && has(seen, "resourcequotas", "list") && has(seen, "services/proxy", "get"))) {
+                assertThat(System.nanoTime()).as("usage's requests before the manifest; seen: %s", seen).isLessThan(deadline);
+                assertThat(code).as("the plan waits for its manifest").isNotDone();
+                Thread.sleep(20);
+                java.util.List<dev.stsresize.sim.http.RecordedRequest> all = h.sim.requests();
+                seen = java.util.List.copyOf(all.subList(before, all.size()));
+            }
+            assertThat(seen).as("the summaries need the manifest's names").noneMatch(q -> q.resource().equals("nodes/proxy"));
+            feed.write(manifest.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            feed.close();
+            int exit = code.get(60, java.util.concurrent.TimeUnit.SECONDS);
+            assertThat(exit).as(out + "\n" + err).isZero();
+            JsonNode ledger = item(Harness.YAML.readTree(out.toString()), "ledger");
+            assertThat(ledger.path("usage")).hasSize(3);
+            assertThat(ledger.at("/usage/0/fillsInSeconds").asDouble()).as("Prometheus' rate, asked before the manifest").isPositive();
+            assertThat(ledger.at("/suggestedSizes/0/suggested").asText()).isEqualTo("14Gi");
+            assertThat(err.toString()).doesNotContain("note:");
+            java.util.List<dev.stsresize.sim.http.RecordedRequest> all = h.sim.requests();
+            assertThat(all.subList(before, all.size()).stream().filter(q -> q.resource().equals("pods") && q.verb().equals("list")))
+                    .as("one pod LIST, as before").hasSize(1);
+        }
+    }
+
+    private static boolean has(java.util.List<dev.stsresize.sim.http.RecordedRequest> requests, String resource, String verb) {
+        return requests.stream().anyMatch(q -> q.resource().equals(resource) && q.verb().equals(verb));
+    }
+
+    @Test
     void no_usage_reads_no_summary_and_writes_no_usage_field() throws Exception {
         try (Harness h = Harness.start(home, Demo.cluster())) {
             Path manifest = Commands.manifest(home, DemoScenario.manifest());
