@@ -79,6 +79,50 @@ class WatchAndListTest {
         }
     }
 
+    /** Answers kept per resourceVersion (ListAnswers): the same bytes plain and gzipped, and every write seen at once. */
+    @Test
+    void a_list_answer_kept_for_its_resource_version_is_the_same_plain_or_gzipped_and_changes_with_every_write() throws IOException {
+        List<ObjectNode> many = new ArrayList<>();
+        for (int i = 0; i < 400; i++) {
+            ObjectNode p = pod("p-" + i, "{app: db}");
+            ((ObjectNode) p.path("metadata")).putObject("annotations").put("note", "x".repeat(300)); // past 128 KiB: gzipped
+            many.add(p);
+        }
+        sim.load(many.toArray(ObjectNode[]::new));
+        String first = body(PODS, "identity");
+        assertThat(body(PODS, "identity")).isEqualTo(first);
+        assertThat(body(PODS, "gzip")).isEqualTo(first);
+        assertThat(Reference.json(body(PODS + "?labelSelector=app%3Dweb", "gzip")).path("items")).as("another selector, another answer")
+                .isEmpty();
+        assertThat(client.send("PATCH", PODS + "/p-7", "application/merge-patch+json", "{\"metadata\":{\"labels\":{\"x\":\"1\"}}}")
+                .code()).isEqualTo(200);
+        String afterPatch = body(PODS, "gzip");
+        JsonNode list = Reference.json(afterPatch);
+        assertThat(list.at("/metadata/resourceVersion").asLong()).isGreaterThan(Reference.json(first).at("/metadata/resourceVersion").asLong());
+        JsonNode p7 = null;
+        for (JsonNode item : list.path("items")) {
+            p7 = item.at("/metadata/name").asText().equals("p-7") ? item : p7;
+        }
+        assertThat(p7.at("/metadata/labels/x").asText()).as("the write is in the next answer").isEqualTo("1");
+        assertThat(body(PODS, "identity")).isEqualTo(afterPatch);
+        client.send("DELETE", PODS + "/p-7", null, null);
+        assertThat(Reference.json(body(PODS, "gzip")).path("items")).hasSize(399);
+        assertThat(Reference.json(body(PODS + "?labelSelector=x%3D1", "identity")).path("items")).isEmpty();
+    }
+
+    /** The body of GET {@code path} with this Accept-Encoding, gunzipped when it came gzipped. */
+    String body(String path, String acceptEncoding) throws IOException {
+        Request req = new Request.Builder().url(sim.url() + path).header("Authorization", "Bearer " + sim.adminToken())
+                .header("Accept-Encoding", acceptEncoding).build();
+        try (Response r = client.api.getHttpClient().newCall(req).execute()) {
+            byte[] raw = r.body().bytes();
+            if (r.header("Content-Encoding", "").equals("gzip")) {
+                raw = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(raw)).readAllBytes();
+            }
+            return new String(raw, StandardCharsets.UTF_8);
+        }
+    }
+
     /** The Content-Encoding of an answer to GET {@code path} with this Accept-Encoding ("" when none). */
     String encoding(String path, String acceptEncoding) throws IOException {
         Request req = new Request.Builder().url(sim.url() + path).header("Authorization", "Bearer " + sim.adminToken())

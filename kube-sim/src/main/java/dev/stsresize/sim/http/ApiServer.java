@@ -325,7 +325,7 @@ public final class ApiServer implements AutoCloseable {
                 ex.getResponseHeaders().add("Warning", "299 - " + dev.stsresize.sim.patch.GoFormat.quote(w));
             }
             if (r.contentType() == null && payload.length > GZIP_THRESHOLD_BYTES && acceptsGzip(ex)) {
-                payload = gzip(payload);
+                payload = r.list() != null ? r.list().gzip() : gzip(payload);
                 ex.getResponseHeaders().set("Content-Encoding", "gzip");
                 ex.getResponseHeaders().set("Vary", "Accept-Encoding");
             }

@@ -31,6 +31,8 @@ final class ResourceEndpoints {
     private final Registry registry;
     private final Authorizer authorizer;
     private final Tokens tokens;
+    /** LIST answers, each made once per resourceVersion. */
+    final ListAnswers lists = new ListAnswers();
 
     ResourceEndpoints(Registry registry, Authorizer authorizer, Tokens tokens) {
         this.registry = registry;
@@ -99,7 +101,9 @@ final class ResourceEndpoints {
             }
             return Response.of(200, table);
         }
-        return Response.raw(200, ListWriter.write(t, page, snap.resourceVersion()));
+        ListAnswers.Key key = new ListAnswers.Key(t, c.info().namespace(), c.query().get("labelSelector"),
+                c.query().get("fieldSelector"), limit, c.query().get("continue"), snap.resourceVersion());
+        return Response.list(200, lists.get(key, () -> ListWriter.write(t, page, snap.resourceVersion())));
     }
 
     private Response create(Call c) {

@@ -8,7 +8,16 @@ import java.util.List;
  * warnings it carries as {@code Warning: 299 - "…"} headers (apiserver's warning.AddWarning);
  * {@code contentType} only for what a proxied backend answered (else JSON).
  */
-record Response(int code, JsonNode body, byte[] bytes, List<String> warnings, String contentType) {
+record Response(int code, JsonNode body, byte[] bytes, List<String> warnings, String contentType, ListAnswers.Answer list) {
+    Response(int code, JsonNode body, byte[] bytes, List<String> warnings, String contentType) {
+        this(code, body, bytes, warnings, contentType, null);
+    }
+
+    /** A LIST answer kept by {@link ListAnswers}: its bytes, and its gzip made once. */
+    static Response list(int code, ListAnswers.Answer answer) {
+        return new Response(code, null, answer.json(), List.of(), null, answer);
+    }
+
     static Response of(int code, JsonNode body) {
         return new Response(code, body, null, List.of(), null);
     }
@@ -23,7 +32,7 @@ record Response(int code, JsonNode body, byte[] bytes, List<String> warnings, St
     }
 
     Response withWarnings(List<String> w) {
-        return new Response(code, body, bytes, List.copyOf(w), contentType);
+        return new Response(code, body, bytes, List.copyOf(w), contentType, list);
     }
 
     byte[] payload() {
