@@ -31,7 +31,10 @@ public final class MountedVolumes {
         }
     }
 
-    /** Pods by node and claims by "NS/NAME", read once per resourceVersion: 200 nodes asking at once list the store once. */
+    /**
+     * Pods by node and claims by "NS/NAME", read once per resourceVersion: 200 nodes asking at once list the store once.
+     * They are the store's own objects, never to be changed: every read here only reads them.
+     */
     private record Index(long resourceVersion, Map<String, List<ObjectNode>> podsByNode, Map<String, ObjectNode> claims) {}
 
     private final Store store;
@@ -49,14 +52,15 @@ public final class MountedVolumes {
         long rv = store.resourceVersion();
         if (index == null || index.resourceVersion() != rv) {
             Map<String, List<ObjectNode>> byNode = new LinkedHashMap<>();
-            for (ObjectNode pod : store.list(pods, "")) {
+            // the stored objects themselves (read-only here): deep copies of 6,000 pods and claims bought nothing
+            for (ObjectNode pod : store.snapshot(pods, "").items()) {
                 String node = pod.path("spec").path("nodeName").asText("");
                 if (!node.isEmpty()) {
                     byNode.computeIfAbsent(node, n -> new ArrayList<>()).add(pod);
                 }
             }
             Map<String, ObjectNode> byName = new HashMap<>();
-            for (ObjectNode claim : store.list(claims, "")) {
+            for (ObjectNode claim : store.snapshot(claims, "").items()) {
                 byName.put(claim.path("metadata").path("namespace").asText() + "/" + claim.path("metadata").path("name").asText(), claim);
             }
             index = new Index(rv, byNode, byName);
