@@ -36,7 +36,11 @@ public interface Cluster {
     /** LIST pods of a namespace matching a label selector ({@code app=db,tier in (a,b)}; "" for all). */
     ObjectList listPods(String namespace, String labelSelector);
 
-    /** LIST pods of one namespace or all: usage reads which node runs each StatefulSet's pods with one LIST per scope. */
+    /**
+     * LIST pods of one namespace or all: usage reads which node runs each StatefulSet's pods with one LIST per scope.
+     * Each pod has only {@code metadata} name, namespace, uid, labels, ownerReferences and deletionTimestamp,
+     * {@code spec.nodeName} and {@code status.phase}: the rest is skipped as it is read.
+     */
     ObjectList listPods(NamespaceScope scope);
 
     /** LIST v1 ResourceQuotas of one namespace or all (usage caps its suggestions by {@code requests.storage}). */

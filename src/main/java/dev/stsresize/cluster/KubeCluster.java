@@ -56,7 +56,10 @@ public final class KubeCluster implements Cluster {
 
     @Override
     public ObjectList listPods(NamespaceScope scope) {
-        return list(Resource.PODS, scope.namespace().orElse(null), Query.of());
+        String namespace = scope.namespace().orElse(null);
+        ObjectNode list = api.get(Resource.PODS.collection(namespace), Query.of(),
+                "LIST pods " + (namespace == null ? "(all namespaces)" : namespace), PodPlacements::read);
+        return items(Resource.PODS, list);
     }
 
     @Override
@@ -274,7 +277,10 @@ public final class KubeCluster implements Cluster {
 
     private ObjectList list(Resource r, String namespace, Query query) {
         String where = namespace == null ? "(all namespaces)" : namespace;
-        ObjectNode list = api.send("GET", r.collection(namespace), query, null, null, "LIST " + r.plural + " " + where);
+        return items(r, api.send("GET", r.collection(namespace), query, null, null, "LIST " + r.plural + " " + where));
+    }
+
+    private static ObjectList items(Resource r, ObjectNode list) {
         List<ObjectNode> items = new ArrayList<>();
         if (list != null && list.path("items") instanceof ArrayNode array) {
             for (JsonNode item : array) {

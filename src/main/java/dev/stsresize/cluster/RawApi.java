@@ -58,6 +58,30 @@ final class RawApi {
         }
     }
 
+    /** How an answer's body becomes a tree (null: none). */
+    interface BodyReader {
+        ObjectNode read(InputStream in) throws IOException;
+    }
+
+    /** A GET whose 2xx body is read by {@code reader} (a LIST read for a few fields); throws on any non-2xx. */
+    ObjectNode get(String path, Query query, String operation, BodyReader reader) {
+        Call call = newCall("GET", path, query, null, null);
+        try (Response response = call.execute()) {
+            ResponseBody rb = response.body();
+            if (!response.isSuccessful()) {
+                throw Failures.fromResponse(response, rb == null ? "" : rb.string(), operation);
+            }
+            if (rb == null) {
+                return null;
+            }
+            try (InputStream in = rb.byteStream()) {
+                return reader.read(in);
+            }
+        } catch (IOException e) {
+            throw failures.unreachable(e, operation);
+        }
+    }
+
     /** One request bounded by {@code timeout} as a whole; throws on any non-2xx and on no answer in time. */
     ObjectNode send(String method, String path, Query query, Duration timeout, String operation) {
         Call call = newCall(method, path, query, null, null);

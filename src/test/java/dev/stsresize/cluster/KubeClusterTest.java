@@ -324,6 +324,48 @@ class KubeClusterTest {
         });
     }
 
+    static final String POD_LIST = """
+            {"kind":"PodList","apiVersion":"v1","metadata":{"resourceVersion":"42"},"items":[
+             {"metadata":{"name":"db-0","namespace":"shop","uid":"u1","labels":{"app":"db"},
+               "ownerReferences":[{"kind":"StatefulSet","name":"db","controller":true}],
+               "managedFields":[{"manager":"x","fieldsV1":{"f:spec":{}}}],"annotations":{"nodeName":"not this"}},
+              "spec":{"nodeName":"node-1","containers":[{"name":"c","env":[{"name":"nodeName","value":"not this"}]}],"volumes":[]},
+              "status":{"phase":"Running","conditions":[{"type":"Ready","status":"True"}]},"futureField":{"x":[1,2]}},
+             {"metadata":{"name":"web-0","namespace":"shop","deletionTimestamp":"2026-01-01T00:00:00Z"},"spec":{},"status":{"phase":"Pending"}}
+            ]}""";
+
+    @Test
+    void aPodListOfAScopeKeepsOnlyWhereEachPodRunsAndWhoOwnsIt() throws IOException {
+        server.on("GET", "/api/v1/pods", Answer.json(200, POD_LIST));
+        ObjectList list = cluster.listPods(NamespaceScope.all());
+        assertThat(list.resourceVersion()).isEqualTo("42");
+        assertThat(list.items()).containsExactly(
+                (ObjectNode) tree("{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"db-0\",\"namespace\":\"shop\","
+                        + "\"uid\":\"u1\",\"labels\":{\"app\":\"db\"},\"ownerReferences\":[{\"kind\":\"StatefulSet\","
+                        + "\"name\":\"db\",\"controller\":true}]},\"spec\":{\"nodeName\":\"node-1\"},\"status\":{\"phase\":\"Running\"}}"),
+                (ObjectNode) tree("{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"web-0\",\"namespace\":\"shop\","
+                        + "\"deletionTimestamp\":\"2026-01-01T00:00:00Z\"},\"spec\":{},\"status\":{\"phase\":\"Pending\"}}"));
+    }
+
+    @Test
+    void aPodListBySelectorKeepsWholePods() throws IOException {
+        // the negative control: the StatefulSet's own pods (Dependents) are read whole, every field kept
+        server.on("GET", "/api/v1/namespaces/shop/pods", Answer.json(200, POD_LIST));
+        ObjectList list = cluster.listPods("shop", "app=db");
+        assertThat(list.items().get(0).at("/spec/containers/0/name").asText()).isEqualTo("c");
+        assertThat(list.items().get(0).at("/futureField/x/1").asInt()).isEqualTo(2);
+    }
+
+    @Test
+    void aPodListThatIsNotAnObjectIsEmptyAndAFailedOneThrowsAsAnyList() {
+        server.on("GET", "/api/v1/pods", Answer.json(200, "[]"));
+        assertThat(cluster.listPods(NamespaceScope.all()).items()).isEmpty();
+        server.on("GET", "/api/v1/namespaces/shop/pods", Answer.json(403, "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Failure\","
+                + "\"message\":\"pods is forbidden\",\"reason\":\"Forbidden\",\"code\":403}"));
+        assertThatThrownBy(() -> cluster.listPods(NamespaceScope.of("shop"))).isInstanceOf(ClusterException.class)
+                .satisfies(e -> assertThat(((ClusterException) e).code()).isEqualTo(403));
+    }
+
     @Test
     void podsAndRevisionsAreListedByLabelSelector() {
         String empty = "{\"kind\":\"List\",\"apiVersion\":\"v1\",\"metadata\":{\"resourceVersion\":\"9\"},\"items\":[]}";
