@@ -51,6 +51,8 @@ public interface Cluster {
      * say how full each mounted claim is), through the API server's node proxy ({@code nodes/proxy} get).
      * Bounded by {@code timeout}: the API server sets no deadline on a proxied request, so a node that does
      * not answer would hold it for ever; no answer in time is {@link ServerUnreachable}. Never retried.
+     * Only {@code node.nodeName} and each pod's {@code podRef} and {@code volume[]} are read (the CPU, memory,
+     * network and container stats are skipped).
      */
     ObjectNode nodeSummary(String node, Duration timeout);
 

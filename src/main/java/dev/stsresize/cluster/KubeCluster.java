@@ -19,6 +19,16 @@ public final class KubeCluster implements Cluster {
     /** The only Secrets the port deletes: a run's record (converge.RecordSecret). */
     static final String RECORD_SECRET_PREFIX = "stsresize-";
 
+    /**
+     * What a kubelet summary is read for: each pod's reference and its volumes' stats. A real summary also carries the
+     * node's and every container's CPU, memory, network and filesystem stats; they are skipped as they are read.
+     */
+    static final Map<String, Object> SUMMARY = Map.of(
+            "node", Map.of("nodeName", TrimmedJson.WHOLE),
+            "pods", Map.of("podRef", TrimmedJson.WHOLE, "volume", Map.of(
+                    "time", TrimmedJson.WHOLE, "availableBytes", TrimmedJson.WHOLE, "capacityBytes", TrimmedJson.WHOLE,
+                    "usedBytes", TrimmedJson.WHOLE, "name", TrimmedJson.WHOLE, "pvcRef", TrimmedJson.WHOLE)));
+
     private final RawApi api;
 
     public KubeCluster(ClusterConnection connection) {
@@ -70,7 +80,7 @@ public final class KubeCluster implements Cluster {
     @Override
     public ObjectNode nodeSummary(String node, Duration timeout) {
         return api.send("GET", Resource.NODES.object(null, node) + "/proxy/stats/summary", Query.of(), timeout,
-                "GET nodes/proxy " + node + " stats/summary");
+                "GET nodes/proxy " + node + " stats/summary", in -> TrimmedJson.read(in, SUMMARY));
     }
 
     @Override

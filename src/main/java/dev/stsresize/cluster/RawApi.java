@@ -102,6 +102,29 @@ final class RawApi {
         }
     }
 
+    /** As {@link #send(String, String, Query, Duration, String)}, the 2xx body read by {@code reader}. */
+    ObjectNode send(String method, String path, Query query, Duration timeout, String operation, BodyReader reader) {
+        Call call = newCall(method, path, query, null, null);
+        call.timeout().timeout(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        try (Response response = call.execute()) {
+            ResponseBody rb = response.body();
+            if (!response.isSuccessful()) {
+                throw Failures.fromResponse(response, rb == null ? "" : rb.string(), operation);
+            }
+            if (rb == null) {
+                return null;
+            }
+            try (InputStream in = rb.byteStream()) {
+                return reader.read(in);
+            }
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new ClusterException(200, "NotJson", "the answer is not a JSON object: " + e.getOriginalMessage(), null,
+                    operation, null);
+        } catch (IOException e) {
+            throw failures.unreachable(e, operation);
+        }
+    }
+
     /** A GET whose answer is returned whatever its code (a proxied backend's); throws only on no answer in time. */
     HttpAnswer get(String path, Query query, Duration timeout, String operation) {
         Call call = newCall("GET", path, query, null, null);

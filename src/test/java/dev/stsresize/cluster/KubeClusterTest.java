@@ -366,6 +366,38 @@ class KubeClusterTest {
                 .satisfies(e -> assertThat(((ClusterException) e).code()).isEqualTo(403));
     }
 
+    /** A kubelet summary as pkg/kubelet/apis/stats/v1alpha1 has it, with the stats usage does not read. */
+    static final String SUMMARY = """
+            {"node":{"nodeName":"node-1","cpu":{"usageNanoCores":1},"memory":{"workingSetBytes":2},"fs":{"usedBytes":3},
+              "network":{"interfaces":[{"name":"eth0","rxBytes":4}]}},
+             "pods":[{"podRef":{"name":"db-0","namespace":"shop","uid":"u1"},"startTime":"2026-01-01T00:00:00Z",
+               "containers":[{"name":"c","cpu":{"usageNanoCores":5},"rootfs":{"usedBytes":6}}],"cpu":{"usageNanoCores":7},
+               "volume":[{"time":"2026-01-01T00:00:00Z","availableBytes":10,"capacityBytes":100,"usedBytes":90,"inodesFree":1,
+                 "inodes":2,"inodesUsed":1,"name":"data","pvcRef":{"name":"data-db-0","namespace":"shop"}},
+                {"time":"2026-01-01T00:00:00Z","availableBytes":5,"capacityBytes":8,"usedBytes":3,"name":"tmp"}],
+               "ephemeral-storage":{"usedBytes":8},"process_stats":{"process_count":9}}]}""";
+
+    @Test
+    void aNodeSummaryIsReadForItsPodsVolumesOnly() throws IOException {
+        server.on("GET", "/api/v1/nodes/node-1/proxy/stats/summary", Answer.json(200, SUMMARY));
+        ObjectNode summary = cluster.nodeSummary("node-1", Duration.ofSeconds(5));
+        assertThat(summary).isEqualTo(tree("""
+                {"node":{"nodeName":"node-1"},
+                 "pods":[{"podRef":{"name":"db-0","namespace":"shop","uid":"u1"},
+                   "volume":[{"time":"2026-01-01T00:00:00Z","availableBytes":10,"capacityBytes":100,"usedBytes":90,"name":"data",
+                     "pvcRef":{"name":"data-db-0","namespace":"shop"}},
+                    {"time":"2026-01-01T00:00:00Z","availableBytes":5,"capacityBytes":8,"usedBytes":3,"name":"tmp"}]}]}"""));
+    }
+
+    @Test
+    void aNodeSummaryThatIsNotJsonIsSaidSo() {
+        server.on("GET", "/api/v1/nodes/node-1/proxy/stats/summary", Answer.json(200, "{\"pods\": [ oops"));
+        assertThatThrownBy(() -> cluster.nodeSummary("node-1", Duration.ofSeconds(5))).isInstanceOf(ClusterException.class)
+                .hasMessageContaining("the answer is not a JSON object");
+        server.on("GET", "/api/v1/nodes/node-2/proxy/stats/summary", Answer.json(200, "[1, 2]"));
+        assertThat(cluster.nodeSummary("node-2", Duration.ofSeconds(5))).as("not an object: nothing measured").isNull();
+    }
+
     @Test
     void podsAndRevisionsAreListedByLabelSelector() {
         String empty = "{\"kind\":\"List\",\"apiVersion\":\"v1\",\"metadata\":{\"resourceVersion\":\"9\"},\"items\":[]}";
