@@ -14,6 +14,8 @@
 #   BENCH_SIM=1 BENCH_EXTRA="plan-live|plan -f examples/manifest.yaml" src/bench/startup-bench.sh
 # BENCH_BEFORE=LAUNCHER adds a "before" cold and warm row after each command's rows, for that other
 # build (its own trained archive), so a change is compared within one run.
+# BENCH_JAVA=JAVA_HOME adds a cold and a warm row per command run by that other Java (its own trained
+# archive: on JDK 25+ the launcher's AOT cache), e.g. BENCH_JAVA=/usr/lib/jvm/temurin-25-jdk-amd64.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -47,6 +49,18 @@ train() {
   done
   trained "${2:-}" || echo "note: no archive was trained for $1; its warm rows are cold" >&2
 }
+
+# launcher_java: the Java the launcher runs, found as it finds it (JAVA_HOME first, then PATH)
+launcher_java() {
+  if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/java" ]; then
+    echo "$JAVA_HOME/bin/java"
+  else
+    command -v java
+  fi
+}
+# java_version JAVA: its first -version line; java_major JAVA: its major version
+java_version() { "$1" -version 2>&1 | head -n 1; }
+java_major() { java_version "$1" | sed 's/.* version "\([0-9]*\)[."].*/\1/'; }
 
 median() { sort -n | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else printf "%.3f\n", (a[NR/2]+a[NR/2+1])/2}'; }
 
@@ -104,9 +118,14 @@ rows=$cache/rows
   train "$launcher"
   before=${BENCH_BEFORE:-}
   [ -z "$before" ] || train "$before" "$cache/before"
+  other=${BENCH_JAVA:-}
+  if [ -n "$other" ]; then
+    other_name=java$(java_major "$other/bin/java")
+    (JAVA_HOME=$other; export JAVA_HOME; train "$launcher" "$cache/other")
+  fi
   for cmd in "--help" "version" "plan --help" "$plan"; do
     case $cmd in
-      "plan --help") name=plan--help ;; # a subcommand's help: builds that command's options in full
+      "plan --help") name="plan--help" ;; # a subcommand's help: builds that command's options in full
       *) name=$(echo "$cmd" | cut -d' ' -f1) ;;
     esac
     # shellcheck disable=SC2086
@@ -120,6 +139,12 @@ rows=$cache/rows
       row "$name:before-cold" STSRESIZE_CDS=0 -- "$before" $cmd
       # shellcheck disable=SC2086
       row "$name:before-warm" XDG_CACHE_HOME="$cache/before" -- "$before" $cmd
+    fi
+    if [ -n "$other" ]; then
+      # shellcheck disable=SC2086
+      row "$name:$other_name-cold" JAVA_HOME="$other" STSRESIZE_CDS=0 -- "$launcher" $cmd
+      # shellcheck disable=SC2086
+      row "$name:$other_name-warm" JAVA_HOME="$other" XDG_CACHE_HOME="$cache/other" -- "$launcher" $cmd
     fi
   done
   if [ -n "${BENCH_EXTRA:-}" ]; then
@@ -142,7 +167,10 @@ measure_rows > "$rows"
 
 base=$(awk 'NR==1 {print $2}' "$rows")
 base_cpu=$(awk 'NR==1 {print $3}' "$rows")
-echo "runs=$runs per row; $(nproc 2>/dev/null || echo '?') cores; load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null); $(java -version 2>&1 | head -n 1)"
+java=$(launcher_java)
+echo "runs=$runs per row; $(nproc 2>/dev/null || echo '?') cores; load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
+echo "the launcher's Java: $java, $(java_version "$java")"
+[ -z "${BENCH_JAVA:-}" ] || echo "$other_name rows: $BENCH_JAVA/bin/java, $(java_version "$BENCH_JAVA/bin/java")"
 # the ratios are the figure issue 16 asks for: wall and CPU time, each over kubectl's in the same run
 printf '%-28s %9s %9s %8s %9s %13s\n' command wall_s cpu_s rss_MiB x_kubectl x_kubectl_cpu
 awk -v base="$base" -v base_cpu="$base_cpu" '{printf "%-28s %9.2f %9.2f %8d %9.1f %13.1f\n", $1, $2, $3, $4,
