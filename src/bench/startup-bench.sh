@@ -62,6 +62,17 @@ launcher_java() {
 java_version() { "$1" -version 2>&1 | head -n 1; }
 java_major() { java_version "$1" | sed 's/.* version "\([0-9]*\)[."].*/\1/'; }
 
+# now_ns: nanoseconds since the epoch, or nothing where date has no %N (then wall time is time(1)'s %e,
+# in hundredths: too coarse for commands of 0.03-0.06 s, whose ratio it would round by up to 30%).
+# The interval also holds env's and time's own start (~1 ms), alike for every row.
+now_ns() {
+  t=$(date +%s%N)
+  case $t in
+    *[!0-9]*) ;;
+    *) echo "$t" ;;
+  esac
+}
+
 median() { sort -n | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else printf "%.3f\n", (a[NR/2]+a[NR/2+1])/2}'; }
 
 # row LABEL MODE-ENV... -- CMD...: a row to measure. All rows are measured round-robin (run 1 of
@@ -82,8 +93,11 @@ measure_rows() {
   while [ $i -lt "$runs" ]; do
     n=0
     while IFS='|' read -r label envs cmd; do
+      start=$(now_ns)
       # shellcheck disable=SC2086
       env $envs /usr/bin/time -a -o "$cache/times.$n" -f "%e %U %S %M" $cmd >/dev/null 2>&1 </dev/null
+      end=$(now_ns)
+      [ -z "$start" ] || echo "$(((end - start) / 1000))" >> "$cache/wall.$n"
       n=$((n + 1))
     done < "$specs"
     i=$((i + 1))
@@ -92,7 +106,11 @@ measure_rows() {
   while IFS='|' read -r label envs cmd; do
     out=$cache/times.$n
     grep -v '^Command' "$out" > "$out.clean" # time notes a non-zero exit (plan's 2) on a line of its own
-    wall=$(awk '{print $1}' "$out.clean" | median)
+    if [ -f "$cache/wall.$n" ]; then # microseconds, printed as seconds
+      wall=$(median < "$cache/wall.$n" | awk '{printf "%.3f\n", $1 / 1000000}')
+    else
+      wall=$(awk '{print $1}' "$out.clean" | median)
+    fi
     cpu=$(awk '{printf "%.2f\n", $2 + $3}' "$out.clean" | median)
     rss=$(awk '{printf "%.0f\n", $4 / 1024}' "$out.clean" | median)
     echo "$label $wall $cpu $rss"
@@ -173,5 +191,5 @@ echo "the launcher's Java: $java, $(java_version "$java")"
 [ -z "${BENCH_JAVA:-}" ] || echo "$other_name rows: $BENCH_JAVA/bin/java, $(java_version "$BENCH_JAVA/bin/java")"
 # the ratios are the figure issue 16 asks for: wall and CPU time, each over kubectl's in the same run
 printf '%-28s %9s %9s %8s %9s %13s\n' command wall_s cpu_s rss_MiB x_kubectl x_kubectl_cpu
-awk -v base="$base" -v base_cpu="$base_cpu" '{printf "%-28s %9.2f %9.2f %8d %9.1f %13.1f\n", $1, $2, $3, $4,
+awk -v base="$base" -v base_cpu="$base_cpu" '{printf "%-28s %9.3f %9.2f %8d %9.2f %13.2f\n", $1, $2, $3, $4,
   (base > 0 ? $2 / base : 0), (base_cpu > 0 ? $3 / base_cpu : 0)}' "$rows"
