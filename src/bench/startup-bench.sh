@@ -14,6 +14,8 @@
 #   BENCH_SIM=1 BENCH_EXTRA="plan-live|plan -f examples/manifest.yaml" src/bench/startup-bench.sh
 # BENCH_BEFORE=LAUNCHER adds a "before" cold and warm row after each command's rows, for that other
 # build (its own trained archive), so a change is compared within one run.
+# BENCH_JAVA=JAVA_HOME adds a cold and a warm row per command run by that other Java (its own trained
+# archive: on JDK 25+ the launcher's AOT cache), e.g. BENCH_JAVA=/usr/lib/jvm/temurin-25-jdk-amd64.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -48,6 +50,29 @@ train() {
   trained "${2:-}" || echo "note: no archive was trained for $1; its warm rows are cold" >&2
 }
 
+# launcher_java: the Java the launcher runs, found as it finds it (JAVA_HOME first, then PATH)
+launcher_java() {
+  if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/java" ]; then
+    echo "$JAVA_HOME/bin/java"
+  else
+    command -v java
+  fi
+}
+# java_version JAVA: its first -version line; java_major JAVA: its major version
+java_version() { "$1" -version 2>&1 | head -n 1; }
+java_major() { java_version "$1" | sed 's/.* version "\([0-9]*\)[."].*/\1/'; }
+
+# now_ns: nanoseconds since the epoch, or nothing where date has no %N (then wall time is time(1)'s %e,
+# in hundredths: too coarse for commands of 0.03-0.06 s, whose ratio it would round by up to 30%).
+# The interval also holds env's and time's own start (~1 ms), alike for every row.
+now_ns() {
+  t=$(date +%s%N)
+  case $t in
+    *[!0-9]*) ;;
+    *) echo "$t" ;;
+  esac
+}
+
 median() { sort -n | awk '{a[NR]=$1} END {if (NR%2) print a[(NR+1)/2]; else printf "%.3f\n", (a[NR/2]+a[NR/2+1])/2}'; }
 
 # row LABEL MODE-ENV... -- CMD...: a row to measure. All rows are measured round-robin (run 1 of
@@ -68,8 +93,11 @@ measure_rows() {
   while [ $i -lt "$runs" ]; do
     n=0
     while IFS='|' read -r label envs cmd; do
+      start=$(now_ns)
       # shellcheck disable=SC2086
       env $envs /usr/bin/time -a -o "$cache/times.$n" -f "%e %U %S %M" $cmd >/dev/null 2>&1 </dev/null
+      end=$(now_ns)
+      [ -z "$start" ] || echo "$(((end - start) / 1000))" >> "$cache/wall.$n"
       n=$((n + 1))
     done < "$specs"
     i=$((i + 1))
@@ -78,7 +106,11 @@ measure_rows() {
   while IFS='|' read -r label envs cmd; do
     out=$cache/times.$n
     grep -v '^Command' "$out" > "$out.clean" # time notes a non-zero exit (plan's 2) on a line of its own
-    wall=$(awk '{print $1}' "$out.clean" | median)
+    if [ -f "$cache/wall.$n" ]; then # microseconds, printed as seconds
+      wall=$(median < "$cache/wall.$n" | awk '{printf "%.3f\n", $1 / 1000000}')
+    else
+      wall=$(awk '{print $1}' "$out.clean" | median)
+    fi
     cpu=$(awk '{printf "%.2f\n", $2 + $3}' "$out.clean" | median)
     rss=$(awk '{printf "%.0f\n", $4 / 1024}' "$out.clean" | median)
     echo "$label $wall $cpu $rss"
@@ -104,9 +136,14 @@ rows=$cache/rows
   train "$launcher"
   before=${BENCH_BEFORE:-}
   [ -z "$before" ] || train "$before" "$cache/before"
+  other=${BENCH_JAVA:-}
+  if [ -n "$other" ]; then
+    other_name=java$(java_major "$other/bin/java")
+    (JAVA_HOME=$other; export JAVA_HOME; train "$launcher" "$cache/other")
+  fi
   for cmd in "--help" "version" "plan --help" "$plan"; do
     case $cmd in
-      "plan --help") name=plan--help ;; # a subcommand's help: builds that command's options in full
+      "plan --help") name="plan--help" ;; # a subcommand's help: builds that command's options in full
       *) name=$(echo "$cmd" | cut -d' ' -f1) ;;
     esac
     # shellcheck disable=SC2086
@@ -120,6 +157,12 @@ rows=$cache/rows
       row "$name:before-cold" STSRESIZE_CDS=0 -- "$before" $cmd
       # shellcheck disable=SC2086
       row "$name:before-warm" XDG_CACHE_HOME="$cache/before" -- "$before" $cmd
+    fi
+    if [ -n "$other" ]; then
+      # shellcheck disable=SC2086
+      row "$name:$other_name-cold" JAVA_HOME="$other" STSRESIZE_CDS=0 -- "$launcher" $cmd
+      # shellcheck disable=SC2086
+      row "$name:$other_name-warm" JAVA_HOME="$other" XDG_CACHE_HOME="$cache/other" -- "$launcher" $cmd
     fi
   done
   if [ -n "${BENCH_EXTRA:-}" ]; then
@@ -142,8 +185,11 @@ measure_rows > "$rows"
 
 base=$(awk 'NR==1 {print $2}' "$rows")
 base_cpu=$(awk 'NR==1 {print $3}' "$rows")
-echo "runs=$runs per row; $(nproc 2>/dev/null || echo '?') cores; load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null); $(java -version 2>&1 | head -n 1)"
+java=$(launcher_java)
+echo "runs=$runs per row; $(nproc 2>/dev/null || echo '?') cores; load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)"
+echo "the launcher's Java: $java, $(java_version "$java")"
+[ -z "${BENCH_JAVA:-}" ] || echo "$other_name rows: $BENCH_JAVA/bin/java, $(java_version "$BENCH_JAVA/bin/java")"
 # the ratios are the figure issue 16 asks for: wall and CPU time, each over kubectl's in the same run
 printf '%-28s %9s %9s %8s %9s %13s\n' command wall_s cpu_s rss_MiB x_kubectl x_kubectl_cpu
-awk -v base="$base" -v base_cpu="$base_cpu" '{printf "%-28s %9.2f %9.2f %8d %9.1f %13.1f\n", $1, $2, $3, $4,
+awk -v base="$base" -v base_cpu="$base_cpu" '{printf "%-28s %9.3f %9.2f %8d %9.2f %13.2f\n", $1, $2, $3, $4,
   (base > 0 ? $2 / base : 0), (base_cpu > 0 ? $3 / base_cpu : 0)}' "$rows"

@@ -2,6 +2,7 @@ package dev.stsresize;
 
 import dev.stsresize.cli.Cli;
 import dev.stsresize.cli.Environment;
+import dev.stsresize.cli.QuickAnswers;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -13,6 +14,21 @@ public final class Main {
     public static void main(String[] args) {
         PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
-        System.exit(new Cli(out, err, Environment.system()).run(args));
+        // --help and version first, without picocli (cli.QuickAnswers; README, Performance)
+        int code = QuickAnswers.answer(args, out, System.getenv(), terminal());
+        System.exit(code != QuickAnswers.NOT_ANSWERED ? code : new Cli(out, err, Environment.system()).run(args));
+    }
+
+    /** As picocli's {@code Help.Ansi.calcTTY} decides: a console that is a terminal (JDK 22+ has a console off one too). */
+    private static boolean terminal() {
+        java.io.Console console = System.console();
+        if (console == null) {
+            return false;
+        }
+        try {
+            return (Boolean) java.io.Console.class.getMethod("isTerminal").invoke(console);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return true;
+        }
     }
 }

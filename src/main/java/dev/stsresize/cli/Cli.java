@@ -22,7 +22,9 @@ public final class Cli {
 
     /** The process's own environment, read by {@code Main} and passed in. */
     public Cli(PrintWriter out, PrintWriter err, Environment environment) {
-        this(out, err, environment, JLinePrompter::onTerminal, Checkpoint.NONE);
+        // a lambda, not JLinePrompter::onTerminal: a method reference loads JLinePrompter and the jline
+        // classes its methods name when the call site links, i.e. for every command (--help too)
+        this(out, err, environment, () -> JLinePrompter.onTerminal(), Checkpoint.NONE);
     }
 
     /** For tests: stdin, the environment variables and whether there is a console, injected. */

@@ -1,6 +1,7 @@
 package dev.stsresize.cli;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.IVersionProvider;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
@@ -10,7 +11,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "kubectl stsresize",
         mixinStandardHelpOptions = true,
-        versionProvider = Version.class,
+        versionProvider = RootCommand.VersionProvider.class,
         sortOptions = false,
         usageHelpAutoWidth = true,
         description = {
@@ -23,5 +24,13 @@ public final class RootCommand implements Runnable {
     @Override
     public void run() {
         spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** {@code --version}: the line {@code version} prints. */
+    public static final class VersionProvider implements IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"kubectl-stsresize " + Version.get()};
+        }
     }
 }

@@ -4,19 +4,16 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.Properties;
-import picocli.CommandLine.IVersionProvider;
 
-/** The product version, filtered into a resource by the build. */
-public final class Version implements IVersionProvider {
+/**
+ * The product version, filtered into a resource by the build. Not picocli's version provider itself
+ * ({@link RootCommand.VersionProvider} is): {@code version} answered by {@link QuickAnswers} loads no picocli class.
+ */
+public final class Version {
     private static final String VERSION = load();
 
     public static String get() {
         return VERSION;
-    }
-
-    @Override
-    public String[] getVersion() {
-        return new String[] {"kubectl-stsresize " + VERSION};
     }
 
     private static String load() {

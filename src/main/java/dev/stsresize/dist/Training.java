@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.stsresize.cli.Cli;
+import dev.stsresize.cli.QuickAnswers;
 import dev.stsresize.sim.SimCluster;
 import dev.stsresize.sim.demo.DemoScenario;
 import java.io.BufferedReader;
@@ -47,6 +48,9 @@ public final class Training {
             Path kubeconfig = Files.writeString(dir.resolve("kubeconfig"), KUBECONFIG);
             String m = manifest.toString();
             String l = live.toString();
+            // as Main answers them off a terminal (cli.QuickAnswers), then through picocli as on one
+            QuickAnswers.answer(new String[] {"--help"}, new PrintWriter(new StringWriter()), Map.of(), false);
+            QuickAnswers.answer(new String[] {"version"}, new PrintWriter(new StringWriter()), Map.of(), false);
             run("--help");
             run("version");
             run("plan", "--help");
