@@ -65,21 +65,7 @@ final class RawApi {
 
     /** A GET whose 2xx body is read by {@code reader} (a LIST read for a few fields); throws on any non-2xx. */
     ObjectNode get(String path, Query query, String operation, BodyReader reader) {
-        Call call = newCall("GET", path, query, null, null);
-        try (Response response = call.execute()) {
-            ResponseBody rb = response.body();
-            if (!response.isSuccessful()) {
-                throw Failures.fromResponse(response, rb == null ? "" : rb.string(), operation);
-            }
-            if (rb == null) {
-                return null;
-            }
-            try (InputStream in = rb.byteStream()) {
-                return reader.read(in);
-            }
-        } catch (IOException e) {
-            throw failures.unreachable(e, operation);
-        }
+        return execute(newCall("GET", path, query, null, null), operation, reader);
     }
 
     /** One request bounded by {@code timeout} as a whole; throws on any non-2xx and on no answer in time. */
@@ -106,6 +92,11 @@ final class RawApi {
     ObjectNode send(String method, String path, Query query, Duration timeout, String operation, BodyReader reader) {
         Call call = newCall(method, path, query, null, null);
         call.timeout().timeout(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        return execute(call, operation, reader);
+    }
+
+    /** The call's 2xx body read by {@code reader} from the byte stream; throws on any non-2xx, on a body that is no JSON, on no answer. */
+    private ObjectNode execute(Call call, String operation, BodyReader reader) {
         try (Response response = call.execute()) {
             ResponseBody rb = response.body();
             if (!response.isSuccessful()) {

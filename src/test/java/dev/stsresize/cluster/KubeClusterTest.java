@@ -399,6 +399,13 @@ class KubeClusterTest {
     }
 
     @Test
+    void aPodListForPlacementsThatIsNotJsonIsSaidSoNotAsAnUnreachableServer() {
+        server.on("GET", "/api/v1/namespaces/default/pods", Answer.json(200, "{\"items\": [ oops"));
+        assertThatThrownBy(() -> cluster.listPods(NamespaceScope.of("default"))).isInstanceOf(ClusterException.class)
+                .isNotInstanceOf(ServerUnreachable.class).hasMessageContaining("the answer is not a JSON object");
+    }
+
+    @Test
     void podsAndRevisionsAreListedByLabelSelector() {
         String empty = "{\"kind\":\"List\",\"apiVersion\":\"v1\",\"metadata\":{\"resourceVersion\":\"9\"},\"items\":[]}";
         server.on("GET", "/api/v1/namespaces/default/pods", Answer.json(200, empty));
