@@ -38,24 +38,14 @@ final class RawApi {
         this.failures = failures;
     }
 
-    /** One request; answers the body as a tree (null for an empty body), throws on any non-2xx. */
+    /** One request; answers the body as a tree (null for an empty body or one that is no object), throws on any non-2xx. */
     ObjectNode send(String method, String path, Query query, JsonNode body, String contentType, String operation) {
-        Call call = newCall(method, path, query, body, contentType);
-        try (Response response = call.execute()) {
-            ResponseBody rb = response.body();
-            if (!response.isSuccessful()) {
-                throw Failures.fromResponse(response, rb == null ? "" : rb.string(), operation);
-            }
-            if (rb == null) {
-                return null;
-            }
-            try (InputStream in = rb.byteStream()) {
-                JsonNode tree = TreeMapper.MAPPER.readTree(in);
-                return tree instanceof ObjectNode o ? o : null;
-            }
-        } catch (IOException e) {
-            throw failures.unreachable(e, operation);
-        }
+        return execute(newCall(method, path, query, body, contentType), operation, RawApi::objectOrNull);
+    }
+
+    private static ObjectNode objectOrNull(InputStream in) throws IOException {
+        JsonNode tree = TreeMapper.MAPPER.readTree(in);
+        return tree instanceof ObjectNode o ? o : null;
     }
 
     /** How an answer's body becomes a tree (null: none). */
