@@ -96,7 +96,13 @@ final class RawApi {
                 return null;
             }
             try (InputStream in = rb.byteStream()) {
-                return reader.read(in);
+                // the reader's parser closes what it reads: it gets a view whose close leaves the body open to drain
+                ObjectNode read = reader.read(new java.io.FilterInputStream(in) {
+                    @Override
+                    public void close() {}
+                });
+                drain(in);
+                return read;
             }
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new ClusterException(200, "NotJson", "the answer is not a JSON object: " + e.getOriginalMessage(), null,
@@ -105,6 +111,24 @@ final class RawApi {
             throw failures.unreachable(e, operation);
         }
     }
+
+    /**
+     * Reads what a reader left after its JSON value (the encoder's newline, the end of the stream) before the body is
+     * closed: a body closed unread makes OkHttp reset the HTTP/2 stream (RST_STREAM for every trimmed read; servers
+     * that guard against rapid resets close the connection) and drop an HTTP/1.1 connection it cannot reuse.
+     */
+    static void drain(InputStream in) throws IOException {
+        // bounded: what follows the value is untrusted, and a server that streams on past it is left by closing
+        byte[] rest = new byte[512];
+        long left = DRAIN_LIMIT;
+        int n;
+        while (left > 0 && (n = in.read(rest, 0, (int) Math.min(rest.length, left))) >= 0) {
+            left -= n;
+        }
+    }
+
+    /** What is read past a body's JSON value before it is closed: whitespace, in any server we know. */
+    static final long DRAIN_LIMIT = 64 * 1024;
 
     /** A GET whose answer is returned whatever its code (a proxied backend's); throws only on no answer in time. */
     HttpAnswer get(String path, Query query, Duration timeout, String operation) {

@@ -15,7 +15,9 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -341,7 +343,7 @@ class KubeClusterTest {
         assertThat(list.resourceVersion()).isEqualTo("42");
         assertThat(list.items()).containsExactly(
                 (ObjectNode) tree("{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"db-0\",\"namespace\":\"shop\","
-                        + "\"uid\":\"u1\",\"labels\":{\"app\":\"db\"},\"ownerReferences\":[{\"kind\":\"StatefulSet\","
+                        + "\"ownerReferences\":[{\"kind\":\"StatefulSet\","
                         + "\"name\":\"db\",\"controller\":true}]},\"spec\":{\"nodeName\":\"node-1\"},\"status\":{\"phase\":\"Running\"}}"),
                 (ObjectNode) tree("{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"web-0\",\"namespace\":\"shop\","
                         + "\"deletionTimestamp\":\"2026-01-01T00:00:00Z\"},\"spec\":{},\"status\":{\"phase\":\"Pending\"}}"));
@@ -587,5 +589,54 @@ class KubeClusterTest {
 
     static String quote(String s) {
         return TreeMapper.MAPPER.getNodeFactory().textNode(s).toString();
+    }
+
+    /** A connection whose response bodies say when they were read to their end and when they were closed. */
+    Cluster tracking(List<String> events) throws IOException {
+        ClusterConnection conn = Kubeconfigs.connect(Kubeconfigs.tokenConfig(home, server.url(), "s3cret"), home);
+        conn.client().setHttpClient(conn.client().getHttpClient().newBuilder().addNetworkInterceptor(chain -> {
+            okhttp3.Response response = chain.proceed(chain.request());
+            okhttp3.ResponseBody body = response.body();
+            okio.BufferedSource tracked = okio.Okio.buffer(new okio.ForwardingSource(body.source()) {
+                @Override
+                public long read(okio.Buffer sink, long byteCount) throws IOException {
+                    long n = super.read(sink, byteCount);
+                    if (n == -1) {
+                        events.add("end");
+                    }
+                    return n;
+                }
+
+                @Override
+                public void close() throws IOException {
+                    events.add("close");
+                    super.close();
+                }
+            });
+            return response.newBuilder().body(okhttp3.ResponseBody.Companion.create(tracked, body.contentType(), body.contentLength())).build();
+        }).build());
+        return new KubeCluster(conn);
+    }
+
+    @Test
+    void aBodyReadForSomeFieldsIsReadToItsEndBeforeItIsClosed() throws IOException {
+        // a reader stops at the end of its JSON value; the body closed there would make OkHttp reset the stream on
+        // HTTP/2 (a RST_STREAM per summary: servers that guard against rapid resets close the connection) and drop
+        // an HTTP/1.1 connection it could not reuse
+        List<String> events = new CopyOnWriteArrayList<>();
+        Cluster c = tracking(events);
+        server.on("GET", "/api/v1/nodes/node-1/proxy/stats/summary", Answer.json(200, "{\"node\":{\"nodeName\":\"node-1\"},\"pods\":[]}\n"));
+        c.nodeSummary("node-1", Duration.ofSeconds(5));
+        assertThat(events).as("the summary").containsExactly("end", "close");
+        events.clear();
+        server.on("GET", "/api/v1/pods", Answer.json(200, POD_LIST + "\n"));
+        c.listPods(NamespaceScope.all());
+        assertThat(events).as("the pod LIST").containsExactly("end", "close");
+        events.clear();
+        // what follows the value is untrusted: past the limit the body is closed, not read to an end that may not come
+        server.on("GET", "/api/v1/nodes/node-2/proxy/stats/summary",
+                Answer.json(200, "{\"pods\":[]}" + " ".repeat((int) RawApi.DRAIN_LIMIT * 2)));
+        assertThat(c.nodeSummary("node-2", Duration.ofSeconds(5)).path("pods").isArray()).isTrue();
+        assertThat(events).as("a long tail").containsExactly("close");
     }
 }
