@@ -38,7 +38,7 @@ public interface Cluster {
 
     /**
      * LIST pods of one namespace or all: usage reads which node runs each StatefulSet's pods with one LIST per scope.
-     * Each pod has only {@code metadata} name, namespace, uid, labels, ownerReferences and deletionTimestamp,
+     * Each pod has only {@code metadata} name, namespace, ownerReferences and deletionTimestamp,
      * {@code spec.nodeName} and {@code status.phase}: the rest is skipped as it is read.
      */
     ObjectList listPods(NamespaceScope scope);

@@ -12,14 +12,14 @@ import java.util.Set;
 
 /**
  * A pod LIST read for where the pods run: each item keeps only {@code metadata} {@code name}, {@code namespace},
- * {@code uid}, {@code labels}, {@code ownerReferences}, {@code deletionTimestamp}, {@code spec.nodeName} and
+ * {@code ownerReferences}, {@code deletionTimestamp}, {@code spec.nodeName} and
  * {@code status.phase}; the list keeps its {@code metadata}. Everything else is skipped while it is read, not
  * built into a tree: 6,000 whole pods (~11 MiB of JSON) made a tree of which usage reads three fields.
  */
 final class PodPlacements {
     /** What each item keeps, per top-level field of a pod. */
     static final Map<String, Set<String>> KEPT = Map.of(
-            "metadata", Set.of("name", "namespace", "uid", "labels", "ownerReferences", "deletionTimestamp"),
+            "metadata", Set.of("name", "namespace", "ownerReferences", "deletionTimestamp"),
             "spec", Set.of("nodeName"),
             "status", Set.of("phase"));
 
