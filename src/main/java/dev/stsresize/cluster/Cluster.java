@@ -37,8 +37,9 @@ public interface Cluster {
     ObjectList listPods(String namespace, String labelSelector);
 
     /**
-     * LIST pods of one namespace or all: usage reads which node runs each StatefulSet's pods with one LIST per scope.
-     * Each pod has only {@code metadata} name, namespace, ownerReferences and deletionTimestamp,
+     * LIST the pods of StatefulSets (those labelled {@code statefulset.kubernetes.io/pod-name}, as the StatefulSet
+     * controller labels every pod it creates) in one namespace or all: usage reads which node runs each StatefulSet's
+     * pods with one LIST per scope. Each pod has only {@code metadata} name, namespace, ownerReferences and deletionTimestamp,
      * {@code spec.nodeName} and {@code status.phase}: the rest is skipped as it is read.
      */
     ObjectList listPods(NamespaceScope scope);

@@ -23,6 +23,9 @@ public final class KubeCluster implements Cluster {
      * What a kubelet summary is read for: each pod's reference and its volumes' stats. A real summary also carries the
      * node's and every container's CPU, memory, network and filesystem stats; they are skipped as they are read.
      */
+    /** Set by the StatefulSet controller on every pod it creates (pkg/controller/statefulset, stateful_set_utils.go). */
+    static final String STATEFULSET_POD_LABEL = "statefulset.kubernetes.io/pod-name";
+
     static final Map<String, Object> SUMMARY = Map.of(
             "node", Map.of("nodeName", TrimmedJson.WHOLE),
             "pods", Map.of("podRef", TrimmedJson.WHOLE, "volume", Map.of(
@@ -67,7 +70,9 @@ public final class KubeCluster implements Cluster {
     @Override
     public ObjectList listPods(NamespaceScope scope) {
         String namespace = scope.namespace().orElse(null);
-        ObjectNode list = api.get(Resource.PODS.collection(namespace), Query.of(),
+        // only the pods a StatefulSet controller made (it labels every one with its name): the kube-apiserver
+        // filters in its watch cache, and a cluster of Deployments no longer sends every pod it runs
+        ObjectNode list = api.get(Resource.PODS.collection(namespace), Query.of().with("labelSelector", STATEFULSET_POD_LABEL),
                 "LIST pods " + (namespace == null ? "(all namespaces)" : namespace), PodPlacements::read);
         return items(Resource.PODS, list);
     }

@@ -340,6 +340,8 @@ class KubeClusterTest {
     void aPodListOfAScopeKeepsOnlyWhereEachPodRunsAndWhoOwnsIt() throws IOException {
         server.on("GET", "/api/v1/pods", Answer.json(200, POD_LIST));
         ObjectList list = cluster.listPods(NamespaceScope.all());
+        // only the StatefulSets' pods: the controller labels each one it creates (or adopts) with its name
+        assertThat(server.last().query()).isEqualTo("labelSelector=statefulset.kubernetes.io%2Fpod-name");
         assertThat(list.resourceVersion()).isEqualTo("42");
         assertThat(list.items()).containsExactly(
                 (ObjectNode) tree("{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"db-0\",\"namespace\":\"shop\","

@@ -35,6 +35,8 @@ class PlanRequestsTest {
             assertThat(usage).extracting(RecordedRequest::path).containsExactlyInAnyOrder("/api/v1/pods", "/api/v1/resourcequotas",
                     "/api/v1/nodes/demo-node-0/proxy/stats/summary", "/api/v1/nodes/demo-node-1/proxy/stats/summary",
                     "/api/v1/nodes/demo-node-2/proxy/stats/summary");
+            assertThat(usage.stream().filter(q -> q.resource().equals("pods")).map(q -> q.query().get("labelSelector")))
+                    .as("only the pods a StatefulSet controller labelled").containsExactly("statefulset.kubernetes.io/pod-name");
             List<RecordedRequest> sent = all.stream().filter(q -> !usage.contains(q)).toList();
 
             assertThat(sent.stream().filter(q -> q.method().equals("GET"))).as("LISTs").hasSize(3);
