@@ -171,7 +171,7 @@ final class LeanApiClient extends ApiClient {
                     .pingInterval(getPingInterval())
                     // as many idle connections as requests the product sends at once (usage reads 32 kubelet
                     // summaries at a time): OkHttp's default keeps 5, and every other one would cost a new TLS handshake
-                    .connectionPool(new okhttp3.ConnectionPool(32, 5, java.util.concurrent.TimeUnit.MINUTES))
+                    .connectionPool(IdleConnections.newPool(32))
                     .build());
             String base = getBasePath();
             if (base != null) {

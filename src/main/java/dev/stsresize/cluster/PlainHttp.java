@@ -37,7 +37,7 @@ public final class PlainHttp {
     synchronized OkHttpClient client() {
         if (client == null) {
             OkHttpClient.Builder b = new OkHttpClient.Builder().callTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS)
-                    .followRedirects(false);
+                    .followRedirects(false).connectionPool(IdleConnections.newPool(5));
             if (!tls) {
                 b.connectionSpecs(List.of(ConnectionSpec.CLEARTEXT));
             }

@@ -1,0 +1,28 @@
+package dev.stsresize.converge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stsresize.cluster.IdleConnections;
+import dev.stsresize.sim.demo.DemoScenario;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A command closes its connections when it is done: an HTTP/2 connection left open (every kube-apiserver speaks
+ * HTTP/2) holds a reader thread in a socket read, and the JVM's exit waits up to 300 ms for it.
+ */
+class IdleConnectionsTest {
+    @TempDir Path home;
+
+    @Test
+    void a_command_against_a_cluster_leaves_no_connection_open() {
+        try (Harness h = Harness.start(home, Demo.cluster())) {
+            // usage's 32 summaries in flight and the plan's LISTs open several connections to the simulator
+            Commands.Run r = Commands.run(h, "plan", "-A", "-f", Commands.manifest(home, DemoScenario.manifest()).toString());
+            assertThat(r.code()).as(r.describe()).isEqualTo(2);
+            assertThat(h.sim.requests()).as("the plan talked to the cluster").isNotEmpty();
+            assertThat(IdleConnections.open()).as("connections open after the command").isZero();
+        }
+    }
+}
