@@ -20,12 +20,15 @@ public final class KubeCluster implements Cluster {
     static final String RECORD_SECRET_PREFIX = "stsresize-";
 
     /**
+     * Set by the StatefulSet controller on every pod it creates, and set again on a pod it keeps that lacks it
+     * ({@code updateIdentity}, {@code identityMatches} in pkg/controller/statefulset/stateful_set_utils.go).
+     */
+    static final String STATEFULSET_POD_LABEL = "statefulset.kubernetes.io/pod-name";
+
+    /**
      * What a kubelet summary is read for: each pod's reference and its volumes' stats. A real summary also carries the
      * node's and every container's CPU, memory, network and filesystem stats; they are skipped as they are read.
      */
-    /** Set by the StatefulSet controller on every pod it creates (pkg/controller/statefulset, stateful_set_utils.go). */
-    static final String STATEFULSET_POD_LABEL = "statefulset.kubernetes.io/pod-name";
-
     static final Map<String, Object> SUMMARY = Map.of(
             "node", Map.of("nodeName", TrimmedJson.WHOLE),
             "pods", Map.of("podRef", TrimmedJson.WHOLE, "volume", Map.of(
@@ -71,7 +74,9 @@ public final class KubeCluster implements Cluster {
     public ObjectList listPods(NamespaceScope scope) {
         String namespace = scope.namespace().orElse(null);
         // only the pods a StatefulSet controller made (it labels every one with its name): the kube-apiserver
-        // filters in its watch cache, and a cluster of Deployments no longer sends every pod it runs
+        // filters in its watch cache, and a cluster of Deployments no longer sends every pod it runs. The selector is
+        // read from the query with the LIST's options (ListResource, endpoints/handlers/get.go) and parsed by
+        // labels.Parse: a bare key is an existence requirement
         ObjectNode list = api.get(Resource.PODS.collection(namespace), Query.of().with("labelSelector", STATEFULSET_POD_LABEL),
                 "LIST pods " + (namespace == null ? "(all namespaces)" : namespace), PodPlacements::read);
         return items(Resource.PODS, list);

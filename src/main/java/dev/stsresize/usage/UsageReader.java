@@ -112,7 +112,7 @@ public final class UsageReader {
         });
         Instant started = clock.instant();
         // the pods become their nodes by StatefulSet as soon as they are read: 6,000 pod trees held to the end of the
-        // plan were copied by every young collection after (+40 ms of pauses at 2,000 StatefulSets)
+        // plan were copied by every young collection after them
         Future<Map<String, Set<String>>> podList = pods.isPresent() ? null
                 : pool.submit(() -> nodesByStatefulSet(listAll(scopes, cluster::listPods)));
         Future<List<ObjectNode>> quotaList = pool.submit(() -> listAll(scopes, cluster::listResourceQuotas));
