@@ -404,31 +404,25 @@ public final class UsageReader {
     }
 
     private static Map<String, Set<String>> awaitPods(Future<Map<String, Set<String>>> f, List<String> notes) {
-        try {
-            return f.get();
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            boolean forbidden = cause instanceof ClusterException c && c.code() == 403;
-            notes.add(forbidden ? "usage unknown (cannot list pods)" : "usage unknown: " + cause.getMessage());
-            return Map.of();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Map.of();
-        }
+        return await(f, Map.of(), notes, (forbidden, why) -> forbidden ? "usage unknown (cannot list pods)" : "usage unknown: " + why);
     }
 
     private static List<ObjectNode> awaitQuotas(Future<List<ObjectNode>> f, List<String> notes) {
+        return await(f, List.of(), notes, (forbidden, why) -> "storage quota unknown"
+                + (forbidden ? " (cannot list resourcequotas)" : ": " + why) + "; suggestions not capped");
+    }
+
+    /** What {@code f} answers; on a failure {@code none} and one note (told whether it was a 403, and the message). */
+    private static <T> T await(Future<T> f, T none, List<String> notes, java.util.function.BiFunction<Boolean, String, String> note) {
         try {
             return f.get();
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
-            boolean forbidden = cause instanceof ClusterException c && c.code() == 403;
-            notes.add("storage quota unknown" + (forbidden ? " (cannot list resourcequotas)" : ": " + cause.getMessage())
-                    + "; suggestions not capped");
-            return List.of();
+            notes.add(note.apply(cause instanceof ClusterException c && c.code() == 403, cause.getMessage()));
+            return none;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return List.of();
+            return none;
         }
     }
 
