@@ -55,6 +55,19 @@ class WatchAndListTest {
         return events;
     }
 
+    @Test
+    void a_watch_with_nothing_to_send_answers_its_headers_at_once_over_http_2() throws IOException {
+        String rv = client.get(PODS).json().at("/metadata/resourceVersion").asText();
+        Request req = new Request.Builder().url(sim.url() + PODS + "?watch=true&timeoutSeconds=30&resourceVersion=" + rv)
+                .header("Authorization", "Bearer " + sim.adminToken()).build();
+        // no event, no bookmark asked for: only the flush after WriteHeader gets the answer out before 30 s
+        var call = client.api.getHttpClient().newBuilder().callTimeout(java.time.Duration.ofSeconds(5)).build().newCall(req);
+        try (Response r = call.execute()) {
+            assertThat(r.code()).isEqualTo(200);
+            assertThat(r.protocol()).isEqualTo(okhttp3.Protocol.HTTP_2);
+        }
+    }
+
     static List<String> types(List<JsonNode> events) {
         return events.stream().map(e -> e.path("type").asText()).toList();
     }

@@ -3,10 +3,6 @@ package dev.stsresize.sim.http;
 import dev.stsresize.sim.request.RequestInfo;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpsConfigurator;
-import com.sun.net.httpserver.HttpsExchange;
-import com.sun.net.httpserver.HttpsParameters;
-import com.sun.net.httpserver.HttpsServer;
 import dev.stsresize.sim.ApiError;
 import dev.stsresize.sim.auth.Authenticator;
 import dev.stsresize.sim.auth.Authorizer;
@@ -26,26 +22,16 @@ import dev.stsresize.sim.usage.VolumeUsage;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
-import java.security.cert.Certificate;
-import java.security.cert.X509Certificate;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Predicate;
-import javax.net.ssl.SSLParameters;
-import javax.net.ssl.SSLPeerUnverifiedException;
 
 /**
- * The HTTPS face of the simulated cluster: the JDK's built-in server on 127.0.0.1 (nothing to add to
- * the product jar, and enough for chunked watch streams) with the cluster CA's serving certificate,
- * asking for a client certificate; one pipeline for every request — read, authenticate, impersonate,
+ * The HTTPS face of the simulated cluster: HTTP/2 and HTTP/1.1 on 127.0.0.1 ({@link SecureServing}, as
+ * kube-apiserver's listener) with the cluster CA's serving certificate, asking for a client certificate; one pipeline for every request — read, authenticate, impersonate,
  * inject faults, authorise, dispatch, record — in the order kube-apiserver's filters run
  * (authentication, impersonation, then authorization, then the handler).
  */
@@ -54,14 +40,6 @@ public final class ApiServer implements AutoCloseable {
     private static final int MAX_BODY = 3 * 1024 * 1024 + 64 * 1024;
     /** How long a hanging fault holds a request at most (a client gives up long before). */
     private static final long HANG_MILLIS = 15 * 60 * 1000L;
-
-    static {
-        // the JDK server writes headers and body separately; without TCP_NODELAY, Nagle and delayed ACKs
-        // cost ~40 ms per keep-alive request (read once by sun.net.httpserver.ServerConfig)
-        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
-            System.setProperty("sun.net.httpserver.nodelay", "true");
-        }
-    }
 
     private final Registry registry;
     private final Authenticator authenticator;
@@ -75,8 +53,7 @@ public final class ApiServer implements AutoCloseable {
     private final ResourceEndpoints endpoints;
     private final WatchStream watches;
     private final Proxies proxies;
-    private final HttpsServer server;
-    private final ExecutorService pool;
+    private final SecureServing server;
     private volatile boolean stopping;
 
     /**
@@ -98,35 +75,15 @@ public final class ApiServer implements AutoCloseable {
         this.watches = new WatchStream(registry.store(), bookmarkMillis, () -> stopping);
         MountedVolumes mounted = new MountedVolumes(registry.store(), registry.catalog());
         this.proxies = new Proxies(registry, mounted, new KubeletSummary(mounted, usage), services);
-        try {
-            this.server = HttpsServer.create(new InetSocketAddress(InetAddress.getByAddress(new byte[] {127, 0, 0, 1}), port), 64);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        server.setHttpsConfigurator(new HttpsConfigurator(ca.serverContext(ca.issueServer("kube-apiserver"))) {
-            @Override
-            public void configure(HttpsParameters params) {
-                SSLParameters p = getSSLContext().getDefaultSSLParameters();
-                p.setWantClientAuth(true); // Go's tls.RequestClientCert, as kube-apiserver with a client CA
-                params.setSSLParameters(p);
-            }
-        });
-        this.pool = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "sim-http");
-            t.setDaemon(true);
-            return t;
-        });
-        server.setExecutor(pool);
-        server.createContext("/", this::handle);
-        server.start();
+        this.server = new SecureServing(ca.serverContext(ca.issueServer("kube-apiserver")), port, this::handle);
     }
 
     public String url() {
-        return "https://127.0.0.1:" + server.getAddress().getPort();
+        return "https://127.0.0.1:" + server.port();
     }
 
     public int port() {
-        return server.getAddress().getPort();
+        return server.port();
     }
 
     public Authorizer authorizer() {
@@ -136,8 +93,7 @@ public final class ApiServer implements AutoCloseable {
     @Override
     public void close() {
         stopping = true;
-        server.stop(0);
-        pool.shutdownNow();
+        server.close();
     }
 
     private void handle(HttpExchange ex) {
@@ -163,7 +119,7 @@ public final class ApiServer implements AutoCloseable {
             }
             if (fault != null && fault.dropConnection()) {
                 record(method, path, query, contentType, body, 0, started, userName, info);
-                ex.close(); // before any header: the JDK server closes the connection without an answer
+                SecureServing.dropConnection(ex); // before any header: no answer
                 return;
             }
             if (fault != null && fault.hangs()) {
@@ -194,7 +150,9 @@ public final class ApiServer implements AutoCloseable {
             }
         } catch (Impersonation.WithoutUser e) {
             // responsewriters.InternalError: http.Error's text/plain "Internal Server Error: %q: %v"
-            byte[] text = ("Internal Server Error: \"" + ex.getRequestURI() + "\": " + e.getMessage() + "\n").getBytes(StandardCharsets.UTF_8);
+            // req.RequestURI: the request line's target (HTTP/2's :path), never an absolute URI
+            String target = path + (ex.getRequestURI().getRawQuery() == null ? "" : "?" + ex.getRequestURI().getRawQuery());
+            byte[] text = ("Internal Server Error: \"" + target + "\": " + e.getMessage() + "\n").getBytes(StandardCharsets.UTF_8);
             record(method, path, query, contentType, body, 500, started, userName, info);
             sendPlainText(ex, 500, text);
             return;
@@ -223,17 +181,7 @@ public final class ApiServer implements AutoCloseable {
 
     /** Who is asking: the client certificate's user, the bearer token's, or system:anonymous ({@link Authenticator}). */
     private User authenticate(HttpExchange ex) {
-        X509Certificate[] peer = null;
-        if (ex instanceof HttpsExchange https) {
-            try {
-                Certificate[] certs = https.getSSLSession().getPeerCertificates();
-                peer = java.util.Arrays.stream(certs).filter(X509Certificate.class::isInstance).map(X509Certificate.class::cast)
-                        .toArray(X509Certificate[]::new);
-            } catch (SSLPeerUnverifiedException noClientCertificate) {
-                peer = null;
-            }
-        }
-        return authenticator.authenticate(peer, ex.getRequestHeaders().getFirst("Authorization"));
+        return authenticator.authenticate(SecureServing.peerCertificates(ex), ex.getRequestHeaders().getFirst("Authorization"));
     }
 
     private void authorize(User user, RequestInfo info) {

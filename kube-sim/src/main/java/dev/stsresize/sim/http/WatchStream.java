@@ -63,6 +63,10 @@ final class WatchStream {
                         "invalid resource version \"" + rv + "\"", null).status());
                 return 0;
             }
+            // WatchServer.HandleHTTP (endpoints/handlers/watch.go): WriteHeader(200) then flusher.Flush(), with
+            // the watch registered: the client has its answer before the first event. Over HTTP/2 a server
+            // sends no HEADERS frame until the first write or flush: kubectl wait sat 5 s until a bookmark.
+            out.flush();
             try (sub) {
                 long deadline = System.currentTimeMillis() + p.timeoutMillis();
                 long nextBookmark = System.currentTimeMillis() + bookmarkMillis;

@@ -1,0 +1,119 @@
+package dev.stsresize.sim.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.sun.net.httpserver.HttpExchange;
+import dev.stsresize.sim.tls.CertificateAuthority;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import okhttp3.OkHttpClient;
+import okhttp3.Protocol;
+import okhttp3.Request;
+import okhttp3.Response;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The listener answers as kube-apiserver's (secure_serving.go): h2 by ALPN, HTTP/1.1 otherwise, idle rules as Go's. */
+class SecureServingTest {
+    private static final CertificateAuthority CA = CertificateAuthority.create("test-ca");
+    private SecureServing serving;
+
+    @AfterEach
+    void stop() {
+        if (serving != null) {
+            serving.close();
+        }
+    }
+
+    private OkHttpClient client(List<Protocol> protocols) {
+        return new OkHttpClient.Builder().sslSocketFactory(CA.clientContext().getSocketFactory(), CA.trustManager())
+                .hostnameVerifier((h, s) -> true).protocols(protocols).retryOnConnectionFailure(false)
+                .readTimeout(20, TimeUnit.SECONDS).build();
+    }
+
+    private String url(String path) {
+        return "https://127.0.0.1:" + serving.port() + path;
+    }
+
+    private static void answer(HttpExchange ex, String text) throws IOException {
+        byte[] b = text.getBytes(StandardCharsets.UTF_8);
+        ex.sendResponseHeaders(200, b.length);
+        try (OutputStream out = ex.getResponseBody()) {
+            out.write(b);
+        }
+    }
+
+    @Test
+    void a_client_that_offers_h2_gets_it_and_one_that_does_not_gets_http_1_1() throws IOException {
+        serving = new SecureServing(CA.serverContext(CA.issueServer("kube-apiserver")), 0, ex -> answer(ex, ex.getProtocol()));
+        try (Response r = client(List.of(Protocol.HTTP_2, Protocol.HTTP_1_1)).newCall(new Request.Builder().url(url("/version")).build()).execute()) {
+            assertThat(r.protocol()).isEqualTo(Protocol.HTTP_2);
+            assertThat(r.body().string()).isEqualTo("HTTP/2.0");
+        }
+        try (Response r = client(List.of(Protocol.HTTP_1_1)).newCall(new Request.Builder().url(url("/version")).build()).execute()) {
+            assertThat(r.protocol()).isEqualTo(Protocol.HTTP_1_1);
+            assertThat(r.body().string()).isEqualTo("HTTP/1.1");
+        }
+    }
+
+    @Test
+    void the_client_certificate_reaches_the_handler() throws IOException {
+        serving = new SecureServing(CA.serverContext(CA.issueServer("kube-apiserver")), 0, ex -> {
+            var peer = SecureServing.peerCertificates(ex);
+            answer(ex, peer == null ? "none" : peer[0].getSubjectX500Principal().getName());
+        });
+        try (Response r = client(List.of(Protocol.HTTP_2, Protocol.HTTP_1_1)).newCall(new Request.Builder().url(url("/")).build()).execute()) {
+            assertThat(r.body().string()).isEqualTo("none"); // asked for, not required: tls.RequestClientCert
+        }
+    }
+
+    @Test
+    void a_stream_silent_longer_than_the_idle_timeout_stays_open_and_an_idle_connection_is_closed() throws Exception {
+        long idle = 600;
+        serving = new SecureServing(CA.serverContext(CA.issueServer("kube-apiserver")), 0, ex -> {
+            ex.sendResponseHeaders(200, 0);
+            OutputStream out = ex.getResponseBody();
+            out.write("first\n".getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            try {
+                Thread.sleep(idle * 3); // a watch with no event for a while
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            out.write("second\n".getBytes(StandardCharsets.UTF_8));
+            out.close();
+        }, idle);
+        java.util.concurrent.atomic.AtomicInteger connects = new java.util.concurrent.atomic.AtomicInteger();
+        OkHttpClient h2 = client(List.of(Protocol.HTTP_2, Protocol.HTTP_1_1)).newBuilder().eventListener(new okhttp3.EventListener() {
+            @Override
+            public void connectStart(okhttp3.Call call, java.net.InetSocketAddress address, java.net.Proxy proxy) {
+                connects.incrementAndGet();
+            }
+        }).build();
+        try (Response r = h2.newCall(new Request.Builder().url(url("/watch")).build()).execute()) {
+            assertThat(r.protocol()).isEqualTo(Protocol.HTTP_2);
+            InputStream in = r.body().byteStream();
+            assertThat(new String(in.readAllBytes(), StandardCharsets.UTF_8)).isEqualTo("first\nsecond\n");
+        }
+        assertThat(connects).as("one connection").hasValue(1);
+        Thread.sleep(idle * 4);
+        try (Response r = h2.newCall(new Request.Builder().url(url("/watch")).build()).execute()) {
+            assertThat(r.body().string()).isEqualTo("first\nsecond\n");
+        }
+        assertThat(connects).as("the server closed the idle connection: a second one was opened").hasValue(2);
+    }
+
+    @Test
+    void a_dropped_connection_fails_every_stream_on_it_without_an_answer() {
+        serving = new SecureServing(CA.serverContext(CA.issueServer("kube-apiserver")), 0, SecureServing::dropConnection);
+        OkHttpClient h2 = client(List.of(Protocol.HTTP_2, Protocol.HTTP_1_1));
+        assertThatThrownBy(() -> h2.newCall(new Request.Builder().url(url("/")).build()).execute().close()).isInstanceOf(IOException.class);
+        OkHttpClient h1 = client(List.of(Protocol.HTTP_1_1));
+        assertThatThrownBy(() -> h1.newCall(new Request.Builder().url(url("/")).build()).execute().close()).isInstanceOf(IOException.class);
+    }
+}
