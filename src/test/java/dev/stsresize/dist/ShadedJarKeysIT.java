@@ -26,6 +26,15 @@ class ShadedJarKeysIT {
         }
     }
 
+    /** jetty-http-spi (the simulator's HTTP/2) registers itself as the JVM's HttpServer provider: left out. */
+    @Test
+    void theJarRegistersNoHttpServerProvider() throws Exception {
+        try (ZipFile zip = new ZipFile(JAR.toFile())) {
+            assertThat(zip.getEntry("org/eclipse/jetty/http/spi/JettyHttpServerProvider.class")).as("jetty-http-spi shaded in").isNotNull();
+            assertThat(zip.getEntry("META-INF/services/com.sun.net.httpserver.spi.HttpServerProvider")).isNull();
+        }
+    }
+
     @Test
     void everyClientKeyFormatAuthenticatesWithTheShippedJarAndBcIsNeverRegistered(@TempDir Path tmp) throws Exception {
         String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
