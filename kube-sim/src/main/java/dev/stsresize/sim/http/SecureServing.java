@@ -9,6 +9,7 @@ import org.eclipse.jetty.http.spi.JettyExchange;
 import org.eclipse.jetty.http.spi.JettyHttpServer;
 import org.eclipse.jetty.http2.server.HTTP2ServerConnectionFactory;
 import org.eclipse.jetty.io.EndPoint;
+import org.eclipse.jetty.io.RateControl;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.SecureRequestCustomizer;
@@ -60,6 +61,10 @@ final class SecureServing implements AutoCloseable {
         HttpConnectionFactory http1 = new HttpConnectionFactory(config);
         HTTP2ServerConnectionFactory http2 = new HTTP2ServerConnectionFactory(config);
         http2.setMaxConcurrentStreams(MAX_CONCURRENT_STREAMS);
+        // Go's guard against rapid resets counts handlers still running (scheduleHandler in net/http's bundled
+        // http2 server: a connection error only past 4 × MaxConcurrentStreams queued); Jetty's default refused
+        // streams past 128 resets a second, and OkHttp resets every stream whose body is closed before its end
+        http2.setRateControlFactory(new RateControl.Factory() {});
         ALPNServerConnectionFactory alpn = new ALPNServerConnectionFactory("h2", "http/1.1");
         alpn.setDefaultProtocol(http1.getProtocol());
         SslContextFactory.Server ssl = new SslContextFactory.Server();

@@ -109,6 +109,35 @@ class SecureServingTest {
     }
 
     @Test
+    void streams_a_client_resets_by_the_hundred_do_not_cost_it_the_connection() throws IOException {
+        // Go counts only handlers still running (4 × MaxConcurrentStreams, CVE-2023-44487); Jetty's default closed the
+        // connection past 128 resets a second, which OkHttp sends for every body closed before its end
+        byte[] big = new byte[256 * 1024];
+        serving = new SecureServing(CA.serverContext(CA.issueServer("kube-apiserver")), 0, ex -> {
+            ex.sendResponseHeaders(200, big.length);
+            try (OutputStream out = ex.getResponseBody()) {
+                out.write(big);
+            } catch (IOException reset) {
+                // the client reset the stream: nothing left to answer
+            }
+        });
+        java.util.concurrent.atomic.AtomicInteger connects = new java.util.concurrent.atomic.AtomicInteger();
+        OkHttpClient h2 = client(List.of(Protocol.HTTP_2, Protocol.HTTP_1_1)).newBuilder().eventListener(new okhttp3.EventListener() {
+            @Override
+            public void connectStart(okhttp3.Call call, java.net.InetSocketAddress address, java.net.Proxy proxy) {
+                connects.incrementAndGet();
+            }
+        }).build();
+        for (int i = 0; i < 300; i++) {
+            try (Response r = h2.newCall(new Request.Builder().url(url("/big")).build()).execute()) {
+                assertThat(r.protocol()).isEqualTo(Protocol.HTTP_2);
+                r.body().source().require(1); // closed unread past its first byte: RST_STREAM
+            }
+        }
+        assertThat(connects).as("one connection for 300 reset streams").hasValue(1);
+    }
+
+    @Test
     void a_dropped_connection_fails_every_stream_on_it_without_an_answer() {
         serving = new SecureServing(CA.serverContext(CA.issueServer("kube-apiserver")), 0, SecureServing::dropConnection);
         OkHttpClient h2 = client(List.of(Protocol.HTTP_2, Protocol.HTTP_1_1));
