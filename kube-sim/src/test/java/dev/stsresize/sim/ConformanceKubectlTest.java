@@ -62,6 +62,40 @@ class ConformanceKubectlTest {
         return kubectl.run(yamlIn(ns, db), args);
     }
 
+    /**
+     * kubectl validates a {@code kind: List} on the client, with /openapi/v2 as protobuf (a List has no
+     * fieldValidation parameter to look up): what {@code kubectl get -o yaml} writes can be applied back.
+     */
+    @Test
+    void a_list_is_applied_and_an_unknown_field_in_it_refused_by_kubectl_with_the_v2_schema() {
+        String ns = freshNamespace();
+        String list = "apiVersion: v1\nkind: List\nitems:\n"
+                + "- {apiVersion: v1, kind: Service, metadata: {name: web, namespace: " + ns + "},"
+                + " spec: {selector: {app: web}, ports: [{port: 80, targetPort: 8080}]}}\n"
+                + "- apiVersion: apps/v1\n  kind: StatefulSet\n  metadata: {name: web, namespace: " + ns + "}\n"
+                + "  spec:\n    serviceName: web\n    replicas: 2\n    selector: {matchLabels: {app: web}}\n"
+                + "    template:\n      metadata: {labels: {app: web}}\n"
+                + "      spec: {containers: [{name: c, image: 'nginx:1', resources: {requests: {cpu: 1, memory: 64Mi}}}]}\n"
+                + "    volumeClaimTemplates: [{metadata: {name: data}, spec: {accessModes: [ReadWriteOnce],"
+                + " resources: {requests: {storage: 1Gi}}}}]\n";
+        Kubectl.Result applied = kubectl.run(list, "apply", "-f", "-");
+        assertThat(applied.exit()).as(applied.toString()).isZero();
+        assertThat(applied.out()).isEqualTo("service/web created\nstatefulset.apps/web created\n");
+        Kubectl.Result back = kubectl.run(null, "get", "sts,svc", "-n", ns, "-o", "yaml");
+        Kubectl.Result reapplied = kubectl.run(back.out(), "apply", "-f", "-");
+        assertThat(reapplied.exit()).as(reapplied.toString()).isZero();
+
+        int before = sim.requests().size();
+        Kubectl.Result unknown = kubectl.run("apiVersion: v1\nkind: List\nitems:\n"
+                + "- {apiVersion: v1, kind: ConfigMap, metadata: {name: c, namespace: " + ns + "}, data: {a: b}, foo: bar}\n",
+                "create", "-f", "-");
+        assertThat(unknown.exit()).isEqualTo(1);
+        assertThat(unknown.err()).isEqualTo("error: error validating \"STDIN\": error validating data: ValidationError(ConfigMap):"
+                + " unknown field \"foo\" in io.k8s.api.core.v1.ConfigMap; if you choose to ignore these errors, turn validation off"
+                + " with --validate=false\n");
+        assertThat(sim.requests().subList(before, sim.requests().size())).noneMatch(RecordedRequest::isWrite);
+    }
+
     @Test
     void get_shows_the_defaulted_statefulset_and_the_table_columns() {
         String ns = freshNamespace();

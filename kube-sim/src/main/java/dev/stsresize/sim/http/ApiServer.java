@@ -243,11 +243,12 @@ public final class ApiServer implements AutoCloseable {
             }
         }
         if (p.equals("/openapi/v2")) {
-            if (accept != null && !accept.isEmpty() && !accept.contains("json") && !accept.contains("*/*")) {
-                // kubectl asks for the protobuf form only; not served, so it goes on with /openapi/v3
-                throw ApiError.of(406, "NotAcceptable", "only the following media types are accepted: application/json", null);
-            }
-            return Response.of(200, openApi.v2());
+            return switch (OpenApiV2Accept.negotiate(accept)) {
+                case JSON -> Response.of(200, openApi.v2());
+                case PROTOBUF -> Response.relayed(200, OpenApiV2Accept.PROTOBUF_TYPE, openApi.v2Proto());
+                // w.WriteHeader(406): no body
+                case NONE -> Response.relayed(406, null, new byte[0]);
+            };
         }
         if (p.equals("/openapi/v3")) {
             return Response.of(200, openApi.root());

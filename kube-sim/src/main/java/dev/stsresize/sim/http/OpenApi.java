@@ -14,9 +14,9 @@ import java.util.Optional;
  * their operations, {@code x-kubernetes-group-version-kind} and the query parameters kubectl looks
  * for to use server-side field validation (dryRun, fieldManager, fieldValidation, force), and the
  * schemas of its kinds ({@link ModelSchemas}) for {@code kubectl explain} and kubectl's three-way
- * patch; v2 holds every path and definition in one Swagger 2.0 document, as JSON only (kubectl asks
- * for it as protobuf, which is not served: it then falls back to v3). Built lazily and kept: start-up
- * builds none of it.
+ * patch; v2 holds every path and definition in one Swagger 2.0 document, as JSON or, as kubectl asks for
+ * it to validate a {@code kind: List}, gnostic's protobuf ({@link OpenApiV2Proto}). Built lazily and kept:
+ * start-up builds none of it.
  */
 final class OpenApi {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
@@ -39,6 +39,18 @@ final class OpenApi {
             }
         }
         return s;
+    }
+
+    private volatile byte[] v2Proto;
+
+    /** {@link #v2()} as gnostic's openapi_v2.Document in protobuf (kube-openapi's ToProtoBinary). */
+    byte[] v2Proto() {
+        byte[] b = v2Proto;
+        if (b == null) {
+            b = OpenApiV2Proto.document(v2());
+            v2Proto = b;
+        }
+        return b;
     }
 
     /** The Swagger 2.0 document: every path, every definition. */
