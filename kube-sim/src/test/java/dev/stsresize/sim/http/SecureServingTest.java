@@ -36,6 +36,16 @@ class SecureServingTest {
                 .readTimeout(20, TimeUnit.SECONDS).build();
     }
 
+    /** An HTTP/2 client that counts the connections it opens. */
+    private OkHttpClient countingConnections(java.util.concurrent.atomic.AtomicInteger connects) {
+        return client(List.of(Protocol.HTTP_2, Protocol.HTTP_1_1)).newBuilder().eventListener(new okhttp3.EventListener() {
+            @Override
+            public void connectStart(okhttp3.Call call, java.net.InetSocketAddress address, java.net.Proxy proxy) {
+                connects.incrementAndGet();
+            }
+        }).build();
+    }
+
     private String url(String path) {
         return "https://127.0.0.1:" + serving.port() + path;
     }
@@ -89,12 +99,7 @@ class SecureServingTest {
             out.close();
         }, idle);
         java.util.concurrent.atomic.AtomicInteger connects = new java.util.concurrent.atomic.AtomicInteger();
-        OkHttpClient h2 = client(List.of(Protocol.HTTP_2, Protocol.HTTP_1_1)).newBuilder().eventListener(new okhttp3.EventListener() {
-            @Override
-            public void connectStart(okhttp3.Call call, java.net.InetSocketAddress address, java.net.Proxy proxy) {
-                connects.incrementAndGet();
-            }
-        }).build();
+        OkHttpClient h2 = countingConnections(connects);
         try (Response r = h2.newCall(new Request.Builder().url(url("/watch")).build()).execute()) {
             assertThat(r.protocol()).isEqualTo(Protocol.HTTP_2);
             InputStream in = r.body().byteStream();
@@ -122,12 +127,7 @@ class SecureServingTest {
             }
         });
         java.util.concurrent.atomic.AtomicInteger connects = new java.util.concurrent.atomic.AtomicInteger();
-        OkHttpClient h2 = client(List.of(Protocol.HTTP_2, Protocol.HTTP_1_1)).newBuilder().eventListener(new okhttp3.EventListener() {
-            @Override
-            public void connectStart(okhttp3.Call call, java.net.InetSocketAddress address, java.net.Proxy proxy) {
-                connects.incrementAndGet();
-            }
-        }).build();
+        OkHttpClient h2 = countingConnections(connects);
         for (int i = 0; i < 300; i++) {
             try (Response r = h2.newCall(new Request.Builder().url(url("/big")).build()).execute()) {
                 assertThat(r.protocol()).isEqualTo(Protocol.HTTP_2);
