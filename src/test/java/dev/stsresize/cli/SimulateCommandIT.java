@@ -90,6 +90,19 @@ class SimulateCommandIT {
     }
 
     @Test
+    void a_port_in_use_is_named_with_the_fix() throws IOException, InterruptedException {
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
+            Process p = new ProcessBuilder(launcher().toString(), "simulate", "--port", Integer.toString(taken.getLocalPort()),
+                    "--kubeconfig-out", dir.resolve("kc").toString()).start();
+            assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            String stderr = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(p.exitValue()).as(stderr).isEqualTo(1);
+            assertThat(stderr).isEqualTo("error: port " + taken.getLocalPort() + " on 127.0.0.1 is already in use; choose another with"
+                    + " --port, or 0 to pick a free one.\n");
+        }
+    }
+
+    @Test
     void a_bad_state_file_fails_with_one_paragraph_and_nothing_on_stdout() throws IOException, InterruptedException {
         Path state = dir.resolve("bad.yaml");
         Files.writeString(state, "kind: Pod\n");

@@ -38,7 +38,6 @@ final class SecureServing implements AutoCloseable {
     static final long IDLE_TIMEOUT_MILLIS = 90_000;
 
     private final Server jetty;
-    private final JettyHttpServer http;
     private final ServerConnector connector;
 
     /** Listening on 127.0.0.1:{@code port} (0: any free port) with {@code tls}, answering every path with {@code handler}. */
@@ -78,11 +77,18 @@ final class SecureServing implements AutoCloseable {
         connector.setIdleTimeout(idleTimeoutMillis);
         jetty.addConnector(connector);
         jetty.setHandler(new ContextHandlerCollection());
-        this.http = new JettyHttpServer(jetty, true);
-        http.createContext("/", handler);
+        new JettyHttpServer(jetty, true).createContext("/", handler);
         try {
             jetty.start();
         } catch (Exception e) {
+            close();
+            // as HttpServer.create failed: an UncheckedIOException of the BindException, which `simulate --port`
+            // turns into "port N on 127.0.0.1 is already in use" (Jetty wraps it in an IOException of its own)
+            for (Throwable t = e; t != null; t = t.getCause()) {
+                if (t instanceof java.net.BindException bind) {
+                    throw new java.io.UncheckedIOException(bind);
+                }
+            }
             throw new IllegalStateException("the simulated API server cannot listen on 127.0.0.1:" + port + ": " + e.getMessage(), e);
         }
     }
