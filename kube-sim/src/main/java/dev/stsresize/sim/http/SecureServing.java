@@ -34,6 +34,8 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
 final class SecureServing implements AutoCloseable {
     /** http2Options.MaxConcurrentStreams when --http2-max-streams-per-connection is not set. */
     static final int MAX_CONCURRENT_STREAMS = 100;
+    /** secureServer.MaxHeaderBytes. */
+    static final int MAX_HEADER_BYTES = 1 << 20;
     /** secureServer.IdleTimeout ("matches http.DefaultTransport keep-alive timeout"). */
     static final long IDLE_TIMEOUT_MILLIS = 90_000;
 
@@ -53,6 +55,8 @@ final class SecureServing implements AutoCloseable {
         HttpConfiguration config = new HttpConfiguration();
         config.setSendServerVersion(false);
         config.setSendDateHeader(true);
+        // secureServer.MaxHeaderBytes (1 MiB), where Jetty's default is 8 KiB: an OIDC token with many groups passes
+        config.setRequestHeaderSize(MAX_HEADER_BYTES);
         SecureRequestCustomizer secure = new SecureRequestCustomizer();
         // the serving certificate names 127.0.0.1 and the cluster's names; Go does not compare SNI with Host
         secure.setSniHostCheck(false);

@@ -72,6 +72,20 @@ class SecureServingTest {
     }
 
     @Test
+    void a_request_header_of_64_KiB_is_read_over_both_protocols() throws IOException {
+        // Go's MaxHeaderBytes is 1 MiB; a bearer token with many groups runs past Jetty's default 8 KiB
+        serving = new SecureServing(CA.serverContext(CA.issueServer("kube-apiserver")), 0,
+                ex -> answer(ex, Integer.toString(ex.getRequestHeaders().getFirst("Authorization").length())));
+        String token = "Bearer " + "t".repeat(64 * 1024);
+        for (List<Protocol> protocols : List.of(List.of(Protocol.HTTP_2, Protocol.HTTP_1_1), List.of(Protocol.HTTP_1_1))) {
+            try (Response r = client(protocols).newCall(new Request.Builder().url(url("/")).header("Authorization", token).build()).execute()) {
+                assertThat(r.code()).as(protocols.toString()).isEqualTo(200);
+                assertThat(r.body().string()).isEqualTo(Integer.toString(token.length()));
+            }
+        }
+    }
+
+    @Test
     void the_client_certificate_reaches_the_handler() throws IOException {
         serving = new SecureServing(CA.serverContext(CA.issueServer("kube-apiserver")), 0, ex -> {
             var peer = SecureServing.peerCertificates(ex);
