@@ -31,9 +31,10 @@ import java.util.function.Predicate;
 
 /**
  * The HTTPS face of the simulated cluster: HTTP/2 and HTTP/1.1 on 127.0.0.1 ({@link SecureServing}, as
- * kube-apiserver's listener) with the cluster CA's serving certificate, asking for a client certificate; one pipeline for every request — read, authenticate, impersonate,
- * inject faults, authorise, dispatch, record — in the order kube-apiserver's filters run
- * (authentication, impersonation, then authorization, then the handler).
+ * kube-apiserver's listener) with the cluster CA's serving certificate, asking for a client certificate;
+ * one pipeline for every request — read, authenticate, impersonate, inject faults, authorise, dispatch,
+ * record — in the order kube-apiserver's filters run (authentication, impersonation, then authorization,
+ * then the handler).
  */
 public final class ApiServer implements AutoCloseable {
     /** The largest request body the real server reads (apiserver's 3 MiB limit on an object, plus slack). */
