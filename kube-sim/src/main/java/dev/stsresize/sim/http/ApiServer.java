@@ -246,9 +246,9 @@ public final class ApiServer implements AutoCloseable {
         if (p.equals("/openapi/v2")) {
             return switch (OpenApiV2Accept.negotiate(accept)) {
                 case JSON -> Response.of(200, openApi.v2());
-                case PROTOBUF -> Response.relayed(200, OpenApiV2Accept.PROTOBUF_TYPE, openApi.v2Proto());
+                case PROTOBUF -> Response.typed(200, OpenApiV2Accept.PROTOBUF_TYPE, openApi.v2Proto());
                 // w.WriteHeader(406): no body
-                case NONE -> Response.relayed(406, null, new byte[0]);
+                case NONE -> Response.raw(406, new byte[0]);
             };
         }
         if (p.equals("/openapi/v3")) {

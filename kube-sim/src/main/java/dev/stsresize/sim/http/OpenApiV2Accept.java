@@ -47,9 +47,6 @@ final class OpenApiV2Accept {
             String[] mt = params[0].trim().split("/", 2);
             String type = mt[0].trim();
             String sub = mt.length > 1 ? mt[1].trim() : "*";
-            if (type.equals("*") && sub.isEmpty()) {
-                sub = "*";
-            }
             double q = 1.0;
             for (int i = 1; i < params.length; i++) {
                 String[] kv = params[i].trim().split("=", 2);

@@ -58,11 +58,11 @@ final class Proxies {
             if (method.equals("GET") && rest.equals("/stats/summary")) {
                 return Response.of(200, summary.of(node));
             }
-            return Response.relayed(404, "text/plain; charset=utf-8", "404 page not found\n".getBytes(StandardCharsets.UTF_8));
+            return Response.typed(404, "text/plain; charset=utf-8", "404 page not found\n".getBytes(StandardCharsets.UTF_8));
         }
         ServiceBackend backend = service(info);
         ServiceBackend.Answer a = backend.serve(method, rest, query, body);
-        return Response.relayed(a.code(), a.contentType(), a.body());
+        return Response.typed(a.code(), a.contentType(), a.body());
     }
 
     /** The 503 body of a proxy that cannot dial its backend (transport.go), after the lookups that come first. */

@@ -26,8 +26,11 @@ record Response(int code, JsonNode body, byte[] bytes, List<String> warnings, St
         return new Response(code, null, bytes, List.of(), null);
     }
 
-    /** A backend's answer relayed as it came (the proxy handlers copy code, Content-Type and body). */
-    static Response relayed(int code, String contentType, byte[] bytes) {
+    /**
+     * Bytes with their own Content-Type, sent as they are (never gzipped): a proxied backend's answer as it came
+     * (code, Content-Type and body copied), the proxy's own 404 text, {@code /openapi/v2} in protobuf.
+     */
+    static Response typed(int code, String contentType, byte[] bytes) {
         return new Response(code, null, bytes, List.of(), contentType);
     }
 
