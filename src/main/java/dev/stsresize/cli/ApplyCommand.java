@@ -123,11 +123,12 @@ public final class ApplyCommand extends ConvergingCommand implements Callable<In
         int width = TerminalWidth.of(environment.variables(), json, json || environment.console());
         Gate gate = gate();
         ClusterConnection conn = connection.connect(environment, err);
+        err.println(conn.target());
         Manifest manifest = manifestFiles.read(environment.stdin(), conn.defaultNamespace(), connection.namespace != null);
         ConvergeOptions opts = runOptions.convergeOptions().withDryRun(dry()).withWaitForResize(waitForResize)
                 .withRestartPodsForResize(restartPods).withFieldManager(fieldManager);
         ProgressPrinter progress = new ProgressPrinter(err);
-        Journal journal = new Journal(Journal.defaultDirectory(environment.variables()));
+        Journal journal = environment.journal();
         Converger converger = new Converger(conn.cluster(), Clock.systemUTC(), journal,
                 Operator.identify(environment.variables()), conn.server(), gate, progress, checkpoint);
 

@@ -127,6 +127,7 @@ public final class PlanCommand implements Callable<Integer> {
     /** The plan from the live cluster: 3 LISTs (StatefulSets, claims, StorageClasses) and one dry run per StatefulSet to recreate. */
     private int fromCluster(PrintWriter out, PrintWriter err) {
         ClusterConnection conn = connection.connect(environment, err);
+        err.println(conn.target());
         boolean explicit = connection.namespace != null;
         Assessor assessor = new Assessor(conn.cluster(), connection.verbosity >= 2 ? new ProgressPrinter(err) : Progress.NONE);
         if (connection.allNamespaces) {

@@ -108,8 +108,9 @@ public final class ResumeCommand extends ConvergingCommand implements Callable<I
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         ClusterConnection conn = connection.connect(environment, err);
+        err.println(conn.target());
         Cluster cluster = conn.cluster();
-        Journal journal = new Journal(Journal.defaultDirectory(environment.variables()));
+        Journal journal = environment.journal();
         // the gates were passed by the run that stopped; what this command re-applies is confirmed below
         Converger converger = new Converger(cluster, Clock.systemUTC(), journal, Operator.identify(environment.variables()), conn.server(), Gate.YES,
                 new ProgressPrinter(err), checkpoint);

@@ -98,7 +98,7 @@ public final class UiCommand implements Callable<Integer> {
         if (live.isEmpty()) {
             // the connection (an exec credential plugin's prompt included) and the first load happen before the screen opens
             ClusterConnection conn = connection.connect(environment, err);
-            Journal journal = new Journal(Journal.defaultDirectory(env));
+            Journal journal = environment.journal();
             ClusterDecisions cluster = new ClusterDecisions(conn.cluster(), stdin, manifestFiles.files, manifestFiles.recursive, conn.defaultNamespace(),
                     connection.namespace != null, connection.allNamespaces, context(conn.origin()), conn.server(), journal);
             first = cluster.load();

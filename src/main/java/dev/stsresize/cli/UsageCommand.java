@@ -86,6 +86,7 @@ public final class UsageCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         ClusterConnection conn = connection.connect(environment, err);
+        err.println(conn.target());
         Cluster cluster = conn.cluster();
         NamespaceScope scope = connection.allNamespaces ? NamespaceScope.all()
                 : NamespaceScope.of(connection.namespace != null ? connection.namespace : conn.defaultNamespace());

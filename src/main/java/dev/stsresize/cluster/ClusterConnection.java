@@ -13,6 +13,14 @@ import io.kubernetes.client.openapi.ApiClient;
  */
 public record ClusterConnection(ApiClient client, String server, String origin, String defaultNamespace) {
 
+    /**
+     * Which cluster this is, said by every command that connects before its first request: a kubeconfig found
+     * elsewhere than where the operator's kubectl looks would otherwise reach another cluster unnoticed.
+     */
+    public String target() {
+        return "cluster: " + server + " (" + origin + ")";
+    }
+
     /** The port over this connection, with transient failures retried: what the commands use. */
     public Cluster cluster() {
         return new RetryingCluster(new KubeCluster(this));

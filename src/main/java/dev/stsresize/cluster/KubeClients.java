@@ -35,7 +35,9 @@ public final class KubeClients {
         if (InCluster.available(env)) {
             return InCluster.connect(settings, env, version, diagnostics);
         }
-        throw new UserError("no kubeconfig found: " + env.home().resolve(".kube/config")
+        throw new UserError("no kubeconfig found: " + HomeDirectory.recommendedKubeconfig(env.home().toString())
+                + (env.home().toString().isEmpty() ? " (HOME is not set, so kubectl too looks in the working directory)"
+                        : " ($HOME/.kube/config)")
                 + " does not exist and KUBECONFIG is not set; pass --kubeconfig FILE, set KUBECONFIG,"
                 + " or run inside a pod with a service account.");
     }

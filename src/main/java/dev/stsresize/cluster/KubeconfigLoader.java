@@ -17,7 +17,7 @@ import java.util.Optional;
 /**
  * Finds and merges kubeconfig files by kubectl's loading rules: {@code --kubeconfig} alone when
  * given (it must exist); else every existing file of KUBECONFIG (missing ones are skipped, as
- * kubectl skips them); else {@code ~/.kube/config}. Empty when none applies, so the caller can try
+ * kubectl skips them); else {@code $HOME/.kube/config} ({@link HomeDirectory}, as kubectl). Empty when none applies, so the caller can try
  * the pod's service account.
  */
 public final class KubeconfigLoader {
@@ -58,7 +58,8 @@ public final class KubeconfigLoader {
             }
             return existing;
         }
-        Path home = env.home().resolve(".kube").resolve("config");
+        // absolute for messages: with $HOME unset, kubectl's .kube/config is the working directory's
+        Path home = HomeDirectory.recommendedKubeconfig(env.home().toString()).toAbsolutePath();
         return Files.isRegularFile(home) ? List.of(home) : List.of();
     }
 

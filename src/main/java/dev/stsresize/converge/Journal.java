@@ -32,11 +32,16 @@ public final class Journal {
         this.dir = dir;
     }
 
-    /** The directory of the XDG rule, from this environment. */
-    public static Path defaultDirectory(Map<String, String> env) {
+    /**
+     * The directory of the XDG rule: {@code $XDG_STATE_HOME} when it is an absolute path (the rule ignores a relative
+     * one), else {@code <home>/.local/state}, where home is the one the kubeconfig was looked for in. When that home
+     * is not absolute ({@code $HOME} unset), the passwd entry's home: a journal in the working directory would not be
+     * found by a {@code resume} started elsewhere.
+     */
+    public static Path defaultDirectory(Map<String, String> env, Path home) {
         String xdg = env.get("XDG_STATE_HOME");
-        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg)
-                : Path.of(env.getOrDefault("HOME", System.getProperty("user.home")), ".local", "state");
+        Path base = xdg != null && Path.of(xdg).isAbsolute() ? Path.of(xdg)
+                : (home.isAbsolute() ? home : Path.of(System.getProperty("user.home"))).resolve(".local").resolve("state");
         return base.resolve("kubectl-stsresize");
     }
 

@@ -200,7 +200,7 @@ class KubeconfigLoadingTest {
         assertThatThrownBy(() -> KubeClients.connect(ConnectionSettings.defaults(), Kubeconfigs.env(home), "1",
                 new java.io.PrintWriter(new java.io.StringWriter())))
                 .isInstanceOf(UserError.class)
-                .hasMessage("no kubeconfig found: " + home.resolve(".kube/config") + " does not exist and KUBECONFIG is"
+                .hasMessage("no kubeconfig found: " + home.resolve(".kube/config") + " ($HOME/.kube/config) does not exist and KUBECONFIG is"
                         + " not set; pass --kubeconfig FILE, set KUBECONFIG, or run inside a pod with a service account.");
     }
 
