@@ -308,22 +308,20 @@ public final class Assessor {
     }
 
     /**
-     * What a run may do here, each review asked once per namespace. The verbs it needs ({@link #required})
-     * block before any write when one is missing; the optional writes only warn, each with what the run
-     * does instead: Events are written through the core API when events.k8s.io is refused (the built-in
+     * What a run may do here, each review asked once per namespace. The verbs it needs
+     * ({@link #claimVerbs}, {@link #statefulSetVerbs}) block before any write when one is missing; the
+     * optional writes only warn, each with what the run does instead: Events are written through the core API when events.k8s.io is refused (the built-in
      * admin and edit roles grant core Events only) and skipped when both are; the lock and record are
      * kept in the local journal when Leases or Secrets are refused.
      */
     private Assessed permissions(Assessed a, boolean restartPods, Map<String, FutureTask<AccessReview>> reviews, Set<String> noLeases) {
         String ns = a.namespace();
-        List<String> missing = new ArrayList<>();
-        for (ResourceAccess r : required(ns, a.decision().recreate(), restartPods)) {
-            if (!review(r, reviews).allowed()) {
-                missing.add(r.describe());
-            }
-        }
+        // asked in this order since the first runs: the claims' verbs, Events, the StatefulSet's
+        List<String> missing = missing(claimVerbs(ns), reviews);
+        boolean eventsV1 = review(createEvents("events.k8s.io", ns), reviews).allowed();
+        missing.addAll(missing(statefulSetVerbs(ns, a.decision().recreate(), restartPods), reviews));
         // the core API is asked only where events.k8s.io is refused
-        if (!review(createEvents("events.k8s.io", ns), reviews).allowed() && !review(createEvents("", ns), reviews).allowed()) {
+        if (!eventsV1 && !review(createEvents("", ns), reviews).allowed()) {
             a = a.with(warned(a.decision(), "Events are not recorded in namespace " + ns + ": you cannot create"
                     + " events.events.k8s.io nor events there. The run goes on without them; what it does is in its output and its record"));
         }
@@ -352,11 +350,15 @@ public final class Assessor {
         return new ResourceAccess("create", group, "events", "", ns, "");
     }
 
-    /** The verbs without which a run cannot do its work in {@code namespace}: growing claims, and recreating the StatefulSet. */
-    static List<ResourceAccess> required(String ns, boolean recreate, boolean restartPods) {
+    /** Growing the claims: needed by every run. */
+    static List<ResourceAccess> claimVerbs(String ns) {
+        return List.of(new ResourceAccess("patch", "", "persistentvolumeclaims", "", ns, ""),
+                new ResourceAccess("watch", "", "persistentvolumeclaims", "", ns, ""));
+    }
+
+    /** Recreating the StatefulSet (and evicting pods when asked): needed only by a run that recreates. */
+    static List<ResourceAccess> statefulSetVerbs(String ns, boolean recreate, boolean restartPods) {
         List<ResourceAccess> needed = new ArrayList<>();
-        needed.add(new ResourceAccess("patch", "", "persistentvolumeclaims", "", ns, ""));
-        needed.add(new ResourceAccess("watch", "", "persistentvolumeclaims", "", ns, ""));
         if (recreate) {
             for (String verb : List.of("delete", "create", "patch", "get", "watch")) {
                 needed.add(new ResourceAccess(verb, "apps", "statefulsets", "", ns, ""));
@@ -369,6 +371,16 @@ public final class Assessor {
             }
         }
         return needed;
+    }
+
+    private List<String> missing(List<ResourceAccess> verbs, Map<String, FutureTask<AccessReview>> reviews) {
+        List<String> out = new ArrayList<>();
+        for (ResourceAccess r : verbs) {
+            if (!review(r, reviews).allowed()) {
+                out.add(r.describe());
+            }
+        }
+        return out;
     }
 
     /** The decision with one more warning: what an operator should know that does not stop the run. */
