@@ -239,8 +239,12 @@ public final class ApplyCommand extends ConvergingCommand implements Callable<In
             }
             String ns = d.namespace();
             b.append(opts.dryRun() ? "\nWould write, for " : "\nWrites to come, for ").append(ns).append('/').append(d.name()).append(":\n");
-            b.append("  - Lease ").append(ns).append("/stsresize-").append(d.name()).append(" (lock) and Secret ").append(ns)
-                    .append("/stsresize-").append(d.name()).append(" (the run's record, deleted when it ends)\n");
+            if (assessment.namespacesWithoutLeases().contains(ns)) {
+                b.append("  - no Lease nor Secret: the lock and record are kept in the local journal only\n");
+            } else {
+                b.append("  - Lease ").append(ns).append("/stsresize-").append(d.name()).append(" (lock) and Secret ").append(ns)
+                        .append("/stsresize-").append(d.name()).append(" (the run's record, deleted when it ends)\n");
+            }
             for (ClaimState c : d.claimsToGrow()) {
                 b.append("  - grow claim ").append(c.name()).append(' ').append(c.request()).append(" -> ").append(c.target())
                         .append(c.scaledAway() ? " (scaled-away ordinal)" : "").append("\n      ")
@@ -259,7 +263,7 @@ public final class ApplyCommand extends ConvergingCommand implements Callable<In
                     b.append("  - evict, one at a time, each pod whose volume waits for a file system resize\n");
                 }
             }
-            b.append("  - Events on the StatefulSet and each claim written\n");
+            b.append("  - Events on the StatefulSet and each claim written, where you may create Events\n");
         }
         return b.toString();
     }

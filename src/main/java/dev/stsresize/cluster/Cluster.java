@@ -152,7 +152,10 @@ public interface Cluster {
      */
     Optional<ObjectNode> deleteRecordSecret(String namespace, String name, String uid);
 
-    /** POST an events.k8s.io/v1 Event (namespace from its metadata). A repeat with a generated name adds a duplicate Event, nothing worse. */
+    /**
+     * POST an Event (namespace from its metadata): an events.k8s.io/v1 one, or a core v1 one when its
+     * apiVersion is {@code v1}. A repeat with a generated name adds a duplicate Event, nothing worse.
+     */
     ObjectNode createEvent(ObjectNode event);
 
     /**

@@ -280,7 +280,7 @@ public final class KubeCluster implements Cluster {
 
     @Override
     public ObjectNode createEvent(ObjectNode event) {
-        return create(Resource.EVENTS, event, Query.of());
+        return create("v1".equals(event.path("apiVersion").asText()) ? Resource.CORE_EVENTS : Resource.EVENTS, event, Query.of());
     }
 
     @Override

@@ -13,6 +13,7 @@ enum Resource {
     SECRETS("/api/v1", "secrets", "v1", "Secret", true),
     LEASES("/apis/coordination.k8s.io/v1", "leases", "coordination.k8s.io/v1", "Lease", true),
     EVENTS("/apis/events.k8s.io/v1", "events", "events.k8s.io/v1", "Event", true),
+    CORE_EVENTS("/api/v1", "events", "v1", "Event", true),
     SELF_SUBJECT_ACCESS_REVIEWS("/apis/authorization.k8s.io/v1", "selfsubjectaccessreviews",
             "authorization.k8s.io/v1", "SelfSubjectAccessReview", false);
 

@@ -13,6 +13,7 @@ import dev.stsresize.plan.Decision;
 import dev.stsresize.plan.Finding;
 import dev.stsresize.plan.LiveState;
 import dev.stsresize.plan.Metadata;
+import dev.stsresize.plan.Plan;
 import dev.stsresize.plan.Reason;
 import dev.stsresize.plan.Refusal;
 import dev.stsresize.plan.Verdict;
@@ -306,14 +307,59 @@ public final class Assessor {
         return this;
     }
 
-    /** The verbs a run needs, each asked once per namespace; a missing one blocks before any write. */
+    /**
+     * What a run may do here, each review asked once per namespace. The verbs it needs
+     * ({@link #claimVerbs}, {@link #statefulSetVerbs}) block before any write when one is missing; the
+     * optional writes only warn, each with what the run does instead: Events are written through the core API when events.k8s.io is refused (the built-in
+     * admin and edit roles grant core Events only) and skipped when both are; the lock and record are
+     * kept in the local journal when Leases or Secrets are refused.
+     */
     private Assessed permissions(Assessed a, boolean restartPods, Map<String, FutureTask<AccessReview>> reviews, Set<String> noLeases) {
         String ns = a.namespace();
+        // asked in this order since the first runs: the claims' verbs, Events, the StatefulSet's
+        List<String> missing = missing(claimVerbs(ns), reviews);
+        boolean eventsV1 = review(createEvents("events.k8s.io", ns), reviews).allowed();
+        missing.addAll(missing(statefulSetVerbs(ns, a.decision().recreate(), restartPods), reviews));
+        // the core API is asked only where events.k8s.io is refused
+        if (!eventsV1 && !review(createEvents("", ns), reviews).allowed()) {
+            a = a.with(warned(a.decision(), "Events are not recorded in namespace " + ns + ": you cannot create"
+                    + " events.events.k8s.io nor events there. The run goes on without them; what it does is in its output and its record"));
+        }
+        // the lock in a Lease, the record in a Secret (reading it needs Secret rights, at least those that read the StatefulSet)
+        List<String> notInCluster = new ArrayList<>();
+        for (ResourceAccess r : LeaseLock.clusterRecordAccess(ns)) {
+            if (!review(r, reviews).allowed()) {
+                notInCluster.add(r.describe());
+            }
+        }
+        if (!notInCluster.isEmpty()) {
+            noLeases.add(ns);
+            a = a.with(warned(a.decision(), "the run's lock and record are kept in the local journal only, so another operator"
+                    + " does not see the run: you cannot " + String.join(", ", notInCluster) + " in namespace " + ns
+                    + " (a run keeps its lock in a Lease and its record in a Secret beside the StatefulSet where it may)"));
+        }
+        if (missing.isEmpty()) {
+            return a;
+        }
+        String who = "you cannot " + String.join(", ", missing) + " in namespace " + ns
+                + "; ask a cluster admin for these verbs (a Role bound to your user), then run again. Nothing was written";
+        return a.with(refusal(a.decision(), Reason.FORBIDDEN, who));
+    }
+
+    private static ResourceAccess createEvents(String group, String ns) {
+        return new ResourceAccess("create", group, "events", "", ns, "");
+    }
+
+    /** Growing the claims: needed by every run. */
+    static List<ResourceAccess> claimVerbs(String ns) {
+        return List.of(new ResourceAccess("patch", "", "persistentvolumeclaims", "", ns, ""),
+                new ResourceAccess("watch", "", "persistentvolumeclaims", "", ns, ""));
+    }
+
+    /** Recreating the StatefulSet (and evicting pods when asked): needed only by a run that recreates. */
+    static List<ResourceAccess> statefulSetVerbs(String ns, boolean recreate, boolean restartPods) {
         List<ResourceAccess> needed = new ArrayList<>();
-        needed.add(new ResourceAccess("patch", "", "persistentvolumeclaims", "", ns, ""));
-        needed.add(new ResourceAccess("watch", "", "persistentvolumeclaims", "", ns, ""));
-        needed.add(new ResourceAccess("create", "events.k8s.io", "events", "", ns, ""));
-        if (a.decision().recreate()) {
+        if (recreate) {
             for (String verb : List.of("delete", "create", "patch", "get", "watch")) {
                 needed.add(new ResourceAccess(verb, "apps", "statefulsets", "", ns, ""));
             }
@@ -324,29 +370,28 @@ public final class Assessor {
                 needed.add(new ResourceAccess("create", "", "pods", "eviction", ns, ""));
             }
         }
-        List<String> missing = new ArrayList<>();
-        for (ResourceAccess r : needed) {
+        return needed;
+    }
+
+    private List<String> missing(List<ResourceAccess> verbs, Map<String, FutureTask<AccessReview>> reviews) {
+        List<String> out = new ArrayList<>();
+        for (ResourceAccess r : verbs) {
             if (!review(r, reviews).allowed()) {
-                missing.add(r.describe());
+                out.add(r.describe());
             }
         }
-        // the lock in a Lease, the record in a Secret (reading it needs Secret rights, at least those that read the StatefulSet)
-        boolean inCluster = true;
-        for (ResourceAccess r : LeaseLock.clusterRecordAccess(ns)) {
-            inCluster &= review(r, reviews).allowed();
+        return out;
+    }
+
+    /** The decision with one more warning: what an operator should know that does not stop the run. */
+    static Decision warned(Decision d, String warning) {
+        List<String> warnings = new ArrayList<>(d.warnings());
+        warnings.add(warning);
+        if (d instanceof Refusal r) {
+            return new Refusal(r.namespace(), r.name(), r.findings(), r.templates(), r.claims(), warnings);
         }
-        if (!inCluster) {
-            noLeases.add(ns);
-            a = a.note("Leases or Secrets are forbidden in namespace " + ns + " (a run needs get, create, update on leases and get,"
-                    + " create, update, delete on secrets to keep its lock and record there): the lock and record are kept in the"
-                    + " local journal only, so another operator will not see this run");
-        }
-        if (missing.isEmpty()) {
-            return a;
-        }
-        String who = "you cannot " + String.join(", ", missing) + " in namespace " + ns
-                + "; ask a cluster admin for these verbs (a Role bound to your user), then run again. Nothing was written";
-        return a.with(refusal(a.decision(), Reason.FORBIDDEN, who));
+        Plan p = (Plan) d;
+        return new Plan(p.namespace(), p.name(), p.verdict(), p.templates(), p.claims(), warnings, p.detail());
     }
 
     /** Each review asked once per run: the first to need it asks, the others wait for its answer. */

@@ -1,17 +1,44 @@
 package dev.stsresize.converge;
 
-import dev.stsresize.plan.Metadata;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.cluster.Cluster;
+import dev.stsresize.cluster.ClusterException;
+import dev.stsresize.plan.Metadata;
 import java.time.Clock;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Step 9: an events.k8s.io/v1 Event for every write, on the object written, naming the operator;
- * {@code reportingController} is {@code kubectl-stsresize}. An Event that cannot be written is said
- * (a warning) and never stops the converge: the work is recorded in the Lease and journal too.
+ * Step 9: an Event for every write, on the object written, naming the operator; its reporting
+ * controller is {@code kubectl-stsresize}. An events.k8s.io/v1 Event where the user may create one;
+ * where not (the built-in {@code admin} and {@code edit} roles grant core {@code events} only), a core
+ * v1 Event as client-go's record package writes one; where neither, none, said once per namespace.
+ * An Event is never a reason to stop: the work is recorded in the Lease, the journal and the output.
+ * What was refused is remembered for the run, so each namespace costs at most one refused request per API.
  */
-record Events(Cluster cluster, Clock clock, String operator, Progress progress) {
+final class Events {
     static final String CONTROLLER = "kubectl-stsresize";
+
+    /** metav1.Time: seconds, UTC, as core v1 Events' first and last timestamps are written. */
+    private static final DateTimeFormatter SECONDS = DateTimeFormatter.ISO_INSTANT;
+
+    private final Cluster cluster;
+    private final Clock clock;
+    private final String operator;
+    private final Progress progress;
+    /** Namespaces where events.k8s.io Events were refused: core v1 Events there. */
+    private final Set<String> coreOnly = ConcurrentHashMap.newKeySet();
+    /** Namespaces where both were refused: no Events there, said once. */
+    private final Set<String> none = ConcurrentHashMap.newKeySet();
+
+    Events(Cluster cluster, Clock clock, String operator, Progress progress) {
+        this.cluster = cluster;
+        this.clock = clock;
+        this.operator = operator;
+        this.progress = progress;
+    }
 
     /**
      * {@code <name>-}, which kube-apiserver accepts for events.k8s.io/v1: pkg/apis/core/validation/events.go
@@ -29,26 +56,101 @@ record Events(Cluster cluster, Clock clock, String operator, Progress progress) 
     }
 
     void on(ObjectNode regarding, String reason, String action, String note) {
+        String ns = Objects.namespace(regarding);
+        if (none.contains(ns)) {
+            return;
+        }
+        String text = note + " (by " + operator + ")";
+        text = text.length() > 1024 ? text.substring(0, 1024) : text;
+        if (!coreOnly.contains(ns)) {
+            try {
+                cluster.createEvent(eventsV1(regarding, reason, action, text));
+                return;
+            } catch (ClusterException e) {
+                if (!refused(e)) {
+                    warn(regarding, reason, e.getMessage());
+                    return;
+                }
+                coreOnly.add(ns);
+            } catch (RuntimeException e) {
+                warn(regarding, reason, e.getMessage());
+                return;
+            }
+        }
+        try {
+            cluster.createEvent(coreV1(regarding, reason, action, text));
+        } catch (ClusterException e) {
+            if (e.code() == 403 && none.add(ns)) {
+                progress.on(ProgressEvent.warn(ns, Objects.name(regarding), Step.RECORD, "Events are not recorded in namespace " + ns
+                        + ": you cannot create events.events.k8s.io nor events there (the server: " + e.getMessage() + "). The run"
+                        + " goes on; what it did is in its output and its record"));
+            } else if (e.code() != 403) {
+                warn(regarding, reason, e.getMessage());
+            }
+        } catch (RuntimeException e) {
+            warn(regarding, reason, e.getMessage());
+        }
+    }
+
+    /** Forbidden, or the events.k8s.io API not served at all: the core API may still take the Event. */
+    private static boolean refused(ClusterException e) {
+        return e.code() == 403 || e.code() == 404;
+    }
+
+    private void warn(ObjectNode regarding, String reason, String why) {
+        progress.on(ProgressEvent.warn(Objects.namespace(regarding), Objects.name(regarding), Step.RECORD,
+                "could not record Event " + reason + " on " + Metadata.textOrEmpty(regarding, "kind") + " " + Objects.name(regarding)
+                        + ": " + why));
+    }
+
+    private ObjectNode eventsV1(ObjectNode regarding, String reason, String action, String note) {
         ObjectNode e = Objects.MAPPER.createObjectNode();
         e.put("apiVersion", "events.k8s.io/v1").put("kind", "Event");
-        String name = Objects.name(regarding);
-        e.putObject("metadata").put("generateName", generateName(name)).put("namespace", Objects.namespace(regarding));
+        e.putObject("metadata").put("generateName", generateName(Objects.name(regarding))).put("namespace", Objects.namespace(regarding));
         e.put("eventTime", LeaseLock.now(clock));
         e.put("reportingController", CONTROLLER);
-        e.put("reportingInstance", operator.length() > 128 ? operator.substring(0, 128) : operator);
+        e.put("reportingInstance", instance());
         e.put("action", action);
         e.put("reason", reason);
         e.put("type", "Normal");
-        String text = note + " (by " + operator + ")";
-        e.put("note", text.length() > 1024 ? text.substring(0, 1024) : text);
-        ObjectNode ref = e.putObject("regarding");
+        e.put("note", note);
+        e.set("regarding", reference(regarding));
+        return e;
+    }
+
+    /**
+     * A core v1 Event as client-go's tools/record writes one (recorder.generateEvent: first and last
+     * timestamp, count 1, source and reportingComponent the controller, reportingInstance the
+     * instance, no eventTime), so kubectl get events and describe show it like any controller's; with
+     * no eventTime the server keeps to events.go's legacy checks, which it meets.
+     */
+    private ObjectNode coreV1(ObjectNode regarding, String reason, String action, String message) {
+        ObjectNode e = Objects.MAPPER.createObjectNode();
+        e.put("apiVersion", "v1").put("kind", "Event");
+        e.putObject("metadata").put("generateName", generateName(Objects.name(regarding))).put("namespace", Objects.namespace(regarding));
+        e.set("involvedObject", reference(regarding));
+        e.put("reason", reason);
+        e.put("message", message);
+        e.putObject("source").put("component", CONTROLLER);
+        String now = SECONDS.format(clock.instant().truncatedTo(ChronoUnit.SECONDS));
+        e.put("firstTimestamp", now);
+        e.put("lastTimestamp", now);
+        e.put("count", 1);
+        e.put("type", "Normal");
+        e.put("action", action);
+        e.put("reportingComponent", CONTROLLER);
+        e.put("reportingInstance", instance());
+        return e;
+    }
+
+    private String instance() {
+        return operator.length() > 128 ? operator.substring(0, 128) : operator;
+    }
+
+    private static ObjectNode reference(ObjectNode regarding) {
+        ObjectNode ref = Objects.MAPPER.createObjectNode();
         ref.put("apiVersion", Metadata.textOrEmpty(regarding, "apiVersion")).put("kind", Metadata.textOrEmpty(regarding, "kind"))
-                .put("namespace", Objects.namespace(regarding)).put("name", name).put("uid", Objects.uid(regarding));
-        try {
-            cluster.createEvent(e);
-        } catch (RuntimeException ex) {
-            progress.on(ProgressEvent.warn(Objects.namespace(regarding), name, Step.RECORD,
-                    "could not record Event " + reason + " on " + Metadata.textOrEmpty(regarding, "kind") + " " + name + ": " + ex.getMessage()));
-        }
+                .put("namespace", Objects.namespace(regarding)).put("name", Objects.name(regarding)).put("uid", Objects.uid(regarding));
+        return ref;
     }
 }

@@ -54,6 +54,56 @@ class EventsTest {
         assertThat(Events.generateName("x".repeat(253))).hasSize(58);
     }
 
+    static List<ProgressEvent> threeEvents(Harness h, String... rules) {
+        h.sim.load(PermissionsAndLocksTest.role("shop", rules).toArray(ObjectNode[]::new));
+        h.sim.tokenFor("shop", "stsresize");
+        List<ProgressEvent> said = new ArrayList<>();
+        Events events = new Events(h.cluster("sim-shop-stsresize"), Clock.systemUTC(), "sa@ci 1", said::add);
+        events.on(h.claim("shop", "data-postgres-0"), "StorageRequestGrown", "Grow", "grew");
+        events.on(h.claim("shop", "data-postgres-1"), "StorageRequestGrown", "Grow", "grew");
+        events.on(h.get("apps/v1", "StatefulSet", "shop", "postgres"), "Reapplied", "Apply", "re-applied");
+        return said;
+    }
+
+    static List<String> posts(Harness h) {
+        List<String> out = new ArrayList<>();
+        h.sim.requests().stream().filter(q -> q.method().equals("POST") && q.path().endsWith("/events"))
+                .forEach(q -> out.add(q.path().replaceAll("/namespaces/.*", "") + " " + q.status()));
+        return out;
+    }
+
+    /** The built-in admin and edit roles grant core Events only: those are written, with no warning, after one refusal. */
+    @Test
+    void where_events_k8s_io_is_refused_core_v1_events_are_written_without_a_warning() {
+        try (Harness h = Harness.start(home, DemoScenario.cluster())) {
+            List<ProgressEvent> said = threeEvents(h, "{apiGroups: [''], resources: [events], verbs: [create]}");
+            assertThat(said).isEmpty();
+            assertThat(posts(h)).containsExactly("/apis/events.k8s.io/v1 403", "/api/v1 201", "/api/v1 201", "/api/v1 201");
+            List<ObjectNode> stored = h.sim.snapshot().stream().filter(o -> o.path("kind").asText().equals("Event")
+                    && o.path("reportingComponent").asText().equals(Events.CONTROLLER)).toList();
+            assertThat(stored).hasSize(3).allSatisfy(e -> {
+                assertThat(e.at("/source/component").asText()).isEqualTo(Events.CONTROLLER);
+                assertThat(e.at("/reportingInstance").asText()).isEqualTo("sa@ci 1");
+                assertThat(e.at("/count").asInt()).isEqualTo(1);
+                assertThat(e.at("/lastTimestamp").asText()).matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ");
+            });
+            assertThat(stored).anySatisfy(e -> assertThat(e.at("/involvedObject/name").asText() + " " + e.at("/message").asText())
+                    .isEqualTo("postgres re-applied (by sa@ci 1)"));
+        }
+    }
+
+    @Test
+    void where_no_event_may_be_created_they_are_skipped_with_one_warning() {
+        try (Harness h = Harness.start(home, DemoScenario.cluster())) {
+            List<ProgressEvent> said = threeEvents(h, "{apiGroups: [''], resources: [pods], verbs: [get]}");
+            assertThat(said).hasSize(1);
+            assertThat(said.get(0).warning()).isTrue();
+            assertThat(said.get(0).message()).contains("Events are not recorded in namespace shop",
+                    "cannot create resource \"events\" in API group \"\"", "The run goes on");
+            assertThat(posts(h)).as("one refusal per API, then none asked").containsExactly("/apis/events.k8s.io/v1 403", "/api/v1 403");
+        }
+    }
+
     /** The old naming, sent as it was: refused with the real server's 422, so every Event was lost. */
     @Test
     void the_old_dot_naming_is_refused_as_a_real_server_refuses_it() {

@@ -73,7 +73,8 @@ class PermissionsAndLocksTest {
                     Assessor.Depth.APPLY, false, Optional.empty());
             // no Leases allowed: journal only, said
             assertThat(a.namespacesWithoutLeases()).containsExactly("shop");
-            assertThat(a.items().get(0).notes()).anySatisfy(n -> assertThat(n).contains("local journal only"));
+            assertThat(a.items().get(0).decision().warnings()).anySatisfy(w -> assertThat(w).contains("local journal only",
+                    "you cannot get leases.coordination.k8s.io, create leases.coordination.k8s.io"));
             StatefulSetResult r = h.converger(cluster, "sa@ci 1", Gate.YES, Checkpoint.NONE).converge(a.items().get(0), Harness.options(), false);
             assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
             assertThat(h.writes()).noneMatch(w -> "leases".equals(w.resource()));

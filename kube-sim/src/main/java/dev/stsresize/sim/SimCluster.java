@@ -8,6 +8,7 @@ import dev.stsresize.sim.fault.Faults;
 import dev.stsresize.sim.http.ApiServer;
 import dev.stsresize.sim.http.RecordedRequest;
 import dev.stsresize.sim.http.RequestLog;
+import dev.stsresize.sim.auth.BootstrapPolicy;
 import dev.stsresize.sim.auth.Tokens;
 import dev.stsresize.sim.auth.User;
 import dev.stsresize.sim.registry.Registry;
@@ -71,6 +72,8 @@ public final class SimCluster implements AutoCloseable {
         for (String ns : SYSTEM_NAMESPACES) {
             ensureNamespace(ns);
         }
+        // as kube-apiserver's RBAC post-start hook creates them: users are bound to admin, edit, view as on a real cluster
+        load(BootstrapPolicy.objects().toArray(ObjectNode[]::new));
         this.prometheus = new Prometheus(new MountedVolumes(store, catalog), usage);
         runBehindService(Prometheus.NAMESPACE, Prometheus.SERVICE, Prometheus.PORT, prometheus);
         this.server = new ApiServer(registry, tokens, log, faults, o.port(), o.bookmarkMillis(), ca, o.anonymousAuth(),
@@ -254,12 +257,15 @@ public final class SimCluster implements AutoCloseable {
         return store.subscribe(filter, fromResourceVersion);
     }
 
-    /** Every stored object, grouped per kind (namespaces first), for {@code --save}. */
+    /**
+     * Every stored object, grouped per kind (namespaces first), for {@code --save}; not the bootstrap
+     * ClusterRoles and bindings, which every start creates again (a saved state is what its author made).
+     */
     public List<ObjectNode> snapshot() {
         List<ObjectNode> all = new ArrayList<>();
         for (ResourceType t : catalog.all()) {
             if (dev.stsresize.sim.store.Versions.storage(t).equals(t)) { // events once, in their storage version
-                all.addAll(store.list(t, ""));
+                store.list(t, "").stream().filter(o -> !BootstrapPolicy.isBootstrap(o)).forEach(all::add);
             }
         }
         return all;

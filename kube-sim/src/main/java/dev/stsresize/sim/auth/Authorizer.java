@@ -13,10 +13,11 @@ import java.util.List;
 /**
  * RBAC as plugin/pkg/auth/authorizer/rbac/rbac.go evaluates it (reasons as its authorizingVisitor and
  * pkg/registry/rbac/validation/rule.go's binding describers write them: ClusterRoleBindings first, then
- * the namespace's RoleBindings), over the Roles, RoleBindings, ClusterRoles and ClusterRoleBindings in
- * the store; system:masters may do everything, every authenticated user may read discovery and review
- * its own access (system:discovery, system:basic-user) and anyone, anonymous too, the version and health
- * (system:public-info-viewer): {@link NonResourcePaths}.
+ * the namespace's RoleBindings; a non-resource request, which has no namespace, only the
+ * ClusterRoleBindings), over the Roles, RoleBindings, ClusterRoles and ClusterRoleBindings in the store.
+ * system:masters may do everything (kube-apiserver's privileged-group authorizer, ahead of RBAC); what
+ * every other user may do comes from the store alone, where {@link BootstrapPolicy} put the roles a real
+ * server creates at start (discovery, self-reviews, version and health for everyone, anonymous too).
  */
 public final class Authorizer {
     private final Store store;
@@ -39,15 +40,6 @@ public final class Authorizer {
     public Decision authorize(User user, RequestInfo r) {
         if (user.isAdmin()) {
             return new Decision(true, "");
-        }
-        if (!r.resourceRequest()) {
-            return new Decision(NonResourcePaths.allowed(user, r.path()), "");
-        }
-        if (user.isAuthenticated() && r.group().equals("authorization.k8s.io") && r.verb().equals("create")
-                && (r.resource().equals("selfsubjectaccessreviews") || r.resource().equals("selfsubjectrulesreviews"))) {
-            // the bootstrap policy's system:basic-user, bound to every authenticated user
-            return new Decision(true, "RBAC: allowed by ClusterRoleBinding \"system:basic-user\" of ClusterRole "
-                    + "\"system:basic-user\" to Group \"system:authenticated\"");
         }
         List<String> errors = new ArrayList<>();
         for (ObjectNode b : store.list(clusterRoleBindings, "")) {
@@ -138,10 +130,29 @@ public final class Authorizer {
         return kind + " \"" + name + "\"";
     }
 
+    /** rbac/v1 RuleAllows: a resource request by verb, group, resource and name; any other by verb and URL. */
     private static boolean allows(ObjectNode role, RequestInfo r) {
         for (JsonNode rule : role.path("rules")) {
-            if (has(rule.path("verbs"), r.verb()) && has(rule.path("apiGroups"), r.group())
-                    && resourceMatches(rule.path("resources"), r) && nameMatches(rule.path("resourceNames"), r.name())) {
+            if (!has(rule.path("verbs"), r.verb())) {
+                continue;
+            }
+            boolean allowed = r.resourceRequest()
+                    ? has(rule.path("apiGroups"), r.group()) && resourceMatches(rule.path("resources"), r)
+                            && nameMatches(rule.path("resourceNames"), r.name())
+                    : urlMatches(rule.path("nonResourceURLs"), r.path());
+            if (allowed) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** rbac/v1 NonResourceURLMatches: "*", the exact path, or a prefix ending in "*". */
+    private static boolean urlMatches(JsonNode urls, String path) {
+        for (JsonNode v : urls) {
+            String rule = v.asText();
+            if (rule.equals("*") || rule.equals(path)
+                    || (rule.endsWith("*") && path.startsWith(rule.replaceAll("\\*+$", "")))) {
                 return true;
             }
         }

@@ -1,0 +1,154 @@
+package dev.stsresize.converge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.sim.http.RecordedRequest;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The usual grant of a shared cluster: the built-in {@code admin} or {@code edit} ClusterRole bound in
+ * one namespace. It may not create events.k8s.io Events (only core ones), nor list StorageClasses; on
+ * servers before Leases joined {@code edit} it may not write Leases either. None of that may block a
+ * run: the optional writes fall back and say so, only a verb the work itself needs blocks.
+ */
+class NamespaceAdminTest {
+    @TempDir Path home;
+
+    static ObjectNode binding(String clusterRole) {
+        return Harness.yaml("apiVersion: rbac.authorization.k8s.io/v1\nkind: RoleBinding\nmetadata: {name: ops-" + clusterRole
+                + ", namespace: shop}\nroleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: " + clusterRole + "}\n"
+                + "subjects: [{kind: ServiceAccount, name: ops, namespace: shop}]\n");
+    }
+
+    static Path manifest(Path home) {
+        return Commands.manifest(home, List.of(Demo.declared("postgres")));
+    }
+
+    /** The Events this run left in namespace shop, as "apiVersion-it-was-stored-as reason regarding". */
+    static List<String> events(Harness h) {
+        List<String> out = new ArrayList<>();
+        for (ObjectNode o : h.sim.snapshot()) {
+            if (o.path("kind").asText().equals("Event") && o.path("reportingComponent").asText().equals(Events.CONTROLLER)) {
+                out.add(o.path("reason").asText() + " " + o.at("/involvedObject/kind").asText() + "/" + o.at("/involvedObject/name").asText());
+            }
+        }
+        return out;
+    }
+
+    static List<RecordedRequest> eventPosts(Harness h) {
+        return h.sim.requests().stream().filter(q -> q.method().equals("POST") && q.path().endsWith("/events")).toList();
+    }
+
+    @Test
+    void a_namespace_admin_converges_with_core_events_and_its_lock_in_a_lease() {
+        try (Harness h = Harness.start(home, Demo.cluster())) {
+            h.sim.load(binding("admin"));
+            h.sim.tokenFor("shop", "ops");
+            Commands.Run r = Commands.run(h, "apply", "-f", manifest(home).toString(), "--yes", "--context", "sim-shop-ops",
+                    "--timeout", "60s");
+            assertThat(r.code()).as(r.describe()).isZero();
+            assertThat(r.out()).as(r.describe()).contains("shop/postgres: converged");
+            // only the StorageClasses (cluster-scoped) are out of its reach, and that is a note
+            assertThat(r.out() + r.err()).as(r.describe()).doesNotContain("blocked", "you cannot", "Events are not recorded",
+                    "local journal only", "could not record Event");
+            // the lock was in the cluster: v1.32's edit (and so admin) grants Leases and Secrets
+            assertThat(h.writes()).anyMatch(w -> "leases".equals(w.resource()));
+            assertThat(h.writes()).anyMatch(w -> "secrets".equals(w.resource()));
+            // events.k8s.io refused once, then every Event through the core API
+            List<RecordedRequest> posts = eventPosts(h);
+            assertThat(posts).filteredOn(q -> q.path().startsWith("/apis/events.k8s.io/")).hasSize(1)
+                    .allMatch(q -> q.status() == 403);
+            assertThat(posts).filteredOn(q -> q.path().startsWith("/api/v1/")).isNotEmpty().allMatch(q -> q.status() == 201);
+            assertThat(events(h)).contains("OrphanDeleted StatefulSet/postgres", "Reapplied StatefulSet/postgres")
+                    .anyMatch(e -> e.startsWith("StorageRequestGrown PersistentVolumeClaim/data-postgres-"));
+        }
+    }
+
+    @Test
+    void plan_shows_a_namespace_admin_the_work_and_no_blocker() {
+        try (Harness h = Harness.start(home, Demo.cluster())) {
+            h.sim.load(binding("edit"));
+            h.sim.tokenFor("shop", "ops");
+            Commands.Run text = Commands.run(h, "plan", "-f", manifest(home).toString(), "--context", "sim-shop-ops", "--no-usage");
+            assertThat(text.code()).as(text.describe()).isZero();
+            assertThat(text.out()).as(text.describe()).containsPattern("shop/postgres +GROW").doesNotContain("BLOCKED", "you cannot", "warning:");
+            assertThat(text.err()).as(text.describe()).contains("StorageClasses cannot be listed");
+            Commands.Run json = Commands.run(h, "plan", "-f", manifest(home).toString(), "--context", "sim-shop-ops", "--no-usage",
+                    "-o", "json");
+            JsonNode item = item(json, "postgres");
+            assertThat(item.path("verdict").asText()).as(json.describe()).isEqualTo("grow");
+            assertThat(item.path("warnings")).as(json.describe()).isEmpty();
+        }
+    }
+
+    /** A run on a server whose {@code edit} had no Leases (v1.24's): journal only, said in the plan and the result. */
+    @Test
+    void where_leases_are_not_granted_the_lock_stays_in_the_journal_and_the_plan_warns() {
+        try (Harness h = Harness.start(home, Demo.cluster())) {
+            ObjectNode edit = h.get("rbac.authorization.k8s.io/v1", "ClusterRole", "", "edit");
+            ArrayNode rules = (ArrayNode) edit.get("rules");
+            for (int i = rules.size() - 1; i >= 0; i--) {
+                if (rules.get(i).path("resources").toString().contains("leases")) {
+                    rules.remove(i);
+                }
+            }
+            h.sim.load(edit, binding("edit"));
+            h.sim.tokenFor("shop", "ops");
+            Commands.Run plan = Commands.run(h, "plan", "-f", manifest(home).toString(), "--context", "sim-shop-ops", "--no-usage",
+                    "-o", "json");
+            JsonNode item = item(plan, "postgres");
+            assertThat(item.path("verdict").asText()).as(plan.describe()).isEqualTo("grow");
+            assertThat(item.path("warnings").toString()).as(plan.describe()).contains("local journal only",
+                    "you cannot get leases.coordination.k8s.io, create leases.coordination.k8s.io, update leases.coordination.k8s.io"
+                            + " in namespace shop");
+            Commands.Run r = Commands.run(h, "apply", "-f", manifest(home).toString(), "--yes", "--context", "sim-shop-ops",
+                    "--timeout", "60s");
+            assertThat(r.code()).as(r.describe()).isZero();
+            assertThat(r.out()).as(r.describe()).contains("shop/postgres: converged", "local journal only");
+            assertThat(h.writes()).noneMatch(w -> "leases".equals(w.resource()));
+            assertThat(h.journal.all()).as("released").isEmpty();
+        }
+    }
+
+    @Test
+    void view_is_blocked_naming_the_verbs_the_work_needs_and_writes_nothing() {
+        try (Harness h = Harness.start(home, Demo.cluster())) {
+            h.sim.load(binding("view"));
+            h.sim.tokenFor("shop", "ops");
+            Commands.Run plan = Commands.run(h, "plan", "-f", manifest(home).toString(), "--context", "sim-shop-ops", "--no-usage",
+                    "-o", "json");
+            JsonNode item = item(plan, "postgres");
+            assertThat(item.path("verdict").asText()).as(plan.describe()).isEqualTo("blocked");
+            assertThat(item.path("detail").asText()).as(plan.describe()).contains("you cannot patch persistentvolumeclaims, delete"
+                    + " statefulsets.apps, create statefulsets.apps, patch statefulsets.apps in namespace shop")
+                    .doesNotContain("events", "leases", "secrets");
+            // what is only optional is a warning beside the blocker, not a blocker
+            assertThat(item.path("warnings").toString()).contains("Events are not recorded in namespace shop", "local journal only");
+            Commands.Run r = Commands.run(h, "apply", "-f", manifest(home).toString(), "--yes", "--context", "sim-shop-ops",
+                    "--timeout", "60s");
+            assertThat(r.code()).as(r.describe()).isEqualTo(1);
+            assertThat(h.writes()).isEmpty();
+        }
+    }
+
+    static JsonNode item(Commands.Run r, String name) {
+        try {
+            JsonNode doc = Objects.MAPPER.readTree(r.out());
+            for (JsonNode i : doc.path("items")) {
+                if (i.path("name").asText().equals(name)) {
+                    return i;
+                }
+            }
+            throw new AssertionError("no item " + name + " in\n" + r.describe());
+        } catch (java.io.IOException e) {
+            throw new AssertionError(r.describe(), e);
+        }
+    }
+}
