@@ -12,7 +12,7 @@ import java.util.List;
  * manifest does not declare: so the fullest volumes are found first.
  */
 final class UsageView {
-    private static final String[] HEADERS = {"NAMESPACE/NAME", "USED", "FULLEST CLAIM", "FREE", "FILLS IN", "SUGGEST"};
+    private static final String[] HEADERS = {"NAMESPACE/NAME", "USED", "FULLEST CLAIM", "AVAILABLE", "FILLS IN", "SUGGEST"};
 
     private UsageView() {}
 
@@ -20,8 +20,11 @@ final class UsageView {
         ClaimUsage c = u.fullest().orElseThrow();
         String suggest = u.suggestions().size() == 1 ? u.suggestions().get(0).suggested()
                 : String.join(", ", u.suggestions().stream().map(x -> x.template() + " " + x.suggested()).toList());
-        return new String[] {u.key(), UsageIndex.percent(c.usedPercent()), c.claim(),
-            Bytes.human(c.availableBytes()), u.fillsIn().map(Durations::brief).orElse(""), suggest};
+        if (suggest.isEmpty() && c.sharedFileSystem()) {
+            suggest = "none: shared";
+        }
+        String fills = s.usage() == null ? u.fillsIn().map(Durations::brief).orElse("") : s.usage().fillsIn(u);
+        return new String[] {u.key(), UsageIndex.percent(c.usedPercent()), c.claim(), Bytes.human(c.availableBytes()), fills, suggest};
     }
 
     static boolean declared(UiState s, StatefulSetUsage u) {
