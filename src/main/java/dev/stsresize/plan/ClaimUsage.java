@@ -54,10 +54,10 @@ public record ClaimUsage(String claim, long usedBytes, long capacityBytes, long 
 
     /**
      * {@link #usedPercent} as shown: rounded down, so that 89.6 % never reads as the 90 % that colours red (after a
-     * billionth of a point, so that 92 % computed as 91.9999999 reads 92).
+     * millionth of a point, so that 92 % of a byte count rounded down, 91.9999999 %, reads 92).
      */
     public long shownPercent() {
-        return (long) Math.floor(usedPercent() + 1e-9);
+        return (long) Math.floor(usedPercent() + 1e-6);
     }
 
     /** The bytes the file system keeps back from unprivileged writers: capacity − used − available, never negative. */

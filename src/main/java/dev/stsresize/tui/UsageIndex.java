@@ -109,7 +109,7 @@ public record UsageIndex(UsageReport report, Duration sampledFor, boolean paused
 
     /** Rounded down as {@link ClaimUsage#shownPercent} is. */
     static String percent(double p) {
-        return (long) Math.floor(p + 1e-9) + "%";
+        return (long) Math.floor(p + 1e-6) + "%";
     }
 
     /**
