@@ -103,7 +103,7 @@ final class Unmeasured {
         if (unread != null) {
             return "node " + pod.node() + "'s summary was not read: " + unread;
         }
-        return "the kubelet on " + pod.node() + " reports no stats for it (a volume plugin that keeps none, such as a hostPath"
-                + " volume; a CSI driver without volume stats; or mounted since the kubelet's last measure, once a minute)";
+        return "the kubelet on " + pod.node() + " reports no stats for it: its volume plugin keeps none, as hostPath's does not,"
+                + " or its CSI driver offers none, or it was mounted after the kubelet's last measure, taken once a minute";
     }
 }

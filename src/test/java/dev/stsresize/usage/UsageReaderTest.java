@@ -213,8 +213,8 @@ class UsageReaderTest {
         UsageReport r = read(cluster(null), Optional.empty(), NamespaceScope.of("shop"));
         assertThat(r.of("shop", "web").orElseThrow().unmeasured()).singleElement().satisfies(u -> {
             assertThat(u.claim()).isEqualTo("data-web-1");
-            assertThat(u.reason()).startsWith("the kubelet on demo-node-0 reports no stats for it (a volume plugin that keeps none,"
-                    + " such as a hostPath volume");
+            assertThat(u.reason()).startsWith("the kubelet on demo-node-0 reports no stats for it: its volume plugin keeps none,"
+                    + " as hostPath's does not");
         });
         assertThat(r.unmeasured()).as("the demo's claims are all measured").containsOnlyKeys("shop/web");
     }
