@@ -118,7 +118,7 @@ public record UsageIndex(UsageReport report, Duration sampledFor, boolean paused
      */
     String claimLine(ClaimUsage c) {
         String line = "used " + percent(c.usedPercent()) + "  available " + Bytes.human(c.availableBytes()) + " of " + Bytes.human(c.capacityBytes())
-                + "  fills in " + c.fillsIn().map(Durations::brief).orElse(sampling() ? SAMPLING : "?");
+                + "  fills in " + c.fillsIn().map(Durations::brief).orElse(sampling() ? "? (" + SAMPLING + ")" : "?");
         return c.sharedFileSystem() ? line + "  shared file system (" + Bytes.human(c.capacityBytes()) + " reported for a "
                 + Bytes.human(c.claimBytes()) + " claim): no size suggested" : line;
     }
