@@ -75,7 +75,25 @@ final class UsageView {
         }
         int below = top + 1 + Math.min(rows.size() - first, height - 1) + 1;
         if (others && below < top + height) {
-            p.text(left, below, "dimmed: not in the manifest (add it to the manifest to resize it here)", Style.DIM, width);
+            p.text(left, below++, "dimmed: not in the manifest (add it to the manifest to resize it here)", Style.DIM, width);
         }
+        // the claims the kubelet reported nothing for, each with why, as room allows
+        for (String line : unmeasuredLines(s)) {
+            if (below >= top + height) {
+                break;
+            }
+            p.text(left, below++, Texts.fit(line, width, p.glyphs), Style.DIM, width);
+        }
+    }
+
+    /** {@code no usage: shop/cache data-cache-0: pod cache-0 is Pending}, one per claim read without usage. */
+    static List<String> unmeasuredLines(UiState s) {
+        if (s.usage() == null) {
+            return List.of();
+        }
+        List<String> out = new java.util.ArrayList<>();
+        s.usage().report().unmeasured().forEach((key, claims) -> claims.forEach(c -> out.add("no usage: " + key + " " + c.claim() + ": "
+                + c.reason())));
+        return out;
     }
 }

@@ -87,6 +87,20 @@ class UsageFlowTest {
     }
 
     @Test
+    void theUsageViewNamesEachClaimWithNoUsageAndWhyAndMarksASharedFileSystem() {
+        UsageReport base = report();
+        UsageReport withGaps = new UsageReport(base.targets(), Map.of(
+                "payments/ledger", List.of(new ClaimUsage("data-ledger-0", 92 * GI / 10 + 1, 10 * GI, 8 * GI / 10, Optional.empty())),
+                "other/cache", List.of(new ClaimUsage("data-cache-0", 40 * GI, 100 * GI, 60 * GI, Optional.empty()))),
+                Map.of(), SizingPolicy.DEFAULT, List.of(), Instant.EPOCH,
+                Map.of("shop/postgres", List.of(new dev.stsresize.plan.UnmeasuredClaim("data-postgres-0", "pod postgres-0 is Pending"))));
+        UiState s = UpdateTest.start().then(new UiEvent.UsageRead(withGaps, Duration.ofMinutes(6))).keys("u").state();
+        String screen = VirtualScreen.draw(s, ViewsGoldenTest.COLOUR, Glyphs.UNICODE).text();
+        assertThat(screen).contains("no usage: shop/postgres data-postgres-0: pod postgres-0 is Pending");
+        assertThat(screen).containsPattern("other/cache +40% +data-cache-0 +60Gi +none: shared");
+    }
+
+    @Test
     void sortByUsedPutsTheFullestFirstAndKeepsTheSelection() {
         After a = UpdateTest.at("postgres").then(read()).keys("s", "s", "s");
         assertThat(a.state().sort()).isEqualTo(SortOrder.USED);

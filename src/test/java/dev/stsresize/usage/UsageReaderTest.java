@@ -307,6 +307,37 @@ class UsageReaderTest {
     }
 
     @Test
+    void prometheus_alone_gives_the_same_measure_and_the_same_suggestion() {
+        // nodes/proxy forbidden: every figure comes from the kubelet_volume_stats series
+        sim.load(yaml("""
+                apiVersion: rbac.authorization.k8s.io/v1
+                kind: Role
+                metadata: {name: reader, namespace: payments}
+                rules:
+                - {apiGroups: [apps], resources: [statefulsets], verbs: [list]}
+                - {apiGroups: [''], resources: [pods, resourcequotas], verbs: [list]}
+                """), yaml("""
+                apiVersion: rbac.authorization.k8s.io/v1
+                kind: RoleBinding
+                metadata: {name: reader, namespace: payments}
+                roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: reader}
+                subjects: [{kind: ServiceAccount, name: reader, namespace: payments}]
+                """));
+        sim.tokenFor("payments", "reader");
+        UsageReport fromSummaries = read(cluster(null), Optional.empty(), NamespaceScope.of("payments"));
+        UsageReport fromPrometheus = read(cluster("sim-payments-reader"), Optional.of(sim.prometheusUrl()), NamespaceScope.of("payments"));
+        assertThat(fromPrometheus.notes()).containsExactly(UsageReader.NODES_PROXY_FORBIDDEN);
+        ClaimUsage summary = fromSummaries.of("payments", "ledger").orElseThrow().fullest().orElseThrow();
+        ClaimUsage series = fromPrometheus.of("payments", "ledger").orElseThrow().fullest().orElseThrow();
+        assertThat(series.claim()).isEqualTo(summary.claim());
+        assertThat(series.usedPercent()).isCloseTo(summary.usedPercent(), org.assertj.core.data.Offset.offset(0.1))
+                .isCloseTo(92.0, org.assertj.core.data.Offset.offset(0.2));
+        assertThat(series.reservedBytes()).as("the reserve seen through available").isPositive();
+        assertThat(fromPrometheus.of("payments", "ledger").orElseThrow().suggestions()).extracting(SuggestedSize::suggested)
+                .containsExactly("14Gi");
+    }
+
+    @Test
     void a_node_that_hangs_is_named_and_the_read_ends_within_its_bound() {
         sim.faults().add(FaultRule.on("get", "nodes/proxy", "demo-node-0", Fault.hang()));
         sim.faults().add(FaultRule.on("get", "nodes/proxy", "demo-node-1", Fault.unreachable()));
