@@ -65,6 +65,27 @@ class AlertMeasureTest {
     }
 
     @org.junit.jupiter.api.Test
+    void aFileSystemSmallerThanItsClaimByItsMetadataStaysSoWhenGrown() {
+        // a 10Gi claim whose ext4 reports 9.8Gi (inode tables, journal) and keeps 0.5Gi back; 7.074Gi used: 77 %
+        long capacity = 98 * GI / 10;
+        long used = 7074 * GI / 1000;
+        long available = capacity - used - GI / 2;
+        ClaimUsage c = new ClaimUsage("data-db-0", used, capacity, available, Optional.empty());
+        SuggestedSize s = Sizing.suggest("data", "10Gi", List.of(c), SizingPolicy.DEFAULT, Optional.empty()).orElseThrow();
+        // 11Gi would give an 10.78Gi file system, 0.54Gi reserved: 29.4 % available, the alert's measure above 70 %
+        assertThat(afterGrowing(c, 11 * GI, 10 * GI)).isGreaterThan(70.0);
+        assertThat(s.suggested()).isEqualTo("12Gi");
+        assertThat(afterGrowing(c, 12 * GI, 10 * GI)).isLessThanOrEqualTo(70.0);
+    }
+
+    /** The alert's measure after a claim of {@code claimBytes} grows to {@code toBytes}: overhead and reserve keep their shares. */
+    private static double afterGrowing(ClaimUsage c, long toBytes, long claimBytes) {
+        double capacity = (double) toBytes * c.capacityBytes() / claimBytes;
+        double reserved = capacity * c.reservedBytes() / c.capacityBytes();
+        return 100 * (1 - (capacity - c.usedBytes() - reserved) / capacity);
+    }
+
+    @org.junit.jupiter.api.Test
     void aFileSystemFarLargerThanItsClaimIsSharedAndGetsNoSuggestion() {
         // a 1Gi claim on a hostPath-style CSI driver: the kubelet reports the node's 126Gi disk, 90 % full
         long capacity = 126 * GI;
