@@ -82,6 +82,11 @@ final class PlanUsage {
         Map<String, StatefulSetUsage> out = new LinkedHashMap<>();
         for (Assessed a : items) {
             report.of(a.namespace(), a.name()).ifPresent(u -> out.put(u.key(), u.withoutSuggestionsMetBy(a.decision().templates())));
+            if (report.of(a.namespace(), a.name()).isEmpty() && !report.unmeasured(a.namespace(), a.name()).isEmpty()) {
+                // no line of its own in the table: the claims' reasons are said as a note
+                notes.add(dev.stsresize.plan.Metadata.key(a.namespace(), a.name()) + ": "
+                        + dev.stsresize.render.UsageText.unmeasured(report.unmeasured(a.namespace(), a.name())));
+            }
         }
         return out;
     }

@@ -105,13 +105,13 @@ public final class UsageCommand implements Callable<Integer> {
         unknown.sort(null);
         String file = manifest == null ? "MANIFEST" : manifest;
         switch (output) {
-            case json -> out.print(DocumentWriter.json(UsageTable.document(known, unknown, report.notes(), file)));
-            case yaml -> out.print(DocumentWriter.yaml(UsageTable.document(known, unknown, report.notes(), file)));
+            case json -> out.print(DocumentWriter.json(UsageTable.document(known, unknown, report.unmeasured(), report.notes(), file)));
+            case yaml -> out.print(DocumentWriter.yaml(UsageTable.document(known, unknown, report.unmeasured(), report.notes(), file)));
             default -> {
                 if (statefulSets.isEmpty()) {
                     err.println("No StatefulSets in " + scope + ".");
                 } else {
-                    out.print(UsageTable.render(known, unknown, file, Palette.choose(color, terminal, env.get("NO_COLOR"))));
+                    out.print(UsageTable.render(known, unknown, report.unmeasured(), file, Palette.choose(color, terminal, env.get("NO_COLOR"))));
                 }
             }
         }

@@ -119,9 +119,11 @@ public final class PlanDocument {
             for (ClaimUsage c : u.claims()) {
                 ObjectNode o = claims.addObject();
                 o.put("claim", c.claim());
+                o.put("usedPercent", percent(c));
                 o.put("usedBytes", c.usedBytes());
                 o.put("capacityBytes", c.capacityBytes());
                 o.put("availableBytes", c.availableBytes());
+                o.put("sharedFileSystem", c.sharedFileSystem());
                 c.fillsIn().ifPresent(f -> o.put("fillsInSeconds", f.toSeconds()));
             }
             for (SuggestedSize s : u.suggestions()) {
@@ -132,7 +134,22 @@ public final class PlanDocument {
                 o.put("why", s.why());
                 o.put("cappedByQuota", s.cappedByQuota());
             }
+            unmeasuredField(item, u.unmeasured());
         });
+    }
+
+    /** {@code unmeasured[]} = {@code {claim, reason}}: the claims of running ordinals with no usage, each with why. */
+    static void unmeasuredField(ObjectNode item, List<dev.stsresize.plan.UnmeasuredClaim> unmeasured) {
+        if (unmeasured.isEmpty()) {
+            return;
+        }
+        ArrayNode out = item.putArray("unmeasured");
+        unmeasured.forEach(c -> out.addObject().put("claim", c.claim()).put("reason", c.reason()));
+    }
+
+    /** The alert's measure ({@link ClaimUsage#usedPercent}) to a tenth of a point. */
+    static double percent(ClaimUsage c) {
+        return Math.round(c.usedPercent() * 10) / 10.0;
     }
 
     private static String text(Quantity q) {

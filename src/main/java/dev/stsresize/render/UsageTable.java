@@ -9,17 +9,21 @@ import dev.stsresize.plan.Durations;
 import dev.stsresize.plan.StatefulSetUsage;
 import dev.stsresize.plan.SuggestedSize;
 import java.util.ArrayList;
+import dev.stsresize.plan.UnmeasuredClaim;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
  * The {@code usage} command's answer: every StatefulSet of the namespaces in scope, fullest first, with its
- * fullest claim, its soonest time to full and the suggested sizes, then the {@code set-size} command line of
- * each suggestion. As a document ({@code stsresize/v1} {@code Usage}) the same items carry every claim.
+ * fullest claim (USED as the alert measures it, {@code 1 − available ÷ capacity}, and AVAILABLE beside it), its
+ * soonest time to full and the suggested sizes; then the claims on a shared file system and those with no usage,
+ * each with why; then the {@code set-size} command line of each suggestion. As a document ({@code stsresize/v1}
+ * {@code Usage}) the same items carry every claim.
  */
 public final class UsageTable {
-    private static final String[] HEADER = {"NAMESPACE/NAME", "USED", "CLAIM", "USED/SIZE", "FILLS IN", "SUGGEST"};
+    private static final String[] HEADER = {"NAMESPACE/NAME", "USED", "AVAILABLE", "CLAIM", "CAPACITY", "FILLS IN", "SUGGEST"};
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
     private UsageTable() {}
@@ -27,17 +31,20 @@ public final class UsageTable {
     /**
      * @param known the StatefulSets whose usage is known, fullest first
      * @param unknown {@code namespace/name} of the others, in order
+     * @param unmeasured by {@code namespace/name}, the claims with no usage and why (known or unknown StatefulSets)
      * @param manifest the file to name in the set-size lines ({@code MANIFEST} when none was given)
      */
-    public static String render(List<StatefulSetUsage> known, List<String> unknown, String manifest, Palette p) {
+    public static String render(List<StatefulSetUsage> known, List<String> unknown, Map<String, List<UnmeasuredClaim>> unmeasured,
+            String manifest, Palette p) {
         List<String[]> rows = new ArrayList<>();
         for (StatefulSetUsage u : known) {
             ClaimUsage c = u.fullest().orElseThrow();
-            rows.add(new String[] {u.key(), UsageText.percent(c), c.claim(), Bytes.human(c.usedBytes()) + "/" + Bytes.human(c.capacityBytes()),
-                u.fillsIn().map(Durations::brief).orElse("-"), u.suggestions().isEmpty() ? "-" : UsageText.suggestions(u)});
+            String suggest = !u.suggestions().isEmpty() ? UsageText.suggestions(u) : c.sharedFileSystem() ? "none: shared file system" : "-";
+            rows.add(new String[] {u.key(), UsageText.percent(c), Bytes.human(c.availableBytes()), c.claim(), Bytes.human(c.capacityBytes()),
+                u.fillsIn().map(Durations::brief).orElse("-"), suggest});
         }
         for (String key : unknown) {
-            rows.add(new String[] {key, "?", "-", "-", "-", "-"});
+            rows.add(new String[] {key, "?", "-", "-", "-", "-", "-"});
         }
         int[] w = new int[HEADER.length];
         for (int i = 0; i < HEADER.length; i++) {
@@ -51,6 +58,22 @@ public final class UsageTable {
         for (int i = 0; i < rows.size(); i++) {
             String text = line(rows.get(i), w);
             out.append(i < known.size() ? UsageText.percentStyle(p, known.get(i)).apply(text) : p.dim(text)).append('\n');
+        }
+        List<String> shared = new ArrayList<>();
+        for (StatefulSetUsage u : known) {
+            u.claims().stream().filter(ClaimUsage::sharedFileSystem)
+                    .forEach(c -> shared.add(u.key() + " " + c.claim() + ": " + UsageText.sharedWhy(c)));
+        }
+        if (!shared.isEmpty()) {
+            out.append('\n').append("On a shared file system (a directory of a larger disk, as a hostPath-style driver gives: USED is that disk's,"
+                    + " and no claim size changes it, so none is suggested):\n");
+            shared.forEach(l -> out.append("  ").append(l).append('\n'));
+        }
+        List<String> missing = new ArrayList<>();
+        unmeasured.forEach((key, claims) -> claims.forEach(c -> missing.add(key + " " + c.claim() + ": " + c.reason())));
+        if (!missing.isEmpty()) {
+            out.append('\n').append("No usage (the kubelet reported nothing for these claims):\n");
+            missing.forEach(l -> out.append("  ").append(p.dim(l)).append('\n'));
         }
         List<String> commands = setSizeCommands(known, manifest);
         if (!commands.isEmpty()) {
@@ -78,12 +101,13 @@ public final class UsageTable {
     }
 
     /** The {@code stsresize/v1} {@code Usage} document. */
-    public static ObjectNode document(List<StatefulSetUsage> known, List<String> unknown, List<String> notes, String manifest) {
+    public static ObjectNode document(List<StatefulSetUsage> known, List<String> unknown, Map<String, List<UnmeasuredClaim>> unmeasured,
+            List<String> notes, String manifest) {
         ObjectNode doc = PlanDocument.document("Usage");
         ArrayNode items = (ArrayNode) doc.get("items");
         for (StatefulSetUsage u : known) {
             ObjectNode item = PlanDocument.item(items, u.namespace(), u.name());
-            item.put("usedPercent", Math.round(u.fullest().orElseThrow().usedPercent() * 10) / 10.0);
+            item.put("usedPercent", PlanDocument.percent(u.fullest().orElseThrow()));
             PlanDocument.usageFields(item, Optional.of(u));
             setSize(u, manifest).ifPresent(c -> item.put("setSize", c));
         }
@@ -93,6 +117,7 @@ public final class UsageTable {
             item.put("name", key.substring(key.indexOf('/') + 1));
             item.putNull("usedPercent");
             PlanDocument.usageFields(item, Optional.empty());
+            PlanDocument.unmeasuredField(item, unmeasured.getOrDefault(key, List.of()));
         }
         ArrayNode n = doc.putArray("notes");
         notes.forEach(n::add);

@@ -49,16 +49,19 @@ public final class DiffLines {
     private static List<Line> usageLines(Decision d, UsageIndex usage, Glyphs g) {
         List<Line> raw = new ArrayList<>();
         var u = usage.of(d);
+        List<dev.stsresize.plan.UnmeasuredClaim> unmeasured = usage.report().unmeasured(d.namespace(), d.name());
         if (u.isEmpty()) {
             raw.add(Styled.line().add("usage ", Style.DIM).add(usage.any() ? "unknown for its claims" : usage.status().replaceFirst("^usage:? ", ""), Style.DIM).line());
+            unmeasured.forEach(c -> raw.add(Styled.line().add("  " + c.claim() + "  ").add("no usage: " + c.reason(), Style.DIM).line()));
             raw.add(Styled.line().line());
             return raw;
         }
         raw.add(Styled.line().add("usage", Style.BOLD).add("  " + usage.status().replaceFirst("^usage: ", ""), Style.DIM).line());
         for (var c : u.get().claims()) {
             Style style = UsageIndex.style(c.usedPercent());
-            raw.add(Styled.line().add("  " + c.claim() + "  ").add(UsageIndex.claimLine(c), style).line());
+            raw.add(Styled.line().add("  " + c.claim() + "  ").add(usage.claimLine(c), style).line());
         }
+        unmeasured.forEach(c -> raw.add(Styled.line().add("  " + c.claim() + "  ").add("no usage: " + c.reason(), Style.DIM).line()));
         for (var s : u.get().suggestions()) {
             raw.add(Styled.line().add("  suggested ", Style.DIM).add(s.template() + " " + s.current() + " " + g.arrow() + " ")
                     .add(s.suggested(), Style.GOOD).add("  " + s.why() + "  (e edits the manifest)", Style.DIM).line());

@@ -7,6 +7,7 @@ import dev.stsresize.plan.Durations;
 import dev.stsresize.plan.StatefulSetUsage;
 import dev.stsresize.plan.SuggestedSize;
 import dev.stsresize.usage.UsageReport;
+import dev.stsresize.usage.UsageSamples;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -53,10 +54,22 @@ public record UsageIndex(UsageReport report, Duration sampledFor, boolean paused
         return p < 0 ? "" : percent(p);
     }
 
-    /** The FILLS IN column: "3h", "" when no rate is known. */
+    /** The FILLS IN column: "3h"; "sampling" while the UI's reads are too few for a rate; "" when none is known. */
     public String fillsInCell(Decision d) {
-        return of(d).flatMap(StatefulSetUsage::fillsIn).map(Durations::brief).orElse("");
+        return of(d).map(this::fillsIn).orElse("");
     }
+
+    /** "3h"; "sampling" before the reads span {@link UsageSamples#ENOUGH} (and no Prometheus rate); "" otherwise. */
+    String fillsIn(StatefulSetUsage u) {
+        return u.fillsIn().map(Durations::brief).orElse(sampling() ? SAMPLING : "");
+    }
+
+    /** The UI's own reads are still too few for a time to full. */
+    boolean sampling() {
+        return sampledFor.compareTo(UsageSamples.ENOUGH) < 0;
+    }
+
+    static final String SAMPLING = "sampling";
 
     /** The SUGGEST column: "14Gi" (several templates: "data 14Gi, wal 2Gi"), "" when none. */
     public String suggestCell(Decision d) {
@@ -72,13 +85,20 @@ public record UsageIndex(UsageReport report, Duration sampledFor, boolean paused
         return !report.fullestFirst().isEmpty();
     }
 
-    /** The one line the header gives usage: what is unknown, else how long it has been sampled. */
+    /**
+     * The one line the header gives usage: what is unknown, else how long it has been sampled (and, before a time to
+     * full can be known, for how long it must be).
+     */
     public String status() {
-        List<String> notes = report.notes().stream().filter(n -> !n.startsWith("growth measured")).toList();
+        List<String> notes = report.notes().stream().filter(n -> !n.startsWith("growth measured") && !n.startsWith("growth not yet known"))
+                .toList();
         if (!any()) {
             return notes.isEmpty() ? "usage: none read" : notes.get(0);
         }
         String base = sampledFor.isZero() ? "usage: read once" : "usage: sampled for " + Durations.brief(sampledFor);
+        if (sampling()) {
+            base += " (time to full after " + Durations.brief(UsageSamples.ENOUGH) + ")";
+        }
         return notes.isEmpty() ? base : base + "; " + notes.get(0);
     }
 
@@ -87,13 +107,19 @@ public record UsageIndex(UsageReport report, Duration sampledFor, boolean paused
         return percent >= BAD_PERCENT ? Styled.Style.BAD : percent >= WARN_PERCENT ? Styled.Style.WARN : Styled.Style.NORMAL;
     }
 
+    /** Rounded down as {@link ClaimUsage#shownPercent} is. */
     static String percent(double p) {
-        return Math.round(Math.floor(p)) + "%";
+        return (long) Math.floor(p + 1e-6) + "%";
     }
 
-    /** One claim as the diff shows it: used, capacity, free and time to full. */
-    static String claimLine(ClaimUsage c) {
-        return "used " + Bytes.human(c.usedBytes()) + " of " + Bytes.human(c.capacityBytes()) + " (" + percent(c.usedPercent()) + ")  free "
-                + Bytes.human(c.availableBytes()) + "  fills in " + c.fillsIn().map(Durations::brief).orElse("?");
+    /**
+     * One claim as the diff shows it: used as the alert measures it, the bytes available, the capacity and the time to
+     * full; on a shared file system, said.
+     */
+    String claimLine(ClaimUsage c) {
+        String line = "used " + percent(c.usedPercent()) + "  available " + Bytes.human(c.availableBytes()) + " of " + Bytes.human(c.capacityBytes())
+                + "  fills in " + c.fillsIn().map(Durations::brief).orElse(sampling() ? "? (" + SAMPLING + ")" : "?");
+        return c.sharedFileSystem() ? line + "  shared file system (" + Bytes.human(c.capacityBytes()) + " reported for a "
+                + Bytes.human(c.claimBytes()) + " claim): no size suggested" : line;
     }
 }

@@ -12,7 +12,7 @@ import java.util.List;
  * manifest does not declare: so the fullest volumes are found first.
  */
 final class UsageView {
-    private static final String[] HEADERS = {"NAMESPACE/NAME", "USED", "FULLEST CLAIM", "FREE", "FILLS IN", "SUGGEST"};
+    private static final String[] HEADERS = {"NAMESPACE/NAME", "USED", "FULLEST CLAIM", "AVAILABLE", "FILLS IN", "SUGGEST"};
 
     private UsageView() {}
 
@@ -20,8 +20,11 @@ final class UsageView {
         ClaimUsage c = u.fullest().orElseThrow();
         String suggest = u.suggestions().size() == 1 ? u.suggestions().get(0).suggested()
                 : String.join(", ", u.suggestions().stream().map(x -> x.template() + " " + x.suggested()).toList());
-        return new String[] {u.key(), UsageIndex.percent(c.usedPercent()), c.claim(),
-            Bytes.human(c.availableBytes()), u.fillsIn().map(Durations::brief).orElse(""), suggest};
+        if (suggest.isEmpty() && c.sharedFileSystem()) {
+            suggest = "none: shared";
+        }
+        String fills = s.usage() == null ? u.fillsIn().map(Durations::brief).orElse("") : s.usage().fillsIn(u);
+        return new String[] {u.key(), UsageIndex.percent(c.usedPercent()), c.claim(), Bytes.human(c.availableBytes()), fills, suggest};
     }
 
     static boolean declared(UiState s, StatefulSetUsage u) {
@@ -72,7 +75,25 @@ final class UsageView {
         }
         int below = top + 1 + Math.min(rows.size() - first, height - 1) + 1;
         if (others && below < top + height) {
-            p.text(left, below, "dimmed: not in the manifest (add it to the manifest to resize it here)", Style.DIM, width);
+            p.text(left, below++, "dimmed: not in the manifest (add it to the manifest to resize it here)", Style.DIM, width);
         }
+        // the claims the kubelet reported nothing for, each with why, as room allows
+        for (String line : unmeasuredLines(s)) {
+            if (below >= top + height) {
+                break;
+            }
+            p.text(left, below++, Texts.fit(line, width, p.glyphs), Style.DIM, width);
+        }
+    }
+
+    /** {@code no usage: shop/cache data-cache-0: pod cache-0 is Pending}, one per claim read without usage. */
+    static List<String> unmeasuredLines(UiState s) {
+        if (s.usage() == null) {
+            return List.of();
+        }
+        List<String> out = new java.util.ArrayList<>();
+        s.usage().report().unmeasured().forEach((key, claims) -> claims.forEach(c -> out.add("no usage: " + key + " " + c.claim() + ": "
+                + c.reason())));
+        return out;
     }
 }

@@ -63,10 +63,16 @@ public final class UsageReader {
 
     /**
      * What was measured, before it is matched to StatefulSets and sized: the claims by {@code namespace/claim},
-     * their times to full (Prometheus), each namespace's quota room, and the notes.
+     * their times to full (Prometheus), each namespace's quota room, and the notes; and what tells why a claim was
+     * not measured ({@link Unmeasured}).
      */
     public record Measurement(Map<String, ClaimUsage> claims, Map<String, Optional<Duration>> fillsIn, Map<String, Long> quotaRoom,
-            List<String> notes, Instant readAt) {}
+            List<String> notes, Instant readAt, Unmeasured unmeasured) {
+        public Measurement(Map<String, ClaimUsage> claims, Map<String, Optional<Duration>> fillsIn, Map<String, Long> quotaRoom,
+                List<String> notes, Instant readAt) {
+            this(claims, fillsIn, quotaRoom, notes, readAt, Unmeasured.NOTHING);
+        }
+    }
 
     /**
      * @param statefulSets the live StatefulSets to read the usage of
@@ -113,8 +119,8 @@ public final class UsageReader {
         Instant started = clock.instant();
         // the pods become their nodes by StatefulSet as soon as they are read: 6,000 pod trees held to the end of the
         // plan were copied by every young collection after them
-        Future<Map<String, Set<String>>> podList = pods.isPresent() ? null
-                : pool.submit(() -> nodesByStatefulSet(listAll(scopes, cluster::listPods)));
+        Future<Map<String, List<Unmeasured.Placed>>> podList = pods.isPresent() ? null
+                : pool.submit(() -> placements(listAll(scopes, cluster::listPods)));
         Future<List<ObjectNode>> quotaList = pool.submit(() -> listAll(scopes, cluster::listResourceQuotas));
         Future<PrometheusReading> promFuture = prometheus.isPresent() && scopes.stream().anyMatch(NamespaceScope::isAll)
                 ? pool.submit(() -> PrometheusReading.read(prometheus.get(), Set.of(), pool)) : null;
@@ -126,13 +132,13 @@ public final class UsageReader {
         private final ExecutorService pool;
         private final List<NamespaceScope> scopes;
         private final Optional<List<ObjectNode>> pods;
-        private final Future<Map<String, Set<String>>> podList;
+        private final Future<Map<String, List<Unmeasured.Placed>>> podList;
         private final Future<List<ObjectNode>> quotaList;
         private final Future<PrometheusReading> promFuture;
         private final Instant at;
 
         private Started(ExecutorService pool, List<NamespaceScope> scopes, Optional<List<ObjectNode>> pods,
-                Future<Map<String, Set<String>>> podList, Future<List<ObjectNode>> quotaList, Future<PrometheusReading> promFuture,
+                Future<Map<String, List<Unmeasured.Placed>>> podList, Future<List<ObjectNode>> quotaList, Future<PrometheusReading> promFuture,
                 Instant at) {
             this.pool = pool;
             this.scopes = scopes;
@@ -158,10 +164,19 @@ public final class UsageReader {
                 Set<String> namespaces = namespacesOf(s.scopes, statefulSetKeys);
                 promFuture = s.pool.submit(() -> PrometheusReading.read(prometheus.get(), namespaces, s.pool));
             }
-            Map<String, Set<String>> placed = s.pods.map(UsageReader::nodesByStatefulSet).orElseGet(() -> awaitPods(s.podList, notes));
+            int notesBefore = notes.size();
+            Map<String, List<Unmeasured.Placed>> placed = s.pods.map(UsageReader::placements).orElseGet(() -> awaitPods(s.podList, notes));
+            boolean podsListed = notes.size() == notesBefore;
+            Map<String, List<Unmeasured.Placed>> own = new HashMap<>();
             Set<String> nodes = new TreeSet<>();
-            statefulSetKeys.forEach(k -> nodes.addAll(placed.getOrDefault(k, Set.of())));
-            readSummaries(s.pool, nodes, notes, measured);
+            for (String k : statefulSetKeys) {
+                List<Unmeasured.Placed> pods = placed.getOrDefault(k, List.of());
+                own.put(k, pods);
+                // the kubelet mounts only a scheduled pod's claims, and summarises only its running pods
+                pods.stream().filter(Unmeasured.Placed::running).forEach(p -> nodes.add(p.node()));
+            }
+            Summaries summaries = readSummaries(s.pool, nodes, notes, measured);
+            Unmeasured unmeasured = new Unmeasured(podsListed, own, summaries.forbidden(), summaries.unread(), summaries.unusable());
 
             Map<String, Long> quotaRoom = quotaRoom(awaitQuotas(s.quotaList, notes));
             if (promFuture != null) {
@@ -169,16 +184,20 @@ public final class UsageReader {
                 reading.note().ifPresent(notes::add);
                 merge(reading, measured, fillsIn);
             }
-            return new Measurement(measured, fillsIn, quotaRoom, notes, s.at);
+            return new Measurement(measured, fillsIn, quotaRoom, notes, s.at, unmeasured);
         } finally {
             s.pool.shutdownNow();
         }
     }
 
-    /** The measured claims matched to {@code statefulSets} (by {@code <template>-<name>-<ordinal>}) and sized. */
+    /**
+     * The measured claims matched to {@code statefulSets} (by {@code <template>-<name>-<ordinal>}) and sized; the claims
+     * of their ordinals that were not measured, each with why.
+     */
     public static UsageReport report(Measurement m, List<ObjectNode> statefulSets, SizingPolicy policy) {
         List<UsageReport.Target> targets = targets(statefulSets);
-        return new UsageReport(targets, claimsOf(targets, m.claims(), m.fillsIn()), m.quotaRoom(), policy, m.notes(), m.readAt());
+        return new UsageReport(targets, claimsOf(targets, m.claims(), m.fillsIn()), m.quotaRoom(), policy, m.notes(), m.readAt(),
+                m.unmeasured().of(targets, m.claims().keySet()));
     }
 
     // ---- the StatefulSets, their pods and nodes ----
@@ -196,28 +215,32 @@ public final class UsageReader {
             }
             String ns = sts.path("metadata").path("namespace").asText("");
             String name = sts.path("metadata").path("name").asText("");
+            // the API server defaults replicas to 1 and ordinals.start to 0; anything else read is untrusted
+            JsonNode replicas = sts.path("spec").path("replicas");
+            JsonNode start = sts.path("spec").path("ordinals").path("start");
+            int count = replicas.isIntegralNumber() && replicas.canConvertToInt() ? Math.max(0, replicas.intValue()) : 1;
+            int first = start.isIntegralNumber() && start.canConvertToInt() ? Math.max(0, start.intValue()) : 0;
             if (!templates.isEmpty() && !ns.isEmpty() && !name.isEmpty()) {
-                out.add(new UsageReport.Target(ns, name, templates));
+                out.add(new UsageReport.Target(ns, name, templates, first, count));
             }
         }
         return out;
     }
 
     /**
-     * The nodes that run a pod of each StatefulSet ({@code namespace/name} of its controller), pods not yet placed
-     * left out: the kubelet mounts only a scheduled pod's claims.
+     * The pods of each StatefulSet ({@code namespace/name} of its controller): where each runs and in what phase, so
+     * that the nodes to ask are known and a claim no summary measured can be told why.
      */
-    private static Map<String, Set<String>> nodesByStatefulSet(List<ObjectNode> pods) {
-        Map<String, Set<String>> out = new HashMap<>();
+    private static Map<String, List<Unmeasured.Placed>> placements(List<ObjectNode> pods) {
+        Map<String, List<Unmeasured.Placed>> out = new HashMap<>();
         for (ObjectNode pod : pods) {
-            String node = pod.path("spec").path("nodeName").asText("");
-            if (node.isEmpty()) {
-                continue;
-            }
-            for (JsonNode ref : pod.path("metadata").path("ownerReferences")) {
+            JsonNode meta = pod.path("metadata");
+            for (JsonNode ref : meta.path("ownerReferences")) {
                 if (ref.path("controller").asBoolean(false) && "StatefulSet".equals(ref.path("kind").asText())) {
-                    String key = Metadata.key(pod.path("metadata").path("namespace").asText(""), ref.path("name").asText(""));
-                    out.computeIfAbsent(key, k -> new TreeSet<>()).add(node);
+                    String key = Metadata.key(meta.path("namespace").asText(""), ref.path("name").asText(""));
+                    out.computeIfAbsent(key, k -> new ArrayList<>()).add(new Unmeasured.Placed(meta.path("name").asText(""),
+                            pod.path("spec").path("nodeName").asText(""), pod.path("status").path("phase").asText(""),
+                            meta.hasNonNull("deletionTimestamp")));
                 }
             }
         }
@@ -226,7 +249,10 @@ public final class UsageReader {
 
     // ---- summaries ----
 
-    private void readSummaries(ExecutorService pool, Set<String> nodes, List<String> notes, Map<String, ClaimUsage> measured) {
+    /** What the summaries left unread: forbidden, nodes that did not answer (node → why), volumes not usable (key → why). */
+    private record Summaries(boolean forbidden, Map<String, String> unread, Map<String, String> unusable) {}
+
+    private Summaries readSummaries(ExecutorService pool, Set<String> nodes, List<String> notes, Map<String, ClaimUsage> measured) {
         // the bound is the summaries' own: the LISTs before them are ordinary API requests, as the plan's are
         Instant started = clock.instant();
         Map<String, Future<ObjectNode>> pending = new LinkedHashMap<>();
@@ -235,10 +261,11 @@ public final class UsageReader {
         }
         boolean forbidden = false;
         Map<String, String> silent = new TreeMap<>();
+        Map<String, String> unusable = new HashMap<>();
         for (Map.Entry<String, Future<ObjectNode>> e : pending.entrySet()) {
             try {
                 long left = Math.max(1, remaining(started).toMillis());
-                summaryVolumes(e.getValue().get(left, TimeUnit.MILLISECONDS), measured);
+                summaryVolumes(e.getValue().get(left, TimeUnit.MILLISECONDS), measured, unusable);
             } catch (TimeoutException x) {
                 e.getValue().cancel(true);
                 silent.put(e.getKey(), "it did not answer within " + Durations.brief(timeout));
@@ -254,13 +281,14 @@ public final class UsageReader {
             } catch (InterruptedException x) {
                 Thread.currentThread().interrupt();
                 notes.add("usage reading interrupted");
-                return;
+                return new Summaries(true, silent, unusable);
             }
         }
         if (forbidden) {
             notes.add(NODES_PROXY_FORBIDDEN);
         }
         notes.addAll(silentNotes(silent));
+        return new Summaries(forbidden, silent, unusable);
     }
 
     /** One note per node that did not answer; past {@value #NAMED_NODES} nodes, one note per reason naming the first few. */
@@ -282,8 +310,12 @@ public final class UsageReader {
         return left.isNegative() || left.isZero() ? Duration.ofMillis(1) : left;
     }
 
-    /** {@code pods[].volume[]} with a {@code pvcRef}: the kubelet's own measure of each mounted claim. */
-    private static void summaryVolumes(ObjectNode summary, Map<String, ClaimUsage> measured) {
+    /**
+     * {@code pods[].volume[]} with a {@code pvcRef}: the kubelet's own measure of each mounted claim (statfs's, see
+     * {@link ClaimUsage}). All three figures are needed: without {@code availableBytes} the alert's measure is not
+     * known, and capacity − used would hide the reserved blocks; such a volume is told why in {@code unusable}.
+     */
+    private static void summaryVolumes(ObjectNode summary, Map<String, ClaimUsage> measured, Map<String, String> unusable) {
         if (summary == null) {
             return;
         }
@@ -292,16 +324,20 @@ public final class UsageReader {
                 JsonNode ref = v.path("pvcRef");
                 String ns = ref.path("namespace").asText("");
                 String claim = ref.path("name").asText("");
+                if (ns.isEmpty() || claim.isEmpty()) {
+                    continue;
+                }
                 long used = bytes(v.path("usedBytes"));
                 long capacity = bytes(v.path("capacityBytes"));
                 long available = bytes(v.path("availableBytes"));
-                if (ns.isEmpty() || claim.isEmpty() || used < 0 || capacity <= 0) {
+                String key = Metadata.key(ns, claim);
+                if (used < 0 || capacity <= 0 || available < 0) {
+                    String missing = capacity <= 0 ? "capacityBytes" : available < 0 ? "availableBytes" : "usedBytes";
+                    unusable.put(key, "the kubelet's summary has no usable " + missing + " for it");
                     continue;
                 }
-                if (available < 0) {
-                    available = Math.max(0, capacity - used);
-                }
-                measured.put(Metadata.key(ns, claim), new ClaimUsage(claim, used, capacity, available, Optional.empty()));
+                measured.put(key, new ClaimUsage(claim, used, capacity, available, Optional.empty()));
+                unusable.remove(key);
             }
         }
     }
@@ -325,15 +361,16 @@ public final class UsageReader {
         }
     }
 
-    /** Prometheus fills in claims no summary measured (nodes/proxy forbidden) and gives every claim its rate. */
+    /**
+     * Prometheus fills in claims no summary measured (nodes/proxy forbidden) and gives every claim its rate; a claim
+     * needs all three series, as from a summary: the alert's measure is available ÷ capacity.
+     */
     private static void merge(PrometheusReading reading, Map<String, ClaimUsage> measured, Map<String, Optional<Duration>> fillsIn) {
         reading.byClaim().forEach((key, s) -> {
             ClaimUsage known = measured.get(key);
-            if (known == null && s.used() >= 0 && s.capacity() > 0) {
-                long used = (long) s.used();
-                long capacity = (long) s.capacity();
-                long available = Double.isNaN(s.available()) || s.available() < 0 ? Math.max(0, capacity - used) : (long) s.available();
-                known = new ClaimUsage(key.substring(key.indexOf('/') + 1), used, capacity, available, Optional.empty());
+            if (known == null && s.used() >= 0 && s.capacity() > 0 && s.available() >= 0) {
+                known = new ClaimUsage(key.substring(key.indexOf('/') + 1), (long) s.used(), (long) s.capacity(), (long) s.available(),
+                        Optional.empty());
                 measured.put(key, known);
             }
             if (known != null) {
@@ -403,7 +440,7 @@ public final class UsageReader {
         return out;
     }
 
-    private static Map<String, Set<String>> awaitPods(Future<Map<String, Set<String>>> f, List<String> notes) {
+    private static Map<String, List<Unmeasured.Placed>> awaitPods(Future<Map<String, List<Unmeasured.Placed>>> f, List<String> notes) {
         return await(f, Map.of(), notes, (forbidden, why) -> forbidden ? "usage unknown (cannot list pods)" : "usage unknown: " + why);
     }
 

@@ -5,6 +5,7 @@ import dev.stsresize.plan.Metadata;
 import dev.stsresize.plan.Sizing;
 import dev.stsresize.plan.SizingPolicy;
 import dev.stsresize.plan.StatefulSetUsage;
+import dev.stsresize.plan.UnmeasuredClaim;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -22,10 +23,18 @@ import java.util.Optional;
  * so that rates learnt later ({@link UsageSamples}) give new suggestions without another read.
  */
 public final class UsageReport {
-    /** What one StatefulSet's sizing starts from: its templates (name → quantity as written) in order. */
-    public record Target(String namespace, String name, Map<String, String> templates) {
+    /**
+     * What one StatefulSet's sizing starts from: its templates (name → quantity as written) in order, and the
+     * ordinals it runs ({@code spec.ordinals.start}, {@code spec.replicas}), whose claims are expected to be measured.
+     */
+    public record Target(String namespace, String name, Map<String, String> templates, int firstOrdinal, int replicas) {
         public Target {
             templates = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(templates));
+        }
+
+        /** A StatefulSet whose ordinals are not known: none of its claims is expected. */
+        public Target(String namespace, String name, Map<String, String> templates) {
+            this(namespace, name, templates, 0, 0);
         }
 
         public String key() {
@@ -36,6 +45,7 @@ public final class UsageReport {
     private final Map<String, Target> targets;
     private final Map<String, List<ClaimUsage>> claims;
     private final Map<String, Long> quotaRoom;
+    private final Map<String, List<UnmeasuredClaim>> unmeasured;
     private final SizingPolicy policy;
     private final List<String> notes;
     private final Instant readAt;
@@ -49,6 +59,12 @@ public final class UsageReport {
      */
     public UsageReport(List<Target> targets, Map<String, List<ClaimUsage>> claims, Map<String, Long> quotaRoom,
             SizingPolicy policy, List<String> notes, Instant readAt) {
+        this(targets, claims, quotaRoom, policy, notes, readAt, Map.of());
+    }
+
+    /** @param unmeasured per StatefulSet key, its expected claims with no usage and why */
+    public UsageReport(List<Target> targets, Map<String, List<ClaimUsage>> claims, Map<String, Long> quotaRoom,
+            SizingPolicy policy, List<String> notes, Instant readAt, Map<String, List<UnmeasuredClaim>> unmeasured) {
         this.targets = new LinkedHashMap<>();
         targets.forEach(t -> this.targets.put(t.key(), t));
         Map<String, List<ClaimUsage>> known = new LinkedHashMap<>();
@@ -59,6 +75,13 @@ public final class UsageReport {
         });
         this.claims = known;
         this.quotaRoom = Map.copyOf(quotaRoom);
+        Map<String, List<UnmeasuredClaim>> missing = new LinkedHashMap<>();
+        unmeasured.forEach((key, list) -> {
+            if (this.targets.containsKey(key) && !list.isEmpty()) {
+                missing.put(key, List.copyOf(list));
+            }
+        });
+        this.unmeasured = missing;
         this.policy = policy;
         this.notes = List.copyOf(notes);
         this.readAt = readAt;
@@ -66,7 +89,7 @@ public final class UsageReport {
             List<ClaimUsage> own = this.claims.getOrDefault(t.key(), List.of());
             if (!own.isEmpty()) {
                 byKey.put(t.key(), Sizing.statefulSet(t.namespace(), t.name(), t.templates(), own, policy,
-                        Optional.ofNullable(this.quotaRoom.get(t.namespace()))));
+                        Optional.ofNullable(this.quotaRoom.get(t.namespace()))).withUnmeasured(unmeasured(t.namespace(), t.name())));
             }
         }
     }
@@ -79,6 +102,22 @@ public final class UsageReport {
     /** The usage of one StatefulSet; empty when none of its claims' usage is known. */
     public Optional<StatefulSetUsage> of(String namespace, String name) {
         return Optional.ofNullable(byKey.get(Metadata.key(namespace, name)));
+    }
+
+    /** The claims of one StatefulSet's running ordinals whose usage is not known, each with why; empty when none. */
+    public List<UnmeasuredClaim> unmeasured(String namespace, String name) {
+        return unmeasured.getOrDefault(Metadata.key(namespace, name), List.of());
+    }
+
+    /** Every StatefulSet's unmeasured claims, by {@code namespace/name}, in the order the StatefulSets were given. */
+    public Map<String, List<UnmeasuredClaim>> unmeasured() {
+        Map<String, List<UnmeasuredClaim>> out = new LinkedHashMap<>();
+        targets.keySet().forEach(k -> {
+            if (unmeasured.containsKey(k)) {
+                out.put(k, unmeasured.get(k));
+            }
+        });
+        return out;
     }
 
     /** Every StatefulSet whose usage is known, fullest first (ties: soonest full, then by key). */
@@ -138,6 +177,6 @@ public final class UsageReport {
         });
         List<String> allNotes = new ArrayList<>(notes);
         allNotes.addAll(extraNotes);
-        return new UsageReport(List.copyOf(targets.values()), updated, quotaRoom, policy, allNotes, readAt);
+        return new UsageReport(List.copyOf(targets.values()), updated, quotaRoom, policy, allNotes, readAt, unmeasured);
     }
 }

@@ -15,12 +15,16 @@ import java.util.Optional;
 /**
  * Successive usage reads (the UI's periodic summaries) when no Prometheus gives a rate: the growth of each
  * claim is the least-squares slope of its used bytes over the reads kept, as Prometheus' {@code deriv} is
- * over its samples, and the time to full is the free bytes at that slope. Not thread-safe: the UI's
- * update owns it.
+ * over its samples, and the time to full is the available bytes at that slope. No slope is taken before the
+ * reads span {@link #ENOUGH}: the kubelet measures a volume once a minute (its {@code volumeStatsAggPeriod},
+ * 1m by default) and answers every summary in between from that measure, so a few reads seconds apart hold one
+ * or two measures, and a slope through them is noise. Not thread-safe: the UI's update owns it.
  */
 public final class UsageSamples {
     /** Enough reads for a steady slope without keeping a whole day of them. */
     static final int KEPT = 120;
+    /** The span before a slope means something: five of the kubelet's measures at its default period. */
+    public static final Duration ENOUGH = Duration.ofMinutes(5);
 
     private final Deque<UsageReport> reads = new ArrayDeque<>();
 
@@ -47,7 +51,8 @@ public final class UsageSamples {
 
     /**
      * The latest read with a time to full for each claim that has none yet (Prometheus gave none) and grew
-     * over the reads kept, and a note saying how long it has sampled. Empty before the first read.
+     * over the reads kept, and a note saying how long it has sampled (before {@link #ENOUGH}: that the growth is
+     * not yet known). Empty before the first read.
      */
     public Optional<UsageReport> withRates() {
         if (reads.isEmpty()) {
@@ -56,6 +61,10 @@ public final class UsageSamples {
         UsageReport latest = reads.peekLast();
         if (reads.size() < 2 || sampledFor().isZero()) {
             return Optional.of(latest);
+        }
+        if (sampledFor().compareTo(ENOUGH) < 0) {
+            return Optional.of(latest.withFillsIn(Map.of(), List.of("growth not yet known: sampled for "
+                    + Durations.brief(sampledFor()) + " of the " + Durations.brief(ENOUGH) + " a time to full needs")));
         }
         Map<String, List<Point>> series = new LinkedHashMap<>();
         for (UsageReport r : reads) {

@@ -46,8 +46,11 @@ class PlanUsageTest {
             assertThat(ledger.path("usage")).hasSize(3);
             JsonNode c0 = ledger.path("usage").get(0);
             assertThat(c0.path("claim").asText()).isEqualTo("data-ledger-0");
-            assertThat(c0.path("usedBytes").asDouble() / c0.path("capacityBytes").asDouble()).isBetween(0.91, 0.95);
-            assertThat(c0.has("availableBytes")).isTrue();
+            // the alert's measure, 1 − available ÷ capacity, and the bytes it comes from
+            assertThat(1 - c0.path("availableBytes").asDouble() / c0.path("capacityBytes").asDouble()).isBetween(0.91, 0.95);
+            assertThat(c0.path("usedPercent").asDouble()).isBetween(91.0, 95.0);
+            assertThat(c0.path("usedBytes").asLong()).isPositive();
+            assertThat(c0.path("sharedFileSystem").asBoolean()).isFalse();
             assertThat(c0.has("fillsInSeconds")).as("no rate without Prometheus").isFalse();
             assertThat(ledger.path("suggestedSizes")).hasSize(1);
             assertThat(ledger.at("/suggestedSizes/0/suggested").asText()).isEqualTo("14Gi");
@@ -67,7 +70,7 @@ class PlanUsageTest {
             Commands.Run run = Commands.run(h, "plan", "-f", manifest.toString(), "-n", "payments",
                     "--prometheus", "http://prometheus-k8s.monitoring.svc:9090");
             assertThat(run.code()).as(run.describe()).isZero();
-            assertThat(run.out()).as(run.describe()).containsPattern("used 9[12] % \\(data-ledger-0: 9\\.\\dGi of 10Gi\\), fills in [234]h; "
+            assertThat(run.out()).as(run.describe()).containsPattern("used 9[12] % \\(data-ledger-0: \\d+Mi of 10Gi available\\), fills in [234]h; "
                     + "suggest data 10Gi → 14Gi");
             assertThat(run.err()).as(run.describe()).doesNotContain("note:");
         }
@@ -169,7 +172,7 @@ class PlanUsageTest {
             Commands.Run run = Commands.run(h, "usage", "-A", "-f", manifest.toString());
             assertThat(run.code()).as(run.describe()).isZero();
             java.util.List<String> lines = run.out().lines().toList();
-            assertThat(lines.get(0)).startsWith("NAMESPACE/NAME").contains("USED", "FILLS IN", "SUGGEST");
+            assertThat(lines.get(0)).startsWith("NAMESPACE/NAME").contains("USED", "AVAILABLE", "FILLS IN", "SUGGEST");
             assertThat(lines.get(1)).startsWith("payments/ledger").contains("data-ledger-0", "data 10Gi → 14Gi");
             assertThat(lines).filteredOn(l -> l.matches("^[a-z]+/[a-z]+ .*")).hasSize(9);
             String setSize = "kubectl stsresize set-size -f " + manifest + " payments/ledger data=14Gi";

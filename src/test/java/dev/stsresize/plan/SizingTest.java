@@ -91,7 +91,7 @@ class SizingTest {
         ClaimUsage slow = filling("data-db-0", 9 * GI, 10 * GI, Duration.ofDays(1000));
         SuggestedSize s = suggest("10Gi", List.of(slow), SizingPolicy.of(30, 7)).orElseThrow();
         assertThat(s.suggested()).isEqualTo("13Gi");
-        assertThat(s.why()).contains("30 % free needs");
+        assertThat(s.why()).contains("30 % available needs");
     }
 
     @Test
@@ -105,7 +105,7 @@ class SizingTest {
     void theWhyNamesTheClaimHowFullAndWhatTheSizeGives() {
         SuggestedSize s = suggest("10Gi", List.of(usage("data-ledger-0", (long) (9.2 * GI), 10 * GI)), SizingPolicy.DEFAULT)
                 .orElseThrow();
-        assertThat(s.why()).isEqualTo("data-ledger-0 92 % used (9.2Gi of 10Gi); 30 % free needs 13.1Gi");
+        assertThat(s.why()).isEqualTo("data-ledger-0 92 % used (819Mi of 10Gi available); 30 % available needs 13.1Gi");
     }
 
     @Test
@@ -114,7 +114,7 @@ class SizingTest {
         SuggestedSize s = suggest("10Gi", List.of(usage("data-ledger-0", 2 * GI, 10 * GI),
                 usage("data-ledger-1", (long) (9.2 * GI), 10 * GI), usage("data-ledger-2", 8 * GI, 10 * GI)),
                 SizingPolicy.of(30, 30)).orElseThrow();
-        assertThat(s.why()).isEqualTo("data-ledger-1 92 % used (9.2Gi of 10Gi); 30 % free needs 13.1Gi"
+        assertThat(s.why()).isEqualTo("data-ledger-1 92 % used (819Mi of 10Gi available); 30 % available needs 13.1Gi"
                 + " (no growth rate measured for 30d)");
     }
 

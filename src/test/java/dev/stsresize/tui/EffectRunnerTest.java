@@ -78,7 +78,7 @@ class EffectRunnerTest {
         assertThat(next()).isEqualTo(new UiEvent.LoadFailed("live.yaml: No such file or directory"));
     }
 
-    /** Two reads a minute apart: the second comes back with the rate the samples give and how long they span. */
+    /** Two reads five minutes apart: the second comes back with the rate the samples give and how long they span. */
     @Test
     void usageReadsAreSampledAndAReaderThatThrowsIsANoteNotAnError() throws Exception {
         java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
@@ -93,7 +93,7 @@ class EffectRunnerTest {
                     java.util.Map.of("payments/ledger", java.util.List.of(new dev.stsresize.plan.ClaimUsage("data-ledger-0",
                             9 * gi + n * (gi / 10), 10 * gi, gi - n * (gi / 10), java.util.Optional.empty()))),
                     java.util.Map.of(), dev.stsresize.plan.SizingPolicy.DEFAULT, java.util.List.of(),
-                    java.time.Instant.EPOCH.plusSeconds(60L * n));
+                    java.time.Instant.EPOCH.plusSeconds(300L * n));
         };
         runner = new EffectRunner(DemoDecisions::loaded, new FakeStepRunner(), source, posted::add);
         runner.run(new Effect.ReadUsage(java.time.Duration.ZERO));
@@ -101,9 +101,9 @@ class EffectRunnerTest {
         assertThat(first.sampledFor()).isZero();
         runner.run(new Effect.ReadUsage(java.time.Duration.ZERO));
         UiEvent.UsageRead second = (UiEvent.UsageRead) next();
-        assertThat(second.sampledFor()).isEqualTo(java.time.Duration.ofMinutes(1));
-        assertThat(second.report().of("payments", "ledger").orElseThrow().fillsIn()).as("0.9Gi free at 0.1Gi a minute")
-                .hasValueSatisfying(d -> assertThat(d.toSeconds()).isBetween(539L, 542L));
+        assertThat(second.sampledFor()).isEqualTo(java.time.Duration.ofMinutes(5));
+        assertThat(second.report().of("payments", "ledger").orElseThrow().fillsIn()).as("0.9Gi available at 0.1Gi in five minutes")
+                .hasValueSatisfying(d -> assertThat(d.toSeconds()).isBetween(2699L, 2702L));
         runner.run(new Effect.ReadUsage(java.time.Duration.ZERO));
         UiEvent.UsageRead third = (UiEvent.UsageRead) next();
         assertThat(third.report().notes()).contains("usage unknown (connection refused)");

@@ -32,7 +32,7 @@ class UsageFlowTest {
     }
 
     static UiEvent read() {
-        return new UiEvent.UsageRead(report(), Duration.ofMinutes(3));
+        return new UiEvent.UsageRead(report(), Duration.ofMinutes(6));
     }
 
     @Test
@@ -43,7 +43,7 @@ class UsageFlowTest {
         assertThat(Update.apply(first.state(), new UiEvent.DecisionsLoaded(DemoDecisions.loaded())).effects()).isEmpty();
         Transition read = Update.apply(first.state(), read());
         assertThat(read.effects()).containsExactly(new Effect.ReadUsage(UsageFlow.INTERVAL));
-        assertThat(read.state().usage().status()).isEqualTo("usage: sampled for 3m");
+        assertThat(read.state().usage().status()).isEqualTo("usage: sampled for 6m");
     }
 
     @Test
@@ -73,6 +73,31 @@ class UsageFlowTest {
         assertThat(UsageIndex.style(85)).isEqualTo(Styled.Style.WARN);
         assertThat(UsageIndex.style(79.9)).isEqualTo(Styled.Style.NORMAL);
         assertThat(u.usedCell(DemoDecisions.named("redis"))).isEmpty();
+    }
+
+    @Test
+    void beforeTheReadsSpanEnoughAClaimWithoutARateSaysItIsSamplingNotBlank() {
+        UiState s = UpdateTest.start().then(new UiEvent.UsageRead(report(), Duration.ofSeconds(37))).state();
+        UsageIndex u = s.usage();
+        assertThat(u.status()).isEqualTo("usage: sampled for 37s (time to full after 5m)");
+        assertThat(u.fillsInCell(DemoDecisions.named("postgres"))).isEqualTo("sampling");
+        assertThat(u.fillsInCell(DemoDecisions.named("ledger"))).as("a rate Prometheus gave stands").isEqualTo("3h");
+        UiState later = Update.apply(s, new UiEvent.UsageRead(report(), Duration.ofMinutes(5))).state();
+        assertThat(later.usage().fillsInCell(DemoDecisions.named("postgres"))).as("known not to grow").isEmpty();
+    }
+
+    @Test
+    void theUsageViewNamesEachClaimWithNoUsageAndWhyAndMarksASharedFileSystem() {
+        UsageReport base = report();
+        UsageReport withGaps = new UsageReport(base.targets(), Map.of(
+                "payments/ledger", List.of(new ClaimUsage("data-ledger-0", 92 * GI / 10 + 1, 10 * GI, 8 * GI / 10, Optional.empty())),
+                "other/cache", List.of(new ClaimUsage("data-cache-0", 40 * GI, 100 * GI, 60 * GI, Optional.empty()))),
+                Map.of(), SizingPolicy.DEFAULT, List.of(), Instant.EPOCH,
+                Map.of("shop/postgres", List.of(new dev.stsresize.plan.UnmeasuredClaim("data-postgres-0", "pod postgres-0 is Pending"))));
+        UiState s = UpdateTest.start().then(new UiEvent.UsageRead(withGaps, Duration.ofMinutes(6))).keys("u").state();
+        String screen = VirtualScreen.draw(s, ViewsGoldenTest.COLOUR, Glyphs.UNICODE).text();
+        assertThat(screen).contains("no usage: shop/postgres data-postgres-0: pod postgres-0 is Pending");
+        assertThat(screen).containsPattern("other/cache +40% +data-cache-0 +60Gi +none: shared");
     }
 
     @Test
@@ -121,6 +146,6 @@ class UsageFlowTest {
         assertThat(ledger.state().view()).isEqualTo(View.DIFF);
         assertThat(ledger.selected().name()).isEqualTo("ledger");
         assertThat(DiffLines.of(ledger.selected(), ledger.state().loaded(), ledger.state().usage(), Glyphs.UNICODE, 76).stream()
-                .map(Styled.Line::text)).anySatisfy(l -> assertThat(l).contains("data-ledger-0  used 9.2Gi of 10Gi (92%)  free 819Mi  fills in 3h"));
+                .map(Styled.Line::text)).anySatisfy(l -> assertThat(l).contains("data-ledger-0  used 92%  available 819Mi of 10Gi  fills in 3h"));
     }
 }

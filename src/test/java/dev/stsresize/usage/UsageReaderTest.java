@@ -2,6 +2,7 @@ package dev.stsresize.usage;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
@@ -101,12 +102,131 @@ class UsageReaderTest {
             assertThat(s.suggested()).isEqualTo("14Gi");
         });
         assertThat(r.fullestFirst()).hasSizeGreaterThan(3);
+        // the quiet claims: 10-55 % of bytes used, and ext4's 5 % reserve on top by the alert's measure
         assertThat(r.fullestFirst().subList(1, r.fullestFirst().size()))
-                .allSatisfy(u -> assertThat(u.fullest().orElseThrow().usedPercent()).isBetween(10.0, 55.0));
+                .allSatisfy(u -> assertThat(u.fullest().orElseThrow().usedPercent()).isBetween(15.0, 60.0));
         // one summary per node running a pod of a listed StatefulSet, not per pod; one pod LIST for the scope
         long nodes = summaries().stream().map(RecordedRequest::path).distinct().count();
         assertThat(summaries()).hasSize((int) nodes);
         assertThat(sim.requests()).filteredOn(q -> q.path().equals("/api/v1/pods")).hasSize(1);
+    }
+
+    @Test
+    void used_percent_is_one_minus_available_over_capacity_of_the_kubelets_summary() {
+        Cluster cluster = cluster(null);
+        UsageReport r = read(cluster, Optional.empty(), NamespaceScope.of("payments"));
+        ObjectNode pod = sim.get("v1", "Pod", "payments", "ledger-0");
+        JsonNode volume = null;
+        for (JsonNode p : cluster.nodeSummary(pod.at("/spec/nodeName").asText(), TIMEOUT).path("pods")) {
+            for (JsonNode v : p.path("volume")) {
+                if (v.at("/pvcRef/name").asText().equals("data-ledger-0")) {
+                    volume = v;
+                }
+            }
+        }
+        assertThat(volume).isNotNull();
+        long capacity = volume.path("capacityBytes").asLong();
+        long available = volume.path("availableBytes").asLong();
+        long used = volume.path("usedBytes").asLong();
+        assertThat(available).as("ext4's reserve: available below capacity − used").isLessThan(capacity - used);
+        ClaimUsage c = r.of("payments", "ledger").orElseThrow().claims().get(0);
+        assertThat(c.claim()).isEqualTo("data-ledger-0");
+        assertThat(c.usedPercent()).isCloseTo(100.0 * (1 - (double) available / capacity), org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(c.usedPercent()).as("used ÷ capacity says less").isGreaterThan(100.0 * used / capacity + 4.9);
+    }
+
+    /** A StatefulSet of two 1Gi claims on demo-node-0: web-0's on the hostpath CSI driver, web-1's a hostPath PV. */
+    void loadWeb() {
+        sim.load(yaml("""
+                apiVersion: storage.k8s.io/v1
+                kind: StorageClass
+                metadata: {name: csi-hostpath}
+                provisioner: hostpath.csi.k8s.io
+                allowVolumeExpansion: true
+                """), yaml("""
+                apiVersion: apps/v1
+                kind: StatefulSet
+                metadata: {name: web, namespace: shop, uid: 6b1c3f3e-0000-4000-8000-000000000abc}
+                spec:
+                  replicas: 2
+                  serviceName: web
+                  selector: {matchLabels: {app: web}}
+                  template:
+                    metadata: {labels: {app: web}}
+                    spec: {containers: [{name: web, image: nginx}]}
+                  volumeClaimTemplates:
+                  - metadata: {name: data}
+                    spec: {accessModes: [ReadWriteOnce], storageClassName: csi-hostpath, resources: {requests: {storage: 1Gi}}}
+                """));
+        for (int i = 0; i < 2; i++) {
+            String source = i == 0 ? "csi: {driver: hostpath.csi.k8s.io, volumeHandle: vol-web-0}" : "hostPath: {path: /var/local/web-1}";
+            sim.load(yaml("""
+                    apiVersion: v1
+                    kind: PersistentVolume
+                    metadata: {name: pv-web-%1$d}
+                    spec:
+                      accessModes: [ReadWriteOnce]
+                      capacity: {storage: 1Gi}
+                      claimRef: {namespace: shop, name: data-web-%1$d}
+                      storageClassName: csi-hostpath
+                      %2$s
+                    status: {phase: Bound}
+                    """.formatted(i, source)), yaml("""
+                    apiVersion: v1
+                    kind: PersistentVolumeClaim
+                    metadata: {name: data-web-%1$d, namespace: shop, labels: {app: web}}
+                    spec: {accessModes: [ReadWriteOnce], storageClassName: csi-hostpath, volumeName: pv-web-%1$d,
+                      resources: {requests: {storage: 1Gi}}}
+                    status: {phase: Bound, accessModes: [ReadWriteOnce], capacity: {storage: 1Gi}}
+                    """.formatted(i)), yaml("""
+                    apiVersion: v1
+                    kind: Pod
+                    metadata:
+                      name: web-%1$d
+                      namespace: shop
+                      labels: {app: web, statefulset.kubernetes.io/pod-name: web-%1$d}
+                      ownerReferences: [{apiVersion: apps/v1, kind: StatefulSet, name: web, uid: 6b1c3f3e-0000-4000-8000-000000000abc,
+                        controller: true, blockOwnerDeletion: true}]
+                    spec:
+                      nodeName: demo-node-0
+                      containers: [{name: web, image: nginx}]
+                      volumes: [{name: data, persistentVolumeClaim: {claimName: data-web-%1$d}}]
+                    status: {phase: Running, hostIP: 10.0.0.10}
+                    """.formatted(i)));
+        }
+    }
+
+    @Test
+    void a_claim_on_a_shared_file_system_is_marked_and_given_no_size() {
+        loadWeb();
+        UsageReport r = read(cluster(null), Optional.empty(), NamespaceScope.of("shop"));
+        StatefulSetUsage web = r.of("shop", "web").orElseThrow();
+        ClaimUsage onTheNode = web.claims().stream().filter(c -> c.claim().equals("data-web-0")).findFirst().orElseThrow();
+        assertThat(onTheNode.capacityBytes()).as("the node's disk, not the 1Gi claim").isEqualTo(100L << 30);
+        assertThat(onTheNode.sharedFileSystem()).isTrue();
+        assertThat(web.suggestions()).isEmpty();
+    }
+
+    @Test
+    void a_claim_the_kubelet_reports_nothing_for_is_named_with_why() {
+        loadWeb();
+        UsageReport r = read(cluster(null), Optional.empty(), NamespaceScope.of("shop"));
+        assertThat(r.of("shop", "web").orElseThrow().unmeasured()).singleElement().satisfies(u -> {
+            assertThat(u.claim()).isEqualTo("data-web-1");
+            assertThat(u.reason()).startsWith("the kubelet on demo-node-0 reports no stats for it: its volume plugin keeps none,"
+                    + " as hostPath's does not");
+        });
+        assertThat(r.unmeasured()).as("the demo's claims are all measured").containsOnlyKeys("shop/web");
+    }
+
+    @Test
+    void a_node_that_does_not_answer_is_the_reason_of_each_of_its_claims() {
+        sim.faults().add(FaultRule.on("get", "nodes/proxy", "demo-node-0", Fault.unreachable()));
+        UsageReport r = read(cluster(null), Optional.empty(), NamespaceScope.of("payments"));
+        assertThat(r.unmeasured("payments", "ledger")).singleElement().satisfies(u -> {
+            assertThat(u.claim()).isEqualTo("data-ledger-0");
+            assertThat(u.reason()).startsWith("node demo-node-0's summary was not read: error trying to reach service");
+        });
     }
 
     @Test
@@ -184,6 +304,37 @@ class UsageReaderTest {
         assertThat(r.notes()).containsExactly(UsageReader.NODES_PROXY_FORBIDDEN);
         assertThat(r.fullestFirst()).isEmpty();
         assertThat(summaries()).allSatisfy(q -> assertThat(q.status()).isEqualTo(403));
+    }
+
+    @Test
+    void prometheus_alone_gives_the_same_measure_and_the_same_suggestion() {
+        // nodes/proxy forbidden: every figure comes from the kubelet_volume_stats series
+        sim.load(yaml("""
+                apiVersion: rbac.authorization.k8s.io/v1
+                kind: Role
+                metadata: {name: reader, namespace: payments}
+                rules:
+                - {apiGroups: [apps], resources: [statefulsets], verbs: [list]}
+                - {apiGroups: [''], resources: [pods, resourcequotas], verbs: [list]}
+                """), yaml("""
+                apiVersion: rbac.authorization.k8s.io/v1
+                kind: RoleBinding
+                metadata: {name: reader, namespace: payments}
+                roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: reader}
+                subjects: [{kind: ServiceAccount, name: reader, namespace: payments}]
+                """));
+        sim.tokenFor("payments", "reader");
+        UsageReport fromSummaries = read(cluster(null), Optional.empty(), NamespaceScope.of("payments"));
+        UsageReport fromPrometheus = read(cluster("sim-payments-reader"), Optional.of(sim.prometheusUrl()), NamespaceScope.of("payments"));
+        assertThat(fromPrometheus.notes()).containsExactly(UsageReader.NODES_PROXY_FORBIDDEN);
+        ClaimUsage summary = fromSummaries.of("payments", "ledger").orElseThrow().fullest().orElseThrow();
+        ClaimUsage series = fromPrometheus.of("payments", "ledger").orElseThrow().fullest().orElseThrow();
+        assertThat(series.claim()).isEqualTo(summary.claim());
+        assertThat(series.usedPercent()).isCloseTo(summary.usedPercent(), org.assertj.core.data.Offset.offset(0.1))
+                .isCloseTo(92.0, org.assertj.core.data.Offset.offset(0.2));
+        assertThat(series.reservedBytes()).as("the reserve seen through available").isPositive();
+        assertThat(fromPrometheus.of("payments", "ledger").orElseThrow().suggestions()).extracting(SuggestedSize::suggested)
+                .containsExactly("14Gi");
     }
 
     @Test

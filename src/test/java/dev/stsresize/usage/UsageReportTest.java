@@ -62,6 +62,39 @@ class UsageReportTest {
     }
 
     @Test
+    void readsSecondsApartGiveNoTimeToFullAndSaySoUntilTheySpanEnough() {
+        // 37 s of reads, growing fast: the kubelet measured at most once or twice in them, no slope means anything yet
+        UsageSamples samples = new UsageSamples();
+        samples.add(read(T0, 8 * GI, 2 * GI, Optional.empty()));
+        samples.add(read(T0.plusSeconds(20), 8 * GI + GI / 100, 2 * GI, Optional.empty()));
+        samples.add(read(T0.plusSeconds(37), 8 * GI + GI / 50, 2 * GI, Optional.empty()));
+        UsageReport early = samples.withRates().orElseThrow();
+        assertThat(early.of("payments", "ledger").orElseThrow().fillsIn()).isEmpty();
+        assertThat(early.notes()).containsExactly("growth not yet known: sampled for 37s of the 5m a time to full needs");
+        // from five minutes on, the slope gives the time to full
+        samples.add(read(T0.plus(UsageSamples.ENOUGH), 8 * GI + GI / 10, 2 * GI, Optional.empty()));
+        UsageReport later = samples.withRates().orElseThrow();
+        assertThat(later.of("payments", "ledger").orElseThrow().fillsIn()).isPresent();
+        assertThat(later.notes()).containsExactly("growth measured from 4 reads over 5m");
+    }
+
+    @Test
+    void unmeasuredClaimsAreKeptPerStatefulSetWithTheirReasons() {
+        UsageReport r = new UsageReport(List.of(LEDGER, WEB), Map.of(
+                "payments/ledger", List.of(new ClaimUsage("data-ledger-0", GI, 10 * GI, 8 * GI, Optional.empty()))),
+                Map.of(), SizingPolicy.DEFAULT, List.of(), T0, Map.of(
+                        "payments/ledger", List.of(new dev.stsresize.plan.UnmeasuredClaim("data-ledger-1", "pod ledger-1 is Pending")),
+                        "shop/web", List.of(new dev.stsresize.plan.UnmeasuredClaim("data-web-0", "pod web-0 does not exist")),
+                        "other/absent", List.of(new dev.stsresize.plan.UnmeasuredClaim("data-absent-0", "not read"))));
+        assertThat(r.of("payments", "ledger").orElseThrow().unmeasured()).extracting(dev.stsresize.plan.UnmeasuredClaim::reason)
+                .containsExactly("pod ledger-1 is Pending");
+        assertThat(r.of("shop", "web")).as("no claim measured: no usage, but the reason").isEmpty();
+        assertThat(r.unmeasured("shop", "web")).extracting(dev.stsresize.plan.UnmeasuredClaim::claim).containsExactly("data-web-0");
+        assertThat(r.unmeasured()).as("only StatefulSets read, in their order").containsOnlyKeys("payments/ledger", "shop/web");
+        assertThat(r.withFillsIn(Map.of(), List.of()).unmeasured("shop", "web")).as("kept through a new rate").hasSize(1);
+    }
+
+    @Test
     void aRateFromPrometheusIsKeptAndALateOlderReadIgnored() {
         UsageSamples samples = new UsageSamples();
         samples.add(read(T0, 8 * GI, 2 * GI, Optional.of(Duration.ofDays(3))));

@@ -92,7 +92,8 @@ class KubeletSummaryTest {
         JsonNode pod0 = s.path("pods").get(0);
         assertThat(pod0.path("podRef").toString()).isEqualTo("{\"name\":\"db-0\",\"namespace\":\"default\",\"uid\":\"uid-db-0\"}");
         JsonNode data = volume(s, "db-0", "data");
-        assertThat(data.toString()).isEqualTo("{\"time\":\"2026-12-03T20:00:00Z\",\"availableBytes\":" + 5 * GI
+        // ext4's 5 % reserve: 0.5Gi of the 10Gi is neither used nor available
+        assertThat(data.toString()).isEqualTo("{\"time\":\"2026-12-03T20:00:00Z\",\"availableBytes\":" + 9 * GI / 2
                 + ",\"capacityBytes\":" + 10 * GI + ",\"usedBytes\":" + 5 * GI
                 + ",\"name\":\"data\",\"pvcRef\":{\"name\":\"data-db-0\",\"namespace\":\"default\"}}");
         JsonNode scratch = volume(s, "db-0", "scratch");
@@ -103,17 +104,49 @@ class KubeletSummaryTest {
     }
 
     @Test
-    void usage_grows_at_its_rate_and_stops_at_full() {
+    void usage_grows_at_its_rate_and_stops_where_writes_are_refused() {
         long before = volume(summary(), "db-0", "data").path("usedBytes").asLong();
         sim.usage().advance(Duration.ofSeconds(100));
         JsonNode later = volume(summary(), "db-0", "data");
         assertThat(later.path("usedBytes").asLong()).isEqualTo(before + 100 * MI);
-        assertThat(later.path("availableBytes").asLong()).isEqualTo(10 * GI - before - 100 * MI);
+        assertThat(later.path("availableBytes").asLong()).isEqualTo(10 * GI - before - 100 * MI - GI / 2);
         assertThat(later.path("time").asText()).isEqualTo("2026-12-03T20:01:40Z");
         sim.usage().advance(Duration.ofDays(30));
         JsonNode full = volume(summary(), "db-0", "data");
-        assertThat(full.path("usedBytes").asLong()).as("a filesystem stops at full").isEqualTo(10 * GI);
+        assertThat(full.path("usedBytes").asLong()).as("an application's writes stop at the reserve, below capacity")
+                .isEqualTo(10 * GI - GI / 2);
         assertThat(full.path("availableBytes").asLong()).isZero();
+    }
+
+    @Test
+    void a_file_system_without_a_reserve_is_full_at_capacity_and_the_state_keeps_its_reserve() {
+        sim.load(Fixtures.yaml("apiVersion: sim.stsresize.dev/v1\nkind: VolumeUsage\nmetadata: {name: volume-usage}\n"
+                + "claims:\n- {namespace: default, name: data-db-0, reservedFraction: 0}\n"));
+        JsonNode xfs = volume(summary(), "db-0", "data");
+        assertThat(xfs.path("availableBytes").asLong()).isEqualTo(xfs.path("capacityBytes").asLong() - xfs.path("usedBytes").asLong());
+        assertThat(sim.usageDocument().toString()).contains("{\"namespace\":\"default\",\"name\":\"data-db-0\","
+                + "\"usedFraction\":0.5,\"bytesPerSecond\":1048576.0,\"reservedFraction\":0.0}");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> sim.load(Fixtures.yaml("apiVersion: sim.stsresize.dev/v1\nkind: VolumeUsage\n"
+                + "metadata: {name: u}\nclaims:\n- {namespace: default, name: x, reservedFraction: 0.9}\n")))
+                .hasMessage("VolumeUsage claims[0] (default/x) has reservedFraction 0.9; use a fraction from 0 to 0.5 (0.05 = ext4's default,"
+                        + " 0 = xfs).");
+    }
+
+    @Test
+    void a_hostpath_csi_volume_reports_the_nodes_disk_and_a_hostpath_pv_nothing() {
+        sim.load(Fixtures.yaml("apiVersion: v1\nkind: PersistentVolume\nmetadata: {name: pv-data-db-0}\n"
+                        + "spec: {capacity: {storage: 10Gi}, accessModes: [ReadWriteOnce], csi: {driver: hostpath.csi.k8s.io, volumeHandle: h0}}\n"
+                        + "status: {phase: Bound}\n"),
+                Fixtures.yaml("apiVersion: v1\nkind: PersistentVolume\nmetadata: {name: pv-data-db-4}\n"
+                        + "spec: {capacity: {storage: 10Gi}, accessModes: [ReadWriteOnce], hostPath: {path: /var/local/db-4}}\n"
+                        + "status: {phase: Bound}\n"),
+                Fixtures.boundClaim("data-db-4", "expandable", "10Gi", "10Gi"));
+        JsonNode s = summary();
+        assertThat(volume(s, "db-0", "data").path("capacityBytes").asLong()).as("the node's disk the directory is on")
+                .isEqualTo(100 * GI);
+        assertThat(volume(s, "db-0", "scratch").path("capacityBytes").asLong()).isEqualTo(100 * GI);
+        assertThat(volume(s, "db-4", "data")).as("hostPath keeps no metrics: the summary leaves it out").isNull();
+        assertThat(s.path("pods").findValuesAsText("name")).as("its pod is listed all the same").contains("db-4");
     }
 
     @Test
@@ -123,7 +156,7 @@ class KubeletSummaryTest {
         JsonNode grown = volume(summary(), "db-0", "data");
         assertThat(grown.path("capacityBytes").asLong()).isEqualTo(20 * GI);
         assertThat(grown.path("usedBytes").asLong()).as("the same bytes: the percentage drops").isEqualTo(used);
-        assertThat(grown.path("availableBytes").asLong()).isEqualTo(20 * GI - used);
+        assertThat(grown.path("availableBytes").asLong()).as("the reserve grows with the file system").isEqualTo(20 * GI - used - GI);
     }
 
     @Test

@@ -114,7 +114,18 @@ class PrometheusTest {
         assertThat(of(deriv, "data-db-1").at("/value/1").asText()).isEqualTo("0");
         sim.usage().advance(Duration.ofDays(1));
         assertThat(of(result(DERIV), "data-db-0").at("/value/1").asText()).as("full for the whole window: no growth").isEqualTo("0");
-        assertThat(of(result(USED), "data-db-0").at("/value/1").asLong()).isEqualTo(10 * GI);
+        assertThat(of(result(USED), "data-db-0").at("/value/1").asLong()).as("writes refused at the 5 % reserve").isEqualTo(10 * GI - GI / 2);
+    }
+
+    @Test
+    void available_is_the_summarys_below_capacity_minus_used_and_a_volume_without_stats_has_no_series() throws Exception {
+        JsonNode available = result("kubelet_volume_stats_available_bytes");
+        JsonNode summaryVolume = KubeletSummaryTest.volume(admin.get("/api/v1/nodes/node-a/proxy/stats/summary").json(), "db-0", "data");
+        assertThat(of(available, "data-db-0").at("/value/1").asLong()).isEqualTo(summaryVolume.path("availableBytes").asLong())
+                .isEqualTo(10 * GI - 5 * GI - GI / 2);
+        sim.load(Fixtures.yaml("apiVersion: v1\nkind: PersistentVolume\nmetadata: {name: pv-data-db-0}\n"
+                + "spec: {capacity: {storage: 10Gi}, accessModes: [ReadWriteOnce], hostPath: {path: /var/local/db-0}}\nstatus: {phase: Bound}\n"));
+        assertThat(of(result("kubelet_volume_stats_available_bytes"), "data-db-0")).as("the kubelet exports what it measures only").isNull();
     }
 
     @Test

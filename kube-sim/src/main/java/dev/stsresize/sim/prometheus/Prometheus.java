@@ -24,8 +24,9 @@ import java.util.TreeMap;
  * A Prometheus that has scraped the kubelets every 30 s, reduced to what the plugin asks of it:
  * {@code GET|POST /api/v1/query} (web/api/v1/api.go {@code query}) with the series
  * {@code kubelet_volume_stats_used_bytes}, {@code _capacity_bytes} and {@code _available_bytes} of every
- * claim a Running pod mounts (labels as kube-prometheus' kubelet ServiceMonitor gives them), read from the
- * same {@link VolumeUsage} as the summary API; an instant selector takes the last scrape at or before the
+ * claim a Running pod mounts and the kubelet measures (labels as kube-prometheus' kubelet ServiceMonitor gives
+ * them), read from the same {@link VolumeUsage} as the summary API, so available is below capacity − used by the
+ * reserved blocks and a directory of the node's disk reports the disk; an instant selector takes the last scrape at or before the
  * evaluation time, {@code deriv(…[range])} the least-squares slope of the scrapes in the range (as
  * promql/functions.go funcDeriv: no result with fewer than two), in bytes per second.
  * Any other query is HTTP 400 {@code {"status":"error","errorType":"bad_data","error":"invalid parameter
@@ -124,12 +125,17 @@ public final class Prometheus implements ServiceBackend {
     }
 
     private double valueAt(Series s, Instant t) {
-        Measurement m = usage.measureAt(s.volume().namespace(), s.volume().claim(), s.volume().capacityBytes(), t);
+        Measurement m = measurement(s, t);
         return switch (s.metric()) {
             case "kubelet_volume_stats_used_bytes" -> m.usedBytes();
             case "kubelet_volume_stats_capacity_bytes" -> m.capacityBytes();
             default -> m.availableBytes();
         };
+    }
+
+    private Measurement measurement(Series s, Instant t) {
+        MountedVolumes.Mounted v = s.volume();
+        return usage.measureAt(v.usageNamespace(), v.usageKey(), v.measuredCapacityBytes(), t);
     }
 
     /** The last scrape at or before {@code at} (scrapes on the 30 s grid), within the lookback. */
@@ -147,10 +153,11 @@ public final class Prometheus implements ServiceBackend {
         }
         if (s.metric().equals("kubelet_volume_stats_used_bytes")) {
             double low = valueAt(s, first);
-            double high = valueAt(s, last);
-            if (low > 0 && high < s.volume().capacityBytes()) {
+            Measurement high = measurement(s, last);
+            if (low > 0 && high.usedBytes() < high.capacityBytes() - high.reservedBytes()) {
                 // neither end clamped, so none between (the model is monotone): the scrapes lie on its line
-                return usage.bytesPerSecond(s.volume().namespace(), s.volume().claim(), s.volume().capacityBytes());
+                MountedVolumes.Mounted v = s.volume();
+                return usage.bytesPerSecond(v.usageNamespace(), v.usageKey(), v.measuredCapacityBytes());
             }
         }
         List<double[]> points = new ArrayList<>();

@@ -14,6 +14,9 @@ import java.time.temporal.ChronoUnit;
  * name) and {@code pvcRef} — set, as pkg/kubelet/server/stats/volume_stat_calculator.go
  * calcAndStoreStats sets it, for a volume whose source is a persistentVolumeClaim, and absent for an
  * emptyDir. Field order is the Go structs'. CPU, memory, network, containers and inodes are left out.
+ * The figures are statfs's as the kubelet turns them into bytes ({@link Measurement}); a volume whose plugin
+ * keeps no metrics is not listed, and one that is a directory of the node's disk reports the disk
+ * ({@link MountedVolumes.Stats}).
  */
 public final class KubeletSummary {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
@@ -42,8 +45,10 @@ public final class KubeletSummary {
             }
             ArrayNode volumes = p.putArray("volume");
             for (MountedVolumes.Mounted m : mounted.of(pod)) {
-                String key = m.claim().isEmpty() ? "pod/" + meta.path("name").asText() + "/" + m.volume() : m.claim();
-                Measurement u = usage.measureAt(m.namespace(), key, m.capacityBytes(), now);
+                if (m.stats() == MountedVolumes.Stats.NONE) {
+                    continue; // calcAndStoreStats skips a volume whose plugin keeps no metrics
+                }
+                Measurement u = usage.measureAt(m.usageNamespace(), m.usageKey(), m.measuredCapacityBytes(), now);
                 ObjectNode v = volumes.addObject();
                 v.put("time", time);
                 v.put("availableBytes", u.availableBytes());

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 
 /**
  * The usage model in a state file: a document of the simulator's own kind, never stored nor served
@@ -19,14 +18,15 @@ import java.util.TreeMap;
  * seed: 7                       # claims not listed: 10–55 % used, filling in months
  * claims:
  * - {namespace: shop, name: data-db-0, usedFraction: 0.92, bytesPerSecond: 80000}
- * - {namespace: shop, name: data-db-1, usedBytes: 1073741824, bytesPerSecond: 0}
+ * - {namespace: shop, name: data-db-1, usedBytes: 1073741824, bytesPerSecond: 0, reservedFraction: 0}
+ * - {namespace: shop, name: data-db-2, reservedFraction: 0.1}   # only its reserve (default 0.05, ext4's)
  * </pre>
  */
 public final class UsageDocument {
     public static final String API_VERSION = "sim.stsresize.dev/v1";
     public static final String KIND = "VolumeUsage";
     private static final Set<String> TOP = Set.of("apiVersion", "kind", "metadata", "seed", "claims");
-    private static final Set<String> CLAIM = Set.of("namespace", "name", "usedFraction", "usedBytes", "bytesPerSecond");
+    private static final Set<String> CLAIM = Set.of("namespace", "name", "usedFraction", "usedBytes", "bytesPerSecond", "reservedFraction");
 
     private UsageDocument() {}
 
@@ -51,6 +51,17 @@ public final class UsageDocument {
             String name = c.path("name").asText("");
             if (ns.isEmpty() || name.isEmpty()) {
                 throw bad(where + " lacks namespace or name; give both (the claim's namespace and name)");
+            }
+            if (c.has("reservedFraction")) {
+                double reserved = number(c, "reservedFraction", where, 0);
+                if (reserved > 0.5) {
+                    throw bad(where + " (" + ns + "/" + name + ") has reservedFraction " + reserved
+                            + "; use a fraction from 0 to 0.5 (0.05 = ext4's default, 0 = xfs)");
+                }
+                usage.reserve(ns, name, reserved);
+                if (!c.has("usedFraction") && !c.has("usedBytes") && !c.has("bytesPerSecond")) {
+                    continue; // only its reserve
+                }
             }
             double rate = number(c, "bytesPerSecond", where, 0);
             Growth g;
@@ -77,16 +88,24 @@ public final class UsageDocument {
         doc.putObject("metadata").put("name", "volume-usage");
         doc.put("seed", usage.seed());
         ArrayNode claims = doc.putArray("claims");
-        for (Map.Entry<String, Growth> e : new TreeMap<>(usage.configured()).entrySet()) {
-            String[] k = e.getKey().split("/", 2);
+        Map<String, Double> reserved = usage.reserved();
+        Set<String> keys = new java.util.TreeSet<>(usage.configured().keySet());
+        keys.addAll(reserved.keySet());
+        for (String key : keys) {
+            String[] k = key.split("/", 2);
             ObjectNode c = claims.addObject().put("namespace", k[0]).put("name", k[1]);
-            Growth g = e.getValue();
-            if (g.startBytes() >= 0) {
-                c.put("usedBytes", g.startBytes());
-            } else {
-                c.put("usedFraction", g.startFraction());
+            Growth g = usage.configured().get(key);
+            if (g != null) {
+                if (g.startBytes() >= 0) {
+                    c.put("usedBytes", g.startBytes());
+                } else {
+                    c.put("usedFraction", g.startFraction());
+                }
+                c.put("bytesPerSecond", g.bytesPerSecond());
             }
-            c.put("bytesPerSecond", g.bytesPerSecond());
+            if (reserved.containsKey(key)) {
+                c.put("reservedFraction", reserved.get(key));
+            }
         }
         return doc;
     }
