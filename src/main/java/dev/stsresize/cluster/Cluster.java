@@ -24,6 +24,9 @@ public interface Cluster {
 
     // ---- reads (safe to repeat) ----
 
+    /** GET {@code /version}: the server's version.Info ({@code major}, {@code minor}, {@code gitVersion}…), as answered. */
+    ObjectNode serverVersion();
+
     /** LIST apps/v1 StatefulSets of one namespace or all. */
     ObjectList listStatefulSets(NamespaceScope scope);
 

@@ -59,6 +59,11 @@ public record RetryingCluster(Cluster delegate, RetryPolicy policy, Sleeper slee
     }
 
     @Override
+    public ObjectNode serverVersion() {
+        return retry(delegate::serverVersion);
+    }
+
+    @Override
     public CsiDriverList listCsiDrivers() {
         return retry(delegate::listCsiDrivers);
     }

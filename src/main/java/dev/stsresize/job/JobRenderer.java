@@ -62,6 +62,12 @@ public final class JobRenderer {
     }
 
     private static String validate(JobSpec spec) {
+        KubernetesVersion v = java.util.Objects.requireNonNull(spec.kubernetesVersion(), "the target cluster's version");
+        if (!v.atLeast(KubernetesVersion.OLDEST_SUPPORTED)) {
+            throw new UserError("the cluster runs Kubernetes " + v + ", older than " + KubernetesVersion.OLDEST_SUPPORTED + ", the oldest"
+                    + " kubectl stsresize supports: volume expansion is GA only from " + KubernetesVersion.OLDEST_SUPPORTED
+                    + ", so the Job's claim patches may be refused or never acted on. Upgrade the cluster, or grow the volumes by hand");
+        }
         if (spec.namespace() == null || !DNS_LABEL.matcher(spec.namespace()).matches()) {
             throw new UserError("the namespace \"" + spec.namespace() + "\" is not a valid namespace name; pass --namespace NS");
         }
@@ -188,7 +194,20 @@ public final class JobRenderer {
         s.put("activeDeadlineSeconds", 900);
         // kept a day for its logs; under Flux a deleted Job is re-created and finds nothing to do
         s.put("ttlSecondsAfterFinished", 86400);
-        ArrayNode rules = s.putObject("podFailurePolicy").putArray("rules");
+        if (spec.kubernetesVersion().atLeast(KubernetesVersion.POD_FAILURE_POLICY)) {
+            podFailurePolicy(s);
+        }
+        // older servers drop or refuse podFailurePolicy: there a refusal (exit 2) is retried backoffLimit times, writing nothing
+        ObjectNode template = s.putObject("template");
+        ObjectNode podLabels = template.putObject("metadata").putObject("labels");
+        standardLabels(base).forEach(podLabels::put);
+        template.set("spec", podSpec);
+        return job;
+    }
+
+    /** Exit 2 (refused) fails the Job at once; a pod disrupted (evicted, preempted) does not count against backoffLimit. */
+    private static void podFailurePolicy(ObjectNode jobSpec) {
+        ArrayNode rules = jobSpec.putObject("podFailurePolicy").putArray("rules");
         ObjectNode refused = rules.addObject();
         refused.put("action", "FailJob");
         ObjectNode codes = refused.putObject("onExitCodes");
@@ -197,11 +216,6 @@ public final class JobRenderer {
         ObjectNode disrupted = rules.addObject();
         disrupted.put("action", "Ignore");
         disrupted.putArray("onPodConditions").addObject().put("type", "DisruptionTarget");
-        ObjectNode template = s.putObject("template");
-        ObjectNode podLabels = template.putObject("metadata").putObject("labels");
-        standardLabels(base).forEach(podLabels::put);
-        template.set("spec", podSpec);
-        return job;
     }
 
     private static ObjectNode podSpec(JobSpec spec, String base, List<ObjectNode> sets) {

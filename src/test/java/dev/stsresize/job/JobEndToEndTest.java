@@ -93,7 +93,7 @@ class JobEndToEndTest {
         java.io.StringWriter out = new java.io.StringWriter();
         java.io.StringWriter err = new java.io.StringWriter();
         int code = new dev.stsresize.cli.Cli(new java.io.PrintWriter(out), new java.io.PrintWriter(err), java.io.InputStream.nullInputStream(),
-                Map.of(), false).run("render-job", "-f", manifest.toString(), "--namespace", ns);
+                Map.of(), false).run("render-job", "-f", manifest.toString(), "--namespace", ns, "--kubeconfig", admin.toString());
         assertThat(code).as("render-job exit " + code + "\nstdout:\n" + out + "\nstderr:\n" + err).isZero();
         try {
             List<ObjectNode> docs = new ArrayList<>();
@@ -285,7 +285,7 @@ class JobEndToEndTest {
         java.nio.file.Files.writeString(manifest, db(ns, "2Gi", "postgres:16") + "---\n" + db(ns, "512Mi", "nginx:1").replace("db", "web"));
         java.io.StringWriter out = new java.io.StringWriter();
         int code = new dev.stsresize.cli.Cli(new java.io.PrintWriter(out), new java.io.PrintWriter(new java.io.StringWriter()),
-                java.io.InputStream.nullInputStream(), Map.of(), false).run("render-job", "-f", manifest.toString(), "-n", ns);
+                java.io.InputStream.nullInputStream(), Map.of(), false).run("render-job", "--kubernetes-version", "1.32", "-f", manifest.toString(), "-n", ns);
         assertThat(code).isZero();
         List<ObjectNode> objects = new ArrayList<>();
         new YAMLMapper().readerFor(ObjectNode.class).<ObjectNode>readValues(out.toString()).forEachRemaining(objects::add);
