@@ -42,7 +42,8 @@ import picocli.CommandLine.Spec;
         usageHelpAutoWidth = true,
         description = {
             "Write the pre-rollout Job that grows the volumes of MANIFEST's StatefulSets in namespace NS, in-cluster,",
-            "with its ServiceAccount, Role, RoleBinding and NetworkPolicy (in apply order), as one YAML stream.",
+            "with its ServiceAccount, Role, RoleBinding, NetworkPolicy, and the ClusterRole and ClusterRoleBinding to read",
+            "StorageClasses and CSIDrivers (in apply order), as one YAML stream.",
             "Put it in a tree that runs before the rollout (Flux: a Kustomization the rollout dependsOn).",
         },
         footer = {"", "Examples:", "  kubectl stsresize render-job -f k8s/ -R --namespace shop --kubernetes-version 1.32 > pre/stsresize.yaml",
@@ -81,6 +82,11 @@ public final class RenderJobCommand implements Callable<Integer> {
             description = "The API server's endpoint port, for the NetworkPolicy. Repeatable. Default: 443 and 6443.")
     List<Integer> ports = new ArrayList<>();
 
+    @Option(names = "--namespaced-only",
+            description = "Leave out the ClusterRole and ClusterRoleBinding that let the Job read StorageClasses and CSIDrivers (for a"
+                    + " tree that may not create cluster-scoped objects): the Job then cannot refuse a class nothing can resize, only warn.")
+    boolean namespacedOnly;
+
     @Option(names = "--kubernetes-version", paramLabel = "VERSION",
             description = "The target cluster's Kubernetes version (1.32, or v1.32.3 as kubectl version prints it): the Job carries only"
                     + " the fields it serves. Default: read from the cluster's /version (--kubeconfig, --context).")
@@ -109,7 +115,7 @@ public final class RenderJobCommand implements Callable<Integer> {
         Manifest manifest = manifestFiles.read(environment.stdin(), namespace, false);
         List<ObjectNode> served = JobRenderer.servedBy(manifest.objects(), namespace);
         JobSpec js = JobSpec.of(namespace, served, typed != null ? typed : serverVersion()).withUnit(unit).withImage(image).withLabels(stamped)
-                .withImagePullSecrets(pullSecrets).withApiServer(cidrs, ports);
+                .withImagePullSecrets(pullSecrets).withApiServer(cidrs, ports).withStorageRead(!namespacedOnly);
         PrintWriter out = spec.commandLine().getOut();
         out.print(RenderedStream.yaml(JobRenderer.render(js)));
         out.flush();

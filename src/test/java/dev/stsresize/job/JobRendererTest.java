@@ -59,7 +59,7 @@ class JobRendererTest {
         assertThat(r.exit()).as(r.toString()).isZero();
         Golden.assertMatches("job/default.yaml", r.out());
         assertThat(docs(r.out()).stream().map(d -> d.path("kind").asText()))
-                .containsExactly("ServiceAccount", "Role", "RoleBinding", "NetworkPolicy", "Job");
+                .containsExactly("ServiceAccount", "Role", "RoleBinding", "NetworkPolicy", "ClusterRole", "ClusterRoleBinding", "Job");
     }
 
     @Test
@@ -78,13 +78,13 @@ class JobRendererTest {
             assertThat(labels.path("app.kubernetes.io/instance").asText()).isEqualTo("sts-volume-resize-db");
             assertThat(labels.path("app.kubernetes.io/managed-by").asText()).isEqualTo("kubectl-stsresize");
         }
-        JsonNode pod = docs.get(4).at("/spec/template");
+        JsonNode pod = JobEndToEndTest.jobOf(docs).at("/spec/template");
         assertThat(pod.at("/metadata/labels").has("team")).as("--label never reaches the pod").isFalse();
         assertThat(pod.at("/metadata/labels/app.kubernetes.io~1instance").asText()).isEqualTo("sts-volume-resize-db");
         assertThat(docs.get(0).at("/imagePullSecrets/0/name").asText()).as("pull secrets on the ServiceAccount").isEqualTo("mirror");
         assertThat(pod.at("/spec").has("imagePullSecrets")).isFalse();
         assertThat(docs.get(3).at("/spec/podSelector/matchLabels")).isEqualTo(
-                ((ObjectNode) docs.get(4).at("/spec/template/metadata/labels").deepCopy()).without("app.kubernetes.io/managed-by"));
+                ((ObjectNode) JobEndToEndTest.jobOf(docs).at("/spec/template/metadata/labels").deepCopy()).without("app.kubernetes.io/managed-by"));
         assertThat(r.out()).doesNotContain("0.0.0.0/0");
     }
 
@@ -100,7 +100,7 @@ class JobRendererTest {
     }
 
     @Test
-    void the_identity_is_namespace_scoped_and_narrow() {
+    void the_identity_is_narrow_and_reads_only_storage_classes_and_csi_drivers_beyond_its_namespace() {
         List<ObjectNode> docs = docs(cli("render-job", "--kubernetes-version", "1.32", "-f", MANIFEST, "-n", "shop").out());
         ObjectNode role = docs.get(1);
         assertThat(role.path("kind").asText()).isEqualTo("Role");
@@ -110,15 +110,29 @@ class JobRendererTest {
                 - {apiGroups: [''], resources: [persistentvolumeclaims], verbs: [get, list, patch]}
                 - {apiGroups: [coordination.k8s.io], resources: [leases], resourceNames: [stsresize-db, stsresize-queue], verbs: [get]}
                 """).get(0).path("rules"));
-        assertThat(docs).noneMatch(d -> d.path("kind").asText().startsWith("Cluster"));
         assertThat(docs.get(2).at("/roleRef/kind").asText()).isEqualTo("Role");
-        JsonNode pod = docs.get(4).at("/spec/template/spec");
+        ObjectNode reader = docs.get(4);
+        assertThat(reader.path("kind").asText()).isEqualTo("ClusterRole");
+        assertThat(reader.at("/metadata/name").asText()).isEqualTo("sts-volume-resize:shop");
+        assertThat(reader.at("/metadata").has("namespace")).isFalse();
+        assertThat(reader.path("rules")).isEqualTo(docs("""
+                rules:
+                - {apiGroups: [storage.k8s.io], resources: [storageclasses], verbs: [get]}
+                - {apiGroups: [storage.k8s.io], resources: [csidrivers], verbs: [list]}
+                """).get(0).path("rules"));
+        assertThat(docs.get(5).at("/roleRef/name").asText()).isEqualTo("sts-volume-resize:shop");
+        assertThat(docs.get(5).at("/subjects/0")).isEqualTo(docs("{kind: ServiceAccount, name: sts-volume-resize, namespace: shop}").get(0));
+        List<ObjectNode> namespaced = docs(cli("render-job", "--kubernetes-version", "1.32", "--namespaced-only", "-f", MANIFEST, "-n", "shop")
+                .out());
+        assertThat(namespaced).noneMatch(d -> d.path("kind").asText().startsWith("Cluster"));
+        assertThat(namespaced).hasSize(5);
+        JsonNode pod = JobEndToEndTest.jobOf(docs).at("/spec/template/spec");
         assertThat(pod.path("serviceAccountName").asText()).isEqualTo(docs.get(0).at("/metadata/name").asText());
     }
 
     @Test
     void the_job_fails_for_good_on_exit_2_and_runs_restricted() {
-        ObjectNode job = docs(cli("render-job", "--kubernetes-version", "1.32", "-f", MANIFEST, "-n", "shop").out()).get(4);
+        ObjectNode job = docs(cli("render-job", "--kubernetes-version", "1.32", "-f", MANIFEST, "-n", "shop").out()).get(6);
         assertThat(job.at("/spec/podFailurePolicy/rules/0")).isEqualTo(docs(
                 "{action: FailJob, onExitCodes: {containerName: resize, operator: In, values: [2]}}").get(0));
         assertThat(job.at("/spec/backoffLimit").asInt()).isBetween(1, 10);
@@ -144,7 +158,7 @@ class JobRendererTest {
 
     @Test
     void the_script_is_told_the_declared_volume_fields_only() {
-        ObjectNode job = docs(cli("render-job", "--kubernetes-version", "1.32", "-f", MANIFEST, "-n", "shop").out()).get(4);
+        ObjectNode job = docs(cli("render-job", "--kubernetes-version", "1.32", "-f", MANIFEST, "-n", "shop").out()).get(6);
         Golden.assertMatches("job/declared.json", JobEndToEndTest.env(job, "RESIZE_DECLARED") + "\n");
         assertThat(JobEndToEndTest.env(job, "RESIZE_DECLARED")).doesNotContain("postgres").doesNotContain("replicas")
                 .doesNotContain("PersistentVolumeClaim");
@@ -171,7 +185,7 @@ class JobRendererTest {
     }
 
     static String jobName(ObjectNode sts) {
-        return JobRenderer.render(JobSpec.of("shop", List.of(sts), V1_32)).get(4).at("/metadata/name").asText();
+        return JobEndToEndTest.jobOf(JobRenderer.render(JobSpec.of("shop", List.of(sts), V1_32))).at("/metadata/name").asText();
     }
 
     static Stream<Arguments> changes() {
@@ -250,9 +264,9 @@ class JobRendererTest {
         Run old = cli("render-job", "--kubernetes-version", "v1.25.16", "-f", MANIFEST, "--namespace", "shop");
         assertThat(old.exit()).as(old.toString()).isZero();
         Golden.assertMatches("job/kubernetes-1.25.yaml", old.out());
-        ObjectNode job = docs(old.out()).get(4);
+        ObjectNode job = docs(old.out()).get(6);
         assertThat(job.at("/spec/podFailurePolicy").isMissingNode()).as(old.toString()).isTrue();
-        ObjectNode current = docs(cli("render-job", "--kubernetes-version", "1.26", "-f", MANIFEST, "--namespace", "shop").out()).get(4);
+        ObjectNode current = docs(cli("render-job", "--kubernetes-version", "1.26", "-f", MANIFEST, "--namespace", "shop").out()).get(6);
         assertThat(current.at("/spec/podFailurePolicy/rules/0/action").asText()).as("negative control: 1.26 serves it").isEqualTo("FailJob");
         current.with("spec").remove("podFailurePolicy");
         assertThat(job).as("only podFailurePolicy differs").isEqualTo(current);
