@@ -124,7 +124,7 @@ class ApplyCommandTest {
             assertThat(h.sim.requests().stream().filter(PlanRequestsTest::usage).filter(q -> q.verb().equals("list")).map(q -> q.resource()))
                     .containsExactlyInAnyOrder("pods", "resourcequotas");
             assertThat(requests.stream().filter(q -> q.method().equals("GET")).map(q -> q.resource()))
-                    .as("LISTs").containsExactlyInAnyOrder("statefulsets", "persistentvolumeclaims", "storageclasses");
+                    .as("LISTs").containsExactlyInAnyOrder("statefulsets", "persistentvolumeclaims", "storageclasses", "csidrivers");
             assertThat(requests.stream().filter(q -> q.path().contains("selfsubjectaccessreviews")))
                     .as("access reviews: each verb of namespace shop asked once, whatever the number of StatefulSets")
                     .hasSize(PlanRequestsTest.REVIEWS_PER_NAMESPACE);
