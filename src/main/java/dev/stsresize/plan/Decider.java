@@ -303,14 +303,15 @@ public final class Decider {
 
     /**
      * One finding (or warning) per StorageClass of the claims to grow whose provisioner has no resizer
-     * (or could not be checked), naming those claims. Only classes that exist are checked: a missing
-     * class is already not-expandable.
+     * (or could not be checked), naming those claims. Only classes that exist and allow expansion are
+     * checked: the others are already not-expandable.
      */
     private static void resizers(List<ClaimState> claims, List<ObjectNode> classes, Resizers resizers, List<Finding> findings,
             List<String> warnings) {
         Map<String, List<String>> growingByClass = new java.util.TreeMap<>();
         for (ClaimState c : claims) {
-            if (c.grow() && c.storageClass() != null) {
+            // a class that refuses expansion is already not-expandable: its resizer matters once it allows it
+            if (c.grow() && c.expandable() && c.storageClass() != null) {
                 growingByClass.computeIfAbsent(c.storageClass(), k -> new ArrayList<>()).add(c.name());
             }
         }

@@ -111,7 +111,7 @@ class ApplyCommandTest {
     }
 
     @Test
-    void plan_from_the_cluster_costs_three_lists_the_namespace_reviews_and_one_dry_run_per_statefulset_to_recreate() throws Exception {
+    void plan_from_the_cluster_costs_four_lists_the_namespace_reviews_and_one_dry_run_per_statefulset_to_recreate() throws Exception {
         try (Harness h = Harness.start(home, DemoScenario.cluster())) {
             // shop holds postgres (grow), redis (refused), elasticsearch (grow), minio (grow-claims)
             Path manifest = Commands.manifest(home, only(DemoScenario.manifest(), "postgres", "redis", "elasticsearch", "minio"));
@@ -134,7 +134,7 @@ class ApplyCommandTest {
                         assertThat(q.method()).isEqualTo("PATCH");
                         assertThat(q.param("dryRun")).isEqualTo("All");
                     });
-            assertThat(requests).hasSize(5 + PlanRequestsTest.REVIEWS_PER_NAMESPACE);
+            assertThat(requests).hasSize(6 + PlanRequestsTest.REVIEWS_PER_NAMESPACE);
         }
     }
 }
