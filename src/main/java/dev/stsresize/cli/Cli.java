@@ -65,7 +65,7 @@ public final class Cli {
         add(cl, invoked, ResumeCommand.class, () -> new ResumeCommand(environment, prompter, checkpoint));
         add(cl, invoked, SimulateCommand.class, SimulateCommand::new);
         add(cl, invoked, DemoCommand.class, () -> new DemoCommand(environment));
-        add(cl, invoked, RenderJobCommand.class, () -> new RenderJobCommand(environment.stdin()));
+        add(cl, invoked, RenderJobCommand.class, () -> new RenderJobCommand(environment));
         add(cl, invoked, SetSizeCommand.class, SetSizeCommand::new);
         add(cl, invoked, UsageCommand.class, () -> new UsageCommand(environment));
         add(cl, invoked, VersionCommand.class, VersionCommand::new);

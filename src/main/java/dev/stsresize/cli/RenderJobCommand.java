@@ -3,16 +3,23 @@ package dev.stsresize.cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.UserError;
 import dev.stsresize.job.JobRenderer;
+import dev.stsresize.cluster.ClusterConnection;
+import dev.stsresize.cluster.ConnectionSettings;
+import dev.stsresize.cluster.KubeClients;
+import dev.stsresize.cluster.KubeconfigOverrides;
 import dev.stsresize.job.JobSpec;
+import dev.stsresize.job.KubernetesVersion;
 import dev.stsresize.job.RenderedStream;
 import dev.stsresize.manifest.ApiNames;
 import dev.stsresize.manifest.Manifest;
-import java.io.InputStream;
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
@@ -24,7 +31,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code kubectl stsresize render-job}: the pre-rollout Job for a GitOps tree, and the identity it
- * runs as. Offline: reads the manifest, writes a YAML stream to stdout, talks to no cluster.
+ * runs as. Reads the manifest and writes a YAML stream to stdout; the only request it may send is a GET
+ * of the target cluster's {@code /version}, when {@code --kubernetes-version} does not name it, so that
+ * the Job carries only the fields that cluster serves.
  */
 @Command(
         name = "render-job",
@@ -33,10 +42,12 @@ import picocli.CommandLine.Spec;
         usageHelpAutoWidth = true,
         description = {
             "Write the pre-rollout Job that grows the volumes of MANIFEST's StatefulSets in namespace NS, in-cluster,",
-            "with its ServiceAccount, Role, RoleBinding and NetworkPolicy (in apply order), as one YAML stream.",
+            "with its ServiceAccount, Role, RoleBinding, NetworkPolicy, and the ClusterRole and ClusterRoleBinding to read",
+            "StorageClasses and CSIDrivers (in apply order), as one YAML stream.",
             "Put it in a tree that runs before the rollout (Flux: a Kustomization the rollout dependsOn).",
         },
-        footer = {"", "Example:", "  kubectl stsresize render-job -f k8s/ -R --namespace shop > pre/stsresize.yaml"})
+        footer = {"", "Examples:", "  kubectl stsresize render-job -f k8s/ -R --namespace shop --kubernetes-version 1.32 > pre/stsresize.yaml",
+            "  kubectl stsresize render-job -f k8s/ -R --namespace shop --context prod > pre/stsresize.yaml   # reads /version"})
 public final class RenderJobCommand implements Callable<Integer> {
     private static final Pattern LABEL = Pattern.compile("([A-Za-z0-9][-A-Za-z0-9_./]*)=([-A-Za-z0-9_.]*)");
     private static final Pattern CIDR = Pattern.compile("[0-9.]+/[0-9]{1,2}|[0-9a-fA-F:]+/[0-9]{1,3}");
@@ -71,25 +82,58 @@ public final class RenderJobCommand implements Callable<Integer> {
             description = "The API server's endpoint port, for the NetworkPolicy. Repeatable. Default: 443 and 6443.")
     List<Integer> ports = new ArrayList<>();
 
+    @Option(names = "--namespaced-only",
+            description = "Leave out the ClusterRole and ClusterRoleBinding that let the Job read StorageClasses and CSIDrivers (for a"
+                    + " tree that may not create cluster-scoped objects): the Job then cannot refuse a class nothing can resize, only warn.")
+    boolean namespacedOnly;
+
+    @Option(names = "--kubernetes-version", paramLabel = "VERSION",
+            description = "The target cluster's Kubernetes version (1.32, or v1.32.3 as kubectl version prints it): the Job carries only"
+                    + " the fields it serves. Default: read from the cluster's /version (--kubeconfig, --context).")
+    String kubernetesVersion;
+
+    @Option(names = "--kubeconfig", paramLabel = "FILE",
+            description = "Without --kubernetes-version: the kubeconfig of the target cluster, whose /version is read.")
+    Path kubeconfig;
+
+    @Option(names = "--context", paramLabel = "NAME",
+            description = "Without --kubernetes-version: the kubeconfig context of the target cluster.")
+    String context;
+
     @Mixin DebugOption debug;
 
-    private final InputStream stdin;
+    private final Environment environment;
 
-    public RenderJobCommand(InputStream stdin) {
-        this.stdin = stdin;
+    public RenderJobCommand(Environment environment) {
+        this.environment = environment;
     }
 
     @Override
     public Integer call() {
         Map<String, String> stamped = validate();
-        Manifest manifest = manifestFiles.read(stdin, namespace, false);
+        KubernetesVersion typed = kubernetesVersion == null ? null : KubernetesVersion.parse(kubernetesVersion, "--kubernetes-version");
+        Manifest manifest = manifestFiles.read(environment.stdin(), namespace, false);
         List<ObjectNode> served = JobRenderer.servedBy(manifest.objects(), namespace);
-        JobSpec js = JobSpec.of(namespace, served).withUnit(unit).withImage(image).withLabels(stamped)
-                .withImagePullSecrets(pullSecrets).withApiServer(cidrs, ports);
+        JobSpec js = JobSpec.of(namespace, served, typed != null ? typed : serverVersion()).withUnit(unit).withImage(image).withLabels(stamped)
+                .withImagePullSecrets(pullSecrets).withApiServer(cidrs, ports).withStorageRead(!namespacedOnly);
         PrintWriter out = spec.commandLine().getOut();
         out.print(RenderedStream.yaml(JobRenderer.render(js)));
         out.flush();
         return ExitCodes.OK;
+    }
+
+    /** The version the target cluster answers on /version, through the kubeconfig as kubectl reads it. */
+    private KubernetesVersion serverVersion() {
+        ConnectionSettings settings = new ConnectionSettings(Optional.ofNullable(kubeconfig), Optional.ofNullable(context),
+                Optional.empty(), Optional.empty(), Optional.empty(), false, Duration.ZERO, 0, KubeconfigOverrides.NONE);
+        ClusterConnection connection;
+        try {
+            connection = KubeClients.connect(settings, environment.client(), Version.get(), spec.commandLine().getErr());
+        } catch (UserError e) {
+            throw new UserError("render-job writes only the fields the target cluster serves, so it needs the cluster's Kubernetes"
+                    + " version: pass --kubernetes-version (e.g. 1.32), or a kubeconfig of that cluster (" + e.getMessage() + ")");
+        }
+        return KubernetesVersion.fromVersionInfo(connection.cluster().serverVersion(), connection.server());
     }
 
     private Map<String, String> validate() {

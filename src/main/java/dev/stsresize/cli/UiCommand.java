@@ -64,7 +64,7 @@ public final class UiCommand implements Callable<Integer> {
     @Mixin ManifestOptions manifestFiles;
 
     @Option(names = "--live", paramLabel = "SNAPSHOT",
-            description = "Offline: a captured cluster state instead of the cluster (kubectl get sts,controllerrevisions,pvc,pv,sc,pods"
+            description = "Offline: a captured cluster state instead of the cluster (kubectl get sts,controllerrevisions,pvc,pv,sc,csidrivers,pods"
                     + " -A -o yaml); the wizard then writes nothing. Repeatable.")
     List<String> live = new ArrayList<>();
 

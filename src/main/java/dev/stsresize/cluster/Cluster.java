@@ -24,6 +24,9 @@ public interface Cluster {
 
     // ---- reads (safe to repeat) ----
 
+    /** GET {@code /version}: the server's version.Info ({@code major}, {@code minor}, {@code gitVersion}…), as answered. */
+    ObjectNode serverVersion();
+
     /** LIST apps/v1 StatefulSets of one namespace or all. */
     ObjectList listStatefulSets(NamespaceScope scope);
 
@@ -32,6 +35,12 @@ public interface Cluster {
 
     /** LIST storage.k8s.io/v1 StorageClasses; a 403 is the distinct outcome {@link StorageClassList.Forbidden}. */
     StorageClassList listStorageClasses();
+
+    /**
+     * LIST storage.k8s.io/v1 CSIDrivers (a deployed CSI driver registers one; its resizer runs beside it);
+     * a 403 is the distinct outcome {@link CsiDriverList.Forbidden}.
+     */
+    CsiDriverList listCsiDrivers();
 
     /** LIST pods of a namespace matching a label selector ({@code app=db,tier in (a,b)}; "" for all). */
     ObjectList listPods(String namespace, String labelSelector);

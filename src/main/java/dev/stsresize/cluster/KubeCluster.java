@@ -66,6 +66,24 @@ public final class KubeCluster implements Cluster {
     }
 
     @Override
+    public ObjectNode serverVersion() {
+        ObjectNode info = api.send("GET", "/version", Query.of(), null, null, "read the server's version");
+        return info == null ? TreeMapper.MAPPER.createObjectNode() : info;
+    }
+
+    @Override
+    public CsiDriverList listCsiDrivers() {
+        try {
+            return new CsiDriverList.Visible(list(Resource.CSI_DRIVERS, null, Query.of()).items());
+        } catch (ClusterException e) {
+            if (e.code() == 403) {
+                return new CsiDriverList.Forbidden(e.getMessage());
+            }
+            throw e;
+        }
+    }
+
+    @Override
     public ObjectList listPods(String namespace, String labelSelector) {
         return list(Resource.PODS, requireNamespace(namespace), Query.of().with("labelSelector", labelSelector));
     }

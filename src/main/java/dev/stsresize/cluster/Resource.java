@@ -10,6 +10,7 @@ enum Resource {
     NODES("/api/v1", "nodes", "v1", "Node", false),
     SERVICES("/api/v1", "services", "v1", "Service", true),
     STORAGE_CLASSES("/apis/storage.k8s.io/v1", "storageclasses", "storage.k8s.io/v1", "StorageClass", false),
+    CSI_DRIVERS("/apis/storage.k8s.io/v1", "csidrivers", "storage.k8s.io/v1", "CSIDriver", false),
     SECRETS("/api/v1", "secrets", "v1", "Secret", true),
     LEASES("/apis/coordination.k8s.io/v1", "leases", "coordination.k8s.io/v1", "Lease", true),
     EVENTS("/apis/events.k8s.io/v1", "events", "events.k8s.io/v1", "Event", true),

@@ -59,6 +59,16 @@ public record RetryingCluster(Cluster delegate, RetryPolicy policy, Sleeper slee
     }
 
     @Override
+    public ObjectNode serverVersion() {
+        return retry(delegate::serverVersion);
+    }
+
+    @Override
+    public CsiDriverList listCsiDrivers() {
+        return retry(delegate::listCsiDrivers);
+    }
+
+    @Override
     public ObjectList listPods(String namespace, String labelSelector) {
         return retry(() -> delegate.listPods(namespace, labelSelector));
     }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.cluster.AccessReview;
 import dev.stsresize.cluster.Cluster;
 import dev.stsresize.cluster.ClusterException;
+import dev.stsresize.cluster.CsiDriverList;
 import dev.stsresize.cluster.NamespaceScope;
 import dev.stsresize.cluster.ResourceAccess;
 import dev.stsresize.cluster.StorageClassList;
@@ -16,6 +17,7 @@ import dev.stsresize.plan.Metadata;
 import dev.stsresize.plan.Plan;
 import dev.stsresize.plan.Reason;
 import dev.stsresize.plan.Refusal;
+import dev.stsresize.plan.StorageFacts;
 import dev.stsresize.plan.Verdict;
 import dev.stsresize.cluster.ObjectList;
 import java.util.ArrayList;
@@ -37,7 +39,7 @@ import java.util.concurrent.FutureTask;
 
 /**
  * Steps 1–3: read, decide, prove. Reads with one LIST of StatefulSets and one of claims per namespace
- * the manifest touches (or once each cluster-wide), StorageClasses once; decides with the pure
+ * the manifest touches (or once each cluster-wide), StorageClasses and CSIDrivers once; decides with the pure
  * {@link Decider}; proves with the server. Writes nothing: every request it sends is a read, an
  * access review or a dry run.
  */
@@ -82,7 +84,7 @@ public final class Assessor {
             Optional<String> fieldManager) {
         List<String> notes = new ArrayList<>();
         LiveState live = read(declared, allNamespaces, notes);
-        boolean classesHidden = !notes.isEmpty();
+        boolean classesHidden = !live.storageClassesKnown();
         Map<String, ObjectNode> declaredByKey = new HashMap<>();
         declared.forEach(d -> declaredByKey.put(Objects.key(d), d));
         Map<String, ObjectNode> liveByKey = new HashMap<>();
@@ -149,6 +151,7 @@ public final class Assessor {
             }
         }
         List<Decision> out = new ArrayList<>();
+        StorageFacts storage = live.storage();
         for (ObjectNode d : declared) {
             String ns = Objects.namespace(d);
             Set<String> templates = new java.util.LinkedHashSet<>();
@@ -157,7 +160,7 @@ public final class Assessor {
             for (String t : templates) {
                 candidates.addAll(claimsByPrefix.getOrDefault(ns + "/" + t + "-" + Objects.name(d), List.of()));
             }
-            out.add(Decider.decideOne(d, liveByKey.get(Objects.key(d)), candidates, live.storageClasses(), live.storageClassesKnown()));
+            out.add(Decider.decideOne(d, liveByKey.get(Objects.key(d)), candidates, storage));
         }
         out.sort(Comparator.comparing(Decision::namespace).thenComparing(Decision::name));
         return out;
@@ -248,7 +251,7 @@ public final class Assessor {
         }
     }
 
-    /** Step 1: LIST StatefulSets and claims per namespace (or cluster-wide) and StorageClasses once. */
+    /** Step 1: LIST StatefulSets and claims per namespace (or cluster-wide), StorageClasses and CSIDrivers once. */
     private LiveState read(List<ObjectNode> declared, boolean allNamespaces, List<String> notes) {
         List<NamespaceScope> scopes = new ArrayList<>();
         if (allNamespaces) {
@@ -268,7 +271,7 @@ public final class Assessor {
             claims.addAll(((ObjectList) answers.get(2 * i + 1)).items());
         }
         List<ObjectNode> classes = List.of();
-        StorageClassList listed = (StorageClassList) answers.get(answers.size() - 1);
+        StorageClassList listed = (StorageClassList) answers.get(answers.size() - 2);
         boolean known = listed instanceof StorageClassList.Visible;
         if (listed instanceof StorageClassList.Visible v) {
             classes = v.items();
@@ -277,12 +280,21 @@ public final class Assessor {
             notes.add("StorageClasses cannot be listed (" + message + "); whether each claim can grow is left to the"
                     + " server's dry run of its patch");
         }
+        List<ObjectNode> drivers = List.of();
+        CsiDriverList driversListed = (CsiDriverList) answers.get(answers.size() - 1);
+        if (driversListed instanceof CsiDriverList.Visible v) {
+            drivers = v.items();
+        } else {
+            notes.add("CSIDrivers cannot be listed (" + ((CsiDriverList.Forbidden) driversListed).message() + "); whether a CSI"
+                    + " class has a resizer is unchecked, and each StatefulSet growing claims of one says so");
+        }
         progress.on(ProgressEvent.info("", "", Step.READ, sets.size() + " StatefulSet(s), " + claims.size() + " claim(s), "
-                + classes.size() + " StorageClass(es) in " + (allNamespaces ? "all namespaces" : scopes.size() + " namespace(s)")));
-        return new LiveState(sets, claims, classes, known);
+                + classes.size() + " StorageClass(es), " + drivers.size() + " CSIDriver(s) in "
+                + (allNamespaces ? "all namespaces" : scopes.size() + " namespace(s)")));
+        return new LiveState(sets, claims, classes, known, drivers, driversListed instanceof CsiDriverList.Visible);
     }
 
-    /** Every LIST at once (StatefulSets and claims per scope, StorageClasses), answered in this order. */
+    /** Every LIST at once (StatefulSets and claims per scope, StorageClasses, CSIDrivers), answered in this order. */
     private List<Object> list(List<NamespaceScope> scopes) {
         List<Callable<Object>> lists = new ArrayList<>();
         for (NamespaceScope scope : scopes) {
@@ -290,13 +302,14 @@ public final class Assessor {
             lists.add(() -> cluster.listClaims(scope));
         }
         lists.add(cluster::listStorageClasses);
+        lists.add(cluster::listCsiDrivers);
         return inParallel(lists, x -> { });
     }
 
     /**
      * Sends step 1's cluster-wide LISTs now, for the next {@link #assess} with {@code allNamespaces}:
      * with {@code -A} they do not depend on the manifest, so they are answered while it is read.
-     * The same three requests, sent earlier; nothing is written.
+     * The same four requests, sent earlier; nothing is written.
      */
     public Assessor prefetchAllNamespaces() {
         FutureTask<List<Object>> task = new FutureTask<>(() -> list(List.of(NamespaceScope.all())));

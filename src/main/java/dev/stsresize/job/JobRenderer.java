@@ -15,16 +15,20 @@ import java.util.regex.Pattern;
 /**
  * Renders the pre-rollout Job that converges a namespace's declared StatefulSets, and the identity
  * it runs as (the seed's Build/Objects), as raw trees in apply order: ServiceAccount, Role,
- * RoleBinding, NetworkPolicy, Job.
+ * RoleBinding, NetworkPolicy, then (unless {@code --namespaced-only}) the ClusterRole and
+ * ClusterRoleBinding that let it read StorageClasses and CSIDrivers, then the Job.
  *
  * <p>THE JOB'S NAME CARRIES A HASH OF ITS POD SPEC: a Job's spec is immutable, so a changed spec must
  * be a new object, and an unchanged one is a no-op under a re-apply or a Flux reconcile. The pod spec
  * embeds only the declared volume fields ({@link Declared}), so the Job runs again exactly when one
  * changes, not when only a pod template does.
  *
- * <p>THE IDENTITY IS NAMESPACE-SCOPED AND NARROW: get and delete on the named StatefulSets, get, list
- * and patch on claims, get on their Leases. Nothing cluster-scoped, which is why the script learns
- * whether a claim may grow from the API server's refusal of a dry-run patch, not from StorageClasses.
+ * <p>THE IDENTITY IS NARROW: get and delete on the named StatefulSets, get, list and patch on claims,
+ * get on their Leases, all in the namespace. The script learns whether a claim may grow from the API
+ * server's refusal of a dry-run patch; whether anything can resize its class (a CSI driver deployed,
+ * not kubernetes.io/no-provisioner) the server never says, so the Job may also read StorageClasses and
+ * CSIDrivers — cluster-scoped, read-only, nothing secret. A tree that may not create cluster-scoped
+ * objects renders without them ({@code --namespaced-only}); the script then warns that it cannot check.
  */
 public final class JobRenderer {
     public static final String BASE_NAME = "sts-volume-resize";
@@ -57,11 +61,22 @@ public final class JobRenderer {
         out.add(role(spec, base, sets));
         out.add(roleBinding(spec, base));
         out.add(networkPolicy(spec, base));
+        if (spec.storageRead()) {
+            // before the Job: its pod may start as soon as the Job exists
+            out.add(storageReader(spec, base));
+            out.add(storageReaderBinding(spec, base));
+        }
         out.add(job(spec, base, sets));
         return out;
     }
 
     private static String validate(JobSpec spec) {
+        KubernetesVersion v = java.util.Objects.requireNonNull(spec.kubernetesVersion(), "the target cluster's version");
+        if (!v.atLeast(KubernetesVersion.OLDEST_SUPPORTED)) {
+            throw new UserError("the cluster runs Kubernetes " + v + ", older than " + KubernetesVersion.OLDEST_SUPPORTED + ", the oldest"
+                    + " kubectl stsresize supports: volume expansion is GA only from " + KubernetesVersion.OLDEST_SUPPORTED
+                    + ", so the Job's claim patches may be refused or never acted on. Upgrade the cluster, or grow the volumes by hand");
+        }
         if (spec.namespace() == null || !DNS_LABEL.matcher(spec.namespace()).matches()) {
             throw new UserError("the namespace \"" + spec.namespace() + "\" is not a valid namespace name; pass --namespace NS");
         }
@@ -154,6 +169,39 @@ public final class JobRenderer {
         return rb;
     }
 
+    /** A cluster-scoped name per namespace and unit: {@code BASE:NAMESPACE} (a namespace holds no ':'). */
+    static String storageReaderName(JobSpec spec, String base) {
+        return base + ":" + spec.namespace();
+    }
+
+    private static ObjectNode clusterObject(String kind, String name, JobSpec spec, String base) {
+        ObjectNode o = object("rbac.authorization.k8s.io/v1", kind, name, spec, base);
+        ((ObjectNode) o.get("metadata")).remove("namespace");
+        return o;
+    }
+
+    /** get StorageClasses (each claim's class and its provisioner), list CSIDrivers (which drivers are deployed). */
+    private static ObjectNode storageReader(JobSpec spec, String base) {
+        ObjectNode role = clusterObject("ClusterRole", storageReaderName(spec, base), spec, base);
+        ArrayNode rules = role.putArray("rules");
+        ObjectNode classes = rules.addObject();
+        classes.putArray("apiGroups").add("storage.k8s.io");
+        classes.putArray("resources").add("storageclasses");
+        classes.putArray("verbs").add("get");
+        ObjectNode drivers = rules.addObject();
+        drivers.putArray("apiGroups").add("storage.k8s.io");
+        drivers.putArray("resources").add("csidrivers");
+        drivers.putArray("verbs").add("list");
+        return role;
+    }
+
+    private static ObjectNode storageReaderBinding(JobSpec spec, String base) {
+        ObjectNode rb = clusterObject("ClusterRoleBinding", storageReaderName(spec, base), spec, base);
+        rb.putObject("roleRef").put("apiGroup", "rbac.authorization.k8s.io").put("kind", "ClusterRole").put("name", storageReaderName(spec, base));
+        rb.putArray("subjects").addObject().put("kind", "ServiceAccount").put("name", base).put("namespace", spec.namespace());
+        return rb;
+    }
+
     private static ObjectNode networkPolicy(JobSpec spec, String base) {
         ObjectNode np = object("networking.k8s.io/v1", "NetworkPolicy", base, spec, base);
         ObjectNode s = np.putObject("spec");
@@ -188,7 +236,20 @@ public final class JobRenderer {
         s.put("activeDeadlineSeconds", 900);
         // kept a day for its logs; under Flux a deleted Job is re-created and finds nothing to do
         s.put("ttlSecondsAfterFinished", 86400);
-        ArrayNode rules = s.putObject("podFailurePolicy").putArray("rules");
+        if (spec.kubernetesVersion().atLeast(KubernetesVersion.POD_FAILURE_POLICY)) {
+            podFailurePolicy(s);
+        }
+        // older servers drop or refuse podFailurePolicy: there a refusal (exit 2) is retried backoffLimit times, writing nothing
+        ObjectNode template = s.putObject("template");
+        ObjectNode podLabels = template.putObject("metadata").putObject("labels");
+        standardLabels(base).forEach(podLabels::put);
+        template.set("spec", podSpec);
+        return job;
+    }
+
+    /** Exit 2 (refused) fails the Job at once; a pod disrupted (evicted, preempted) does not count against backoffLimit. */
+    private static void podFailurePolicy(ObjectNode jobSpec) {
+        ArrayNode rules = jobSpec.putObject("podFailurePolicy").putArray("rules");
         ObjectNode refused = rules.addObject();
         refused.put("action", "FailJob");
         ObjectNode codes = refused.putObject("onExitCodes");
@@ -197,11 +258,6 @@ public final class JobRenderer {
         ObjectNode disrupted = rules.addObject();
         disrupted.put("action", "Ignore");
         disrupted.putArray("onPodConditions").addObject().put("type", "DisruptionTarget");
-        ObjectNode template = s.putObject("template");
-        ObjectNode podLabels = template.putObject("metadata").putObject("labels");
-        standardLabels(base).forEach(podLabels::put);
-        template.set("spec", podSpec);
-        return job;
     }
 
     private static ObjectNode podSpec(JobSpec spec, String base, List<ObjectNode> sets) {

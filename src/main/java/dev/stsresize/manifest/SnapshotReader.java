@@ -9,8 +9,8 @@ import java.util.Set;
 
 /**
  * Reads a captured cluster state: the output of
- * {@code kubectl get sts,controllerrevisions,pvc,pv,sc,pods -A -o yaml} (one List, or several files).
- * Keeps the live StatefulSets, claims and StorageClasses; every other kind is ignored.
+ * {@code kubectl get sts,controllerrevisions,pvc,pv,sc,csidrivers,pods -A -o yaml} (one List, or several files).
+ * Keeps the live StatefulSets, claims, StorageClasses and CSIDrivers; every other kind is ignored.
  */
 public final class SnapshotReader {
     private final Inputs inputs;
@@ -26,6 +26,7 @@ public final class SnapshotReader {
         List<ObjectNode> sets = new ArrayList<>();
         List<ObjectNode> claims = new ArrayList<>();
         List<ObjectNode> classes = new ArrayList<>();
+        List<ObjectNode> drivers = new ArrayList<>();
         inputs.forEach(paths, true, (file, reader) -> documents.read(file, reader, doc -> {
             String ns = doc.object().path("metadata").path("namespace").asText("default");
             boolean inScope = namespaces == null || namespaces.contains(ns);
@@ -35,8 +36,11 @@ public final class SnapshotReader {
                 claims.add(doc.object());
             } else if (doc.is("storage.k8s.io/v1", "StorageClass")) {
                 classes.add(doc.object());
+            } else if (doc.is("storage.k8s.io/v1", "CSIDriver")) {
+                drivers.add(doc.object());
             }
         }));
-        return new LiveState(sets, claims, classes);
+        // a snapshot without CSIDrivers may have been taken without asking for them: unknown, not "none"
+        return new LiveState(sets, claims, classes, true, drivers, !drivers.isEmpty());
     }
 }

@@ -43,8 +43,7 @@ public final class Decider {
         }
         List<Decision> out = new ArrayList<>();
         for (ObjectNode d : declared) {
-            out.add(decideOne(d, liveByKey.get(key(d)),
-                    claimsByNamespace.getOrDefault(namespaceOf(d), List.of()), live.storageClasses(), live.storageClassesKnown()));
+            out.add(decideOne(d, liveByKey.get(key(d)), claimsByNamespace.getOrDefault(namespaceOf(d), List.of()), live.storage()));
         }
         out.sort(Comparator.comparing(Decision::namespace).thenComparing(Decision::name));
         return out;
@@ -67,6 +66,16 @@ public final class Decider {
      */
     public static Decision decideOne(ObjectNode declared, ObjectNode live, List<ObjectNode> claims, List<ObjectNode> classes,
             boolean classesKnown) {
+        return decideOne(declared, live, claims, new StorageFacts(classes, classesKnown, Resizers.unknown()));
+    }
+
+    /**
+     * @param storage the StorageClasses (a claim to grow needs one allowing expansion) and the CSIDrivers
+     *     (its provisioner needs a resizer)
+     */
+    public static Decision decideOne(ObjectNode declared, ObjectNode live, List<ObjectNode> claims, StorageFacts storage) {
+        List<ObjectNode> classes = storage.classes();
+        boolean classesKnown = storage.classesKnown();
         String namespace = namespaceOf(declared);
         String name = Metadata.text(declared, "metadata", "name");
         Map<String, JsonNode> declaredTemplates = templatesByName(declared);
@@ -116,8 +125,14 @@ public final class Decider {
             }
         }
 
+        List<String> resizerWarnings = new ArrayList<>();
+        if (classesKnown) {
+            resizers(claimStates, classes, storage.resizers(), findings, resizerWarnings);
+        }
+
         boolean templateGrows = sizes.stream().anyMatch(TemplateSize::changes);
-        List<String> warnings = templateGrows ? Warnings.forRecreate(declared, live) : List.of();
+        List<String> warnings = new ArrayList<>(templateGrows ? Warnings.forRecreate(declared, live) : List.of());
+        warnings.addAll(resizerWarnings);
         if (!findings.isEmpty()) {
             return new Refusal(namespace, name, findings, sizes, claimStates, warnings);
         }
@@ -284,6 +299,35 @@ public final class Decider {
             }
         }
         return null;
+    }
+
+    /**
+     * One finding (or warning) per StorageClass of the claims to grow whose provisioner has no resizer
+     * (or could not be checked), naming those claims. Only classes that exist and allow expansion are
+     * checked: the others are already not-expandable.
+     */
+    private static void resizers(List<ClaimState> claims, List<ObjectNode> classes, Resizers resizers, List<Finding> findings,
+            List<String> warnings) {
+        Map<String, List<String>> growingByClass = new java.util.TreeMap<>();
+        for (ClaimState c : claims) {
+            // a class that refuses expansion is already not-expandable: its resizer matters once it allows it
+            if (c.grow() && c.expandable() && c.storageClass() != null) {
+                growingByClass.computeIfAbsent(c.storageClass(), k -> new ArrayList<>()).add(c.name());
+            }
+        }
+        growingByClass.forEach((className, names) -> {
+            ObjectNode sc = classNamed(className, classes);
+            if (sc == null) {
+                return;
+            }
+            Resizers.Answer answer = resizers.check(className, Metadata.text(sc, "provisioner"));
+            String subject = (names.size() == 1 ? "claim \"" : "claims \"") + String.join("\", \"", names) + "\" must grow: ";
+            if (answer instanceof Resizers.Answer.Absent a) {
+                findings.add(new Finding(Reason.NO_RESIZER, subject + a.why()));
+            } else if (answer instanceof Resizers.Answer.Unchecked u) {
+                warnings.add(subject + u.warning());
+            }
+        });
     }
 
     private static String notExpandable(ClaimState c, List<ObjectNode> classes) {

@@ -4,20 +4,36 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 
 /**
- * What the cluster holds, as raw JSON trees: StatefulSets, claims and StorageClasses.
+ * What the cluster holds, as raw JSON trees: StatefulSets, claims, StorageClasses and CSIDrivers.
  *
  * @param storageClassesKnown false when the StorageClasses could not be read (403): whether a class
  *     allows expansion is then unknown, never assumed shown as allowed
+ * @param csiDriversKnown false when the CSIDrivers could not be read (403, or a snapshot holding none):
+ *     whether a CSI class has a resizer is then a warning, never a refusal
  */
 public record LiveState(List<ObjectNode> statefulSets, List<ObjectNode> claims, List<ObjectNode> storageClasses,
-        boolean storageClassesKnown) {
+        boolean storageClassesKnown, List<ObjectNode> csiDrivers, boolean csiDriversKnown) {
     public LiveState {
         statefulSets = List.copyOf(statefulSets);
         claims = List.copyOf(claims);
         storageClasses = List.copyOf(storageClasses);
+        csiDrivers = List.copyOf(csiDrivers);
     }
 
+    /** CSIDrivers unknown: a CSI class's resizer is unchecked and warned of. */
+    public LiveState(List<ObjectNode> statefulSets, List<ObjectNode> claims, List<ObjectNode> storageClasses,
+            boolean storageClassesKnown) {
+        this(statefulSets, claims, storageClasses, storageClassesKnown, List.of(), false);
+    }
+
+    /** CSIDrivers unknown: a CSI class's resizer is unchecked and warned of. */
     public LiveState(List<ObjectNode> statefulSets, List<ObjectNode> claims, List<ObjectNode> storageClasses) {
         this(statefulSets, claims, storageClasses, true);
+    }
+
+    /** The classes and drivers a decision reads, without the StatefulSets and claims. */
+    public StorageFacts storage() {
+        return new StorageFacts(storageClasses, storageClassesKnown,
+                csiDriversKnown ? Resizers.of(csiDrivers) : Resizers.unknown());
     }
 }

@@ -10,6 +10,8 @@ public enum Reason {
     OWNED("owned", true),
     SHRINK("shrink", true),
     NOT_EXPANDABLE("not-expandable", true),
+    /** A claim to grow has a class whose provisioner no resizer serves (see {@link Resizers}). */
+    NO_RESIZER("no-resizer", true),
     CLAIM_UNBOUND("claim-unbound", false),
     /** Another operator holds the StatefulSet's lock (added by the converge). */
     LOCKED("locked", false),

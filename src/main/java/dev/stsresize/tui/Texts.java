@@ -33,6 +33,8 @@ public final class Texts {
             case OWNED -> "an operator owns this StatefulSet and would re-create it while it is deleted";
             case SHRINK -> "the manifest asks for a smaller volume, and volumes can only grow";
             case NOT_EXPANDABLE -> "a claim to grow has a StorageClass that does not allow volume expansion";
+            case NO_RESIZER -> "a claim to grow has a StorageClass whose provisioner nothing can resize (no CSI driver"
+                    + " with a resizer, or kubernetes.io/no-provisioner): its volume would never grow";
             case CLAIM_UNBOUND -> "a claim to grow is not Bound yet; wait for it to bind, then refresh";
             case LOCKED -> "another operator is converging this StatefulSet right now";
             case FORBIDDEN -> "you lack a permission the converge needs";

@@ -17,6 +17,10 @@
 #   provisioned pvc can be resized…" = not-expandable). An unbound claim is therefore `blocked`, even
 #   on a class that could never expand (the server validates an unbound claim before admission).
 # - it judges only the immutable fields RESIZE_DECLARED carries, which are all of the manifest's.
+# Whether each class to grow has a resizer (no-resizer: kubernetes.io/no-provisioner, or a CSI driver
+# without a CSIDriver object, in-tree names mapped as CSI migration does) needs the class and the
+# CSIDrivers, both cluster-scoped: where the Job may read them (a ClusterRole granted beside it) it
+# refuses as the Java decision does; where it may not (403), it says so and goes on, as plan does.
 # It decides every StatefulSet before it writes anything: one refused or blocked StatefulSet means no
 # write at all, so a failed Job never leaves a StatefulSet orphan-deleted behind a failed rollout.
 # A dry run proves each claim's growth alone: a quota that fits each but not all of them refuses a
@@ -87,6 +91,27 @@ def ordinal($template; $sts):
   | if startswith($p) and (.[($p | length):] | test("^(0|[1-9][0-9]{0,8})$"))
     then .[($p | length):] | tonumber else null end;
 def storage: .spec.resources.requests.storage;
+# The resizer of a provisioner, as dev.stsresize.plan.Resizers decides it; $drivers: the CSIDriver names,
+# or null when they could not be read. Answers {absent: why} | {unchecked: why} | {}.
+def resizer($drivers):
+  . as $p
+  | {"kubernetes.io/aws-ebs": "ebs.csi.aws.com", "kubernetes.io/gce-pd": "pd.csi.storage.gke.io",
+     "kubernetes.io/azure-disk": "disk.csi.azure.com", "kubernetes.io/azure-file": "file.csi.azure.com",
+     "kubernetes.io/cinder": "cinder.csi.openstack.org", "kubernetes.io/vsphere-volume": "csi.vsphere.vmware.com",
+     "kubernetes.io/portworx-volume": "pxd.portworx.com"}[$p] as $migrated
+  | ($migrated // $p) as $driver
+  | if $p == "" then {}
+    elif $p == "kubernetes.io/no-provisioner" then
+      {absent: "provisioner kubernetes.io/no-provisioner makes volumes by hand (local volumes) and no resizer grows them; keep the size, or move the data to a class whose CSI driver supports expansion"}
+    elif $migrated == null and ($p | startswith("kubernetes.io/")) then
+      {unchecked: "the in-tree provisioner \($p) has no CSI migration; unless this cluster still grows its volumes, the claims will wait for ever"}
+    elif $drivers == null then
+      {unchecked: "the CSIDrivers could not be read, so whether CSI driver \($driver) is installed with a resizer is unchecked"}
+    elif ($drivers | index($driver)) != null then {}
+    elif $p == "kubernetes.io/portworx-volume" then
+      {unchecked: "no CSIDriver \($driver): \($p) volumes grow only where CSIMigrationPortworx is off"}
+    else {absent: "provisioner \($p) has no CSIDriver \"\($driver)\" in the cluster, so no external-resizer serves it; deploy the \($driver) CSI driver with its resizer (external-resizer) and CSIDriver object, or keep the size"}
+    end;
 # $d: one RESIZE_DECLARED item; $live: the live StatefulSet; $claims: the claims of the namespace.
 def decide($d; $live; $claims):
   ($d.volumeClaimTemplates // []) as $dt
@@ -109,7 +134,8 @@ def decide($d; $live; $claims):
   | [ $dt[] | . as $t | ($t | storage) as $to
       | [ $claims[] | (.metadata.name | ordinal($t.metadata.name; $d.name)) as $o | select($o != null)
           | select((storage | qty) as $r | $r == null or $r < ($to | qty))
-          | {claim: .metadata.name, ordinal: $o, from: storage, to: $to, phase: (.status.phase // "")} ]
+          | {claim: .metadata.name, ordinal: $o, from: storage, to: $to, phase: (.status.phase // ""),
+             class: (.spec.storageClassName // "")} ]
       | sort_by(.ordinal) | .[] ] as $grow
   | if ($changed | length) > 0 then {verdict: "refused", reason: "template-changed", detail: $changed}
     elif ($other | length) > 0 then {verdict: "refused", reason: "other-immutable", detail: $other}
@@ -134,6 +160,44 @@ held_by() {
     else ((.spec.renewTime // "") | sub("\\.[0-9]+"; "") | (try fromdateiso8601 catch 0)) as $renewed
       | if $renewed + (.spec.leaseDurationSeconds // 60) > now then .spec.holderIdentity else empty end end
   ' <"$work/lease" 2>/dev/null
+}
+
+# The CSIDriver names as a JSON array, read once; "null" when they cannot be read.
+csi_drivers() {
+  if [ ! -f "$work/drivers.json" ]; then
+    if kc get csidrivers.storage.k8s.io -o json >"$work/drivers-list.json"; then
+      jq -c '[.items[].metadata.name]' <"$work/drivers-list.json" >"$work/drivers.json"
+    else
+      echo "warning: cannot list CSIDrivers ($(err)); whether each CSI class has a resizer is unchecked" >&2
+      echo null >"$work/drivers.json"
+    fi
+  fi
+  cat "$work/drivers.json"
+}
+
+# no_resizer NAME I: true when a class of a claim that plan-I grows has no resizer (said on stderr);
+# a class that cannot be read is said and left to the dry run (a missing one is not-expandable there).
+no_resizer() {
+  found=1
+  for cls in $(jq -r '[.grow[].class | select(. != "")] | unique | .[]' <"$work/plan-$2.json"); do
+    if ! kc get storageclasses.storage.k8s.io "$cls" -o json >"$work/class.json"; then
+      if grep -q 'NotFound' "$work/err"; then
+        continue
+      fi
+      echo "warning: $ns/$1: cannot read StorageClass $cls ($(err)); whether its provisioner has a resizer is unchecked" >&2
+      continue
+    fi
+    drivers=$(csi_drivers)
+    jq --argjson d "$drivers" "$lib .provisioner // \"\" | resizer(\$d)" <"$work/class.json" >"$work/resizer.json" || exit 1
+    claims=$(jq -r --arg c "$cls" '[.grow[] | select(.class == $c) | .claim] | join(", ")' <"$work/plan-$2.json")
+    if jq -e 'has("absent")' <"$work/resizer.json" >/dev/null; then
+      echo "$ns/$1: claims $claims must grow but StorageClass $cls: $(jq -r .absent <"$work/resizer.json")" >&2
+      found=0
+    elif jq -e 'has("unchecked")' <"$work/resizer.json" >/dev/null; then
+      echo "warning: $ns/$1: claims $claims of StorageClass $cls: $(jq -r .unchecked <"$work/resizer.json")" >&2
+    fi
+  done
+  return $found
 }
 
 count=$(printf '%s' "$declared" | jq 'length')
@@ -200,6 +264,9 @@ while [ "$i" -lt "$count" ]; do
       fi
     fi
   done
+  if no_resizer "$name" "$i" && [ "$reason" != not-expandable ]; then
+    reason=no-resizer
+  fi
   if [ "$verdict" = grow ]; then
     uid=$(jq -r '.uid' <"$work/plan-$i.json")
     # dryRun in the body: kube-apiserver's delete.go reads a DELETE's options from its body and then
@@ -212,7 +279,7 @@ while [ "$i" -lt "$count" ]; do
     fi
   fi
   case "$reason" in
-    not-expandable) echo "verdict $ns/$name refused not-expandable"; refused=1 ;;
+    not-expandable | no-resizer) echo "verdict $ns/$name refused $reason"; refused=1 ;;
     "") echo "verdict $ns/$name $verdict" ;;
     *) echo "verdict $ns/$name blocked $reason"; blocked=1 ;;
   esac

@@ -326,6 +326,24 @@ class KubeClusterTest {
         });
     }
 
+    @Test
+    void csiDriversForbiddenIsAnOutcomeAndVisibleOnesAreListed() {
+        String message = "csidrivers.storage.k8s.io is forbidden: User \"dev\" cannot list resource \"csidrivers\""
+                + " in API group \"storage.k8s.io\" at the cluster scope";
+        server.on("GET", "/apis/storage.k8s.io/v1/csidrivers", Answer.json(403, "{\"kind\":\"Status\",\"apiVersion\":\"v1\","
+                + "\"metadata\":{},\"status\":\"Failure\",\"message\":" + quote(message) + ",\"reason\":\"Forbidden\",\"code\":403}"));
+        assertThat(cluster.listCsiDrivers()).isEqualTo(new CsiDriverList.Forbidden(message));
+
+        server.on("GET", "/apis/storage.k8s.io/v1/csidrivers", Answer.json(200, "{\"kind\":\"CSIDriverList\","
+                + "\"apiVersion\":\"storage.k8s.io/v1\",\"metadata\":{},\"items\":[{\"metadata\":{\"name\":\"ebs.csi.aws.com\"},"
+                + "\"spec\":{\"attachRequired\":true}}]}"));
+        assertThat(cluster.listCsiDrivers()).isInstanceOfSatisfying(CsiDriverList.Visible.class, v -> {
+            assertThat(v.items()).hasSize(1);
+            assertThat(v.items().get(0).path("kind").asText()).isEqualTo("CSIDriver");
+            assertThat(v.items().get(0).at("/metadata/name").asText()).isEqualTo("ebs.csi.aws.com");
+        });
+    }
+
     static final String POD_LIST = """
             {"kind":"PodList","apiVersion":"v1","metadata":{"resourceVersion":"42"},"items":[
              {"metadata":{"name":"db-0","namespace":"shop","uid":"u1","labels":{"app":"db"},

@@ -111,7 +111,7 @@ class ApplyCommandTest {
     }
 
     @Test
-    void plan_from_the_cluster_costs_three_lists_the_namespace_reviews_and_one_dry_run_per_statefulset_to_recreate() throws Exception {
+    void plan_from_the_cluster_costs_four_lists_the_namespace_reviews_and_one_dry_run_per_statefulset_to_recreate() throws Exception {
         try (Harness h = Harness.start(home, DemoScenario.cluster())) {
             // shop holds postgres (grow), redis (refused), elasticsearch (grow), minio (grow-claims)
             Path manifest = Commands.manifest(home, only(DemoScenario.manifest(), "postgres", "redis", "elasticsearch", "minio"));
@@ -124,7 +124,7 @@ class ApplyCommandTest {
             assertThat(h.sim.requests().stream().filter(PlanRequestsTest::usage).filter(q -> q.verb().equals("list")).map(q -> q.resource()))
                     .containsExactlyInAnyOrder("pods", "resourcequotas");
             assertThat(requests.stream().filter(q -> q.method().equals("GET")).map(q -> q.resource()))
-                    .as("LISTs").containsExactlyInAnyOrder("statefulsets", "persistentvolumeclaims", "storageclasses");
+                    .as("LISTs").containsExactlyInAnyOrder("statefulsets", "persistentvolumeclaims", "storageclasses", "csidrivers");
             assertThat(requests.stream().filter(q -> q.path().contains("selfsubjectaccessreviews")))
                     .as("access reviews: each verb of namespace shop asked once, whatever the number of StatefulSets")
                     .hasSize(PlanRequestsTest.REVIEWS_PER_NAMESPACE);
@@ -134,7 +134,7 @@ class ApplyCommandTest {
                         assertThat(q.method()).isEqualTo("PATCH");
                         assertThat(q.param("dryRun")).isEqualTo("All");
                     });
-            assertThat(requests).hasSize(5 + PlanRequestsTest.REVIEWS_PER_NAMESPACE);
+            assertThat(requests).hasSize(6 + PlanRequestsTest.REVIEWS_PER_NAMESPACE);
         }
     }
 }

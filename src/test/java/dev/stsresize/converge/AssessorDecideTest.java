@@ -22,8 +22,7 @@ class AssessorDecideTest {
             JsonNode rows = new YAMLMapper().readTree(in);
             assertThat(rows.size()).isGreaterThan(10);
             for (JsonNode row : rows) {
-                List<ObjectNode> live = row.path("live").isObject() ? List.of((ObjectNode) row.get("live")) : List.of();
-                LiveState state = new LiveState(live, objects(row.path("claims")), objects(row.path("classes")));
+                LiveState state = dev.stsresize.plan.DecisionTableRows.liveState(row);
                 List<ObjectNode> declared = List.of((ObjectNode) row.get("declared"));
                 assertThat(Assessor.decide(declared, state)).as(row.path("name").asText()).isEqualTo(Decider.decide(declared, state));
             }

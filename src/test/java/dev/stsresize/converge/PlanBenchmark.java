@@ -137,13 +137,13 @@ class PlanBenchmark {
             assertThat(plan.exit).as(plan.stderr).isEqualTo(3);
             // the usage read beside the plan is counted by UsagePlanBenchmark; these objects run no pods
             planRequests = planRequests.stream().filter(q -> !PlanRequestsTest.usage(q)).toList();
-            assertThat(planRequests.stream().filter(q -> q.method().equals("GET"))).hasSize(3);
+            assertThat(planRequests.stream().filter(q -> q.method().equals("GET"))).hasSize(4);
             assertThat(planRequests.stream().filter(q -> q.method().equals("PATCH") && q.dryRun())).hasSize(GROWING);
             long reviews = planRequests.stream().filter(q -> q.path().contains("selfsubjectaccessreviews")).count();
             assertThat(reviews).as("access reviews: per namespace and verb, not per StatefulSet")
                     .isLessThanOrEqualTo(PlanRequestsTest.REVIEWS_PER_NAMESPACE * planRequests.stream()
                             .filter(q -> q.dryRun()).map(q -> q.path().split("/")[5]).distinct().count());
-            assertThat(planRequests).hasSize(3 + GROWING + (int) reviews);
+            assertThat(planRequests).hasSize(4 + GROWING + (int) reviews);
         }
     }
 

@@ -24,7 +24,7 @@ class PlanRequestsTest {
     @TempDir Path home;
 
     @Test
-    void plan_sends_three_lists_a_dry_run_per_recreate_and_reviews_per_namespace_not_per_statefulset() {
+    void plan_sends_four_lists_a_dry_run_per_recreate_and_reviews_per_namespace_not_per_statefulset() {
         try (Harness h = Harness.start(home, Demo.cluster())) {
             int before = h.sim.requests().size();
             Commands.Run r = Commands.run(h, "plan", "-A", "-f", Commands.manifest(home, DemoScenario.manifest()).toString());
@@ -39,13 +39,13 @@ class PlanRequestsTest {
                     .as("only the pods a StatefulSet controller labelled").containsExactly("statefulset.kubernetes.io/pod-name");
             List<RecordedRequest> sent = all.stream().filter(q -> !usage.contains(q)).toList();
 
-            assertThat(sent.stream().filter(q -> q.method().equals("GET"))).as("LISTs").hasSize(3);
+            assertThat(sent.stream().filter(q -> q.method().equals("GET"))).as("LISTs: StatefulSets, claims, StorageClasses, CSIDrivers").hasSize(4);
             assertThat(sent.stream().filter(q -> q.dryRun())).as("apply dry runs")
                     .hasSize(4).allMatch(q -> q.method().equals("PATCH") && q.path().contains("/statefulsets/"));
             List<RecordedRequest> reviews = sent.stream().filter(q -> q.path().contains("selfsubjectaccessreviews")).toList();
             // analytics (clickhouse, kafka) and shop (elasticsearch, minio, postgres) have work; legacy has none
             assertThat(reviews).as("access reviews").hasSize(2 * REVIEWS_PER_NAMESPACE);
-            assertThat(sent).as("nothing else").hasSize(3 + 4 + reviews.size());
+            assertThat(sent).as("nothing else").hasSize(4 + 4 + reviews.size());
             assertThat(h.writes()).as("writes").isEmpty();
         }
     }

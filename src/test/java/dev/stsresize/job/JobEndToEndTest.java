@@ -53,6 +53,10 @@ class JobEndToEndTest {
         sim = SimCluster.start();
         sim.load(yaml("apiVersion: storage.k8s.io/v1\nkind: StorageClass\nmetadata:\n  name: expandable\n"
                 + "  annotations: {sim.stsresize.dev/resizer: online}\nprovisioner: sim.csi.example\nallowVolumeExpansion: true\n"));
+        // the class's CSI driver is deployed (it registers its CSIDriver); class "undeployed" names a driver that is not
+        sim.load(yaml("apiVersion: storage.k8s.io/v1\nkind: CSIDriver\nmetadata: {name: sim.csi.example}\nspec: {attachRequired: true}\n"),
+                yaml("apiVersion: storage.k8s.io/v1\nkind: StorageClass\nmetadata: {name: undeployed}\nprovisioner: undeployed.csi.example\n"
+                        + "allowVolumeExpansion: true\n"));
         controllers = ControllerManager.start(sim, Speed.fast);
         admin = ScriptRun.adminKubeconfig(sim, dir);
     }
@@ -93,7 +97,7 @@ class JobEndToEndTest {
         java.io.StringWriter out = new java.io.StringWriter();
         java.io.StringWriter err = new java.io.StringWriter();
         int code = new dev.stsresize.cli.Cli(new java.io.PrintWriter(out), new java.io.PrintWriter(err), java.io.InputStream.nullInputStream(),
-                Map.of(), false).run("render-job", "-f", manifest.toString(), "--namespace", ns);
+                Map.of(), false).run("render-job", "-f", manifest.toString(), "--namespace", ns, "--kubeconfig", admin.toString());
         assertThat(code).as("render-job exit " + code + "\nstdout:\n" + out + "\nstderr:\n" + err).isZero();
         try {
             List<ObjectNode> docs = new ArrayList<>();
@@ -123,6 +127,13 @@ class JobEndToEndTest {
         assertThat(r.exit()).as(r.toString()).isZero();
     }
 
+    /** The Job: the last object of the stream, after the identity it runs as. */
+    static ObjectNode jobOf(List<ObjectNode> objects) {
+        ObjectNode job = objects.get(objects.size() - 1);
+        assertThat(job.path("kind").asText()).isEqualTo("Job");
+        return job;
+    }
+
     /** The script as the Job runs it: its env, its ServiceAccount's token. */
     static ScriptRun.Result runJob(String ns, ObjectNode job) {
         String sa = job.at("/spec/template/spec/serviceAccountName").asText();
@@ -140,7 +151,7 @@ class JobEndToEndTest {
         apply(objects);
         long since = sim.requests().size();
 
-        ScriptRun.Result r = runJob(ns, objects.get(4));
+        ScriptRun.Result r = runJob(ns, jobOf(objects));
 
         assertThat(r.exit()).as(r.toString()).isZero();
         assertThat(r.verdicts()).as(r.toString()).containsExactly("verdict " + ns + "/db grow");
@@ -163,7 +174,7 @@ class JobEndToEndTest {
         assertThat(uids(ns, "Pod")).as("adopted, not recreated").isEqualTo(pods);
         assertThat(uids(ns, "PersistentVolumeClaim")).as("no claim lost").isEqualTo(claims);
 
-        ScriptRun.Result again = runJob(ns, objects.get(4));
+        ScriptRun.Result again = runJob(ns, jobOf(objects));
         assertThat(again.exit()).as("a re-run finds nothing to do\n" + again).isZero();
         assertThat(again.verdicts()).containsExactly("verdict " + ns + "/db up-to-date");
     }
@@ -200,7 +211,7 @@ class JobEndToEndTest {
         apply(objects);
         long since = sim.requests().size();
 
-        ScriptRun.Result r = runJob(ns, objects.get(4));
+        ScriptRun.Result r = runJob(ns, jobOf(objects));
 
         assertThat(r.exit()).as("a missing permission is transient\n" + r).isEqualTo(1);
         assertThat(r.err()).as(r.toString()).contains("cannot " + verb + " resource \"" + resource + "\"");
@@ -221,7 +232,7 @@ class JobEndToEndTest {
         assertThat(held.exit()).as(held.toString()).isZero();
         long since = sim.requests().size();
 
-        ScriptRun.Result r = runJob(ns, objects.get(4));
+        ScriptRun.Result r = runJob(ns, jobOf(objects));
 
         assertThat(r.exit()).as(r.toString()).isEqualTo(1);
         assertThat(r.verdicts()).containsExactly("verdict " + ns + "/db blocked locked");
@@ -230,7 +241,7 @@ class JobEndToEndTest {
 
         ScriptRun.Result expired = ScriptRun.kubectl(admin, dir, lease.replace("RENEWED", micro(Instant.now().minusSeconds(600))), "apply", "-f", "-");
         assertThat(expired.exit()).as(expired.toString()).isZero();
-        ScriptRun.Result after = runJob(ns, objects.get(4));
+        ScriptRun.Result after = runJob(ns, jobOf(objects));
         assertThat(after.exit()).as(after.toString()).isZero();
         assertThat(after.verdicts()).containsExactly("verdict " + ns + "/db grow");
     }
@@ -249,7 +260,7 @@ class JobEndToEndTest {
         apply(objects);
         long since = sim.requests().size();
 
-        ScriptRun.Result r = runJob(ns, objects.get(4));
+        ScriptRun.Result r = runJob(ns, jobOf(objects));
 
         assertThat(r.exit()).as(r.toString()).isEqualTo(1);
         assertThat(r.verdicts()).as(r.toString()).containsExactly("verdict " + ns + "/db blocked forbidden");
@@ -260,7 +271,7 @@ class JobEndToEndTest {
         // each claim's growth fits alone but not both: a dry run per claim cannot see that (the Role cannot read
         // quotas), so the first claim grows, the second is refused, and the StatefulSet is NOT deleted
         quota(ns, "3Gi");
-        ScriptRun.Result partial = runJob(ns, objects.get(4));
+        ScriptRun.Result partial = runJob(ns, jobOf(objects));
         assertThat(partial.exit()).as(partial.toString()).isEqualTo(1);
         assertThat(partial.err()).as(partial.toString()).contains("exceeded quota: storage");
         assertThat(sim.get("v1", "PersistentVolumeClaim", ns, "data-db-0").at("/spec/resources/requests/storage").asText()).isEqualTo("2Gi");
@@ -268,7 +279,7 @@ class JobEndToEndTest {
         assertThat(sim.get("apps/v1", "StatefulSet", ns, "db")).as("not deleted after a failed growth").isNotNull();
 
         quota(ns, "10Gi");
-        ScriptRun.Result done = runJob(ns, objects.get(4));
+        ScriptRun.Result done = runJob(ns, jobOf(objects));
         assertThat(done.exit()).as("the Job's retry finishes the work\n" + done).isZero();
         assertThat(done.err()).contains("claim data-db-1 grown to 2Gi").doesNotContain("claim data-db-0 grown");
         assertThat(sim.get("apps/v1", "StatefulSet", ns, "db")).isNull();
@@ -285,14 +296,14 @@ class JobEndToEndTest {
         java.nio.file.Files.writeString(manifest, db(ns, "2Gi", "postgres:16") + "---\n" + db(ns, "512Mi", "nginx:1").replace("db", "web"));
         java.io.StringWriter out = new java.io.StringWriter();
         int code = new dev.stsresize.cli.Cli(new java.io.PrintWriter(out), new java.io.PrintWriter(new java.io.StringWriter()),
-                java.io.InputStream.nullInputStream(), Map.of(), false).run("render-job", "-f", manifest.toString(), "-n", ns);
+                java.io.InputStream.nullInputStream(), Map.of(), false).run("render-job", "--kubernetes-version", "1.32", "-f", manifest.toString(), "-n", ns);
         assertThat(code).isZero();
         List<ObjectNode> objects = new ArrayList<>();
         new YAMLMapper().readerFor(ObjectNode.class).<ObjectNode>readValues(out.toString()).forEachRemaining(objects::add);
         apply(objects);
         long since = sim.requests().size();
 
-        ScriptRun.Result r = runJob(ns, objects.get(4));
+        ScriptRun.Result r = runJob(ns, jobOf(objects));
 
         assertThat(r.exit()).as(r.toString()).isEqualTo(2);
         assertThat(r.verdicts()).as(r.toString()).containsExactly("verdict " + ns + "/db grow", "verdict " + ns + "/web refused shrink");
@@ -302,6 +313,52 @@ class JobEndToEndTest {
         assertThat(sim.get("apps/v1", "StatefulSet", ns, "db")).isNotNull();
         assertThat(sim.get("apps/v1", "StatefulSet", ns, "db").at("/metadata/deletionTimestamp").isMissingNode())
                 .as("the proven orphan delete was a dry run, read as delete.go reads it").isTrue();
+    }
+
+    @Test
+    void a_class_whose_csi_driver_is_not_deployed_is_refused_in_cluster_with_nothing_written(@TempDir Path tmp) throws IOException {
+        String ns = "e2e-" + NAMESPACES.incrementAndGet();
+        String manifest = dev.stsresize.testkit.TestObjects.db(ns, "undeployed", "1Gi", "postgres:16");
+        ScriptRun.Result created = ScriptRun.kubectl(admin, dir, "apiVersion: v1\nkind: Namespace\nmetadata: {name: " + ns + "}\n---\n"
+                + manifest, "apply", "-f", "-");
+        assertThat(created.exit()).as(created.toString()).isZero();
+        await("db's claims Bound", () -> bound(ns, "data-db-0") && bound(ns, "data-db-1"));
+        Path file = tmp.resolve("db.yaml");
+        java.nio.file.Files.writeString(file, manifest.replace("storage: 1Gi", "storage: 2Gi"));
+        for (boolean namespacedOnly : List.of(false, true)) {
+            java.io.StringWriter out = new java.io.StringWriter();
+            List<String> args = new ArrayList<>(List.of("render-job", "--kubernetes-version", "1.32", "-f", file.toString(), "-n", ns));
+            if (namespacedOnly) {
+                args.add("--namespaced-only");
+            }
+            assertThat(new dev.stsresize.cli.Cli(new java.io.PrintWriter(out), new java.io.PrintWriter(new java.io.StringWriter()),
+                    java.io.InputStream.nullInputStream(), Map.of(), false).run(args.toArray(String[]::new))).isZero();
+            List<ObjectNode> objects = new ArrayList<>();
+            new YAMLMapper().readerFor(ObjectNode.class).<ObjectNode>readValues(out.toString()).forEachRemaining(objects::add);
+            apply(objects);
+            long since = sim.requests().size();
+
+            ScriptRun.Result r = runJob(ns, jobOf(objects));
+
+            if (!namespacedOnly) {
+                assertThat(r.exit()).as(r.toString()).isEqualTo(2);
+                assertThat(r.verdicts()).as(r.toString()).containsExactly("verdict " + ns + "/db refused no-resizer");
+                assertThat(r.err()).as(r.toString()).contains("claims data-db-0, data-db-1 must grow but StorageClass undeployed: provisioner"
+                        + " undeployed.csi.example has no CSIDriver \"undeployed.csi.example\" in the cluster");
+                assertThat(sim.requests().subList((int) since, sim.requests().size())).filteredOn(q -> q.isWrite() && q.status() < 300)
+                        .as("only dry runs").allSatisfy(q -> assertThat(dryRun(q)).isTrue());
+                assertThat(sim.get("v1", "PersistentVolumeClaim", ns, "data-db-0").at("/spec/resources/requests/storage").asText())
+                        .isEqualTo("1Gi");
+                // the ClusterRole is what let it see: the next render leaves it out
+                ScriptRun.Result removed = ScriptRun.kubectl(admin, dir, "", "delete", "clusterrolebinding", "sts-volume-resize:" + ns);
+                assertThat(removed.exit()).as(removed.toString()).isZero();
+            } else {
+                // negative control: without the read the script cannot tell, says so, and converges as before
+                assertThat(r.verdicts()).as(r.toString()).containsExactly("verdict " + ns + "/db grow");
+                assertThat(r.err()).as(r.toString()).contains("cannot read StorageClass undeployed")
+                        .contains("whether its provisioner has a resizer is unchecked");
+            }
+        }
     }
 
     /** A dry run where kube-apiserver reads it for the verb: the query of a patch, the DeleteOptions body of a delete. */

@@ -27,6 +27,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** What render-job emits: golden files, names, labels, the identity, the Job's hash, and its errors. */
 class JobRendererTest {
     static final String MANIFEST = "src/test/resources/job/manifest.yaml";
+    static final KubernetesVersion V1_32 = new KubernetesVersion(1, 32);
 
     record Run(int exit, String out, String err) {
         @Override
@@ -54,16 +55,16 @@ class JobRendererTest {
 
     @Test
     void renders_the_default_unit_in_apply_order() {
-        Run r = cli("render-job", "-f", MANIFEST, "--namespace", "shop");
+        Run r = cli("render-job", "--kubernetes-version", "1.32", "-f", MANIFEST, "--namespace", "shop");
         assertThat(r.exit()).as(r.toString()).isZero();
         Golden.assertMatches("job/default.yaml", r.out());
         assertThat(docs(r.out()).stream().map(d -> d.path("kind").asText()))
-                .containsExactly("ServiceAccount", "Role", "RoleBinding", "NetworkPolicy", "Job");
+                .containsExactly("ServiceAccount", "Role", "RoleBinding", "NetworkPolicy", "ClusterRole", "ClusterRoleBinding", "Job");
     }
 
     @Test
     void renders_a_unit_with_labels_pull_secrets_and_the_api_server_endpoints() {
-        Run r = cli("render-job", "-f", MANIFEST, "-n", "shop", "--unit", "db", "--label", "team=storage", "--label",
+        Run r = cli("render-job", "--kubernetes-version", "1.32", "-f", MANIFEST, "-n", "shop", "--unit", "db", "--label", "team=storage", "--label",
                 "app.kubernetes.io/part-of=shop", "--image-pull-secret", "mirror", "--api-server-cidr", "10.0.0.1/32",
                 "--api-server-port", "8443", "--image", "registry.example/kubectl-jq@sha256:" + "ab".repeat(32));
         assertThat(r.exit()).as(r.toString()).isZero();
@@ -77,13 +78,13 @@ class JobRendererTest {
             assertThat(labels.path("app.kubernetes.io/instance").asText()).isEqualTo("sts-volume-resize-db");
             assertThat(labels.path("app.kubernetes.io/managed-by").asText()).isEqualTo("kubectl-stsresize");
         }
-        JsonNode pod = docs.get(4).at("/spec/template");
+        JsonNode pod = JobEndToEndTest.jobOf(docs).at("/spec/template");
         assertThat(pod.at("/metadata/labels").has("team")).as("--label never reaches the pod").isFalse();
         assertThat(pod.at("/metadata/labels/app.kubernetes.io~1instance").asText()).isEqualTo("sts-volume-resize-db");
         assertThat(docs.get(0).at("/imagePullSecrets/0/name").asText()).as("pull secrets on the ServiceAccount").isEqualTo("mirror");
         assertThat(pod.at("/spec").has("imagePullSecrets")).isFalse();
         assertThat(docs.get(3).at("/spec/podSelector/matchLabels")).isEqualTo(
-                ((ObjectNode) docs.get(4).at("/spec/template/metadata/labels").deepCopy()).without("app.kubernetes.io/managed-by"));
+                ((ObjectNode) JobEndToEndTest.jobOf(docs).at("/spec/template/metadata/labels").deepCopy()).without("app.kubernetes.io/managed-by"));
         assertThat(r.out()).doesNotContain("0.0.0.0/0");
     }
 
@@ -99,8 +100,8 @@ class JobRendererTest {
     }
 
     @Test
-    void the_identity_is_namespace_scoped_and_narrow() {
-        List<ObjectNode> docs = docs(cli("render-job", "-f", MANIFEST, "-n", "shop").out());
+    void the_identity_is_narrow_and_reads_only_storage_classes_and_csi_drivers_beyond_its_namespace() {
+        List<ObjectNode> docs = docs(cli("render-job", "--kubernetes-version", "1.32", "-f", MANIFEST, "-n", "shop").out());
         ObjectNode role = docs.get(1);
         assertThat(role.path("kind").asText()).isEqualTo("Role");
         assertThat(role.path("rules")).isEqualTo(docs("""
@@ -109,15 +110,29 @@ class JobRendererTest {
                 - {apiGroups: [''], resources: [persistentvolumeclaims], verbs: [get, list, patch]}
                 - {apiGroups: [coordination.k8s.io], resources: [leases], resourceNames: [stsresize-db, stsresize-queue], verbs: [get]}
                 """).get(0).path("rules"));
-        assertThat(docs).noneMatch(d -> d.path("kind").asText().startsWith("Cluster"));
         assertThat(docs.get(2).at("/roleRef/kind").asText()).isEqualTo("Role");
-        JsonNode pod = docs.get(4).at("/spec/template/spec");
+        ObjectNode reader = docs.get(4);
+        assertThat(reader.path("kind").asText()).isEqualTo("ClusterRole");
+        assertThat(reader.at("/metadata/name").asText()).isEqualTo("sts-volume-resize:shop");
+        assertThat(reader.at("/metadata").has("namespace")).isFalse();
+        assertThat(reader.path("rules")).isEqualTo(docs("""
+                rules:
+                - {apiGroups: [storage.k8s.io], resources: [storageclasses], verbs: [get]}
+                - {apiGroups: [storage.k8s.io], resources: [csidrivers], verbs: [list]}
+                """).get(0).path("rules"));
+        assertThat(docs.get(5).at("/roleRef/name").asText()).isEqualTo("sts-volume-resize:shop");
+        assertThat(docs.get(5).at("/subjects/0")).isEqualTo(docs("{kind: ServiceAccount, name: sts-volume-resize, namespace: shop}").get(0));
+        List<ObjectNode> namespaced = docs(cli("render-job", "--kubernetes-version", "1.32", "--namespaced-only", "-f", MANIFEST, "-n", "shop")
+                .out());
+        assertThat(namespaced).noneMatch(d -> d.path("kind").asText().startsWith("Cluster"));
+        assertThat(namespaced).hasSize(5);
+        JsonNode pod = JobEndToEndTest.jobOf(docs).at("/spec/template/spec");
         assertThat(pod.path("serviceAccountName").asText()).isEqualTo(docs.get(0).at("/metadata/name").asText());
     }
 
     @Test
     void the_job_fails_for_good_on_exit_2_and_runs_restricted() {
-        ObjectNode job = docs(cli("render-job", "-f", MANIFEST, "-n", "shop").out()).get(4);
+        ObjectNode job = docs(cli("render-job", "--kubernetes-version", "1.32", "-f", MANIFEST, "-n", "shop").out()).get(6);
         assertThat(job.at("/spec/podFailurePolicy/rules/0")).isEqualTo(docs(
                 "{action: FailJob, onExitCodes: {containerName: resize, operator: In, values: [2]}}").get(0));
         assertThat(job.at("/spec/backoffLimit").asInt()).isBetween(1, 10);
@@ -143,7 +158,7 @@ class JobRendererTest {
 
     @Test
     void the_script_is_told_the_declared_volume_fields_only() {
-        ObjectNode job = docs(cli("render-job", "-f", MANIFEST, "-n", "shop").out()).get(4);
+        ObjectNode job = docs(cli("render-job", "--kubernetes-version", "1.32", "-f", MANIFEST, "-n", "shop").out()).get(6);
         Golden.assertMatches("job/declared.json", JobEndToEndTest.env(job, "RESIZE_DECLARED") + "\n");
         assertThat(JobEndToEndTest.env(job, "RESIZE_DECLARED")).doesNotContain("postgres").doesNotContain("replicas")
                 .doesNotContain("PersistentVolumeClaim");
@@ -170,7 +185,7 @@ class JobRendererTest {
     }
 
     static String jobName(ObjectNode sts) {
-        return JobRenderer.render(JobSpec.of("shop", List.of(sts))).get(4).at("/metadata/name").asText();
+        return JobEndToEndTest.jobOf(JobRenderer.render(JobSpec.of("shop", List.of(sts), V1_32))).at("/metadata/name").asText();
     }
 
     static Stream<Arguments> changes() {
@@ -220,7 +235,7 @@ class JobRendererTest {
         java.nio.file.Files.writeString(m, "apiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: cache}\nspec:\n  serviceName: cache\n"
                 + "  selector: {matchLabels: {app: cache}}\n  template:\n    metadata: {labels: {app: cache}}\n"
                 + "    spec: {containers: [{name: c, image: redis}]}\n");
-        Run r = cli("render-job", "-f", m.toString(), "-n", "shop");
+        Run r = cli("render-job", "--kubernetes-version", "1.32", "-f", m.toString(), "-n", "shop");
         assertThat(r.exit()).as(r.toString()).isEqualTo(1);
         assertThat(r.err()).as(r.toString()).isEqualTo("error: the manifest declares no StatefulSet with volumeClaimTemplates in"
                 + " namespace shop; there is nothing for a resize Job to converge. Check -f and --namespace\n");
@@ -229,7 +244,7 @@ class JobRendererTest {
 
     @Test
     void an_image_not_pinned_by_digest_is_refused_with_the_fix() {
-        Run r = cli("render-job", "-f", MANIFEST, "-n", "shop", "--image", "alpine/k8s:1.32");
+        Run r = cli("render-job", "--kubernetes-version", "1.32", "-f", MANIFEST, "-n", "shop", "--image", "alpine/k8s:1.32");
         assertThat(r.exit()).as(r.toString()).isEqualTo(1);
         assertThat(r.err()).contains("--image alpine/k8s:1.32 is not pinned by digest").contains("NAME@sha256:DIGEST");
         assertThat(r.out()).isEmpty();
@@ -237,10 +252,57 @@ class JobRendererTest {
 
     @Test
     void bad_flags_are_refused_before_anything_is_read() {
-        assertThat(cli("render-job", "-f", MANIFEST, "-n", "shop", "--label", "novalue").err()).contains("--label takes KEY=VALUE");
-        assertThat(cli("render-job", "-f", MANIFEST, "-n", "shop", "--api-server-port", "0").err()).contains("from 1 to 65535");
-        assertThat(cli("render-job", "-f", MANIFEST, "-n", "shop", "--api-server-cidr", "kubernetes").err()).contains("a CIDR");
-        assertThatThrownBy(() -> JobRenderer.render(JobSpec.of("shop", List.of(db())).withUnit("a-much-too-long-unit-name-for-a-job")))
+        assertThat(cli("render-job", "--kubernetes-version", "1.32", "-f", MANIFEST, "-n", "shop", "--label", "novalue").err()).contains("--label takes KEY=VALUE");
+        assertThat(cli("render-job", "--kubernetes-version", "1.32", "-f", MANIFEST, "-n", "shop", "--api-server-port", "0").err()).contains("from 1 to 65535");
+        assertThat(cli("render-job", "--kubernetes-version", "1.32", "-f", MANIFEST, "-n", "shop", "--api-server-cidr", "kubernetes").err()).contains("a CIDR");
+        assertThatThrownBy(() -> JobRenderer.render(JobSpec.of("shop", List.of(db()), V1_32).withUnit("a-much-too-long-unit-name-for-a-job")))
                 .isInstanceOf(UserError.class).hasMessageContaining("at most 63");
+    }
+
+    @Test
+    void a_cluster_before_v1_26_gets_no_pod_failure_policy_and_the_same_job_otherwise() {
+        Run old = cli("render-job", "--kubernetes-version", "v1.25.16", "-f", MANIFEST, "--namespace", "shop");
+        assertThat(old.exit()).as(old.toString()).isZero();
+        Golden.assertMatches("job/kubernetes-1.25.yaml", old.out());
+        ObjectNode job = docs(old.out()).get(6);
+        assertThat(job.at("/spec/podFailurePolicy").isMissingNode()).as(old.toString()).isTrue();
+        ObjectNode current = docs(cli("render-job", "--kubernetes-version", "1.26", "-f", MANIFEST, "--namespace", "shop").out()).get(6);
+        assertThat(current.at("/spec/podFailurePolicy/rules/0/action").asText()).as("negative control: 1.26 serves it").isEqualTo("FailJob");
+        current.with("spec").remove("podFailurePolicy");
+        assertThat(job).as("only podFailurePolicy differs").isEqualTo(current);
+    }
+
+    @Test
+    void a_cluster_older_than_the_oldest_supported_version_is_refused_with_the_version_named() {
+        Run r = cli("render-job", "--kubernetes-version", "1.23", "-f", MANIFEST, "--namespace", "shop");
+        assertThat(r.exit()).as(r.toString()).isEqualTo(1);
+        assertThat(r.err()).as(r.toString()).startsWith("error: the cluster runs Kubernetes 1.23, older than 1.24, the oldest kubectl"
+                + " stsresize supports: volume expansion is GA only from 1.24");
+        assertThat(r.out()).isEmpty();
+        assertThat(cli("render-job", "--kubernetes-version", "1.24", "-f", MANIFEST, "--namespace", "shop").exit())
+                .as("negative control: 1.24 renders").isZero();
+    }
+
+    @Test
+    void without_a_version_and_without_a_cluster_it_asks_for_the_version() {
+        Run r = cli("render-job", "-f", MANIFEST, "--namespace", "shop");
+        assertThat(r.exit()).as(r.toString()).isEqualTo(1);
+        assertThat(r.err()).as(r.toString()).startsWith("error: render-job writes only the fields the target cluster serves, so it needs"
+                + " the cluster's Kubernetes version: pass --kubernetes-version (e.g. 1.32), or a kubeconfig of that cluster (no kubeconfig found");
+        assertThat(r.out()).isEmpty();
+        assertThat(cli("render-job", "--kubernetes-version", "one.two", "-f", MANIFEST, "--namespace", "shop").err())
+                .contains("--kubernetes-version takes the cluster's Kubernetes version as MAJOR.MINOR (e.g. 1.32");
+    }
+
+    @Test
+    void versions_are_read_as_kubectl_version_and_providers_print_them() {
+        assertThat(KubernetesVersion.parse("v1.32.3-eks-1a2b3c", "--kubernetes-version")).isEqualTo(V1_32);
+        assertThat(KubernetesVersion.parse("1.32", "--kubernetes-version")).isEqualTo(V1_32);
+        ObjectNode gke = docs("{major: '1', minor: '32+', gitVersion: v1.32.4-gke.100}").get(0);
+        assertThat(KubernetesVersion.fromVersionInfo(gke, "https://x")).isEqualTo(V1_32);
+        ObjectNode gitOnly = docs("{gitVersion: v1.25.16}").get(0);
+        assertThat(KubernetesVersion.fromVersionInfo(gitOnly, "https://x")).isEqualTo(new KubernetesVersion(1, 25));
+        assertThatThrownBy(() -> KubernetesVersion.fromVersionInfo(docs("{major: '', minor: ''}").get(0), "https://x"))
+                .isInstanceOf(UserError.class).hasMessageContaining("answered /version without a version");
     }
 }

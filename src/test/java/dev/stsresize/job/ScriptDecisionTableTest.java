@@ -9,12 +9,14 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.stsresize.plan.ClaimState;
 import dev.stsresize.plan.Decider;
 import dev.stsresize.plan.Decision;
-import dev.stsresize.plan.LiveState;
+import dev.stsresize.plan.DecisionTableRows;
 import dev.stsresize.plan.Quantity;
 import dev.stsresize.plan.Refusal;
 import dev.stsresize.sim.SimCluster;
 import dev.stsresize.sim.controller.ControllerManager;
 import dev.stsresize.sim.controller.Timings;
+import dev.stsresize.sim.fault.Fault;
+import dev.stsresize.sim.fault.FaultRule;
 import dev.stsresize.sim.http.RecordedRequest;
 import dev.stsresize.sim.registry.DeleteOptions;
 import dev.stsresize.sim.store.ResourceType;
@@ -120,7 +122,18 @@ class ScriptDecisionTableTest {
 
         Map<String, String> before = load(row);
         long since = sim.requests().size();
-        ScriptRun.Result r = ScriptRun.run(kubeconfig, ns, Declared.json(List.of(declared)), dir);
+        // a row without csiDrivers is one where they cannot be read: the server refuses the script's LIST as RBAC would
+        FaultRule hidden = row.has("csiDrivers") ? null : sim.faults().add(FaultRule.on("list", "csidrivers", null, Fault.status(403,
+                "Forbidden", "csidrivers.storage.k8s.io is forbidden: User \"system:serviceaccount:" + ns + ":sts-volume-resize\" cannot"
+                        + " list resource \"csidrivers\" in API group \"storage.k8s.io\" at the cluster scope")));
+        ScriptRun.Result r;
+        try {
+            r = ScriptRun.run(kubeconfig, ns, Declared.json(List.of(declared)), dir);
+        } finally {
+            if (hidden != null) {
+                sim.faults().clear();
+            }
+        }
         String context = name + " (namespace " + ns + ")\njava: " + java.verdict().label() + " " + java.detail() + "\nscript: " + r;
 
         assertThat(r.verdicts()).as(context).containsExactly(expected.line(ns, sts));
@@ -183,20 +196,23 @@ class ScriptDecisionTableTest {
     }
 
     static Decision javaDecision(JsonNode row) {
-        List<ObjectNode> live = row.path("live").isObject() ? List.of((ObjectNode) row.get("live")) : List.of();
-        List<Decision> all = Decider.decide(List.of((ObjectNode) row.get("declared")),
-                new LiveState(live, objects(row.path("claims")), objects(row.path("classes"))));
+        List<Decision> all = Decider.decide(List.of((ObjectNode) row.get("declared")), DecisionTableRows.liveState(row));
         assertThat(all).hasSize(1);
         return all.get(0);
     }
 
-    /** The row's StorageClasses replace the cluster's; its live StatefulSet and claims are loaded. Returns each claim's request. */
+    /** The row's StorageClasses and CSIDrivers replace the cluster's; its live StatefulSet and claims are loaded. Returns each claim's request. */
     static Map<String, String> load(JsonNode row) {
         ResourceType classes = sim.type("storage.k8s.io/v1", "StorageClass");
         for (ObjectNode sc : sim.store().list(classes, "")) {
             sim.registry().delete(classes, "", sc.at("/metadata/name").asText(), new DeleteOptions(null, null, null, null, false));
         }
         objects(row.path("classes")).forEach(sim::load);
+        ResourceType drivers = sim.type("storage.k8s.io/v1", "CSIDriver");
+        for (ObjectNode d : sim.store().list(drivers, "")) {
+            sim.registry().delete(drivers, "", d.at("/metadata/name").asText(), new DeleteOptions(null, null, null, null, false));
+        }
+        objects(row.path("csiDrivers")).forEach(sim::load);
         if (row.path("live").isObject()) {
             sim.load((ObjectNode) row.get("live"));
         }

@@ -150,8 +150,8 @@ class DeciderTest {
         assertThat(List.of(Verdict.values())).extracting(Verdict::label)
                 .containsExactly("grow", "grow-claims", "up-to-date", "refused", "blocked", "absent");
         assertThat(List.of(Reason.values())).extracting(Reason::label).containsExactly("template-changed", "other-immutable",
-                "owned", "shrink", "not-expandable", "claim-unbound", "locked", "forbidden");
-        assertThat(List.of(Reason.values())).filteredOn(Reason::permanent).hasSize(5);
+                "owned", "shrink", "not-expandable", "no-resizer", "claim-unbound", "locked", "forbidden");
+        assertThat(List.of(Reason.values())).filteredOn(Reason::permanent).hasSize(6);
     }
 
     @Test

@@ -62,9 +62,7 @@ class DecisionTableTest {
 
     /** How the table's inputs reach decide(): the same path the plan command takes. */
     static Decision decide(JsonNode row) {
-        List<ObjectNode> live = row.path("live").isObject() ? List.of((ObjectNode) row.get("live")) : List.of();
-        List<Decision> all = Decider.decide(List.of((ObjectNode) row.get("declared")),
-                new LiveState(live, objects(row.path("claims")), objects(row.path("classes"))));
+        List<Decision> all = Decider.decide(List.of((ObjectNode) row.get("declared")), DecisionTableRows.liveState(row));
         assertThat(all).hasSize(1);
         return all.get(0);
     }

@@ -19,6 +19,7 @@ final class DemoDecisions {
         List<ObjectNode> sts = new ArrayList<>();
         List<ObjectNode> claims = new ArrayList<>();
         List<ObjectNode> classes = new ArrayList<>();
+        List<ObjectNode> drivers = new ArrayList<>();
         Map<String, String> uids = new HashMap<>();
         Map<String, String> managers = new HashMap<>();
         for (ObjectNode o : cluster) {
@@ -32,10 +33,11 @@ final class DemoDecisions {
                 }
                 case "PersistentVolumeClaim" -> claims.add(o);
                 case "StorageClass" -> classes.add(o);
+                case "CSIDriver" -> drivers.add(o);
                 default -> { }
             }
         }
-        List<Decision> decisions = Decider.decide(DemoScenario.manifest(), new LiveState(sts, claims, classes));
+        List<Decision> decisions = Decider.decide(DemoScenario.manifest(), new LiveState(sts, claims, classes, true, drivers, true));
         return new Loaded(decisions, uids, "(offline)", "snapshot demo/live.yaml", "analytics,legacy,shop", "demo/manifest.yaml",
                 Map.of(), List.of(), managers);
     }

@@ -41,7 +41,8 @@ class ControllersKubectlTest {
     static void start() {
         assumeTrue(Kubectl.available(), Kubectl.ABSENT);
         sim = SimCluster.start();
-        sim.load(storageClass("online"), storageClass("offline"));
+        sim.load(Fixtures.yaml("apiVersion: storage.k8s.io/v1\nkind: CSIDriver\nmetadata: {name: sim.csi.example}\nspec: {attachRequired: true}\n"),
+                storageClass("online"), storageClass("offline"));
         controllers = ControllerManager.start(sim, Speed.fast);
         kubeconfig = dir.resolve("kubeconfig");
         sim.writeKubeconfig(kubeconfig);

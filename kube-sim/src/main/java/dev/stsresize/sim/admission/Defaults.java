@@ -44,10 +44,25 @@ public final class Defaults {
                 o.putIfAbsent("reclaimPolicy", o.textNode("Delete"));
                 o.putIfAbsent("volumeBindingMode", o.textNode("Immediate"));
             }
+            case "CSIDriver" -> csiDriver(o);
             case "Namespace" -> namespace(o);
             case "Secret" -> o.putIfAbsent("type", o.textNode("Opaque")); // core/v1 SetDefaults_Secret
             default -> { }
         }
+    }
+
+    /** pkg/apis/storage/v1/defaults.go SetDefaults_CSIDriver (SELinuxMountReadWriteOncePod on by default in v1.32). */
+    private static void csiDriver(ObjectNode o) {
+        ObjectNode spec = obj(o, "spec");
+        spec.putIfAbsent("attachRequired", spec.booleanNode(true));
+        spec.putIfAbsent("podInfoOnMount", spec.booleanNode(false));
+        spec.putIfAbsent("storageCapacity", spec.booleanNode(false));
+        spec.putIfAbsent("fsGroupPolicy", spec.textNode("ReadWriteOnceWithFSType"));
+        if (spec.path("volumeLifecycleModes").isEmpty()) {
+            spec.putArray("volumeLifecycleModes").add("Persistent");
+        }
+        spec.putIfAbsent("requiresRepublish", spec.booleanNode(false));
+        spec.putIfAbsent("seLinuxMount", spec.booleanNode(false));
     }
 
     private static void statefulSet(ObjectNode o) {

@@ -41,6 +41,9 @@ public final class ObjectValidation {
         if (t.kind().equals("Secret") && t.group().isEmpty()) {
             causes.addAll(secret(old, next));
         }
+        if (t.kind().equals("CSIDriver") && t.group().equals("storage.k8s.io")) {
+            causes.addAll(CsiDriverValidation.validate(old, next));
+        }
         if (!causes.isEmpty()) {
             throw ApiError.invalid(t.group(), t.kind(), next.path("metadata").path("name").asText(), causes);
         }

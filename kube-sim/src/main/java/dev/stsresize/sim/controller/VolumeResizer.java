@@ -16,7 +16,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * grow the PV, then leave the claim at {@code NodeResizePending} with condition
  * {@code FileSystemResizePending} for the kubelet (which finishes at once for online, only when a pod
  * mounts the claim anew for offline); {@code infeasible} ends at {@code ControllerResizeInfeasible}
- * with a warning; {@code none} never changes anything — what the reference saw with no resizer.
+ * with a warning; {@code none} never changes anything — what the reference saw with no resizer, and
+ * what a class gets whose CSI driver has no CSIDriver object ({@link Context#resizerOf}).
  */
 final class VolumeResizer extends Controller {
     static final String FS_PENDING_MESSAGE = "Waiting for user to (re-)start a pod to finish file system resize of volume on node.";
@@ -38,6 +39,10 @@ final class VolumeResizer extends Controller {
     List<Key> keysFor(StoreEvent e) {
         if (e.resource().equals(ctx.kinds().claims()) && e.type() != StoreEvent.Type.DELETED) {
             return List.of(new Key(e.namespace(), e.name()));
+        }
+        if (e.resource().equals(ctx.kinds().csiDrivers()) && e.type() == StoreEvent.Type.ADDED) {
+            // a driver deployed now: its external-resizer starts and lists every claim (the informer's initial list)
+            return initialKeys();
         }
         return List.of();
     }

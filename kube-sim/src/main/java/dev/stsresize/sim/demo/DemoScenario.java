@@ -83,6 +83,9 @@ public final class DemoScenario {
         out.add(storageClass("fast-online", "ebs.csi.aws.com", true, "online"));
         out.add(storageClass("standard-offline", "pd.csi.storage.gke.io", true, "offline"));
         out.add(storageClass("local-fixed", "kubernetes.io/no-provisioner", false, "none"));
+        // the two CSI drivers are deployed: each registers its CSIDriver (as the AWS EBS and GCE PD drivers' manifests do)
+        out.add(csiDriver("ebs.csi.aws.com"));
+        out.add(csiDriver("pd.csi.storage.gke.io"));
         for (Case c : CASES) {
             out.addAll(liveObjects(c));
         }
@@ -353,6 +356,13 @@ public final class DemoScenario {
             sc.put("allowVolumeExpansion", true);
         }
         return sc;
+    }
+
+    private static ObjectNode csiDriver(String name) {
+        ObjectNode d = object("storage.k8s.io/v1", "CSIDriver", null, name);
+        ((ObjectNode) d.get("metadata")).put("uid", uid("csidriver/" + name));
+        d.putObject("spec").put("attachRequired", true).put("podInfoOnMount", false);
+        return d;
     }
 
     private static String provisioner(String storageClass) {

@@ -66,6 +66,10 @@ final class Tables {
             case "StorageClass" -> List.of(col("Name"), col("Provisioner"), col("ReclaimPolicy"), col("VolumeBindingMode"),
                     col("AllowVolumeExpansion"), col("Age"));
             case "Namespace" -> List.of(col("Name"), col("Status"), col("Age"));
+            // pkg/printers/internalversion/printers.go csiDriverColumnDefinitions
+            case "CSIDriver" -> List.of(col("Name"), new String[] {"AttachRequired", "boolean"}, new String[] {"PodInfoOnMount", "boolean"},
+                    new String[] {"StorageCapacity", "boolean"}, col("TokenRequests"), new String[] {"RequiresRepublish", "boolean"},
+                    col("Modes"), col("Age"));
             // part 2: what the controllers write, with the columns of pkg/printers/internalversion/printers.go
             case "Event" -> List.of(col("Last Seen"), col("Type"), col("Reason"), col("Object"), col("Message"));
             case "PersistentVolume" -> List.of(col("Name"), col("Capacity"), col("Access Modes"), col("Reclaim Policy"),
@@ -96,6 +100,7 @@ final class Tables {
             case "StorageClass" -> List.of(name, o.path("provisioner").asText(""), o.path("reclaimPolicy").asText("Delete"),
                     o.path("volumeBindingMode").asText("Immediate"), Boolean.toString(o.path("allowVolumeExpansion").asBoolean(false)), age);
             case "Namespace" -> List.of(name, status.path("phase").asText("Active"), age);
+            case "CSIDriver" -> csiDriver(spec, name, age);
             case "Event" -> event(o, now);
             case "PersistentVolume" -> {
                 JsonNode ref = spec.path("claimRef");
@@ -132,6 +137,18 @@ final class Tables {
         return List.of(seen, e.path("type").asText(""), e.path("reason").asText(""),
                 ref.path("kind").asText("").toLowerCase(java.util.Locale.ROOT) + "/" + ref.path("name").asText(""),
                 e.path(core ? "message" : "note").asText(""));
+    }
+
+    /** printers.go printCSIDriver: the token requests' audiences ("<unset>" without any) and the lifecycle modes, comma-joined. */
+    private static List<String> csiDriver(JsonNode spec, String name, String age) {
+        List<String> audiences = new java.util.ArrayList<>();
+        spec.path("tokenRequests").forEach(r -> audiences.add(r.path("audience").asText("")));
+        List<String> modes = new java.util.ArrayList<>();
+        spec.path("volumeLifecycleModes").forEach(m -> modes.add(m.asText()));
+        return List.of(name, Boolean.toString(spec.path("attachRequired").asBoolean(true)),
+                Boolean.toString(spec.path("podInfoOnMount").asBoolean(false)), Boolean.toString(spec.path("storageCapacity").asBoolean(false)),
+                audiences.isEmpty() ? "<unset>" : String.join(",", audiences), Boolean.toString(spec.path("requiresRepublish").asBoolean(false)),
+                String.join(",", modes), age);
     }
 
     private static String accessModes(JsonNode modes) {

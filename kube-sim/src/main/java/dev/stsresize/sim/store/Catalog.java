@@ -47,6 +47,8 @@ public final class Catalog {
         add("apps", "deployments", "Deployment", true, ALL, List.of("deploy"), List.of("all"), Set.of("status", "scale"), true, false);
         add("apps", "replicasets", "ReplicaSet", true, ALL, List.of("rs"), List.of("all"), Set.of("status", "scale"), true, false);
         add("apps", "daemonsets", "DaemonSet", true, ALL, List.of("ds"), List.of("all"), Set.of("status"), true, false);
+        // storage.k8s.io/v1 in the order /apis/storage.k8s.io/v1 lists it (csinodes, volumeattachments… not served)
+        add("storage.k8s.io", "csidrivers", "CSIDriver", false, ALL, List.of(), List.of(), Set.of(), false, false);
         add("storage.k8s.io", "storageclasses", "StorageClass", false, ALL, List.of("sc"), List.of(), Set.of(), false, false);
         add("coordination.k8s.io", "leases", "Lease", true, ALL, List.of(), List.of(), Set.of(), false, false);
         add("events.k8s.io", "events", "Event", true, ALL, List.of("ev"), List.of(), Set.of(), false, false);

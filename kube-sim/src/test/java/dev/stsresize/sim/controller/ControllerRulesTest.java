@@ -75,6 +75,27 @@ class ControllerRulesTest {
     }
 
     @Test
+    void a_csi_class_grows_only_once_its_driver_registers_a_csidriver() throws Exception {
+        ObjectNode unregistered = Running.yaml("apiVersion: storage.k8s.io/v1\nkind: StorageClass\nmetadata:\n  name: orphan\n"
+                + "  annotations: {sim.stsresize.dev/resizer: online}\nprovisioner: undeployed.csi.example\nallowVolumeExpansion: true\n");
+        try (Running c = Running.with(unregistered)) {
+            c.create("persistentvolumeclaims", VolumeBinderTest.claim("data", "orphan", "1Gi"));
+            await("data is Bound", () -> VolumeBinderTest.phase(c, "data").equals("Bound"));
+            VolumeResizerTest.grow(c, "data", "2Gi");
+            await("ExternalExpanding", () -> c.event("data", "ExternalExpanding") != null);
+            assertThat(c.controllers.awaitIdle(Running.DEADLINE)).isTrue();
+            assertThat(c.get("persistentvolumeclaims", "data").at("/status/capacity/storage").asText())
+                    .as("no CSIDriver, no external-resizer").isEqualTo("1Gi");
+            assertThat(c.eventReasons("data")).doesNotContain("Resizing");
+            // negative control: the driver deployed, its resizer lists the claims and grows this one's volume (no pod mounts it,
+            // so the file system waits for the kubelet)
+            c.sim.load(Running.csiDriver("undeployed.csi.example"));
+            await("FileSystemResizePending", () -> VolumeResizerTest.condition(c, "data", "FileSystemResizePending") != null);
+            assertThat(c.eventReasons("data")).contains("Resizing");
+        }
+    }
+
+    @Test
     void resource_quota_status_used_follows_the_claims() {
         try (Running c = Running.with(Running.storageClass("csi", "online"))) {
             c.create("resourcequotas", Running.yaml("apiVersion: v1\nkind: ResourceQuota\nmetadata: {name: storage, namespace: default}\n"

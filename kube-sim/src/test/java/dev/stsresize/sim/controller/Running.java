@@ -30,9 +30,10 @@ final class Running implements AutoCloseable {
         this.controllers = controllers;
     }
 
-    /** Starts the cluster, loads {@code objects}, then starts the controllers. */
+    /** Starts the cluster, loads {@code objects} and the CSIDriver of {@link #storageClass}'s driver, then starts the controllers. */
     static Running with(ObjectNode... objects) {
         SimCluster sim = SimCluster.start();
+        sim.load(csiDriver(CSI_DRIVER));
         sim.load(objects);
         return new Running(sim, ControllerManager.start(sim, Speed.fast));
     }
@@ -41,9 +42,15 @@ final class Running implements AutoCloseable {
         return dev.stsresize.testkit.TestObjects.yaml(s);
     }
 
+    static final String CSI_DRIVER = "sim.csi.example";
+
+    static ObjectNode csiDriver(String name) {
+        return yaml("apiVersion: storage.k8s.io/v1\nkind: CSIDriver\nmetadata: {name: " + name + "}\nspec: {attachRequired: true}\n");
+    }
+
     static ObjectNode storageClass(String name, String resizer) {
         return yaml("apiVersion: storage.k8s.io/v1\nkind: StorageClass\nmetadata:\n  name: " + name
-                + "\n  annotations: {sim.stsresize.dev/resizer: " + resizer + "}\nprovisioner: sim.csi.example\n"
+                + "\n  annotations: {sim.stsresize.dev/resizer: " + resizer + "}\nprovisioner: " + CSI_DRIVER + "\n"
                 + "allowVolumeExpansion: true\n");
     }
 

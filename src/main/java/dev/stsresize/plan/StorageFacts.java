@@ -1,0 +1,17 @@
+package dev.stsresize.plan;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+
+/**
+ * The cluster-wide facts a claim's growth depends on: its StorageClass (does it allow expansion?) and
+ * whether its provisioner has a resizer.
+ *
+ * @param classesKnown false when the StorageClasses could not be read: a claim with a class is then
+ *     decided as if it may expand (its dry-run patch decides), and its resizer is not checked
+ */
+public record StorageFacts(List<ObjectNode> classes, boolean classesKnown, Resizers resizers) {
+    public StorageFacts {
+        classes = List.copyOf(classes);
+    }
+}
