@@ -28,7 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Tag("slow")
 class ReleaseArchiveIT {
-    /** The ceiling on the archive: it was 45.7 MB with every dependency's every class. */
+    /** The ceiling on the archive's size: what every dependency's every class would far exceed. */
     static final long MAX_ARCHIVE_BYTES = 25_000_000L;
 
     /** Classes missing from the shaded jar, as the JVM reports them. */
