@@ -71,32 +71,11 @@ public final class Cli {
         add(cl, invoked, VersionCommand.class, VersionCommand::new);
         add(cl, invoked, CompletionCommand.class, CompletionCommand::new);
         add(cl, invoked, UiCommand.class, () -> new UiCommand(environment));
-        terminalColumns().ifPresent(columns -> fitHelpTo(cl, columns));
         cl.setOut(out);
         cl.setErr(err);
         cl.setExecutionExceptionHandler(this::onException);
         cl.setParameterExceptionHandler(this::onBadParameters);
         return cl;
-    }
-
-    static final String TERMINAL_COLUMNS = TerminalRootHelp.COLUMNS;
-
-    /**
-     * The terminal's width when the launcher measured it: picocli would measure it itself for every
-     * auto-width help, by starting {@code stty} and polling for its answer every 25 ms, ~40 ms of a
-     * 0.2 s {@code --help} (issue 16; README, Performance). Only on a console, as picocli measures only there.
-     */
-    private java.util.OptionalInt terminalColumns() {
-        return environment.console() ? TerminalRootHelp.columns(environment.variables()) : java.util.OptionalInt.empty();
-    }
-
-    /** Each command whose help picocli would fit to the terminal gets that width, as picocli clamps it (55 at least). */
-    private static void fitHelpTo(CommandLine cl, int columns) {
-        CommandLine.Model.UsageMessageSpec usage = cl.getCommandSpec().usageMessage();
-        if (usage.autoWidth()) { // false for the commands with a fixed width, and when picocli.usage.width says a number
-            usage.autoWidth(false).width(Math.max(columns, 55));
-        }
-        cl.getSubcommands().values().forEach(sub -> fitHelpTo(sub, columns));
     }
 
     private static void add(CommandLine root, String invoked, Class<?> type, Supplier<Object> command) {

@@ -60,6 +60,10 @@ public final class DemoCommand implements Callable<Integer> {
     @Option(names = "--dir", paramLabel = "DIR", description = "Write manifest.yaml, kubeconfig and live.yaml here instead of a new temporary folder.")
     Path dir;
 
+    @Option(names = "--keep-kubeconfig", description = "Leave the kubeconfig in place when the demo ends (it is removed by default: "
+            + "it holds the simulated cluster's admin credentials).")
+    boolean keepKubeconfig;
+
     private final Environment environment;
     private final Consumer<Demo> whileServing;
     private final BooleanSupplier stdoutIsTerminal;
@@ -96,7 +100,8 @@ public final class DemoCommand implements Callable<Integer> {
      */
     private final class Serving {
         private Integer serve(Path folder, Path manifest, Path kubeconfig, Path live) {
-            try (SimCluster sim = SimCluster.start()) {
+            try (SimCluster sim = SimCluster.start();
+                    RemovedWhenDone removed = keepKubeconfig ? null : new RemovedWhenDone(kubeconfig, spec.commandLine().getErr())) {
                 sim.load(DemoScenario.cluster().toArray(new ObjectNode[0]));
                 writeManifest(manifest, DemoScenario.manifest());
                 sim.writeKubeconfig(kubeconfig);
@@ -139,7 +144,7 @@ public final class DemoCommand implements Callable<Integer> {
             out.println();
             out.println("Files:");
             out.println("  " + manifest + "   what the operator declares (the sizes to grow to)");
-            out.println("  " + kubeconfig + "     admin access to the simulated cluster");
+            out.println("  " + kubeconfig + "     admin access to the simulated cluster" + (keepKubeconfig ? "" : ", removed when the demo ends"));
             out.println("  " + live + "      the cluster as it was at start, for plan");
             out.println();
             out.println("Try:");
@@ -168,7 +173,7 @@ public final class DemoCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         out.println("Running: kubectl stsresize apply --kubeconfig " + kubeconfig + " -f " + manifest + " -A --yes");
         out.flush();
-        return new Cli(out, err, environment).run("apply", "--kubeconfig", kubeconfig.toString(), "-f", manifest.toString(), "-A", "--yes");
+        return new Cli(out, err, journalledBeside(manifest)).run("apply", "--kubeconfig", kubeconfig.toString(), "-f", manifest.toString(), "-A", "--yes");
     }
 
     /** The interactive UI on the demo, as a user would open it: {@code ui --kubeconfig K -f M -A}. */
@@ -177,10 +182,14 @@ public final class DemoCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         out.println("Opening: kubectl stsresize ui --kubeconfig " + kubeconfig + " -f " + manifest + " -A");
         out.flush();
+        return new Cli(out, err, journalledBeside(manifest).onConsole()).run("ui", "--kubeconfig", kubeconfig.toString(), "-f", manifest.toString(), "-A");
+    }
+
+    /** The demo's own runs keep their journal beside its files: never in the operator's state folder, among real runs. */
+    private Environment journalledBeside(Path manifest) {
         Map<String, String> env = new HashMap<>(environment.variables());
-        // the demo's runs are journalled next to its files, not in the user's state directory
         env.put("XDG_STATE_HOME", manifest.getParent().resolve("state").toString());
-        return new Cli(out, err, environment.withVariables(env).onConsole()).run("ui", "--kubeconfig", kubeconfig.toString(), "-f", manifest.toString(), "-A");
+        return environment.withVariables(env);
     }
 
     private Path folder() {

@@ -4,23 +4,19 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.Map;
-import java.util.OptionalInt;
 
 /**
  * {@code --help} and {@code version} without picocli: building the root command (annotation proxies,
- * reflection, picocli's built-in type converters) was most of their start-up (issue 16; README,
+ * reflection, picocli's built-in type converters) was most of their start-up (README,
  * Performance). Nothing here names a picocli class, so answering loads none of it.
  *
  * <p>The root's help is the text picocli itself printed at build time ({@code kubectl-stsresize --help}
  * with plain output at the default width of 80, into {@link #ROOT_HELP}; the build's antrun step). Off a
  * terminal it is used only where picocli would print exactly that: no {@code picocli.*} system property, no
- * {@code CLICOLOR_FORCE}, not Windows. On a terminal picocli colours the help and fits it to the width, which
- * it learns from {@code stty}: there the build's text of that width ({@link TerminalRootHelp}) is printed, when
- * the launcher said the width and no colour variable is set. Everywhere else, and when a resource is
- * missing (a build without the step), the command goes to picocli as before. {@code QuickAnswersTest}
- * checks every answer against picocli's, byte for byte, at many widths.
+ * {@code CLICOLOR_FORCE}, not Windows, not a terminal (where picocli colours the help and fits it to the
+ * width). Everywhere else, and when the resource is missing (a build without the step), the command goes to
+ * picocli. {@code QuickAnswersTest} checks every answer against picocli's, byte for byte.
  */
 public final class QuickAnswers {
     /** The root's usage help as picocli prints it off a terminal, written by the build. */
@@ -49,7 +45,7 @@ public final class QuickAnswers {
                 return ExitCodes.OK;
             }
             case "--help", "-h" -> {
-                String help = terminal ? onTerminal(env) : picocliMayDiffer(env, terminal) ? null : rootHelp();
+                String help = picocliMayDiffer(env, terminal) ? null : rootHelp();
                 if (help == null) {
                     return NOT_ANSWERED;
                 }
@@ -78,24 +74,6 @@ public final class QuickAnswers {
             return true;
         }
         return System.getProperty("os.name", "").toLowerCase(java.util.Locale.ROOT).contains("win") || terminal;
-    }
-
-    /**
-     * The help picocli would print on this terminal: in colour (on a terminal, not Windows, with none of the
-     * variables its {@code Help.Ansi.ansiPossible} reads), at the width the launcher measured
-     * ({@link TerminalRootHelp}); null where any of that is not known for sure.
-     */
-    static String onTerminal(Map<String, String> env) {
-        if (picocliMayDiffer(env, false)) {
-            return null;
-        }
-        for (String colourVariable : List.of("NO_COLOR", "CLICOLOR", "CLICOLOR_FORCE", "ConEmuANSI", "ANSICON")) {
-            if (env.containsKey(colourVariable)) {
-                return null;
-            }
-        }
-        OptionalInt columns = TerminalRootHelp.columns(env);
-        return columns.isEmpty() ? null : TerminalRootHelp.at(columns.getAsInt()).orElse(null);
     }
 
     private static String rootHelp() {

@@ -43,6 +43,10 @@ public final class SimulateCommand implements Callable<Integer> {
             description = "Where to write a kubeconfig for the simulated cluster (admin context 'sim').")
     Path kubeconfigOut;
 
+    @Option(names = "--keep-kubeconfig", description = "Leave the kubeconfig in place when the simulator stops (it is removed by "
+            + "default: it holds the simulated cluster's admin credentials).")
+    boolean keepKubeconfig;
+
     @Option(names = "--port", defaultValue = "0", description = "Port on 127.0.0.1; 0 (default) picks a free one.")
     int port;
 
@@ -88,6 +92,7 @@ public final class SimulateCommand implements Callable<Integer> {
             for (ObjectNode sa : sim.store().list(sim.type("v1", "ServiceAccount"), "")) {
                 sim.tokenFor(sa.path("metadata").path("namespace").asText(), sa.path("metadata").path("name").asText());
             }
+            RemovedWhenDone removed = keepKubeconfig ? null : new RemovedWhenDone(kubeconfigOut, spec.commandLine().getErr());
             sim.writeKubeconfig(kubeconfigOut);
             ControllerManager controllers = noControllers ? null : ControllerManager.start(sim, dev.stsresize.sim.controller.Speed.valueOf(speed.name()));
             CountDownLatch stopped = new CountDownLatch(1);
@@ -101,6 +106,9 @@ public final class SimulateCommand implements Callable<Integer> {
                     }
                 } finally {
                     sim.close();
+                    if (removed != null) {
+                        removed.close();
+                    }
                     stopped.countDown();
                 }
             }, "sim-shutdown"));

@@ -48,7 +48,8 @@ public final class Training {
             Path kubeconfig = Files.writeString(dir.resolve("kubeconfig"), KUBECONFIG);
             String m = manifest.toString();
             String l = live.toString();
-            // as Main answers them off a terminal (cli.QuickAnswers), then through picocli as on one
+            // as Main answers them off a terminal (cli.QuickAnswers), then through picocli as on one,
+            // where picocli colours the help and fits it to the width
             QuickAnswers.answer(new String[] {"--help"}, new PrintWriter(new StringWriter()), Map.of(), false);
             QuickAnswers.answer(new String[] {"version"}, new PrintWriter(new StringWriter()), Map.of(), false);
             run("--help");

@@ -87,4 +87,42 @@ class DemoCommandTest {
         assertThat(manifest.get().split("\n---\n|^---\n")).hasSizeGreaterThanOrEqualTo(8);
         assertThat(manifest.get()).contains("name: kafka", "whenDeleted: Delete", "storage: 20Gi");
     }
+
+    @Test
+    void demo_apply_journals_beside_its_files_never_in_the_operators_state_folder_and_removes_its_kubeconfig() throws Exception {
+        Path operatorState = Files.createDirectories(dir.resolve("operator-state"));
+        Path demoDir = dir.resolve("demo");
+        Environment operator = Environment.of(new java.io.ByteArrayInputStream(new byte[0]),
+                java.util.Map.of("XDG_STATE_HOME", operatorState.toString(), "HOME", dir.resolve("home").toString()), false);
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int exit = new Cli(new PrintWriter(out), new PrintWriter(err), operator).run("demo", "--apply", "--speed", "fast", "--dir", demoDir.toString());
+        Outcome o = new Outcome(exit, out.toString(), err.toString());
+        assertThat(exit).as(o.toString()).isEqualTo(ExitCodes.REFUSED);
+        assertThat(o.out()).as(o.toString()).contains("shop/postgres: converged");
+        try (var written = Files.list(operatorState)) {
+            assertThat(written.toList()).as("the operator's state folder after the demo: " + o).isEmpty();
+        }
+        assertThat(dir.resolve("home")).as("nothing under the operator's home either").doesNotExist();
+        assertThat(demoDir.resolve("state/kubectl-stsresize")).as("the demo's own journal folder").isDirectory();
+        assertThat(demoDir.resolve("kubeconfig")).as("the admin kubeconfig, once the demo ended").doesNotExist();
+        assertThat(demoDir.resolve("manifest.yaml")).as("the manifest stays for an offline plan").exists();
+    }
+
+    @Test
+    void the_kubeconfig_serves_while_the_demo_runs_and_stays_after_it_only_when_asked() {
+        for (boolean keep : new boolean[] {false, true}) {
+            Path folder = dir.resolve("keep-" + keep);
+            AtomicReference<Boolean> whileServing = new AtomicReference<>();
+            CommandLine cl = new CommandLine(new DemoCommand(Environment.system(), demo -> whileServing.set(Files.exists(demo.kubeconfig()))));
+            cl.setOut(new PrintWriter(new StringWriter()));
+            java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("--speed", "fast", "--dir", folder.toString()));
+            if (keep) {
+                args.add("--keep-kubeconfig");
+            }
+            assertThat(cl.execute(args.toArray(new String[0]))).isZero();
+            assertThat(whileServing.get()).as("the kubeconfig exists while serving").isTrue();
+            assertThat(Files.exists(folder.resolve("kubeconfig"))).as("kubeconfig after the demo, --keep-kubeconfig " + keep).isEqualTo(keep);
+        }
+    }
 }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -51,7 +50,7 @@ class QuickAnswersTest {
         assertThat(QuickAnswers.picocliMayDiffer(Map.of(), false)).isFalse();
         assertThat(QuickAnswers.picocliMayDiffer(Map.of(), true)).as("on a terminal").isTrue();
         assertThat(QuickAnswers.answer(new String[] {"--help"}, new PrintWriter(new StringWriter()), Map.of(), true))
-                .as("on a terminal whose width the launcher did not say").isEqualTo(QuickAnswers.NOT_ANSWERED);
+                .as("on a terminal, where picocli colours it and fits it to the width").isEqualTo(QuickAnswers.NOT_ANSWERED);
         assertThat(QuickAnswers.picocliMayDiffer(Map.of("CLICOLOR_FORCE", "1"), false)).isTrue();
         assertThat(QuickAnswers.picocliMayDiffer(Map.of("CLICOLOR_FORCE", "0"), false)).isFalse();
         System.setProperty("picocli.usage.width", "120");
@@ -62,45 +61,6 @@ class QuickAnswersTest {
         } finally {
             System.clearProperty("picocli.usage.width");
         }
-    }
-
-    /** On a terminal: the text of each width is what picocli prints there, coloured and fitted (picocli told both). */
-    @ParameterizedTest(name = "{0} columns")
-    @ValueSource(ints = {20, 55, 56, 80, 83, 100, 120, 167, 250, 399, 400, 401, 1000})
-    void onATerminalAnswersAsPicocliDoesAtItsWidth(int columns) {
-        Map<String, String> env = Map.of(TerminalRootHelp.COLUMNS, Integer.toString(columns));
-        StringWriter quick = new StringWriter();
-        assertThat(QuickAnswers.answer(new String[] {"--help"}, new PrintWriter(quick), env, true)).isZero();
-
-        StringWriter out = new StringWriter();
-        System.setProperty("picocli.ansi", "true"); // what picocli decides on a terminal; this test has none
-        try {
-            new Cli(new PrintWriter(out), new PrintWriter(new StringWriter()), new ByteArrayInputStream(new byte[0]), env, true).run("--help");
-        } finally {
-            System.clearProperty("picocli.ansi");
-        }
-        assertThat(quick.toString()).isEqualTo(out.toString()).contains("\u001B[");
-    }
-
-    @Test
-    void onATerminalLeavesHelpToPicocliWithoutAWidthOrWithAColourVariable() {
-        for (Map<String, String> env : List.of(Map.<String, String>of(), Map.of(TerminalRootHelp.COLUMNS, "x80"),
-                Map.of(TerminalRootHelp.COLUMNS, "80", "NO_COLOR", ""), Map.of(TerminalRootHelp.COLUMNS, "80", "CLICOLOR", "0"),
-                Map.of(TerminalRootHelp.COLUMNS, "80", "CLICOLOR_FORCE", "1"))) {
-            StringWriter out = new StringWriter();
-            assertThat(QuickAnswers.answer(new String[] {"--help"}, new PrintWriter(out), env, true)).as("%s", env)
-                    .isEqualTo(QuickAnswers.NOT_ANSWERED);
-            assertThat(out.toString()).isEmpty();
-        }
-    }
-
-    @Test
-    void aWidthPastTheLastTextGetsTheLastAndANarrowOneTheFirst() {
-        String file = "55 60\nA\0B\0";
-        assertThat(TerminalRootHelp.pick(file, 20)).isEqualTo("A");
-        assertThat(TerminalRootHelp.pick(file, 59)).isEqualTo("A");
-        assertThat(TerminalRootHelp.pick(file, 60)).isEqualTo("B");
-        assertThat(TerminalRootHelp.pick(file, 5000)).isEqualTo("B");
     }
 
     private static Run picocli(String arg) {

@@ -73,6 +73,19 @@ class SimulateCommandIT {
         assertThat(savedList.path("kind").asText()).isEqualTo("List");
         assertThat(savedList.path("items").findValuesAsText("name")).contains("data-db-0", "prod", "default");
         assertThat(Files.readAllLines(log)).hasSize(1);
+        assertThat(kubeconfig).as("the admin kubeconfig, once the simulator stopped").doesNotExist();
+    }
+
+    @Test
+    void simulate_leaves_its_kubeconfig_behind_only_when_asked() throws Exception {
+        Path kubeconfig = dir.resolve("kc");
+        Process p = new ProcessBuilder(launcher().toString(), "simulate", "--kubeconfig-out", kubeconfig.toString(), "--keep-kubeconfig")
+                .redirectError(dir.resolve("stderr").toFile()).start();
+        BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        assertThat(out.readLine()).startsWith("ready ");
+        assertThat(new ProcessBuilder("kill", "-TERM", Long.toString(p.pid())).start().waitFor()).isZero();
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(kubeconfig).as("--keep-kubeconfig").exists();
     }
 
     @Test

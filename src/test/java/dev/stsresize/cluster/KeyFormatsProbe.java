@@ -2,10 +2,11 @@ package dev.stsresize.cluster;
 
 import dev.stsresize.cluster.fake.FakeApiServer;
 import dev.stsresize.cluster.fake.FakeApiServer.Answer;
-import dev.stsresize.cluster.fake.TestPki;
-import dev.stsresize.cluster.fake.TestPki.KeyFormat;
+import dev.stsresize.cluster.fake.ServerTls;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.KeyStore;
 import java.security.Security;
 
 /**
@@ -13,6 +14,11 @@ import java.security.Security;
  * fixtures): a client certificate with each key format authenticates over TLS, and the BouncyCastle
  * JCA provider was never registered (the jar carries no provider service entry, so the JDK's
  * provider lookup cannot instantiate it: ~1 s of start-up). Prints one line per check.
+ *
+ * <p>The keys and certificates are made by the test beforehand, with BouncyCastle's full jars, and read
+ * here from files ({@code args[0]}: {@code ca.pem}, {@code server.p12}, {@code trust.p12}, and
+ * {@code <FORMAT>.crt}/{@code <FORMAT>.key} for each format in the other arguments): this JVM has only
+ * what the jar ships, so a class the client needs and the jar lacks fails here.
  */
 public final class KeyFormatsProbe {
     // not KubeClientsTest's: this JVM has no JUnit or AssertJ to load that class with
@@ -26,11 +32,11 @@ public final class KeyFormatsProbe {
     }
 
     public static void main(String[] args) throws Exception {
-        TestPki pki = new TestPki();
+        Path pki = Path.of(args[0]);
+        javax.net.ssl.SSLContext serverContext = ServerTls.context(store(pki.resolve("server.p12")), store(pki.resolve("trust.p12")));
         Path home = Files.createTempDirectory("probe");
-        for (KeyFormat format : KeyFormat.values()) {
-            TestPki.Issued me = pki.client("admin", format);
-            try (FakeApiServer server = FakeApiServer.https(pki.serverContext(), true)) {
+        for (String format : java.util.Arrays.asList(args).subList(1, args.length)) {
+            try (FakeApiServer server = FakeApiServer.https(serverContext, true)) {
                 server.on("GET", STS, Answer.json(200, EMPTY_LIST));
                 Path config = Kubeconfigs.write(home, "kubeconfig-" + format, """
                         current-context: tls
@@ -43,13 +49,21 @@ public final class KeyFormatsProbe {
                         contexts:
                         - name: tls
                           context: {cluster: tls, user: admin}
-                        """.formatted(server.url(), b64(pki.caPem()), b64(me.certificatePem()),
-                        b64(me.keyPem())));
+                        """.formatted(server.url(), b64(Files.readString(pki.resolve("ca.pem"))),
+                        b64(Files.readString(pki.resolve(format + ".crt"))), b64(Files.readString(pki.resolve(format + ".key")))));
                 int items = new KubeCluster(Kubeconfigs.connect(config, home))
                         .listStatefulSets(NamespaceScope.of("default")).items().size();
                 System.out.println(format + " listed " + items + " over TLS in " + server.requests().size() + " request");
             }
         }
         System.out.println("BC provider registered: " + (Security.getProvider("BC") != null));
+    }
+
+    private static KeyStore store(Path file) throws Exception {
+        KeyStore ks = KeyStore.getInstance("PKCS12");
+        try (InputStream in = Files.newInputStream(file)) {
+            ks.load(in, ServerTls.PASSWORD);
+        }
+        return ks;
     }
 }

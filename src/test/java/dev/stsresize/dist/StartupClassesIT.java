@@ -3,7 +3,6 @@ package dev.stsresize.dist;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stsresize.testkit.Processes;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -48,39 +47,5 @@ class StartupClassesIT {
                 "\\[class,load\\] (picocli\\.|org\\.jline\\.|com\\.googlecode\\.lanterna\\.|io\\.kubernetes\\.|com\\.fasterxml\\.|\\S+/0x)");
         assertThat(r.out().lines().filter(l -> offending.matcher(l).find()))
                 .as("classes %s should not load (libraries, hidden classes)", arg).isEmpty();
-    }
-
-    /**
-     * On a terminal too (a pty of script(1), 100 columns): the launcher measures the width and {@code --help}
-     * prints the build's coloured text of that width, loading no picocli class; the same bytes as picocli
-     * prints when it measures the terminal itself ({@code java ... Main --help} without the launcher).
-     */
-    @org.junit.jupiter.api.Test
-    void helpOnATerminalLoadsNoPicocliAndPrintsWhatPicocliPrints() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(new java.io.File("/usr/bin/script").canExecute(), "script(1) is not installed");
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String launcher = Path.of("target/kubectl-stsresize").toAbsolutePath().toString();
-        Map<String, String> env = Map.of("JAVA_HOME", System.getProperty("java.home"), "STSRESIZE_CDS", "0",
-                "STSRESIZE_JAVA_OPTS", "-Xshare:off -Xlog:class+load=info:file=" + Path.of("target/help-tty-classes.log").toAbsolutePath());
-        String viaLauncher = onTerminal(env, launcher + " --help");
-        String viaPicocli = onTerminal(Map.of(), java + " -cp " + JAR + " dev.stsresize.Main --help");
-        assertThat(viaLauncher).as("coloured").contains("\u001B[").isEqualTo(viaPicocli);
-        List<String> log = Files.readAllLines(Path.of("target/help-tty-classes.log"));
-        assertThat(log).as("the class-load log").anyMatch(l -> l.contains("dev.stsresize.cli.QuickAnswers"));
-        assertThat(log).as("picocli classes on a terminal").noneMatch(l -> l.contains(" picocli."));
-    }
-
-    /** What {@code command} prints on a 100-column pty, without script(1)'s own first and last lines. */
-    private static String onTerminal(Map<String, String> env, String command) throws Exception {
-        Path typescript = Files.createTempFile("help-tty", ".txt");
-        try {
-            Processes.Result r = Processes.run(env, Path.of("").toAbsolutePath(), Duration.ofSeconds(60),
-                    "script", "-q", "-e", "-c", "stty cols 100; " + command, typescript.toString());
-            assertThat(r.code()).as("exit of %s: %s", command, r.err()).isZero();
-            List<String> lines = Files.readAllLines(typescript);
-            return String.join("\n", lines.subList(1, lines.size() - 1));
-        } finally {
-            Files.deleteIfExists(typescript);
-        }
     }
 }

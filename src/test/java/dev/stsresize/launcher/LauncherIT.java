@@ -105,9 +105,70 @@ class LauncherIT {
         Path fakeJava = jdk.resolve("java");
         Files.writeString(fakeJava, "#!/bin/sh\necho 'openjdk version \"1.8.0_402\"' >&2\nexit 0\n");
         Files.setPosixFilePermissions(fakeJava, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Run r = run(Map.of("JAVA_HOME", tmp.resolve("jdk8").toString()), tmp, LAUNCHER.toString(), "--help");
+        // no other Java on PATH to fall back to
+        Run r = run(Map.of("JAVA_HOME", tmp.resolve("jdk8").toString(), "PATH", toolsWithout(tmp, "java").toString()), tmp,
+                "/bin/sh", LAUNCHER.toString(), "--help");
         assertThat(r.code()).as(r.describe()).isEqualTo(1);
-        assertThat(r.err()).as(r.describe()).contains("is version 1.8.0_402").contains("Java 17 or newer");
+        assertThat(r.err()).as(r.describe()).contains("is version 1.8.0_402").contains("Java 17 or newer").contains("none is on PATH");
+    }
+
+    /** A JDK home whose {@code release} file says {@code version} and whose java only echoes how it was run. */
+    private static Path fakeJdk(Path tmp, String name, String version) throws IOException {
+        Path home = Files.createDirectories(tmp.resolve(name));
+        Files.writeString(home.resolve("release"), "IMPLEMENTOR=\"test\"\nJAVA_VERSION=\"" + version + "\"\n");
+        Path java = Files.createDirectories(home.resolve("bin")).resolve("java");
+        Files.writeString(java, "#!/bin/sh\necho \"ran " + name + " $*\"\n");
+        Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return home;
+    }
+
+    /** The Java 17+ that runs these tests, alone on a PATH with the shell's tools. */
+    private static String pathWithThisJava(Path tmp) throws IOException {
+        Path bin = toolsWithout(tmp, "java");
+        Files.createSymbolicLink(bin.resolve("java"), Path.of(System.getProperty("java.home"), "bin", "java"));
+        return bin.toString();
+    }
+
+    @Test
+    void aJavaHomeOlderThan17GivesWayToTheJavaOnPathAndDebugSaysWhich(@TempDir Path tmp) throws Exception {
+        Path old = fakeJdk(tmp, "jdk11", "11.0.2");
+        String path = pathWithThisJava(tmp);
+        Run r = run(Map.of("JAVA_HOME", old.toString(), "PATH", path), tmp, "/bin/sh", LAUNCHER.toString(), "--version");
+        assertThat(r.code()).as(r.describe()).isZero();
+        assertThat(r.out()).as(r.describe()).startsWith("kubectl-stsresize ").doesNotContain("ran jdk11");
+        assertThat(r.err()).as("without --debug the launcher says nothing: " + r.describe()).isEmpty();
+
+        Run debug = run(Map.of("JAVA_HOME", old.toString(), "PATH", path), tmp, "/bin/sh", LAUNCHER.toString(),
+                "plan", "--debug", "-f", Path.of("examples/manifest.yaml").toAbsolutePath().toString(),
+                "--live", Path.of("examples/live-snapshot.yaml").toAbsolutePath().toString());
+        assertThat(debug.err()).as(debug.describe())
+                .contains("debug: Java " + Runtime.version().toString().replaceAll("\\+.*", ""))
+                .contains("at " + path + "/java (from PATH; not JAVA_HOME's: the Java at " + old + "/bin/java (JAVA_HOME) is version 11.0.2)");
+        assertThat(debug.out()).as(debug.describe()).doesNotContain("ran jdk11").contains("postgres");
+    }
+
+    @Test
+    void stsresizeJavaNamesTheJavaToRunOverJavaHomeAndPath(@TempDir Path tmp) throws Exception {
+        Path chosen = fakeJdk(tmp, "jdk25", "25");
+        Map<String, String> env = Map.of("STSRESIZE_JAVA", chosen.toString(), "JAVA_HOME", System.getProperty("java.home"),
+                "PATH", pathWithThisJava(tmp));
+        Run home = run(env, tmp, "/bin/sh", LAUNCHER.toString(), "--version");
+        assertThat(home.out()).as("a Java home: " + home.describe()).startsWith("ran jdk25 ").endsWith(" dev.stsresize.Main --version\n");
+        Map<String, String> byProgram = new java.util.HashMap<>(env);
+        byProgram.put("STSRESIZE_JAVA", chosen.resolve("bin/java").toString());
+        Run program = run(byProgram, tmp, "/bin/sh", LAUNCHER.toString(), "--debug", "--version");
+        assertThat(program.out()).as("its java: " + program.describe()).startsWith("ran jdk25 ");
+        assertThat(program.err()).as(program.describe()).contains("debug: Java 25 at " + chosen.resolve("bin/java") + " (from STSRESIZE_JAVA)");
+    }
+
+    @Test
+    void stsresizeJavaOlderThan17IsRefusedEvenWithAModernJavaOnPath(@TempDir Path tmp) throws Exception {
+        Path old = fakeJdk(tmp, "jdk11", "11.0.2");
+        Run r = run(Map.of("STSRESIZE_JAVA", old.toString(), "PATH", pathWithThisJava(tmp)), tmp, "/bin/sh", LAUNCHER.toString(), "--version");
+        assertThat(r.code()).as(r.describe()).isEqualTo(1);
+        assertThat(r.err()).as(r.describe()).contains("needs Java 17 or newer")
+                .contains("the Java at " + old.resolve("bin/java") + " (STSRESIZE_JAVA) is version 11.0.2");
+        assertThat(r.out()).as(r.describe()).isEmpty();
     }
 
     @Test

@@ -14,9 +14,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Base64;
 import java.util.Date;
-import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 import org.bouncycastle.asn1.x500.X500Name;
 import org.bouncycastle.asn1.x509.BasicConstraints;
 import org.bouncycastle.asn1.x509.Extension;
@@ -81,20 +79,25 @@ public final class TestPki {
 
     /** The server side: its certificate, and trust in the CA for client certificates. */
     public SSLContext serverContext() throws Exception {
+        return ServerTls.context(serverKeyStore(), trustStore());
+    }
+
+    /** The server's key and certificate chain, protected by {@link ServerTls#PASSWORD}. */
+    public KeyStore serverKeyStore() throws Exception {
         KeyStore ks = KeyStore.getInstance("PKCS12");
         ks.load(null, null);
-        ks.setKeyEntry("server", serverKeys.getPrivate(), new char[0], new java.security.cert.Certificate[] {server, ca});
-        KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-        kmf.init(ks, new char[0]);
+        ks.setKeyEntry("server", serverKeys.getPrivate(), ServerTls.PASSWORD, new java.security.cert.Certificate[] {server, ca});
+        return ks;
+    }
+
+    /** The CA, as the server trusts it for client certificates. */
+    public KeyStore trustStore() throws Exception {
         KeyStore ts = KeyStore.getInstance("PKCS12");
         ts.load(null, null);
         ts.setCertificateEntry("ca", ca);
-        TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        tmf.init(ts);
-        SSLContext context = SSLContext.getInstance("TLS");
-        context.init(kmf.getKeyManagers(), tmf.getTrustManagers(), RANDOM);
-        return context;
+        return ts;
     }
+
 
     private static KeyPair ec() throws Exception {
         KeyPairGenerator g = KeyPairGenerator.getInstance("EC");
