@@ -148,4 +148,57 @@ class UiLoopTest {
         assertThat(ui.isAlive()).isFalse();
         assertThat(screen()).as("the private screen is left").doesNotContain("StatefulSets[9]");
     }
+
+    /**
+     * What a terminal does to its cells on a resize is its own (tmux reflows them, xterm crops them):
+     * here a scribble stands for that. After the resize every cell is drawn again, so neither the scribble
+     * nor a row of the old size survives, and the header and every name are there at the new size.
+     */
+    @Test
+    void aResizeRedrawsTheWholeScreenWhateverTheTerminalDidToIt() throws Exception {
+        start(DemoDecisions::loaded, new FakeStepRunner());
+        scribble();
+        vt.setTerminalSize(new TerminalSize(60, 20));
+        awaitScreen(" stsresize │ context:");
+        awaitUntil(() -> !screen().contains("#####"), "the scribble is gone");
+        String small = screen();
+        assertThat(small.lines()).hasSize(20);
+        for (var d : DemoDecisions.loaded().decisions()) {
+            assertThat(small).as("the row of " + Loaded.key(d)).contains(Loaded.key(d));
+        }
+        scribble();
+        vt.setTerminalSize(new TerminalSize(100, 30));
+        awaitUntil(() -> !screen().contains("#####") && screen().contains("└" + "─".repeat(98) + "┘"), "drawn again at 100x30");
+        assertThat(screen()).startsWith(" stsresize │ context:");
+    }
+
+    @Test
+    void ctrlLDrawsEveryCellAgain() throws Exception {
+        start(DemoDecisions::loaded, new FakeStepRunner());
+        String drawn = screen();
+        scribble();
+        assertThat(screen()).contains("#####");
+        keys.add(new KeyStroke('l', true, false));
+        awaitUntil(() -> screen().equals(drawn), "the screen as it was drawn before the scribble");
+    }
+
+    /** Writes over the terminal's cells behind the screen's back, as a terminal reflowing its contents does. */
+    private void scribble() {
+        TerminalSize size = vt.getTerminalSize();
+        for (int row = 0; row < size.getRows(); row += 2) {
+            vt.setCursorPosition(0, row);
+            for (int col = 0; col < size.getColumns(); col++) {
+                vt.putCharacter('#');
+            }
+        }
+    }
+
+    private void awaitUntil(java.util.function.BooleanSupplier done, String what) throws InterruptedException {
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(20));
+        while (!done.getAsBoolean()) {
+            assertThat(Instant.now()).as("waiting until %s:\n%s", what, screen()).isBefore(deadline);
+            assertThat(failure.get()).isNull();
+            Thread.sleep(10);
+        }
+    }
 }
