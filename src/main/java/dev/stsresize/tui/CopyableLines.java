@@ -9,11 +9,12 @@ import java.util.List;
 /**
  * Shell commands and JSON laid out on rows so that what an operator copies off the screen still works.
  * A command is broken between its words only, each row but the last ending in {@code " \"} (the shell's
- * line continuation); a word wider than a row (a long path, a quoted JSON body) is cut where the
- * shell joins it back: {@code \} ends the row and the next row starts at the first column, with no
- * indentation; inside single quotes the quote is closed before the {@code \} and opened again on the
- * next row ({@code '…,'\} then {@code '"uid":…'}), which the shell reads as the same word, byte for byte.
- * JSON breaks after a comma or an opening brace, outside strings, where whitespace changes nothing. Pure.
+ * line continuation); a word too wide for the indentation starts at the first column; a word wider
+ * than a row (a long path, a quoted JSON body) is cut where the shell joins it back: {@code \} ends the
+ * row and the next row starts at the first column, with no indentation; inside single quotes the quote
+ * is closed before the {@code \} and opened again on the next row ({@code '…,'\} then
+ * {@code '"uid":…'}), which the shell reads as the same word, byte for byte. JSON breaks after a comma
+ * or an opening brace, outside strings, where whitespace changes nothing. Pure.
  */
 public final class CopyableLines {
     private static final String CONTINUED = " \\";
@@ -42,6 +43,11 @@ public final class CopyableLines {
                 row = new Row(indent);
             }
             if (row.used + length(word) + after <= width) {
+                row.add(word, style);
+                continue;
+            }
+            if (!out.isEmpty() && !row.hasWord && length(word) + after <= width) {
+                row = new Row(0); // whole at the first column rather than cut at the indentation
                 row.add(word, style);
                 continue;
             }

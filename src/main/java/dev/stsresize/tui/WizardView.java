@@ -24,11 +24,13 @@ final class WizardView {
         Glyphs g = p.glyphs;
         Decision d = w.decision();
         List<Line> lines = new ArrayList<>();
-        lines.add(Styled.line().add("Resize ", Style.BOLD).add(w.key(), Style.BOLD).add("   " + Texts.templates(d, g) + "   "
-                + d.claimsToGrow().size() + " claim" + (d.claimsToGrow().size() == 1 ? "" : "s") + " to grow   " + Texts.classes(d, g), Style.DIM).line());
+        lines.addAll(Styled.wrap(Styled.line().add("Resize ", Style.BOLD).add(w.key(), Style.BOLD).add("   " + Texts.templates(d, g) + "   "
+                + d.claimsToGrow().size() + " claim" + (d.claimsToGrow().size() == 1 ? "" : "s") + " to grow   " + Texts.classes(d, g), Style.DIM)
+                .line(), width, 2));
         lines.add(Styled.line().line());
-        if (w.summary() != null || w.steps().contains(WizardStep.RESTART)) {
-            // the summary needs the room: the checklist on one line
+        List<Line> gate = gateOrOutcome(w, g, width);
+        if (w.summary() != null || w.steps().contains(WizardStep.RESTART) || lines.size() + w.steps().size() + 1 + gate.size() > height) {
+            // the summary, or a gate on a short terminal, needs the room: the checklist on one line
             Styled.Builder b = Styled.line().add("  ");
             for (int i = 0; i < w.steps().size(); i++) {
                 b.add(mark(w.statuses().get(i), g) + " ", style(w.statuses().get(i))).add(w.steps().get(i).label() + "  ", Style.DIM);
@@ -44,7 +46,7 @@ final class WizardView {
             }
         }
         lines.add(Styled.line().line());
-        lines.addAll(gateOrOutcome(w, g, width));
+        lines.addAll(gate);
         if (w.summary() != null && w.status(WizardStep.RESTART) != StepStatus.RUNNING) {
             for (Line l : summary(w, g)) {
                 lines.addAll(Styled.wrap(l, width, 6));
