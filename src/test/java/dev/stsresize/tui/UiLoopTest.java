@@ -157,6 +157,7 @@ class UiLoopTest {
     @Test
     void aResizeRedrawsTheWholeScreenWhateverTheTerminalDidToIt() throws Exception {
         start(DemoDecisions::loaded, new FakeStepRunner());
+        awaitScreen("<enter> diff  <a> apply");
         scribble();
         vt.setTerminalSize(new TerminalSize(60, 20));
         // waiting for the whole screen, not its first rows: the terminal is read while the UI thread may still draw
@@ -172,6 +173,7 @@ class UiLoopTest {
     @Test
     void ctrlLDrawsEveryCellAgain() throws Exception {
         start(DemoDecisions::loaded, new FakeStepRunner());
+        awaitScreen("<enter> diff  <a> apply"); // the last row: the first draw is on the terminal whole
         String drawn = screen();
         scribble();
         assertThat(screen()).contains("#####");
