@@ -62,7 +62,7 @@ class UiTmuxIT {
         awaitPane("diff shop/postgres", "template data  10Gi → 20Gi",
                 "data-postgres-0  10Gi     10Gi      20Gi    Bound    grow",
                 "StorageClass fast-online  allowVolumeExpansion ✓ true",
-                "kubectl patch pvc data-postgres-0 -n shop --type merge --field-manager=kubectl-stsresize -p");
+                "kubectl patch pvc data-postgres-0 -n shop --type merge --field-manager=kubectl-stsresize \\");
         tmux("send-keys", "-t", "ui", "q");
         String after = awaitExit();
         assertThat(after).as("the alternate screen is gone").doesNotContain("diff shop/postgres");
@@ -240,7 +240,7 @@ class UiTmuxIT {
     void aResizeFromBigToSmallAndBackAndCtrlLRedrawTheWholeScreen() throws Exception {
         start(LAUNCHER + " ui -f " + manifest + " --live " + snapshot + " -A", 250, 70);
         awaitWhole(250, 70);
-        for (int[] size : new int[][] {{60, 20}, {80, 24}, {250, 70}, {60, 20}, {100, 30}}) {
+        for (int[] size : new int[][] {{120, 40}, {250, 70}, {60, 20}, {80, 24}, {250, 70}, {60, 20}, {100, 30}}) {
             tmux("resize-window", "-t", "ui", "-x", String.valueOf(size[0]), "-y", String.valueOf(size[1]));
             awaitWhole(size[0], size[1]);
         }
@@ -261,7 +261,8 @@ class UiTmuxIT {
             List<String> lines = pane.lines().toList();
             return lines.size() >= rows && lines.get(0).startsWith(" stsresize │ context:") && lines.get(3).contains("NAMESPACE/NAME")
                     && lines.get(2).startsWith("┌") && lines.get(2).length() == columns && lines.get(rows - 3).startsWith("└")
-                    && lines.get(rows - 3).length() == columns && lines.get(rows - 1).startsWith(" <enter> diff  <a> apply  <?> help  <q> quit")
+                    && lines.get(rows - 3).length() == columns && lines.get(rows - 1).startsWith(" <enter> diff  <a> apply")
+                    && lines.get(rows - 1).contains("<q> quit") && !lines.get(rows - 1).contains("…")
                     && names.stream().allMatch(n -> pane.contains("│ " + n + " "));
         }, "the whole screen at " + columns + "x" + rows);
     }
