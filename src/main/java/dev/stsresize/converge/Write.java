@@ -88,10 +88,13 @@ public sealed interface Write {
         }
     }
 
-    /** The kubectl command that sends this request, standing alone (the DeleteOptions inline). */
+    /**
+     * The kubectl command that sends this request, standing alone: the DeleteOptions piped in on stdin
+     * ({@code -f -}), so that it runs in any POSIX sh, not only in shells with process substitution.
+     */
     default String kubectl() {
         if (this instanceof OrphanDelete d) {
-            return command().replace(" -f " + DELETE_OPTIONS_FILE, " -f <(echo '" + d.options() + "')");
+            return "echo '" + d.options() + "' | " + command().replace(" -f " + DELETE_OPTIONS_FILE, " -f -");
         }
         return command();
     }

@@ -101,11 +101,11 @@ public final class DiffLines {
                 raw.add(Styled.line().add("  ! ", Style.WARN).add(w).line());
             }
         }
-        writes(d, uid, fieldManager, raw);
         List<Line> out = new ArrayList<>();
         for (Line l : raw) {
             out.addAll(Styled.wrap(l, width, 6));
         }
+        writes(d, uid, fieldManager, width, out);
         return out;
     }
 
@@ -177,21 +177,23 @@ public final class DiffLines {
                         e.equals("true") ? Style.GOOD : e.equals("false") ? Style.BAD : Style.WARN).line()));
     }
 
-    private static void writes(Decision d, String uid, String fieldManager, List<Line> out) {
+    /** The writes, each command and file laid out to be copied as it is ({@link CopyableLines}). */
+    private static void writes(Decision d, String uid, String fieldManager, int width, List<Line> out) {
         List<Write> writes = Write.planned(d, uid, fieldManager);
         if (writes.isEmpty()) {
             return;
         }
         out.add(Styled.line().line());
-        out.add(Styled.of("Writes to come, as kubectl would make them (the wizard asks before each)", Style.BOLD));
+        out.addAll(Styled.wrap(Styled.of("Writes to come, as kubectl would make them (the wizard asks before each)", Style.BOLD), width, 6));
         int n = 1;
         for (Write w : writes) {
-            out.add(Styled.line().add(String.format("%2d. ", n++), Style.DIM).add(w.command(), Style.ACCENT).line());
+            out.addAll(CopyableLines.command(Styled.line().add(String.format("%2d. ", n++), Style.DIM).line(), w.command(), Style.ACCENT, width, 6));
             if (w instanceof Write.OrphanDelete del) {
-                out.add(Styled.line().add("    " + Write.DELETE_OPTIONS_FILE + ": ", Style.DIM).add(del.options()).line());
+                out.addAll(CopyableLines.json(Styled.line().add("    " + Write.DELETE_OPTIONS_FILE + ": ", Style.DIM).line(), del.options(),
+                        Style.NORMAL, width, 6));
             }
             if (w instanceof Write.Apply a) {
-                out.add(Styled.line().add("    " + Write.REAPPLY_FILE + ": ", Style.DIM).add(a.file()).line());
+                out.addAll(Styled.wrap(Styled.line().add("    " + Write.REAPPLY_FILE + ": ", Style.DIM).add(a.file()).line(), width, 6));
             }
         }
     }

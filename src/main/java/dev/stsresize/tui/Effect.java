@@ -19,6 +19,9 @@ public sealed interface Effect {
     /** Leave: stop the screen and restore the terminal. */
     record Quit() implements Effect {}
 
+    /** Draw every cell again, not only those that changed: the terminal's contents are not what the UI last drew (Ctrl-L). */
+    record Redraw() implements Effect {}
+
     /** Read each file and change the sizes in memory (nothing written); answers EditPrepared or EditRefused. */
     record PrepareEdit(java.util.List<SizeEdit.Change> changes) implements Effect {}
 

@@ -2,7 +2,10 @@ package dev.stsresize.tui;
 
 import dev.stsresize.tui.Styled.Style;
 
-/** The line under the body: the filter being typed, else the last message (errors in red), else nothing. */
+/**
+ * The line under the body: the filter being typed, else the last message (errors in red), else nothing.
+ * A message too long for the row ends at a word, with an ellipsis.
+ */
 final class FlashLine {
     private FlashLine() {}
 
@@ -17,7 +20,7 @@ final class FlashLine {
         Flash f = s.flash();
         if (f == null) {
             if (!s.filter().isEmpty() && s.view() == View.LIST) {
-                p.text(1, row, "filter: /" + s.filter() + "   (Esc clears it)", Style.DIM, w - 2);
+                p.text(1, row, Texts.fitWords("filter: /" + s.filter() + "   (Esc clears it)", w - 2, p.glyphs), Style.DIM, w - 2);
             }
             return;
         }
@@ -26,6 +29,6 @@ final class FlashLine {
             case WARN -> Style.WARN;
             case ERROR -> Style.BAD;
         };
-        p.text(1, row, (f.level() == Flash.Level.ERROR ? "error: " : "") + f.text(), style, w - 2);
+        p.text(1, row, Texts.fitWords((f.level() == Flash.Level.ERROR ? "error: " : "") + f.text(), w - 2, p.glyphs), style, w - 2);
     }
 }

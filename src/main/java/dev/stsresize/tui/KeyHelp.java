@@ -13,6 +13,7 @@ public final class KeyHelp {
         {"?", "this help (Esc or ? closes it)"},
         {"q", "quit; asks first while a write is in flight or the StatefulSet is deleted and not yet re-applied"},
         {"Ctrl-C", "quit, the same as q; twice when it asks"},
+        {"Ctrl-L", "draw the whole screen again (a resize does it by itself)"},
         {"", ""},
         {"List", ""},
         {"Up/Down, k/j", "move the selection"},

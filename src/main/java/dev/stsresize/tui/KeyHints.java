@@ -2,7 +2,10 @@ package dev.stsresize.tui;
 
 import dev.stsresize.tui.Styled.Style;
 
-/** The bottom row: the keys that matter in this view, k9s style, cut to the width. */
+/**
+ * The bottom row: the keys that matter in this view, k9s style, most telling first. Where the row is too
+ * narrow, whole hints give way from its end: a hint cut in two reads as another key or another word.
+ */
 final class KeyHints {
     private KeyHints() {}
 
@@ -18,8 +21,8 @@ final class KeyHints {
         }
         return switch (s.view()) {
             case LIST -> s.filtering() ? "<enter> keep filter  <esc> clear  <up/down> move"
-                    // help and quit before what a narrow terminal may cut: ? lists every key
-                    : "<enter> diff  <a> apply  <e> edit size  <space> mark  <?> help  <q> quit  <u> usage  </> filter  <s> sort:"
+                    // help and quit before what a narrow terminal leaves out: ? lists every key
+                    : "<enter> diff  <a> apply  <?> help  <q> quit  <e> edit size  <space> mark  <u> usage  </> filter  <s> sort:"
                             + s.sort().label() + "  <r> refresh";
             case DIFF -> "<j/k> scroll  <enter/a> apply  <e> edit size  <esc> back  <?> help  <q> quit";
             case HELP -> "<j/k> scroll  <esc> back  <q> quit";
@@ -49,6 +52,20 @@ final class KeyHints {
     }
 
     static void draw(UiState s, Painter p, int row) {
-        p.text(1, row, of(s), Style.DIM, p.columns() - 2);
+        int width = p.columns() - 2;
+        p.text(1, row, Texts.fitWords(fit(of(s), width), width, p.glyphs), Style.DIM, width);
+    }
+
+    /** The hints (two spaces apart) that fit {@code width} whole, from the first; at least the first. */
+    static String fit(String hints, int width) {
+        String[] each = hints.split(" {2}");
+        StringBuilder out = new StringBuilder(each[0]);
+        for (int i = 1; i < each.length; i++) {
+            if (out.length() + 2 + each[i].codePointCount(0, each[i].length()) > width) {
+                break;
+            }
+            out.append("  ").append(each[i]);
+        }
+        return out.toString();
     }
 }

@@ -109,6 +109,22 @@ public final class Texts {
         return s.substring(0, s.offsetByCodePoints(0, width - 1)) + g.ellipsis();
     }
 
+    /**
+     * {@code s} cut to {@code width} at a space, with an ellipsis: a message cut inside a word can read
+     * as another word. A single word longer than the width is cut where the width ends.
+     */
+    public static String fitWords(String s, int width, Glyphs g) {
+        if (width <= 0) {
+            return "";
+        }
+        if (s.codePointCount(0, s.length()) <= width) {
+            return s;
+        }
+        String room = s.substring(0, s.offsetByCodePoints(0, width - 1));
+        int space = room.lastIndexOf(' ');
+        return (space > 0 ? room.substring(0, space).stripTrailing() + " " : room) + g.ellipsis();
+    }
+
     public static String pad(String s, int width) {
         int len = s.codePointCount(0, s.length());
         return len >= width ? s : s + " ".repeat(width - len);

@@ -25,6 +25,9 @@ public final class Update {
     }
 
     private static Transition next(UiState s, UiEvent e) {
+        if (e instanceof Pressed p && p.key().kind() == Kind.CTRL_L) {
+            return Transition.of(s, new Effect.Redraw()); // in every view and at every gate: it changes nothing but the screen
+        }
         if (e instanceof Pressed p) {
             return key(s, p.key());
         }

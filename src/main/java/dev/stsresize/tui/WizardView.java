@@ -7,6 +7,7 @@ import dev.stsresize.tui.Styled.Style;
 import dev.stsresize.tui.Wizard.LogLine;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * The wizard: the steps as a checklist (pending, running, done, failed), the gate waiting for the
@@ -23,11 +24,13 @@ final class WizardView {
         Glyphs g = p.glyphs;
         Decision d = w.decision();
         List<Line> lines = new ArrayList<>();
-        lines.add(Styled.line().add("Resize ", Style.BOLD).add(w.key(), Style.BOLD).add("   " + Texts.templates(d, g) + "   "
-                + d.claimsToGrow().size() + " claim" + (d.claimsToGrow().size() == 1 ? "" : "s") + " to grow   " + Texts.classes(d, g), Style.DIM).line());
+        lines.addAll(Styled.wrap(Styled.line().add("Resize ", Style.BOLD).add(w.key(), Style.BOLD).add("   " + Texts.templates(d, g) + "   "
+                + d.claimsToGrow().size() + " claim" + (d.claimsToGrow().size() == 1 ? "" : "s") + " to grow   " + Texts.classes(d, g), Style.DIM)
+                .line(), width, 2));
         lines.add(Styled.line().line());
-        if (w.summary() != null || w.steps().contains(WizardStep.RESTART)) {
-            // the summary needs the room: the checklist on one line
+        List<Line> gate = gateOrOutcome(w, g, width);
+        if (w.summary() != null || w.steps().contains(WizardStep.RESTART) || lines.size() + w.steps().size() + 1 + gate.size() > height) {
+            // the summary, or a gate on a short terminal, needs the room: the checklist on one line
             Styled.Builder b = Styled.line().add("  ");
             for (int i = 0; i < w.steps().size(); i++) {
                 b.add(mark(w.statuses().get(i), g) + " ", style(w.statuses().get(i))).add(w.steps().get(i).label() + "  ", Style.DIM);
@@ -43,9 +46,7 @@ final class WizardView {
             }
         }
         lines.add(Styled.line().line());
-        for (Line l : gateOrOutcome(w, g)) {
-            lines.addAll(Styled.wrap(l, width, 7));
-        }
+        lines.addAll(gate);
         if (w.summary() != null && w.status(WizardStep.RESTART) != StepStatus.RUNNING) {
             for (Line l : summary(w, g)) {
                 lines.addAll(Styled.wrap(l, width, 6));
@@ -60,7 +61,7 @@ final class WizardView {
             List<Line> entry = new ArrayList<>(Styled.wrap(Styled.line().add(Texts.pad(l.step().label(), 15), Style.DIM)
                     .add(l.message(), l.warning() ? Style.WARN : Style.NORMAL).line(), width, 15));
             if (!l.kubectl().isEmpty()) {
-                entry.addAll(Styled.wrap(Styled.line().add(" ".repeat(15) + "$ ", Style.DIM).add(l.kubectl(), Style.ACCENT).line(), width, 17));
+                entry.addAll(CopyableLines.command(Styled.line().add(" ".repeat(15) + "$ ", Style.DIM).line(), l.kubectl(), Style.ACCENT, width, 17));
             }
             entries.add(entry);
         }
@@ -183,41 +184,45 @@ final class WizardView {
         return s == null || s.isEmpty() ? "-" : s;
     }
 
-    private static List<Line> gateOrOutcome(Wizard w, Glyphs g) {
+    /** What the wizard asks or says now, wrapped to {@code width}; its commands laid out to be copied ({@link CopyableLines}). */
+    private static List<Line> gateOrOutcome(Wizard w, Glyphs g, int width) {
         Decision d = w.decision();
         List<Line> out = new ArrayList<>();
+        Consumer<Line> say = l -> out.addAll(Styled.wrap(l, width, 7));
+        Consumer<String> command = c -> out.addAll(CopyableLines.command(Styled.line().add("     $ ", Style.DIM).line(), c,
+                Style.ACCENT, width, 9));
         switch (w.gate()) {
             case CONFIRM -> {
                 String target = d.claimsToGrow().isEmpty() ? "" : " to " + d.claimsToGrow().get(0).target();
-                out.add(Styled.line().add(" " + g.running() + " ", Style.WARN).add("Grow " + d.claimsToGrow().size() + " claim"
+                say.accept(Styled.line().add(" " + g.running() + " ", Style.WARN).add("Grow " + d.claimsToGrow().size() + " claim"
                         + (d.claimsToGrow().size() == 1 ? "" : "s") + " of " + w.key() + target + "?", Style.BOLD)
                         .add("  y grows, n or Esc leaves (nothing is written until y)", Style.DIM).line());
                 for (dev.stsresize.plan.ClaimState c : d.claimsToGrow()) {
-                    out.add(Styled.line().add("     $ ", Style.DIM).add(Write.ClaimPatch.of(d.namespace(), c).command(), Style.ACCENT).line());
+                    command.accept(Write.ClaimPatch.of(d.namespace(), c).command());
                 }
             }
             case TYPE_NAME -> {
-                out.add(Styled.line().add(" " + g.running() + " ", Style.WARN).add("Type the StatefulSet's name to orphan-delete it: ", Style.BOLD)
+                say.accept(Styled.line().add(" " + g.running() + " ", Style.WARN).add("Type the StatefulSet's name to orphan-delete it: ", Style.BOLD)
                         .add(w.typed(), Style.ACCENT).add("_", Style.ACCENT).line());
-                out.add(Styled.line().add("   its pods and claims stay; the re-apply follows at once. Esc leaves now, claims grown, StatefulSet untouched.",
+                say.accept(Styled.line().add("   its pods and claims stay; the re-apply follows at once. Esc leaves now, claims grown, StatefulSet untouched.",
                         Style.DIM).line());
-                out.add(Styled.line().add("     $ ", Style.DIM).add(new Write.OrphanDelete(d.namespace(), d.name(), w.uid()).command(), Style.ACCENT).line());
+                command.accept(new Write.OrphanDelete(d.namespace(), d.name(), w.uid()).command());
             }
             case NONE -> {
                 if (w.status(WizardStep.RESTART) == StepStatus.RUNNING) {
-                    out.add(Styled.line().add(" " + g.running() + " ", Style.ACCENT).add("Restarting the pods one at a time by eviction", Style.BOLD)
+                    say.accept(Styled.line().add(" " + g.running() + " ", Style.ACCENT).add("Restarting the pods one at a time by eviction", Style.BOLD)
                             .add("  each Ready again, its claim at capacity, before the next", Style.DIM).line());
                 } else if (w.summary() != null) {
                     // the summary says it, from the objects
                 } else if (w.finished()) {
-                    out.add(Styled.line().add(" " + g.yes() + " Converged and verified. ", Style.GOOD).add("Esc returns to the list (refreshed).", Style.DIM).line());
+                    say.accept(Styled.line().add(" " + g.yes() + " Converged and verified. ", Style.GOOD).add("Esc returns to the list (refreshed).", Style.DIM).line());
                 } else if (w.status(WizardStep.WAIT) == StepStatus.RUNNING) {
-                    out.add(Styled.line().add(" " + g.running() + " ", Style.ACCENT).add(w.goingOn() ? "Going on without waiting for capacity"
+                    say.accept(Styled.line().add(" " + g.running() + " ", Style.ACCENT).add(w.goingOn() ? "Going on without waiting for capacity"
                             : "Waiting for each claim's capacity to reach the target", Style.BOLD)
                             .add(w.goingOn() ? "" : "  c goes on now (the recreate needs only the grown requests); Esc leaves, nothing deleted",
                                     Style.DIM).line());
                 } else if (w.failed()) {
-                    out.add(Styled.line().add(" " + g.no() + " Stopped: a step failed (see the log). ", Style.BAD)
+                    say.accept(Styled.line().add(" " + g.no() + " Stopped: a step failed (see the log). ", Style.BAD)
                             .add(w.statefulSetAbsent() ? "The StatefulSet is absent: " + Update.resumeCommand(d) : "Nothing irreversible happened; Esc leaves.",
                                     w.statefulSetAbsent() ? Style.WARN : Style.DIM).line());
                 }

@@ -148,4 +148,56 @@ class UiLoopTest {
         assertThat(ui.isAlive()).isFalse();
         assertThat(screen()).as("the private screen is left").doesNotContain("StatefulSets[9]");
     }
+
+    /**
+     * What a terminal does to its cells on a resize is its own (tmux reflows them, xterm crops them):
+     * here a scribble stands for that. After the resize every cell is drawn again, so neither the scribble
+     * nor a row of the old size survives, and the header and every name are there at the new size.
+     */
+    @Test
+    void aResizeRedrawsTheWholeScreenWhateverTheTerminalDidToIt() throws Exception {
+        start(DemoDecisions::loaded, new FakeStepRunner());
+        awaitScreen("<enter> diff  <a> apply");
+        scribble();
+        vt.setTerminalSize(new TerminalSize(60, 20));
+        // waiting for the whole screen, not its first rows: the terminal is read while the UI thread may still draw
+        awaitUntil(() -> !screen().contains("#####") && screen().startsWith(" stsresize │ context:") && screen().contains("└" + "─".repeat(58) + "┘")
+                && DemoDecisions.loaded().decisions().stream().allMatch(d -> screen().contains(Loaded.key(d))), "the list drawn whole at 60x20");
+        assertThat(screen().lines()).hasSize(20);
+        scribble();
+        vt.setTerminalSize(new TerminalSize(100, 30));
+        awaitUntil(() -> !screen().contains("#####") && screen().contains("└" + "─".repeat(98) + "┘"), "drawn again at 100x30");
+        assertThat(screen()).startsWith(" stsresize │ context:");
+    }
+
+    @Test
+    void ctrlLDrawsEveryCellAgain() throws Exception {
+        start(DemoDecisions::loaded, new FakeStepRunner());
+        awaitScreen("<enter> diff  <a> apply"); // the last row: the first draw is on the terminal whole
+        String drawn = screen();
+        scribble();
+        assertThat(screen()).contains("#####");
+        keys.add(new KeyStroke('l', true, false));
+        awaitUntil(() -> screen().equals(drawn), "the screen as it was drawn before the scribble");
+    }
+
+    /** Writes over the terminal's cells behind the screen's back, as a terminal reflowing its contents does. */
+    private void scribble() {
+        TerminalSize size = vt.getTerminalSize();
+        for (int row = 0; row < size.getRows(); row += 2) {
+            vt.setCursorPosition(0, row);
+            for (int col = 0; col < size.getColumns(); col++) {
+                vt.putCharacter('#');
+            }
+        }
+    }
+
+    private void awaitUntil(java.util.function.BooleanSupplier done, String what) throws InterruptedException {
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(20));
+        while (!done.getAsBoolean()) {
+            assertThat(Instant.now()).as("waiting until %s:\n%s", what, screen()).isBefore(deadline);
+            assertThat(failure.get()).isNull();
+            Thread.sleep(10);
+        }
+    }
 }

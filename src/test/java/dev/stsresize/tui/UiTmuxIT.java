@@ -62,7 +62,7 @@ class UiTmuxIT {
         awaitPane("diff shop/postgres", "template data  10Gi → 20Gi",
                 "data-postgres-0  10Gi     10Gi      20Gi    Bound    grow",
                 "StorageClass fast-online  allowVolumeExpansion ✓ true",
-                "kubectl patch pvc data-postgres-0 -n shop --type merge --field-manager=kubectl-stsresize -p");
+                "kubectl patch pvc data-postgres-0 -n shop --type merge --field-manager=kubectl-stsresize \\");
         tmux("send-keys", "-t", "ui", "q");
         String after = awaitExit();
         assertThat(after).as("the alternate screen is gone").doesNotContain("diff shop/postgres");
@@ -229,6 +229,42 @@ class UiTmuxIT {
             sim.destroy();
             sim.waitFor(10, TimeUnit.SECONDS);
         }
+    }
+
+    /**
+     * A real terminal resized under the UI, big to small and back, and Ctrl-L after text written behind
+     * its back: each time the whole screen is there again — the header, the list's column header, every
+     * row's whole name, the box's corners, a footer of whole hints — and nothing of what was there before.
+     */
+    @Test
+    void aResizeFromBigToSmallAndBackAndCtrlLRedrawTheWholeScreen() throws Exception {
+        start(LAUNCHER + " ui -f " + manifest + " --live " + snapshot + " -A", 250, 70);
+        awaitWhole(250, 70);
+        for (int[] size : new int[][] {{120, 40}, {250, 70}, {60, 20}, {80, 24}, {250, 70}, {60, 20}, {100, 30}}) {
+            tmux("resize-window", "-t", "ui", "-x", String.valueOf(size[0]), "-y", String.valueOf(size[1]));
+            awaitWhole(size[0], size[1]);
+        }
+        String tty = tmux("display-message", "-p", "-t", "ui", "#{pane_tty}").strip();
+        Files.writeString(Path.of(tty), "\u001b[1;1HGARBAGE-BEHIND-THE-UI\u001b[9;5HGARBAGE-BEHIND-THE-UI");
+        awaitPane("GARBAGE-BEHIND-THE-UI");
+        tmux("send-keys", "-t", "ui", "C-l");
+        awaitPane(pane -> !pane.contains("GARBAGE") && pane.startsWith(" stsresize │ context:"), "the screen drawn again without the garbage");
+        tmux("send-keys", "-t", "ui", "q");
+        assertThat(awaitExit()).contains("TTY icanon echo");
+    }
+
+    /** The pane at {@code columns}x{@code rows} with the header, the list's column header, every name, both box corners and the footer's hints. */
+    private void awaitWhole(int columns, int rows) throws Exception {
+        List<String> names = List.of("analytics/clickhouse", "analytics/kafka", "legacy/etcd", "legacy/mysql", "payments/ledger",
+                "shop/elasticsearch", "shop/minio", "shop/postgres", "shop/redis");
+        awaitPane(pane -> {
+            List<String> lines = pane.lines().toList();
+            return lines.size() >= rows && lines.get(0).startsWith(" stsresize │ context:") && lines.get(3).contains("NAMESPACE/NAME")
+                    && lines.get(2).startsWith("┌") && lines.get(2).length() == columns && lines.get(rows - 3).startsWith("└")
+                    && lines.get(rows - 3).length() == columns && lines.get(rows - 1).startsWith(" <enter> diff  <a> apply")
+                    && lines.get(rows - 1).contains("<q> quit") && !lines.get(rows - 1).contains("…")
+                    && names.stream().allMatch(n -> pane.contains("│ " + n + " "));
+        }, "the whole screen at " + columns + "x" + rows);
     }
 
     private void start(String command) throws Exception {

@@ -18,6 +18,9 @@ final class KeyMapping {
                 if (k.isCtrlDown() && (c == 'c' || c == 'C')) {
                     yield Key.of(Kind.CTRL_C);
                 }
+                if (k.isCtrlDown() && (c == 'l' || c == 'L')) {
+                    yield Key.of(Kind.CTRL_L);
+                }
                 yield k.isCtrlDown() || k.isAltDown() ? null : Key.ch(c);
             }
             case Enter -> Key.of(Kind.ENTER);

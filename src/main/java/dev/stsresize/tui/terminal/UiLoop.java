@@ -14,7 +14,6 @@ import dev.stsresize.tui.Transition;
 import dev.stsresize.tui.UiEvent;
 import dev.stsresize.tui.UiState;
 import dev.stsresize.tui.Update;
-import dev.stsresize.tui.Transition;
 import dev.stsresize.tui.UsageSource;
 import java.io.IOException;
 import java.util.concurrent.BlockingQueue;
@@ -95,9 +94,10 @@ public final class UiLoop {
 
     private void loop(UiState initial) throws IOException, InterruptedException {
         UiState state = initial;
-        draw(state);
+        draw(state, true);
         while (true) {
             UiEvent e = events.take();
+            boolean whole = false;
             // apply every event already waiting before drawing once: a burst of keys or progress costs one redraw
             while (e != null) {
                 Transition t = Update.apply(state, e);
@@ -106,19 +106,28 @@ public final class UiLoop {
                     if (effect instanceof Effect.Quit) {
                         return;
                     }
-                    effects.run(effect);
+                    if (effect instanceof Effect.Redraw) {
+                        whole = true;
+                    } else {
+                        effects.run(effect);
+                    }
                 }
                 e = events.poll();
             }
-            draw(state);
+            draw(state, whole);
         }
     }
 
-    /** Draws a state: the frame on the screen's back buffer, then only the cells that changed to the terminal. */
-    void draw(UiState state) throws IOException {
-        screen.doResizeIfNecessary();
+    /**
+     * Draws a state on the screen's back buffer, then to the terminal: only the cells that changed, or
+     * every cell after a resize or when asked ({@code whole}). A resized terminal keeps, moves or drops
+     * what was on it as it pleases (tmux reflows it, xterm crops it): the cells lanterna last sent are no
+     * longer what is shown, so a delta against them leaves old rows and loses new ones.
+     */
+    void draw(UiState state, boolean whole) throws IOException {
+        boolean resized = screen.doResizeIfNecessary() != null;
         frame.draw(state, screen.newTextGraphics());
-        screen.refresh(Screen.RefreshType.DELTA);
+        screen.refresh(whole || resized ? Screen.RefreshType.COMPLETE : Screen.RefreshType.DELTA);
     }
 
     private void readKeys() {
