@@ -6,7 +6,7 @@ import picocli.CommandLine.Option;
 
 /** The flags of a run that converges, shared by {@code apply} and {@code resume} ({@code @Mixin}). */
 public final class RunOptions {
-    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "10m", converter = ConnectionOptions.DurationConverter.class,
+    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "10m0s", converter = ConnectionOptions.DurationConverter.class,
             description = "How long to wait for the resizes and the adoption. Default: ${DEFAULT-VALUE}.")
     Duration timeout;
 
