@@ -13,14 +13,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code kubectl stsresize render-job}: the pre-rollout Job for a GitOps tree, and the identity it
@@ -37,11 +33,9 @@ import picocli.CommandLine.Spec;
             "Put it in a tree that runs before the rollout (Flux: a Kustomization the rollout dependsOn).",
         },
         footer = {"", "Example:", "  kubectl stsresize render-job -f k8s/ -R --namespace shop > pre/stsresize.yaml"})
-public final class RenderJobCommand implements Callable<Integer> {
+public final class RenderJobCommand extends BaseCommand {
     private static final Pattern LABEL = Pattern.compile("([A-Za-z0-9][-A-Za-z0-9_./]*)=([-A-Za-z0-9_.]*)");
     private static final Pattern CIDR = Pattern.compile("[0-9.]+/[0-9]{1,2}|[0-9a-fA-F:]+/[0-9]{1,3}");
-
-    @Spec CommandSpec spec;
 
     @Mixin ManifestOptions manifestFiles;
 
@@ -71,8 +65,6 @@ public final class RenderJobCommand implements Callable<Integer> {
             description = "The API server's endpoint port, for the NetworkPolicy. Repeatable. Default: 443 and 6443.")
     List<Integer> ports = new ArrayList<>();
 
-    @Mixin DebugOption debug;
-
     private final InputStream stdin;
 
     public RenderJobCommand(InputStream stdin) {
@@ -80,8 +72,8 @@ public final class RenderJobCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
-        Map<String, String> stamped = validate();
+    protected int run() {
+        Map<String, String> stamped = labels();
         Manifest manifest = manifestFiles.read(stdin, namespace, false);
         List<ObjectNode> served = JobRenderer.servedBy(manifest.objects(), namespace);
         JobSpec js = JobSpec.of(namespace, served).withUnit(unit).withImage(image).withLabels(stamped)
@@ -92,29 +84,36 @@ public final class RenderJobCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private Map<String, String> validate() {
+    @Override
+    protected void validate() {
         manifestFiles.require(spec);
+        manifestFiles.validate();
         String problem = ApiNames.namespaceProblem(namespace, "-n");
         if (!problem.isEmpty()) {
             throw new UserError(problem); // the Job would run in it: refused as kube-apiserver refuses the name
         }
-        Map<String, String> stamped = new LinkedHashMap<>();
-        for (String l : labels) {
-            var m = LABEL.matcher(l);
-            if (!m.matches()) {
-                throw new ParameterException(spec.commandLine(), "--label takes KEY=VALUE (e.g. --label team=storage), not \"" + l + "\".");
-            }
-            stamped.put(m.group(1), m.group(2));
-        }
+        labels();
         for (String c : cidrs) {
             if (!CIDR.matcher(c).matches()) {
-                throw new ParameterException(spec.commandLine(), "--api-server-cidr takes a CIDR such as 10.0.0.1/32, not \"" + c + "\".");
+                throw invalid("--api-server-cidr takes a CIDR such as 10.0.0.1/32, not \"" + c + "\".");
             }
         }
         for (int p : ports) {
             if (p < 1 || p > 65535) {
-                throw new ParameterException(spec.commandLine(), "--api-server-port takes a port from 1 to 65535, not " + p + ".");
+                throw invalid("--api-server-port takes a port from 1 to 65535, not " + p + ".");
             }
+        }
+    }
+
+    /** The --label flags as the labels every object gets; a malformed one refused. */
+    private Map<String, String> labels() {
+        Map<String, String> stamped = new LinkedHashMap<>();
+        for (String l : labels) {
+            var m = LABEL.matcher(l);
+            if (!m.matches()) {
+                throw invalid("--label takes KEY=VALUE (e.g. --label team=storage), not \"" + l + "\".");
+            }
+            stamped.put(m.group(1), m.group(2));
         }
         return stamped;
     }
