@@ -42,12 +42,14 @@ import picocli.CommandLine.Option;
         sortOptions = false,
         usageHelpAutoWidth = true,
         description = {
-            "Grow the volumes of every StatefulSet of MANIFEST whose claim templates grew: grow each claim, orphan-delete the",
-            "StatefulSet (pods and claims stay), re-apply it, and verify that its pods were adopted.",
+            "Grow the volumes of every StatefulSet of MANIFEST whose claim templates grew.",
+            "Each claim is grown, the StatefulSet orphan-deleted (pods and claims stay) and re-applied,",
+            "and its pods are verified to be adopted.",
             "",
             "Exit status: 0 converged or nothing to do; 2 a StatefulSet was refused; 1 one was blocked or failed.",
         },
-        footer = {"", "Example:", "  kubectl stsresize apply -f statefulset.yaml", "  kubectl stsresize apply -f statefulset.yaml --dry-run=server"})
+        footer = {"", "Examples:", "  kubectl stsresize apply -f db.yaml --dry-run=server",
+            "  kubectl stsresize apply -f db.yaml"})
 public final class ApplyCommand extends ConvergingCommand {
     @Mixin ConnectionOptions connection;
 

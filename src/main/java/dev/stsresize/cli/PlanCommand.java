@@ -35,14 +35,15 @@ import picocli.CommandLine.Option;
         sortOptions = false,
         usageHelpAutoWidth = true,
         description = {
-            "Show what converging each StatefulSet of MANIFEST would take, against the cluster (with the server's dry run of",
-            "each re-apply) or, with --live, against a captured state, the output of:",
-            "kubectl get sts,controllerrevisions,pvc,pv,sc,pods -A -o yaml",
+            "Show what converging each StatefulSet of MANIFEST would take.",
+            "Against the cluster, with the server's dry run of each re-apply; or, with --live, against a captured",
+            "state, the output of: kubectl get sts,controllerrevisions,pvc,pv,sc,pods -A -o yaml",
             "",
             "Exit status: 0 nothing refused or blocked; 2 a StatefulSet is refused; 1 one is blocked or an error;",
             "with --exit-code, 3 when there is work to do (0 then means nothing to converge).",
         },
-        footer = {"", "Example:", "  kubectl stsresize plan -f examples/manifest.yaml --live examples/live-snapshot.yaml"})
+        footer = {"", "Examples:", "  kubectl stsresize plan -f statefulset.yaml",
+            "  kubectl stsresize plan -f examples/manifest.yaml \\", "      --live examples/live-snapshot.yaml"})
 public final class PlanCommand extends BaseCommand {
     @Mixin ManifestOptions manifestFiles;
 

@@ -28,11 +28,12 @@ import picocli.CommandLine.Option;
         sortOptions = false,
         usageHelpAutoWidth = true,
         description = {
-            "Write the pre-rollout Job that grows the volumes of MANIFEST's StatefulSets in namespace NS, in-cluster,",
-            "with its ServiceAccount, Role, RoleBinding and NetworkPolicy (in apply order), as one YAML stream.",
-            "Put it in a tree that runs before the rollout (Flux: a Kustomization the rollout dependsOn).",
+            "Write the Job that grows the volumes of MANIFEST's StatefulSets in-cluster, before a GitOps rollout.",
+            "The StatefulSets of namespace NS, with the Job's ServiceAccount, Role, RoleBinding and NetworkPolicy",
+            "(in apply order), as one YAML stream. Put it in a tree that runs before the rollout (Flux: a",
+            "Kustomization the rollout dependsOn).",
         },
-        footer = {"", "Example:", "  kubectl stsresize render-job -f k8s/ -R --namespace shop > pre/stsresize.yaml"})
+        footer = {"", "Example:", "  kubectl stsresize render-job -f k8s/ -R -n shop \\", "      > pre/stsresize.yaml"})
 public final class RenderJobCommand extends BaseCommand {
     private static final Pattern LABEL = Pattern.compile("([A-Za-z0-9][-A-Za-z0-9_./]*)=([-A-Za-z0-9_.]*)");
     private static final Pattern CIDR = Pattern.compile("[0-9.]+/[0-9]{1,2}|[0-9a-fA-F:]+/[0-9]{1,3}");
@@ -48,7 +49,7 @@ public final class RenderJobCommand extends BaseCommand {
     String unit;
 
     @Option(names = "--image", paramLabel = "REF",
-            description = "The Job's image (kubectl and jq), pinned by digest. Default: " + JobRenderer.DEFAULT_IMAGE)
+            description = "The Job's image (kubectl and jq), pinned by digest (default: " + JobRenderer.DEFAULT_IMAGE + ").")
     String image;
 
     @Option(names = "--image-pull-secret", paramLabel = "NAME", description = "A pull Secret for the ServiceAccount. Repeatable.")

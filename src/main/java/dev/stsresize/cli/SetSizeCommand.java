@@ -25,10 +25,11 @@ import picocli.CommandLine.ParameterException;
         sortOptions = false,
         usageHelpAutoWidth = true,
         description = {
-            "Raise the size of a StatefulSet's volumeClaimTemplates in FILE, changing only the quantity (comments, order,",
-            "quoting, anchors and line endings kept), and print the file's diff. Then plan or apply FILE as usual.",
+            "Raise the size of a StatefulSet's volumeClaimTemplates in a manifest file, and print its diff.",
+            "Only the quantity changes (comments, order, quoting, anchors and line endings kept).",
+            "Then plan or apply FILE as usual.",
         },
-        footer = {"", "Example:", "  kubectl stsresize set-size -f k8s/db.yaml shop/db data=20Gi wal=4Gi"})
+        footer = {"", "Example:", "  kubectl stsresize set-size -f k8s/db.yaml \\", "      shop/db data=20Gi wal=4Gi"})
 public final class SetSizeCommand extends BaseCommand {
     @Option(names = {"-f", "--filename"}, required = true, paramLabel = "FILE",
             description = "The manifest file to edit (YAML or JSON; not stdin, not a directory).")

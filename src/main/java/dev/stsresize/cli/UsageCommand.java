@@ -27,12 +27,15 @@ import picocli.CommandLine.Option;
         sortOptions = false,
         usageHelpAutoWidth = true,
         description = {
-            "List every StatefulSet of the namespace (-n, else the context's) or of all (-A) with how full its claims are,",
-            "fullest first: the kubelets' summaries through the API server (nodes/proxy get), the growth and time to full",
-            "from --prometheus, a suggested size per template, and the set-size command line that writes it into a manifest.",
+            "List the StatefulSets of a namespace with how full their claims are, fullest first.",
+            "The namespace is -n's, else the context's; -A lists all. Usage comes from the kubelets' summaries",
+            "through the API server (nodes/proxy get), the growth and time to full from --prometheus; each row has",
+            "a suggested size per template and the set-size command line that writes it into a manifest.",
         },
         footer = {"", "Examples:", "  kubectl stsresize usage -A",
-            "  kubectl stsresize usage -n payments --prometheus http://prometheus-k8s.monitoring.svc:9090 --days 30 -f k8s/ledger.yaml"})
+            "  kubectl stsresize usage -n payments --days 30 \\",
+            "      -f k8s/ledger.yaml --prometheus \\",
+            "      http://prometheus-k8s.monitoring.svc:9090"})
 public final class UsageCommand extends BaseCommand {
     @Mixin ConnectionOptions connection;
 
