@@ -193,6 +193,9 @@ public final class Cli {
                     + cl.getCommandSpec().qualifiedName() + "\"");
         } else if (e.getArgSpec() != null && e.getArgSpec().type().isEnum() && e.getValue() != null) {
             oneOf(e.getArgSpec(), e.getValue());
+        } else if (e.getArgSpec() instanceof CommandLine.Model.OptionSpec o && o.type() == java.time.Duration.class && e.getValue() != null) {
+            err.println("error: " + o.longestName() + " takes a duration as kubectl writes it, like 30s, 10m0s or 1h30m0s, not \""
+                    + e.getValue() + "\".");
         } else {
             err.println("error: " + e.getMessage());
         }

@@ -251,4 +251,17 @@ class EveryOptionRefusesABadValueTest {
         assertThat(out.toString()).as("nothing printed as a result").isEmpty();
         assertThat(sim.requests().subList(requestsBefore, sim.requests().size())).as("requests sent for %s", args).isEmpty();
     }
+
+    /** The two typos the operator path met, word for word. */
+    @Test
+    void theTyposOfTheOperatorPathSayWhatIsAccepted() {
+        StringWriter err = new StringWriter();
+        Map<String, String> env = Map.of("KUBECONFIG", dir.resolve("kubeconfig").toString(), "XDG_STATE_HOME", dir.resolve("state").toString());
+        Cli cli = new Cli(new PrintWriter(new StringWriter()), new PrintWriter(err), new ByteArrayInputStream(new byte[0]), env, false);
+
+        assertThat(cli.run("resume", "-o", "yaml", "default/db")).isEqualTo(1);
+        assertThat(cli.run("apply", "-f", dir.resolve("manifest.yaml").toString(), "--timeout", "PT10M", "--yes")).isEqualTo(1);
+        assertThat(err.toString()).contains("error: --output takes table or json, not \"yaml\".")
+                .contains("error: --timeout takes a duration as kubectl writes it, like 30s, 10m0s or 1h30m0s, not \"PT10M\".");
+    }
 }
