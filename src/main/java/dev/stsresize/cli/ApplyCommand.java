@@ -43,8 +43,8 @@ import picocli.CommandLine.Option;
         usageHelpAutoWidth = true,
         description = {
             "Grow the volumes of every StatefulSet of MANIFEST whose claim templates grew.",
-            "Each claim is grown, the StatefulSet orphan-deleted (pods and claims stay) and re-applied,",
-            "and its pods are verified to be adopted.",
+            "Each claim is grown, the StatefulSet orphan-deleted (pods and claims stay) and re-applied, and its pods"
+                    + " are verified to be adopted.",
             "",
             "Exit status: 0 converged or nothing to do; 2 a StatefulSet was refused; 1 one was blocked or failed.",
         },

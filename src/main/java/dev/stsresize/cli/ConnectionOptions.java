@@ -97,7 +97,7 @@ public final class ConnectionOptions {
         if (namespace != null) {
             String problem = ApiNames.namespaceProblem(namespace, "-n");
             if (!problem.isEmpty()) {
-                throw new ParameterException(spec.commandLine(), problem);
+                throw new dev.stsresize.UserError(problem); // one paragraph with its fix: no help hint needed
             }
         }
     }

@@ -33,8 +33,8 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = {"Start a simulated cluster with one StatefulSet per case, and open the interactive UI on it.",
-            "Writes the matching manifest and a kubeconfig; on a terminal q quits the UI and stops the cluster.",
-            "Without a terminal it prints the commands to try, and serves until Ctrl-C."})
+            "Writes the matching manifest and a kubeconfig; on a terminal q quits the UI and stops the cluster."
+                    + " Without a terminal it prints the commands to try, and serves until Ctrl-C."})
 public final class DemoCommand extends BaseCommand {
     /** What a running demo offers while it serves: where its files are and the cluster itself. */
     public record Demo(Path dir, Path manifest, Path kubeconfig, Path live, SimCluster cluster) {}

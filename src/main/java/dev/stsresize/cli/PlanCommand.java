@@ -36,11 +36,11 @@ import picocli.CommandLine.Option;
         usageHelpAutoWidth = true,
         description = {
             "Show what converging each StatefulSet of MANIFEST would take.",
-            "Against the cluster, with the server's dry run of each re-apply; or, with --live, against a captured",
-            "state, the output of: kubectl get sts,controllerrevisions,pvc,pv,sc,pods -A -o yaml",
+            "Against the cluster, with the server's dry run of each re-apply; or, with --live, against a captured"
+                    + " state, the output of: kubectl get sts,controllerrevisions,pvc,pv,sc,pods -A -o yaml",
             "",
-            "Exit status: 0 nothing refused or blocked; 2 a StatefulSet is refused; 1 one is blocked or an error;",
-            "with --exit-code, 3 when there is work to do (0 then means nothing to converge).",
+            "Exit status: 0 nothing refused or blocked; 2 a StatefulSet is refused; 1 one is blocked or an error;"
+                    + " with --exit-code, 3 when there is work to do (0 then means nothing to converge).",
         },
         footer = {"", "Examples:", "  kubectl stsresize plan -f statefulset.yaml",
             "  kubectl stsresize plan -f examples/manifest.yaml \\", "      --live examples/live-snapshot.yaml"})

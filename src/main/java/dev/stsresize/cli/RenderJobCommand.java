@@ -29,9 +29,9 @@ import picocli.CommandLine.Option;
         usageHelpAutoWidth = true,
         description = {
             "Write the Job that grows the volumes of MANIFEST's StatefulSets in-cluster, before a GitOps rollout.",
-            "The StatefulSets of namespace NS, with the Job's ServiceAccount, Role, RoleBinding and NetworkPolicy",
-            "(in apply order), as one YAML stream. Put it in a tree that runs before the rollout (Flux: a",
-            "Kustomization the rollout dependsOn).",
+            "The StatefulSets of namespace NS, with the Job's ServiceAccount, Role, RoleBinding and NetworkPolicy"
+                    + " (in apply order), as one YAML stream. Put it in a tree that runs before the rollout (Flux: a"
+                    + " Kustomization the rollout dependsOn).",
         },
         footer = {"", "Example:", "  kubectl stsresize render-job -f k8s/ -R -n shop \\", "      > pre/stsresize.yaml"})
 public final class RenderJobCommand extends BaseCommand {

@@ -15,13 +15,13 @@ import picocli.CommandLine.Spec;
         sortOptions = false,
         usageHelpAutoWidth = true,
         customSynopsis = {
-            "Usage: kubectl stsresize COMMAND [OPTIONS]",
+            "kubectl stsresize COMMAND [OPTIONS]",
             "       kubectl stsresize -f MANIFEST [OPTIONS]   (the interactive UI, as 'ui')",
         },
         description = {
-            "Grow the volumes of StatefulSets whose manifest raised a volumeClaimTemplate's size.",
-            "Each claim is grown, the StatefulSet orphan-deleted (pods and claims stay) and re-applied,",
-            "and its pods are verified to be adopted.",
+            "Grow the volumes of StatefulSets whose manifest raised a volumeClaimTemplate's size. Each claim is grown,"
+                    + " the StatefulSet orphan-deleted (pods and claims stay) and re-applied, and its pods are verified"
+                    + " to be adopted.",
         })
 public final class RootCommand implements Runnable {
     @Spec CommandSpec spec;

@@ -26,8 +26,8 @@ import picocli.CommandLine.ParameterException;
         usageHelpAutoWidth = true,
         description = {
             "Raise the size of a StatefulSet's volumeClaimTemplates in a manifest file, and print its diff.",
-            "Only the quantity changes (comments, order, quoting, anchors and line endings kept).",
-            "Then plan or apply FILE as usual.",
+            "Only the quantity changes (comments, order, quoting, anchors and line endings kept). Then plan or apply"
+                    + " FILE as usual.",
         },
         footer = {"", "Example:", "  kubectl stsresize set-size -f k8s/db.yaml \\", "      shop/db data=20Gi wal=4Gi"})
 public final class SetSizeCommand extends BaseCommand {

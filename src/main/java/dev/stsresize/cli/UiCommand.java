@@ -47,9 +47,10 @@ import picocli.CommandLine.Option;
         usageHelpAutoWidth = true,
         description = {
             "Browse the StatefulSets of MANIFEST in a terminal UI, and converge one in the resize wizard.",
-            "A list and diffs against the cluster of your kubeconfig (or, offline, a snapshot given to --live).",
-            "It is also what 'kubectl stsresize -f MANIFEST' without a command opens. Keys: ? for help, q to quit.",
-            "Without a terminal on stdout it prints the plan table instead. With -f - the keys are read from the terminal.",
+            "A list and diffs against the cluster of your kubeconfig (or, offline, a snapshot given to --live)."
+                    + " It is also what 'kubectl stsresize -f MANIFEST' without a command opens. Keys: ? for help, q to quit."
+                    + " Without a terminal on stdout it prints the plan table instead. With -f - the keys are read from"
+                    + " the terminal.",
         },
         footer = {"", "Examples:", "  kubectl stsresize ui -f statefulset.yaml \\", "      --context prod -n shop",
             "  kubectl stsresize ui -f examples/manifest.yaml \\", "      --live examples/live-snapshot.yaml   # offline"})

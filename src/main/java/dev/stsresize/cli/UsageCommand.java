@@ -28,9 +28,9 @@ import picocli.CommandLine.Option;
         usageHelpAutoWidth = true,
         description = {
             "List the StatefulSets of a namespace with how full their claims are, fullest first.",
-            "The namespace is -n's, else the context's; -A lists all. Usage comes from the kubelets' summaries",
-            "through the API server (nodes/proxy get), the growth and time to full from --prometheus; each row has",
-            "a suggested size per template and the set-size command line that writes it into a manifest.",
+            "The namespace is -n's, else the context's; -A lists all. Usage comes from the kubelets' summaries"
+                    + " through the API server (nodes/proxy get), the growth and time to full from --prometheus; each row"
+                    + " has a suggested size per template and the set-size command line that writes it into a manifest.",
         },
         footer = {"", "Examples:", "  kubectl stsresize usage -A",
             "  kubectl stsresize usage -n payments --days 30 \\",
