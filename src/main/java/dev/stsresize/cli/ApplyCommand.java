@@ -20,21 +20,16 @@ import dev.stsresize.converge.Write;
 import dev.stsresize.manifest.Manifest;
 import dev.stsresize.plan.ClaimState;
 import dev.stsresize.plan.Decision;
-import dev.stsresize.render.Palette;
 import dev.stsresize.render.TableRenderer;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code kubectl stsresize apply}: prints the plan with every write to come, then converges each
@@ -47,15 +42,15 @@ import picocli.CommandLine.Spec;
         sortOptions = false,
         usageHelpAutoWidth = true,
         description = {
-            "Grow the volumes of every StatefulSet of MANIFEST whose claim templates grew: grow each claim, orphan-delete the",
-            "StatefulSet (pods and claims stay), re-apply it, and verify that its pods were adopted.",
+            "Grow the volumes of every StatefulSet of MANIFEST whose claim templates grew.",
+            "Each claim is grown, the StatefulSet orphan-deleted (pods and claims stay) and re-applied, and its pods"
+                    + " are verified to be adopted.",
             "",
             "Exit status: 0 converged or nothing to do; 2 a StatefulSet was refused; 1 one was blocked or failed.",
         },
-        footer = {"", "Example:", "  kubectl stsresize apply -f statefulset.yaml", "  kubectl stsresize apply -f statefulset.yaml --dry-run=server"})
-public final class ApplyCommand extends ConvergingCommand implements Callable<Integer> {
-    @Spec CommandSpec spec;
-
+        footer = {"", "Examples:", "  kubectl stsresize apply -f db.yaml --dry-run=server",
+            "  kubectl stsresize apply -f db.yaml"})
+public final class ApplyCommand extends ConvergingCommand {
     @Mixin ConnectionOptions connection;
 
     @Mixin ManifestOptions manifestFiles;
@@ -82,42 +77,41 @@ public final class ApplyCommand extends ConvergingCommand implements Callable<In
 
     @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "table",
             description = "table, or json: one stsresize/v1 Result document on stdout at the end. Default: ${DEFAULT-VALUE}.")
-    String output;
+    OutputFormat.Result output;
 
-    @Option(names = "--color", defaultValue = "auto", paramLabel = "WHEN", description = "auto, always or never.")
-    String color;
+    @Mixin ColorOption color;
 
     @Mixin RunOptions runOptions;
-
-    @Mixin DebugOption debug;
 
     public ApplyCommand(Environment environment, Supplier<Optional<Prompter>> prompter, Checkpoint checkpoint) {
         super(environment, prompter, checkpoint);
     }
 
-    @Override
-    public Integer call() {
-        validate();
-        return run();
-    }
-
     /** The flags alone, before anything is read or asked. */
-    private void validate() {
+    @Override
+    protected void validate() {
         manifestFiles.require(spec);
+        manifestFiles.validate();
+        connection.validate(spec);
+        runOptions.validate(spec);
         if (!List.of("none", "server").contains(dryRun)) {
-            throw new ParameterException(spec.commandLine(), "--dry-run takes none or server, not \"" + dryRun
+            throw invalid("--dry-run takes none or server, not \"" + dryRun
                     + "\" (client-side dry runs prove nothing about a resize).");
         }
-        if (!List.of("table", "json").contains(output)) {
-            throw new ParameterException(spec.commandLine(), "-o takes table or json, not \"" + output + "\".");
+        if (fieldManager != null) {
+            String problem = FieldManagers.problem(fieldManager);
+            if (!problem.isEmpty()) {
+                throw invalid(problem);
+            }
         }
     }
 
     /** Unfinished runs first, then the plan with every write to come, then each StatefulSet converged, then the results. */
-    private int run() {
+    @Override
+    protected int run() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        boolean json = output.equals("json");
+        boolean json = output == OutputFormat.Result.json;
         // asked before the prompter opens the system terminal (jline hands out one at a time); with -o json
         // the table goes to stderr, which may well be the terminal while stdout is a pipe
         int width = TerminalWidth.of(environment.variables(), json, json || environment.console());
@@ -184,7 +178,7 @@ public final class ApplyCommand extends ConvergingCommand implements Callable<In
             }
             StatefulSetResult r;
             try {
-                r = resumed(run, converger.resume(run, d, opts, ResumeCommand.leasesPermitted(cluster, ns, journal, err)));
+                r = resumed(run, converger.resume(run, d, opts, leasesPermitted(cluster, ns, journal, err)));
             } catch (RuntimeException e) {
                 r = Interrupted.result(ns, name, e);
             }
@@ -195,9 +189,9 @@ public final class ApplyCommand extends ConvergingCommand implements Callable<In
 
     /** The plan table, its notes and every write to come: on stdout, or on stderr when stdout holds the Result document. */
     private void printPlan(Assessment assessment, ConvergeOptions opts, int width, PrintWriter planOut) {
-        boolean json = output.equals("json");
+        boolean json = output == OutputFormat.Result.json;
         List<Decision> decisions = assessment.items().stream().map(Assessed::decision).toList();
-        planOut.print(new TableRenderer(Palette.choose(color, environment.console() && !json, environment.variables().get("NO_COLOR")), width).render(decisions));
+        planOut.print(new TableRenderer(color.palette(environment.console() && !json, environment.variables().get("NO_COLOR")), width).render(decisions));
         assessment.notes().forEach(n -> planOut.println("note: " + n));
         planOut.print(writesToCome(assessment, opts));
         planOut.flush();
@@ -218,16 +212,6 @@ public final class ApplyCommand extends ConvergingCommand implements Callable<In
             }
         }
     }
-
-    /** The result of a resumed run, saying so. */
-    static StatefulSetResult resumed(PendingRun run, StatefulSetResult r) {
-        if (!run.trusted() || r.reason().equals("untrusted-record")) {
-            return r;
-        }
-        return new StatefulSetResult(r.namespace(), r.name(), r.outcome(), r.reason(), "resumed the run recorded by " + run.recordedBy()
-                + " (stopped at phase " + run.record().phase() + "): " + r.detail(), r.claims(), r.pods(), r.warnings());
-    }
-
 
     /** Every write to come, in order, with its kubectl equivalent. */
     static String writesToCome(Assessment assessment, ConvergeOptions opts) {

@@ -170,11 +170,30 @@ public final class Cli {
         } else if (e instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
             err.println("error: unexpected argument \"" + u.getUnmatched().get(0) + "\" for \""
                     + cl.getCommandSpec().qualifiedName() + "\"");
+        } else if (e.getArgSpec() != null && e.getArgSpec().type().isEnum() && e.getValue() != null) {
+            oneOf(e.getArgSpec(), e.getValue());
+        } else if (e.getArgSpec() instanceof CommandLine.Model.OptionSpec o && o.type() == java.time.Duration.class && e.getValue() != null) {
+            err.println("error: " + o.longestName() + " takes a duration as kubectl writes it, like 30s, 10m0s or 1h30m0s, not \""
+                    + e.getValue() + "\".");
         } else {
             err.println("error: " + e.getMessage());
         }
         err.println("See '" + cl.getCommandSpec().qualifiedName() + " --help'.");
         return ExitCodes.FAILED;
+    }
+
+    /** A word outside an enum's ({@code --color sometimes}, {@code -o yaml} where only table and json print): its words, in one line. */
+    private void oneOf(CommandLine.Model.ArgSpec arg, String typed) {
+        java.util.List<String> words = new java.util.ArrayList<>();
+        for (Object constant : arg.type().getEnumConstants()) {
+            words.add(((Enum<?>) constant).name());
+        }
+        String name = arg instanceof CommandLine.Model.OptionSpec o ? o.longestName() : arg.paramLabel();
+        String choices = words.size() == 1 ? words.get(0)
+                : String.join(", ", words.subList(0, words.size() - 1)) + " or " + words.get(words.size() - 1);
+        java.util.List<String> near = Suggestions.near(typed, words);
+        err.println("error: " + name + " takes " + choices + ", not \"" + typed + "\"."
+                + (near.size() == 1 ? " Did you mean " + near.get(0) + "?" : ""));
     }
 
     private void didYouMean(java.util.List<String> near) {

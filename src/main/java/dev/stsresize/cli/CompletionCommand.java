@@ -5,9 +5,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code kubectl stsresize completion bash|zsh|fish}: the completion script for calling
@@ -18,16 +16,18 @@ import picocli.CommandLine.Spec;
         description = {"Print the shell completion script for kubectl-stsresize (bash, zsh or fish).",
             "For 'kubectl stsresize <TAB>', link kubectl_complete-stsresize onto PATH instead (see README)."},
         footer = {"", "Example:", "  source <(kubectl stsresize completion bash)"})
-public final class CompletionCommand implements Runnable {
+public final class CompletionCommand extends BaseCommand {
     enum Shell { bash, zsh, fish }
-
-    @Spec CommandSpec spec;
 
     @Parameters(paramLabel = "SHELL", description = "bash, zsh or fish.")
     Shell shell;
 
+    /** SHELL is an enum: picocli has refused any other word. */
     @Override
-    public void run() {
+    protected void validate() {}
+
+    @Override
+    protected int run() {
         String name = "/dev/stsresize/completion/kubectl-stsresize." + shell;
         try (InputStream in = CompletionCommand.class.getResourceAsStream(name)) {
             if (in == null) {
@@ -38,5 +38,6 @@ public final class CompletionCommand implements Runnable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        return ExitCodes.OK;
     }
 }

@@ -11,7 +11,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import dev.stsresize.manifest.ApiNames;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
 
@@ -81,6 +84,23 @@ public final class ConnectionOptions {
     @Option(names = {"-v", "--v"}, paramLabel = "LEVEL", defaultValue = "0",
             description = "Log level, like kubectl's, to stderr: 6 shows each request (method, URL, status, time), 8 also the bodies.")
     int verbosity;
+
+    /**
+     * The validate step of every command that connects: what can be known wrong before the kubeconfig is read.
+     * The namespace is checked as kube-apiserver checks a namespace's name: a bad one would change the request's path.
+     */
+    void validate(CommandSpec spec) {
+        if (namespace != null && allNamespaces) {
+            throw new ParameterException(spec.commandLine(), "-n and -A cannot be used together: -n " + namespace
+                    + " names one namespace, -A all of them. Pass one.");
+        }
+        if (namespace != null) {
+            String problem = ApiNames.namespaceProblem(namespace, "-n");
+            if (!problem.isEmpty()) {
+                throw new dev.stsresize.UserError(problem); // one paragraph with its fix: no help hint needed
+            }
+        }
+    }
 
     /** The flags as a plain value for {@code cluster/}. */
     public ConnectionSettings settings() {

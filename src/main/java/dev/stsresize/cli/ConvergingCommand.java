@@ -1,11 +1,20 @@
 package dev.stsresize.cli;
 
+import dev.stsresize.cluster.Cluster;
 import dev.stsresize.converge.Checkpoint;
+import dev.stsresize.converge.Journal;
+import dev.stsresize.converge.LeaseLock;
+import dev.stsresize.converge.PendingRun;
+import dev.stsresize.converge.StatefulSetResult;
+import java.io.PrintWriter;
 import java.util.Optional;
 import java.util.function.Supplier;
 
-/** What {@code apply} and {@code resume}, the commands that converge, are given beyond their flags. */
-abstract class ConvergingCommand {
+/**
+ * What {@code apply} and {@code resume}, the commands that converge, are given beyond their flags, and what
+ * both do when they finish a run that was left unfinished.
+ */
+abstract class ConvergingCommand extends BaseCommand {
     /** The process's surroundings: variables, stdin, console. */
     final Environment environment;
     /** How the operator is asked; empty when there is no terminal to ask on. */
@@ -17,5 +26,27 @@ abstract class ConvergingCommand {
         this.environment = environment;
         this.prompter = prompter;
         this.checkpoint = checkpoint;
+    }
+
+    /**
+     * Whether Leases may be used in {@code namespace}; where RBAC forbids them the run goes on with
+     * the local journal alone, and says so.
+     */
+    static boolean leasesPermitted(Cluster cluster, String namespace, Journal journal, PrintWriter err) {
+        boolean permitted = LeaseLock.permitted(cluster, namespace);
+        if (!permitted) {
+            err.println("warning: Leases or Secrets are forbidden in namespace " + namespace + ": the run is finished with its lock and record"
+                    + " in the local journal " + journal.directory() + " only, so another operator will not see it");
+        }
+        return permitted;
+    }
+
+    /** The result of a resumed run, saying so. */
+    static StatefulSetResult resumed(PendingRun run, StatefulSetResult r) {
+        if (!run.trusted() || r.reason().equals("untrusted-record")) {
+            return r;
+        }
+        return new StatefulSetResult(r.namespace(), r.name(), r.outcome(), r.reason(), "resumed the run recorded by " + run.recordedBy()
+                + " (stopped at phase " + run.record().phase() + "): " + r.detail(), r.claims(), r.pods(), r.warnings());
     }
 }

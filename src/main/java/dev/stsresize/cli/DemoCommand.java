@@ -18,14 +18,11 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code kubectl stsresize demo}: a simulated cluster with the built-in scenario (one StatefulSet
@@ -35,19 +32,16 @@ import picocli.CommandLine.Spec;
  * and serves until Ctrl-C.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = "Start a simulated cluster holding one StatefulSet per case kubectl-stsresize handles, write the "
-                + "matching manifest and a kubeconfig, and open the interactive UI on it (on a terminal; q quits and stops the "
-                + "cluster). Without a terminal: print the commands to try, and serve until Ctrl-C.")
-public final class DemoCommand implements Callable<Integer> {
+        description = {"Start a simulated cluster with one StatefulSet per case, and open the interactive UI on it.",
+            "Writes the matching manifest and a kubeconfig; on a terminal q quits the UI and stops the cluster."
+                    + " Without a terminal it prints the commands to try, and serves until Ctrl-C."})
+public final class DemoCommand extends BaseCommand {
     /** What a running demo offers while it serves: where its files are and the cluster itself. */
     public record Demo(Path dir, Path manifest, Path kubeconfig, Path live, SimCluster cluster) {}
 
-    @Spec
-    CommandSpec spec;
-
     @Option(names = "--speed", defaultValue = "realistic",
             description = "How fast the simulated controllers act: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}, seconds like a real cluster).")
-    SimulateCommand.Speed speed;
+    SimSpeed speed;
 
     @Option(names = "--keep", description = "Keep the cluster serving after the interactive UI closes, for kubectl or k9s, "
             + "until Ctrl-C. Without a terminal the demo opens no UI and always serves until Ctrl-C.")
@@ -84,8 +78,16 @@ public final class DemoCommand implements Callable<Integer> {
         this.stdoutIsTerminal = stdoutIsTerminal;
     }
 
+    /** --dir, when given, is a folder or can be made one: checked by making it, as nothing else is there yet. */
     @Override
-    public Integer call() {
+    protected void validate() {
+        if (dir != null && Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw invalid("--dir " + dir + " is a file, not a folder; choose a folder (it is created when missing).");
+        }
+    }
+
+    @Override
+    protected int run() {
         Path folder = folder();
         Path manifest = folder.resolve("manifest.yaml");
         Path kubeconfig = folder.resolve("kubeconfig");

@@ -32,6 +32,11 @@ public final class ManifestOptions {
         }
     }
 
+    /** The validate step of every command with -f: each path exists, stdin at most once; nothing is read yet. */
+    void validate() {
+        dev.stsresize.manifest.Inputs.checkPaths(files, "-f");
+    }
+
     boolean given() {
         return !files.isEmpty();
     }

@@ -13,11 +13,6 @@ import dev.stsresize.plan.Decider;
 import dev.stsresize.plan.Decision;
 import dev.stsresize.plan.LiveState;
 import dev.stsresize.plan.StatefulSetUsage;
-import dev.stsresize.plan.Verdict;
-import dev.stsresize.render.DocumentWriter;
-import dev.stsresize.render.Palette;
-import dev.stsresize.render.PlanDocument;
-import dev.stsresize.render.TableRenderer;
 import dev.stsresize.usage.UsageReader;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -26,13 +21,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code kubectl stsresize plan}: the decision for every declared StatefulSet against a captured
@@ -44,19 +35,16 @@ import picocli.CommandLine.Spec;
         sortOptions = false,
         usageHelpAutoWidth = true,
         description = {
-            "Show what converging each StatefulSet of MANIFEST would take, against the cluster (with the server's dry run of",
-            "each re-apply) or, with --live, against a captured state, the output of:",
-            "kubectl get sts,controllerrevisions,pvc,pv,sc,csidrivers,pods -A -o yaml",
+            "Show what converging each StatefulSet of MANIFEST would take.",
+            "Against the cluster, with the server's dry run of each re-apply; or, with --live, against a captured"
+                    + " state, the output of: kubectl get sts,controllerrevisions,pvc,pv,sc,csidrivers,pods -A -o yaml",
             "",
-            "Exit status: 0 nothing refused or blocked; 2 a StatefulSet is refused; 1 one is blocked or an error;",
-            "with --exit-code, 3 when there is work to do (0 then means nothing to converge).",
+            "Exit status: 0 nothing refused or blocked; 2 a StatefulSet is refused; 1 one is blocked or an error;"
+                    + " with --exit-code, 3 when there is work to do (0 then means nothing to converge).",
         },
-        footer = {"", "Example:", "  kubectl stsresize plan -f examples/manifest.yaml --live examples/live-snapshot.yaml"})
-public final class PlanCommand implements Callable<Integer> {
-    enum Output { table, json, yaml }
-
-    @Spec CommandSpec spec;
-
+        footer = {"", "Examples:", "  kubectl stsresize plan -f statefulset.yaml",
+            "  kubectl stsresize plan -f examples/manifest.yaml \\", "      --live examples/live-snapshot.yaml"})
+public final class PlanCommand extends BaseCommand {
     @Mixin ManifestOptions manifestFiles;
 
     @Option(names = "--live", paramLabel = "SNAPSHOT",
@@ -67,11 +55,9 @@ public final class PlanCommand implements Callable<Integer> {
 
     @Option(names = {"-o", "--output"}, defaultValue = "table", paramLabel = "FORMAT",
             description = "table, json or yaml (json and yaml are the stsresize/v1 Plan document). Default: ${DEFAULT-VALUE}.")
-    Output output;
+    OutputFormat.Document output;
 
-    @Option(names = "--color", defaultValue = "auto", paramLabel = "WHEN",
-            description = "auto (only on a terminal), always or never. NO_COLOR in the environment always wins.")
-    String color;
+    @Mixin ColorOption color;
 
     @Option(names = "--exit-code", description = "Exit 3 when there is work to do, like git diff --exit-code.")
     boolean exitCode;
@@ -80,8 +66,6 @@ public final class PlanCommand implements Callable<Integer> {
     boolean noUsage;
 
     @Mixin UsageOptions usage;
-
-    @Mixin DebugOption debug;
 
     private final Environment environment;
     private final InputStream stdin;
@@ -96,11 +80,10 @@ public final class PlanCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
+    protected int run() {
         String namespace = connection.namespace;
         boolean allNamespaces = connection.allNamespaces;
         int verbosity = connection.verbosity;
-        validate();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         if (live.isEmpty()) {
@@ -121,7 +104,7 @@ public final class PlanCommand implements Callable<Integer> {
         }
         List<Decision> decisions = Decider.decide(manifest.objects(), state);
         render(out, decisions, Optional.empty());
-        return exitCode(decisions, exitCode);
+        return ResultPrinter.exitCode(decisions, exitCode);
     }
 
     /** The plan from the live cluster: 3 LISTs (StatefulSets, claims, StorageClasses) and one dry run per StatefulSet to recreate. */
@@ -159,32 +142,22 @@ public final class PlanCommand implements Callable<Integer> {
                 failed = true;
             }
         }
-        int code = exitCode(decisions, exitCode);
+        int code = ResultPrinter.exitCode(decisions, exitCode);
         return failed && code != ExitCodes.REFUSED ? ExitCodes.FAILED : code;
     }
 
     private void render(PrintWriter out, List<Decision> decisions, Optional<Map<String, StatefulSetUsage>> usageByKey) {
-        switch (output) {
-            case json -> out.print(DocumentWriter.json(PlanDocument.of(decisions, usageByKey)));
-            case yaml -> out.print(DocumentWriter.yaml(PlanDocument.of(decisions, usageByKey)));
-            default -> out.print(new TableRenderer(Palette.choose(color, environment.console(), environment.variables().get("NO_COLOR")),
-                    TerminalWidth.of(environment.variables(), false, environment.console())).render(decisions, usageByKey.orElse(Map.of())));
-        }
-        out.flush();
+        ResultPrinter.plan(decisions, usageByKey, output, color.palette(environment.console(), environment.variables().get("NO_COLOR")),
+                TerminalWidth.of(environment.variables(), false, environment.console()), out);
     }
 
-    private void validate() {
+    @Override
+    protected void validate() {
         manifestFiles.require(spec);
-        String namespace = connection.namespace;
-        boolean allNamespaces = connection.allNamespaces;
-        if (namespace != null && allNamespaces) {
-            throw new ParameterException(spec.commandLine(), "-n and -A cannot be used together: -n " + namespace
-                    + " names one namespace, -A all of them. Pass one.");
-        }
-        if (!List.of("auto", "always", "never").contains(color)) {
-            throw new ParameterException(spec.commandLine(), "--color takes auto, always or never, not \"" + color + "\".");
-        }
+        manifestFiles.validate();
+        connection.validate(spec);
         usage.validate(spec);
+        dev.stsresize.manifest.Inputs.checkPaths(live, "--live");
         if (manifestFiles.readsStdin() && live.contains("-")) {
             throw new UserError("-f - and --live - both ask for standard input, which can be read only once. Pass one of them as a file.");
         }
@@ -194,19 +167,5 @@ public final class PlanCommand implements Callable<Integer> {
         List<String> parts = new ArrayList<>();
         skipped.forEach((kind, n) -> parts.add(kind + " x" + n));
         return String.join(", ", parts);
-    }
-
-    /** 2 when any is refused; else 1 when any is blocked; else 3 with --exit-code when there is work; else 0. */
-    static int exitCode(List<Decision> decisions, boolean workIsExitCode) {
-        if (decisions.stream().anyMatch(d -> d.verdict() == Verdict.REFUSED)) {
-            return ExitCodes.REFUSED;
-        }
-        if (decisions.stream().anyMatch(d -> d.verdict() == Verdict.BLOCKED)) {
-            return ExitCodes.FAILED;
-        }
-        if (workIsExitCode && decisions.stream().anyMatch(d -> d.verdict().hasWork())) {
-            return ExitCodes.WORK_TO_DO;
-        }
-        return ExitCodes.OK;
     }
 }

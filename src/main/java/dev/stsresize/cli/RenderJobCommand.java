@@ -2,11 +2,11 @@ package dev.stsresize.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.UserError;
-import dev.stsresize.job.JobRenderer;
 import dev.stsresize.cluster.ClusterConnection;
 import dev.stsresize.cluster.ConnectionSettings;
 import dev.stsresize.cluster.KubeClients;
 import dev.stsresize.cluster.KubeconfigOverrides;
+import dev.stsresize.job.JobRenderer;
 import dev.stsresize.job.JobSpec;
 import dev.stsresize.job.KubernetesVersion;
 import dev.stsresize.job.RenderedStream;
@@ -20,14 +20,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code kubectl stsresize render-job}: the pre-rollout Job for a GitOps tree, and the identity it
@@ -41,18 +37,17 @@ import picocli.CommandLine.Spec;
         sortOptions = false,
         usageHelpAutoWidth = true,
         description = {
-            "Write the pre-rollout Job that grows the volumes of MANIFEST's StatefulSets in namespace NS, in-cluster,",
-            "with its ServiceAccount, Role, RoleBinding, NetworkPolicy, and the ClusterRole and ClusterRoleBinding to read",
-            "StorageClasses and CSIDrivers (in apply order), as one YAML stream.",
-            "Put it in a tree that runs before the rollout (Flux: a Kustomization the rollout dependsOn).",
+            "Write the Job that grows the volumes of MANIFEST's StatefulSets in-cluster, before a GitOps rollout.",
+            "The StatefulSets of namespace NS, with the Job's ServiceAccount, Role, RoleBinding, NetworkPolicy, and"
+                    + " the ClusterRole and ClusterRoleBinding to read StorageClasses and CSIDrivers (in apply order), as"
+                    + " one YAML stream. Put it in a tree that runs before the rollout (Flux: a Kustomization the rollout"
+                    + " dependsOn).",
         },
-        footer = {"", "Examples:", "  kubectl stsresize render-job -f k8s/ -R --namespace shop --kubernetes-version 1.32 > pre/stsresize.yaml",
-            "  kubectl stsresize render-job -f k8s/ -R --namespace shop --context prod > pre/stsresize.yaml   # reads /version"})
-public final class RenderJobCommand implements Callable<Integer> {
+        footer = {"", "Examples:", "  kubectl stsresize render-job -f k8s/ -R -n shop \\", "      --kubernetes-version 1.32 > pre/stsresize.yaml",
+            "  kubectl stsresize render-job -f k8s/ -R -n shop \\", "      --context prod > pre/stsresize.yaml"})
+public final class RenderJobCommand extends BaseCommand {
     private static final Pattern LABEL = Pattern.compile("([A-Za-z0-9][-A-Za-z0-9_./]*)=([-A-Za-z0-9_.]*)");
     private static final Pattern CIDR = Pattern.compile("[0-9.]+/[0-9]{1,2}|[0-9a-fA-F:]+/[0-9]{1,3}");
-
-    @Spec CommandSpec spec;
 
     @Mixin ManifestOptions manifestFiles;
 
@@ -65,7 +60,7 @@ public final class RenderJobCommand implements Callable<Integer> {
     String unit;
 
     @Option(names = "--image", paramLabel = "REF",
-            description = "The Job's image (kubectl and jq), pinned by digest. Default: " + JobRenderer.DEFAULT_IMAGE)
+            description = "The Job's image (kubectl and jq), pinned by digest (default: " + JobRenderer.DEFAULT_IMAGE + ").")
     String image;
 
     @Option(names = "--image-pull-secret", paramLabel = "NAME", description = "A pull Secret for the ServiceAccount. Repeatable.")
@@ -100,8 +95,6 @@ public final class RenderJobCommand implements Callable<Integer> {
             description = "Without --kubernetes-version: the kubeconfig context of the target cluster.")
     String context;
 
-    @Mixin DebugOption debug;
-
     private final Environment environment;
 
     public RenderJobCommand(Environment environment) {
@@ -109,13 +102,13 @@ public final class RenderJobCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
-        Map<String, String> stamped = validate();
+    protected int run() {
+        Map<String, String> stamped = labels();
         KubernetesVersion typed = kubernetesVersion == null ? null : KubernetesVersion.parse(kubernetesVersion, "--kubernetes-version");
         Manifest manifest = manifestFiles.read(environment.stdin(), namespace, false);
         List<ObjectNode> served = JobRenderer.servedBy(manifest.objects(), namespace);
-        JobSpec js = JobSpec.of(namespace, served, typed != null ? typed : serverVersion()).withUnit(unit).withImage(image).withLabels(stamped)
-                .withImagePullSecrets(pullSecrets).withApiServer(cidrs, ports).withStorageRead(!namespacedOnly);
+        JobSpec js = JobSpec.of(namespace, served, typed != null ? typed : serverVersion()).withUnit(unit).withImage(image)
+                .withLabels(stamped).withImagePullSecrets(pullSecrets).withApiServer(cidrs, ports).withStorageRead(!namespacedOnly);
         PrintWriter out = spec.commandLine().getOut();
         out.print(RenderedStream.yaml(JobRenderer.render(js)));
         out.flush();
@@ -136,29 +129,39 @@ public final class RenderJobCommand implements Callable<Integer> {
         return KubernetesVersion.fromVersionInfo(connection.cluster().serverVersion(), connection.server());
     }
 
-    private Map<String, String> validate() {
+    @Override
+    protected void validate() {
         manifestFiles.require(spec);
+        manifestFiles.validate();
         String problem = ApiNames.namespaceProblem(namespace, "-n");
         if (!problem.isEmpty()) {
             throw new UserError(problem); // the Job would run in it: refused as kube-apiserver refuses the name
         }
-        Map<String, String> stamped = new LinkedHashMap<>();
-        for (String l : labels) {
-            var m = LABEL.matcher(l);
-            if (!m.matches()) {
-                throw new ParameterException(spec.commandLine(), "--label takes KEY=VALUE (e.g. --label team=storage), not \"" + l + "\".");
-            }
-            stamped.put(m.group(1), m.group(2));
+        labels();
+        if (kubernetesVersion != null) {
+            KubernetesVersion.parse(kubernetesVersion, "--kubernetes-version");
         }
         for (String c : cidrs) {
             if (!CIDR.matcher(c).matches()) {
-                throw new ParameterException(spec.commandLine(), "--api-server-cidr takes a CIDR such as 10.0.0.1/32, not \"" + c + "\".");
+                throw invalid("--api-server-cidr takes a CIDR such as 10.0.0.1/32, not \"" + c + "\".");
             }
         }
         for (int p : ports) {
             if (p < 1 || p > 65535) {
-                throw new ParameterException(spec.commandLine(), "--api-server-port takes a port from 1 to 65535, not " + p + ".");
+                throw invalid("--api-server-port takes a port from 1 to 65535, not " + p + ".");
             }
+        }
+    }
+
+    /** The --label flags as the labels every object gets; a malformed one refused. */
+    private Map<String, String> labels() {
+        Map<String, String> stamped = new LinkedHashMap<>();
+        for (String l : labels) {
+            var m = LABEL.matcher(l);
+            if (!m.matches()) {
+                throw invalid("--label takes KEY=VALUE (e.g. --label team=storage), not \"" + l + "\".");
+            }
+            stamped.put(m.group(1), m.group(2));
         }
         return stamped;
     }

@@ -4,15 +4,65 @@ import dev.stsresize.converge.Outcome;
 import dev.stsresize.converge.StatefulSetResult;
 import dev.stsresize.render.DocumentWriter;
 import dev.stsresize.render.ResultDocument;
+import dev.stsresize.plan.Decision;
+import dev.stsresize.plan.StatefulSetUsage;
+import dev.stsresize.plan.UnmeasuredClaim;
+import dev.stsresize.plan.Verdict;
+import dev.stsresize.render.Palette;
+import dev.stsresize.render.PlanDocument;
+import dev.stsresize.render.TableRenderer;
+import dev.stsresize.render.UsageTable;
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
-/** The end of {@code apply} and {@code resume}: one line per StatefulSet (or the Result document), and the exit status. */
+/**
+ * The one printer of what commands found or did, in the format {@code -o} names, and the exit status it
+ * implies: {@code plan}'s decisions (the table, or the Plan document), {@code usage}'s report, and the end of
+ * {@code apply} and {@code resume} (one line per StatefulSet, or the Result document).
+ */
 final class ResultPrinter {
     private ResultPrinter() {}
 
-    static int print(List<StatefulSetResult> results, String output, PrintWriter out) {
-        if (output.equals("json")) {
+    /** The decisions as the table (fitted to {@code width}, coloured by {@code palette}) or the stsresize/v1 Plan document. */
+    static void plan(List<Decision> decisions, Optional<Map<String, StatefulSetUsage>> usageByKey, OutputFormat.Document format,
+            Palette palette, int width, PrintWriter out) {
+        switch (format) {
+            case json -> out.print(DocumentWriter.json(PlanDocument.of(decisions, usageByKey)));
+            case yaml -> out.print(DocumentWriter.yaml(PlanDocument.of(decisions, usageByKey)));
+            case table -> out.print(new TableRenderer(palette, width).render(decisions, usageByKey.orElse(Map.of())));
+        }
+        out.flush();
+    }
+
+    /** {@code usage}'s report: the table, fullest first, or the stsresize/v1 Usage document. */
+    static void usage(List<StatefulSetUsage> known, List<String> unknown, Map<String, List<UnmeasuredClaim>> unmeasured,
+            List<String> notes, String manifest, OutputFormat.Document format, Palette palette, PrintWriter out) {
+        switch (format) {
+            case json -> out.print(DocumentWriter.json(UsageTable.document(known, unknown, unmeasured, notes, manifest)));
+            case yaml -> out.print(DocumentWriter.yaml(UsageTable.document(known, unknown, unmeasured, notes, manifest)));
+            case table -> out.print(UsageTable.render(known, unknown, unmeasured, manifest, palette));
+        }
+        out.flush();
+    }
+
+    /** A plan's exit status: 2 when any is refused; else 1 when any is blocked; else 3 with --exit-code when there is work; else 0. */
+    static int exitCode(List<Decision> decisions, boolean workIsExitCode) {
+        if (decisions.stream().anyMatch(d -> d.verdict() == Verdict.REFUSED)) {
+            return ExitCodes.REFUSED;
+        }
+        if (decisions.stream().anyMatch(d -> d.verdict() == Verdict.BLOCKED)) {
+            return ExitCodes.FAILED;
+        }
+        if (workIsExitCode && decisions.stream().anyMatch(d -> d.verdict().hasWork())) {
+            return ExitCodes.WORK_TO_DO;
+        }
+        return ExitCodes.OK;
+    }
+
+    static int print(List<StatefulSetResult> results, OutputFormat.Result output, PrintWriter out) {
+        if (output == OutputFormat.Result.json) {
             out.print(DocumentWriter.json(ResultDocument.of(results)));
         } else {
             for (StatefulSetResult r : results) {
@@ -25,6 +75,7 @@ final class ResultPrinter {
         return exitCode(results);
     }
 
+    /** A converge's exit status: 2 when any was refused; else 1 when any was blocked or failed; else 0. */
     static int exitCode(List<StatefulSetResult> results) {
         if (results.stream().anyMatch(r -> r.outcome() == Outcome.REFUSED)) {
             return ExitCodes.REFUSED;

@@ -10,7 +10,6 @@ import dev.stsresize.converge.ConvergeOptions;
 import dev.stsresize.converge.Converger;
 import dev.stsresize.converge.Gate;
 import dev.stsresize.converge.Journal;
-import dev.stsresize.converge.LeaseLock;
 import dev.stsresize.converge.Operator;
 import dev.stsresize.converge.Outcome;
 import dev.stsresize.converge.PendingRun;
@@ -26,14 +25,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code kubectl stsresize resume}: finishes the runs this machine's journal records for this cluster
@@ -50,9 +46,7 @@ import picocli.CommandLine.Spec;
         usageHelpAutoWidth = true,
         description = {"Finish an interrupted apply from its Lease and Secret or the local journal.",
             "With -f MANIFEST, re-apply the StatefulSets of that manifest (as apply does) instead of the recorded objects."})
-public final class ResumeCommand extends ConvergingCommand implements Callable<Integer> {
-    @Spec CommandSpec spec;
-
+public final class ResumeCommand extends ConvergingCommand {
     @Mixin ConnectionOptions connection;
 
     @Parameters(paramLabel = "NAMESPACE/NAME", arity = "0..*",
@@ -66,26 +60,12 @@ public final class ResumeCommand extends ConvergingCommand implements Callable<I
 
     @Mixin RunOptions runOptions;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "table", description = "table or json.")
-    String output;
-
-    @Mixin DebugOption debug;
+    @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "table",
+            description = "table, or json: one stsresize/v1 Result document on stdout at the end. Default: ${DEFAULT-VALUE}.")
+    OutputFormat.Result output;
 
     public ResumeCommand(Environment environment, Supplier<Optional<Prompter>> prompter, Checkpoint checkpoint) {
         super(environment, prompter, checkpoint);
-    }
-
-    /**
-     * Whether Leases may be used in {@code namespace}; where RBAC forbids them the run goes on with
-     * the local journal alone, as apply does, and says so.
-     */
-    static boolean leasesPermitted(Cluster cluster, String namespace, Journal journal, PrintWriter err) {
-        boolean permitted = LeaseLock.permitted(cluster, namespace);
-        if (!permitted) {
-            err.println("warning: Leases or Secrets are forbidden in namespace " + namespace + ": the run is finished with its lock and record"
-                    + " in the local journal " + journal.directory() + " only, so another operator will not see it");
-        }
-        return permitted;
     }
 
     /** A NAMESPACE/NAME kube-apiserver would refuse changes the request's path ("..") or reaches nothing: refused first. */
@@ -103,8 +83,20 @@ public final class ResumeCommand extends ConvergingCommand implements Callable<I
         }
     }
 
+    /** The flags and the named StatefulSets alone: a NAME without namespace is checked again once the context's is known. */
     @Override
-    public Integer call() {
+    protected void validate() {
+        manifestFiles.validate();
+        connection.validate(spec);
+        runOptions.validate(spec);
+        for (String t : targets) {
+            String[] p = t.split("/", 2);
+            checkTarget(t, p.length == 2 ? p[0] : "default", p.length == 2 ? p[1] : p[0]);
+        }
+    }
+
+    @Override
+    protected int run() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         ClusterConnection conn = connection.connect(environment, err);
@@ -181,7 +173,7 @@ public final class ResumeCommand extends ConvergingCommand implements Callable<I
                 }
             }
             try {
-                results.add(ApplyCommand.resumed(run, converger.resume(run, object, opts, leases.computeIfAbsent(run.namespace(),
+                results.add(resumed(run, converger.resume(run, object, opts, leases.computeIfAbsent(run.namespace(),
                         ns -> leasesPermitted(cluster, ns, journal, err)))));
             } catch (RuntimeException e) {
                 results.add(Interrupted.result(run.namespace(), run.name(), e));

@@ -14,9 +14,14 @@ import picocli.CommandLine.Spec;
         versionProvider = RootCommand.VersionProvider.class,
         sortOptions = false,
         usageHelpAutoWidth = true,
+        customSynopsis = {
+            "kubectl stsresize COMMAND [OPTIONS]",
+            "       kubectl stsresize -f MANIFEST [OPTIONS]   (the interactive UI, as 'ui')",
+        },
         description = {
-            "Grow the volumes of a StatefulSet whose manifest raised a volumeClaimTemplate's size:",
-            "grow each claim, orphan-delete the StatefulSet, re-apply it, verify the pods were adopted.",
+            "Grow the volumes of StatefulSets whose manifest raised a volumeClaimTemplate's size. Each claim is grown,"
+                    + " the StatefulSet orphan-deleted (pods and claims stay) and re-applied, and its pods are verified"
+                    + " to be adopted.",
         })
 public final class RootCommand implements Runnable {
     @Spec CommandSpec spec;

@@ -10,14 +10,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code kubectl stsresize set-size}: raises volumeClaimTemplates' sizes in the operator's manifest file, changing
@@ -29,13 +25,12 @@ import picocli.CommandLine.Spec;
         sortOptions = false,
         usageHelpAutoWidth = true,
         description = {
-            "Raise the size of a StatefulSet's volumeClaimTemplates in FILE, changing only the quantity (comments, order,",
-            "quoting, anchors and line endings kept), and print the file's diff. Then plan or apply FILE as usual.",
+            "Raise the size of a StatefulSet's volumeClaimTemplates in a manifest file, and print its diff.",
+            "Only the quantity changes (comments, order, quoting, anchors and line endings kept). Then plan or apply"
+                    + " FILE as usual.",
         },
-        footer = {"", "Example:", "  kubectl stsresize set-size -f k8s/db.yaml shop/db data=20Gi wal=4Gi"})
-public final class SetSizeCommand implements Callable<Integer> {
-    @Spec CommandSpec spec;
-
+        footer = {"", "Example:", "  kubectl stsresize set-size -f k8s/db.yaml \\", "      shop/db data=20Gi wal=4Gi"})
+public final class SetSizeCommand extends BaseCommand {
     @Option(names = {"-f", "--filename"}, required = true, paramLabel = "FILE",
             description = "The manifest file to edit (YAML or JSON; not stdin, not a directory).")
     String file;
@@ -54,20 +49,26 @@ public final class SetSizeCommand implements Callable<Integer> {
             description = "A volumeClaimTemplate's name and its new, larger size, e.g. data=20Gi. Repeatable.")
     List<String> assignments = new ArrayList<>();
 
-    @Mixin DebugOption debug;
+    /** The StatefulSet named, as kube-apiserver would name it, and the sizes parsed; the file is read only in run. */
+    private String ns;
+    private String name;
+    private final Map<String, String> sizes = new LinkedHashMap<>();
 
     @Override
-    public Integer call() {
+    protected void validate() {
         if (file.equals("-")) {
             throw new UserError("set-size edits a file in place and cannot edit stdin: save the manifest to a file and pass -f FILE.");
         }
-        String ns = target.contains("/") ? target.substring(0, target.indexOf('/')) : namespace;
-        String name = target.contains("/") ? target.substring(target.indexOf('/') + 1) : target;
+        String namespaceProblem = ApiNames.namespaceProblem(namespace, "-n");
+        if (!namespaceProblem.isEmpty()) {
+            throw invalid(namespaceProblem);
+        }
+        ns = target.contains("/") ? target.substring(0, target.indexOf('/')) : namespace;
+        name = target.contains("/") ? target.substring(target.indexOf('/') + 1) : target;
         String problem = ApiNames.namespaceProblem(ns, "NAMESPACE");
         if (!problem.isEmpty() || name.isEmpty()) {
             throw new ParameterException(spec.commandLine(), problem.isEmpty() ? "NAMESPACE/NAME has no name: \"" + target + "\"." : problem);
         }
-        Map<String, String> sizes = new LinkedHashMap<>();
         for (String a : assignments) {
             int eq = a.indexOf('=');
             if (eq <= 0 || eq == a.length() - 1 || sizes.put(a.substring(0, eq), a.substring(eq + 1)) != null) {
@@ -75,6 +76,10 @@ public final class SetSizeCommand implements Callable<Integer> {
                         + " template (e.g. data=20Gi), not \"" + a + "\".");
             }
         }
+    }
+
+    @Override
+    protected int run() {
         String before = ManifestFile.read(file);
         String after = new ManifestEditor(file, before, namespace).setSizes(ns, name, sizes);
         PrintWriter out = spec.commandLine().getOut();

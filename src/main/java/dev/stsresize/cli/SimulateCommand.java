@@ -15,12 +15,9 @@ import java.net.BindException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code kubectl stsresize simulate}: serves a simulated cluster on 127.0.0.1 loaded from state
@@ -29,12 +26,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "simulate", mixinStandardHelpOptions = true,
         description = "Serve a simulated Kubernetes API server on 127.0.0.1, loaded from state files, until interrupted.")
-public final class SimulateCommand implements Callable<Integer> {
-    public enum Speed { fast, realistic }
-
-    @Spec
-    CommandSpec spec;
-
+public final class SimulateCommand extends BaseCommand {
     @Option(names = "--state", arity = "1..*", paramLabel = "FILE",
             description = "YAML/JSON files of objects to load (Lists and multi-document files; status kept as given).")
     List<Path> state = new ArrayList<>();
@@ -57,7 +49,7 @@ public final class SimulateCommand implements Callable<Integer> {
     Path save;
 
     @Option(names = "--speed", defaultValue = "fast", description = "Controller speed: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}; realistic takes seconds, like a real cluster).")
-    Speed speed;
+    SimSpeed speed;
 
     @Option(names = "--no-controllers", description = "Run no controllers: the API server only stores objects.")
     boolean noControllers;
@@ -67,11 +59,47 @@ public final class SimulateCommand implements Callable<Integer> {
                     + "reason, message, retryAfterSeconds, latencyMillis, drop, cutWatchAfterEvents}]} (README, Simulated cluster).")
     Path faults;
 
+    /** Every flag before the server starts: a bad one leaves no port and no kubeconfig behind. */
     @Override
-    public Integer call() throws InterruptedException {
+    protected void validate() {
         if (port < 0 || port > 65535) {
-            throw new UserError("--port " + port + " is not a port; use 1-65535, or 0 to pick a free one.");
+            throw invalid("--port " + port + " is not a port; use 1-65535, or 0 to pick a free one.");
         }
+        for (Path in : state) {
+            readable(in, "--state");
+        }
+        if (faults != null) {
+            readable(faults, "--faults");
+        }
+        writableIn(kubeconfigOut, "--kubeconfig-out");
+        if (log != null) {
+            writableIn(log, "--log");
+        }
+        if (save != null) {
+            writableIn(save, "--save");
+        }
+    }
+
+    private void readable(Path file, String flag) {
+        if (!java.nio.file.Files.isRegularFile(file) || !java.nio.file.Files.isReadable(file)) {
+            throw invalid(flag + " " + file + " is not a readable file. Check the path.");
+        }
+    }
+
+    /** The folder a file is to be written into exists: the simulator writes it only once it serves. */
+    private void writableIn(Path file, String flag) {
+        Path folder = file.toAbsolutePath().getParent();
+        if (folder == null || !java.nio.file.Files.isDirectory(folder) || !java.nio.file.Files.isWritable(folder)) {
+            throw invalid(flag + " " + file + " cannot be written: its folder " + folder + " is not a writable folder. Create it,"
+                    + " or choose another path.");
+        }
+        if (java.nio.file.Files.isDirectory(file)) {
+            throw invalid(flag + " " + file + " is a folder; name a file in it.");
+        }
+    }
+
+    @Override
+    protected int run() throws InterruptedException {
         return new Serving().serve();
     }
 

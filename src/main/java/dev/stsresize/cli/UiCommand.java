@@ -7,7 +7,6 @@ import dev.stsresize.converge.Journal;
 import dev.stsresize.converge.Operator;
 import dev.stsresize.plan.Decision;
 import dev.stsresize.render.Palette;
-import dev.stsresize.render.TableRenderer;
 import dev.stsresize.tui.ConvergeSteps;
 import dev.stsresize.tui.DecisionSource;
 import dev.stsresize.tui.Glyphs;
@@ -28,14 +27,10 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import java.util.function.BooleanSupplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code kubectl stsresize ui}: the interactive terminal UI over the same inputs as {@code plan}: the
@@ -51,16 +46,15 @@ import picocli.CommandLine.Spec;
         sortOptions = false,
         usageHelpAutoWidth = true,
         description = {
-            "Browse what converging each StatefulSet of MANIFEST takes — list, diff — and converge one in the resize wizard,",
-            "against the cluster of your kubeconfig (or, offline, a snapshot given to --live). Also what",
-            "'kubectl stsresize -f MANIFEST …' without a command opens. Keys: ? for help, q to quit.",
-            "Without a terminal on stdout it prints the plan table instead. With -f - the keys are read from the terminal.",
+            "Browse the StatefulSets of MANIFEST in a terminal UI, and converge one in the resize wizard.",
+            "A list and diffs against the cluster of your kubeconfig (or, offline, a snapshot given to --live)."
+                    + " It is also what 'kubectl stsresize -f MANIFEST' without a command opens. Keys: ? for help, q to quit."
+                    + " Without a terminal on stdout it prints the plan table instead. With -f - the keys are read from"
+                    + " the terminal.",
         },
-        footer = {"", "Examples:", "  kubectl stsresize ui -f statefulset.yaml --context prod -n shop",
-            "  kubectl stsresize ui -f examples/manifest.yaml --live examples/live-snapshot.yaml   # offline"})
-public final class UiCommand implements Callable<Integer> {
-    @Spec CommandSpec spec;
-
+        footer = {"", "Examples:", "  kubectl stsresize ui -f statefulset.yaml \\", "      --context prod -n shop",
+            "  kubectl stsresize ui -f examples/manifest.yaml \\", "      --live examples/live-snapshot.yaml   # offline"})
+public final class UiCommand extends BaseCommand {
     @Mixin ManifestOptions manifestFiles;
 
     @Option(names = "--live", paramLabel = "SNAPSHOT",
@@ -69,8 +63,6 @@ public final class UiCommand implements Callable<Integer> {
     List<String> live = new ArrayList<>();
 
     @Mixin ConnectionOptions connection;
-
-    @Mixin DebugOption debug;
 
     /** --headroom, --days, --prometheus, --usage-timeout: as plan's; the UI reads usage again every 20 s while it is open. */
     @Mixin UsageOptions usageOptions;
@@ -88,8 +80,7 @@ public final class UiCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
-        validate();
+    protected int run() {
         PrintWriter err = spec.commandLine().getErr();
         DecisionSource source;
         StepRunner steps;
@@ -116,12 +107,12 @@ public final class UiCommand implements Callable<Integer> {
         List<Decision> decisions = first.decisions();
         if (!stdoutIsTerminal.getAsBoolean()) {
             PrintWriter out = spec.commandLine().getOut();
-            out.print(new TableRenderer(Palette.choose("auto", false, env.get("NO_COLOR"))).render(decisions));
-            out.flush();
+            ResultPrinter.plan(decisions, java.util.Optional.empty(), OutputFormat.Document.table,
+                    Palette.choose("auto", false, env.get("NO_COLOR")), 0, out);
             err.println("No terminal, so no interactive UI: this is the plan. To converge, run:");
             err.println("  kubectl stsresize apply -f " + String.join(" -f ", manifestFiles.files) + (live.isEmpty() ? connectionFlags() : ""));
             err.flush();
-            return PlanCommand.exitCode(decisions, false);
+            return ResultPrinter.exitCode(decisions, false);
         }
         Glyphs glyphs = Glyphs.forLocale(env);
         try {
@@ -192,14 +183,13 @@ public final class UiCommand implements Callable<Integer> {
         return out;
     }
 
-    private void validate() {
-        usageOptions.validate(spec);
+    @Override
+    protected void validate() {
         manifestFiles.require(spec);
-        String namespace = connection.namespace;
-        if (namespace != null && connection.allNamespaces) {
-            throw new ParameterException(spec.commandLine(), "-n and -A cannot be used together: -n " + namespace
-                    + " names one namespace, -A all of them. Pass one.");
-        }
+        manifestFiles.validate();
+        dev.stsresize.manifest.Inputs.checkPaths(live, "--live");
+        connection.validate(spec);
+        usageOptions.validate(spec);
         if (manifestFiles.readsStdin() && live.contains("-")) {
             throw new UserError("-f - and --live - both ask for standard input, which can be read only once. Pass one of them as a file.");
         }

@@ -5,9 +5,6 @@ import dev.stsresize.cluster.Cluster;
 import dev.stsresize.cluster.ClusterConnection;
 import dev.stsresize.cluster.NamespaceScope;
 import dev.stsresize.plan.StatefulSetUsage;
-import dev.stsresize.render.DocumentWriter;
-import dev.stsresize.render.Palette;
-import dev.stsresize.render.UsageTable;
 import dev.stsresize.usage.UsageReport;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -15,13 +12,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code kubectl stsresize usage}: every StatefulSet of the namespaces in scope, not only a manifest's, with how
@@ -34,17 +27,16 @@ import picocli.CommandLine.Spec;
         sortOptions = false,
         usageHelpAutoWidth = true,
         description = {
-            "List every StatefulSet of the namespace (-n, else the context's) or of all (-A) with how full its claims are,",
-            "fullest first: the kubelets' summaries through the API server (nodes/proxy get), the growth and time to full",
-            "from --prometheus, a suggested size per template, and the set-size command line that writes it into a manifest.",
+            "List the StatefulSets of a namespace with how full their claims are, fullest first.",
+            "The namespace is -n's, else the context's; -A lists all. Usage comes from the kubelets' summaries"
+                    + " through the API server (nodes/proxy get), the growth and time to full from --prometheus; each row"
+                    + " has a suggested size per template and the set-size command line that writes it into a manifest.",
         },
         footer = {"", "Examples:", "  kubectl stsresize usage -A",
-            "  kubectl stsresize usage -n payments --prometheus http://prometheus-k8s.monitoring.svc:9090 --days 30 -f k8s/ledger.yaml"})
-public final class UsageCommand implements Callable<Integer> {
-    enum Output { table, json, yaml }
-
-    @Spec CommandSpec spec;
-
+            "  kubectl stsresize usage -n payments --days 30 \\",
+            "      -f k8s/ledger.yaml --prometheus \\",
+            "      http://prometheus-k8s.monitoring.svc:9090"})
+public final class UsageCommand extends BaseCommand {
     @Mixin ConnectionOptions connection;
 
     @Mixin UsageOptions usage;
@@ -55,13 +47,9 @@ public final class UsageCommand implements Callable<Integer> {
 
     @Option(names = {"-o", "--output"}, defaultValue = "table", paramLabel = "FORMAT",
             description = "table, json or yaml (the stsresize/v1 Usage document). Default: ${DEFAULT-VALUE}.")
-    Output output;
+    OutputFormat.Document output;
 
-    @Option(names = "--color", defaultValue = "auto", paramLabel = "WHEN",
-            description = "auto (only on a terminal), always or never. NO_COLOR in the environment always wins.")
-    String color;
-
-    @Mixin DebugOption debug;
+    @Mixin ColorOption color;
 
     private final Environment environment;
     private final boolean terminal;
@@ -74,15 +62,13 @@ public final class UsageCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
-        if (connection.namespace != null && connection.allNamespaces) {
-            throw new ParameterException(spec.commandLine(), "-n and -A cannot be used together: -n " + connection.namespace
-                    + " names one namespace, -A all of them. Pass one.");
-        }
-        if (!List.of("auto", "always", "never").contains(color)) {
-            throw new ParameterException(spec.commandLine(), "--color takes auto, always or never, not \"" + color + "\".");
-        }
+    protected void validate() {
+        connection.validate(spec);
         usage.validate(spec);
+    }
+
+    @Override
+    protected int run() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         ClusterConnection conn = connection.connect(environment, err);
@@ -104,19 +90,12 @@ public final class UsageCommand implements Callable<Integer> {
         }
         unknown.sort(null);
         String file = manifest == null ? "MANIFEST" : manifest;
-        switch (output) {
-            case json -> out.print(DocumentWriter.json(UsageTable.document(known, unknown, report.unmeasured(), report.notes(), file)));
-            case yaml -> out.print(DocumentWriter.yaml(UsageTable.document(known, unknown, report.unmeasured(), report.notes(), file)));
-            default -> {
-                if (statefulSets.isEmpty()) {
-                    err.println("No StatefulSets in " + scope + ".");
-                } else {
-                    out.print(UsageTable.render(known, unknown, report.unmeasured(), file, Palette.choose(color, terminal, env.get("NO_COLOR"))));
-                }
-            }
+        if (output == OutputFormat.Document.table && statefulSets.isEmpty()) {
+            err.println("No StatefulSets in " + scope + ".");
+        } else {
+            ResultPrinter.usage(known, unknown, report.unmeasured(), report.notes(), file, output, color.palette(terminal, env.get("NO_COLOR")), out);
         }
-        out.flush();
-        if (output == Output.table) {
+        if (output == OutputFormat.Document.table) {
             report.notes().forEach(n -> err.println("note: " + n));
         }
         return ExitCodes.OK;

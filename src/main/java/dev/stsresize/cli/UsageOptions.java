@@ -24,9 +24,9 @@ public final class UsageOptions {
     Integer days;
 
     @Option(names = "--prometheus", paramLabel = "URL",
-            description = {"Prometheus, for the growth and the time to full: its base URL (asked without credentials), or",
-                "in the cluster, e.g. http://prometheus-k8s.monitoring.svc:9090 (through the API server's service proxy,",
-                "with your kubeconfig: needs services/proxy get)."})
+            description = {"Prometheus, for the growth and the time to full: its base URL, asked without credentials.",
+                "Or one in the cluster, e.g. http://prometheus-k8s.monitoring.svc:9090, asked through the API server's",
+                "service proxy with your kubeconfig (needs services/proxy get)."})
     String prometheus;
 
     @Option(names = "--usage-timeout", paramLabel = "DURATION", defaultValue = "5s", converter = ConnectionOptions.DurationConverter.class,

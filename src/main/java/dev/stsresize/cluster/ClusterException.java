@@ -16,6 +16,12 @@ import java.util.Optional;
 public final class ClusterException extends UserError {
     private static final long serialVersionUID = 1L;
 
+    /**
+     * The reason of an answer that carried no Kubernetes Status: it came from something in front of, or instead of,
+     * an API server, so its code says nothing about the object asked for (a proxy's 404 is no NotFound).
+     */
+    public static final String NOT_AN_API_ANSWER = "NotAnApiAnswer";
+
     private final int code;
     private final String reason;
     private final Duration retryAfter;
@@ -57,8 +63,9 @@ public final class ClusterException extends UserError {
         return Optional.ofNullable(status).map(ObjectNode::deepCopy);
     }
 
+    /** The API server said the object does not exist; a 404 from anything else is no such answer. */
     public boolean isNotFound() {
-        return code == 404;
+        return code == 404 && !reason.equals(NOT_AN_API_ANSWER);
     }
 
     public boolean isConflict() {

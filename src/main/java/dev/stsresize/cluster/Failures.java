@@ -21,24 +21,43 @@ final class Failures {
         this.origin = origin;
     }
 
-    /** An HTTP error answer: the Status body's message verbatim, or the raw body when it is not a Status. */
-    static ClusterException fromResponse(Response response, String body, String operation) {
-        String retryAfter = response.header("Retry-After");
-        return fromStatus(response.code(), body, parseRetryAfter(retryAfter), operation, response.message());
-    }
-
-    static ClusterException fromStatus(int code, String body, Duration retryAfter, String operation, String httpReason) {
+    /**
+     * An HTTP error answer: the Status body's message verbatim. An answer with no Status body came from something
+     * that is not kube-apiserver (a web server, a proxy's error page, a captive portal): it is named by its URL,
+     * status and content type, never by its body, which is nobody's business on the user's terminal.
+     */
+    ClusterException fromResponse(Response response, String body, String operation) {
+        Duration retryAfter = parseRetryAfter(response.header("Retry-After"));
         ObjectNode status = parseStatus(body);
         if (status != null) {
-            return new ClusterException(code, status.path("reason").asText(""), status.path("message").asText(""),
-                    retryAfter, operation, status);
+            return fromStatus(response.code(), status, retryAfter, operation);
         }
-        String text = body == null ? "" : body.strip();
-        if (text.length() > 500) {
-            text = text.substring(0, 500) + "…";
-        }
-        String message = text.isEmpty() ? (code + " " + httpReason).strip() : text;
-        return new ClusterException(code, "", message, retryAfter, operation, null);
+        return new ClusterException(response.code(), ClusterException.NOT_AN_API_ANSWER,
+                notAnApiAnswer(response.request().method() + " " + response.request().url(),
+                        (response.code() + " " + response.message()).strip(), response.header("Content-Type")),
+                retryAfter, operation, null);
+    }
+
+    /** A 2xx answer whose body is no JSON at all: a captive portal's login page, a web server's index. */
+    ClusterException notJson(Response response, String operation) {
+        return new ClusterException(response.code(), ClusterException.NOT_AN_API_ANSWER,
+                notAnApiAnswer(response.request().method() + " " + response.request().url(),
+                        (response.code() + " " + response.message()).strip(), response.header("Content-Type")),
+                null, operation, null);
+    }
+
+    /** One paragraph: what was asked, what came back, and where the address came from. */
+    String notAnApiAnswer(String request, String statusLine, String contentType) {
+        return "the server at " + server + " (" + origin + ") did not answer as a Kubernetes API server: " + request
+                + " was answered " + statusLine + " with "
+                + (contentType == null || contentType.isBlank() ? "no content type" : "content type " + contentType)
+                + " and no Kubernetes Status. Check that this is the API server's address (kubectl cluster-info shows the one"
+                + " kubectl uses) and that no proxy answers in its place, or choose another context with --context.";
+    }
+
+    private static ClusterException fromStatus(int code, ObjectNode status, Duration retryAfter, String operation) {
+        return new ClusterException(code, status.path("reason").asText(""), status.path("message").asText(""),
+                retryAfter, operation, status);
     }
 
     /** A watch's ERROR event carries a Status object instead of the watched object. */
@@ -80,7 +99,8 @@ final class Failures {
         return new ServerUnreachable(
                 "cannot reach the Kubernetes API server " + server + " (" + origin + ") for " + operation + ": "
                         + what(e) + ". " + fix(e) + ".",
-                e, !(e instanceof UnknownHostException || e instanceof SSLException));
+                e, !(e instanceof UnknownHostException || e instanceof SSLException),
+                e instanceof ConnectException || e instanceof NoRouteToHostException);
     }
 
     private static String what(IOException e) {

@@ -46,6 +46,11 @@ public final class KubeClients {
             ClientEnvironment env, String version, PrintWriter diagnostics) {
         ObjectNode cluster = selection.cluster();
         String server = withScheme(cluster.path("server").asText());
+        if (okhttp3.HttpUrl.parse(server) == null) {
+            // the kubeconfig and --server are the user's input: a bad address is their error, found before any request
+            throw new UserError(selection.origin() + ": the server address \"" + cluster.path("server").asText() + "\" is not a"
+                    + " URL (like https://10.0.0.1:6443); fix the cluster's server in the kubeconfig, or pass --server URL.");
+        }
         ClientBuilder builder = new LeanApiClient.Builder().setBasePath(server);
         byte[] ca = KubeconfigData.bytes(cluster, "certificate-authority-data", "certificate-authority",
                 "cluster \"" + selection.clusterName() + "\"", selection.files());

@@ -35,6 +35,44 @@ public final class KubectlDuration {
         return Duration.ofNanos(nanos.longValue());
     }
 
+    /**
+     * The duration as kubectl and Go write it ({@code time.Duration.String}): "10m0s", "1h30m0s", "45s", "1.5s",
+     * "250ms", "0s"; never Java's "PT10M", which no kubectl user has seen.
+     */
+    public static String format(Duration d) {
+        long nanos = d.toNanos();
+        if (nanos == 0) {
+            return "0s";
+        }
+        String sign = nanos < 0 ? "-" : "";
+        long n = Math.abs(nanos);
+        if (n < 1_000_000_000L) {
+            // below a second Go picks the largest unit that keeps a whole part
+            if (n < 1_000L) {
+                return sign + n + "ns";
+            }
+            if (n < 1_000_000L) {
+                return sign + fraction(n, 1_000L) + "µs";
+            }
+            return sign + fraction(n, 1_000_000L) + "ms";
+        }
+        long hours = n / 3_600_000_000_000L;
+        long minutes = n / 60_000_000_000L % 60;
+        String seconds = fraction(n % 60_000_000_000L, 1_000_000_000L) + "s";
+        if (hours > 0) {
+            return sign + hours + "h" + minutes + "m" + seconds;
+        }
+        if (minutes > 0) {
+            return sign + minutes + "m" + seconds;
+        }
+        return sign + seconds;
+    }
+
+    /** {@code n / unit} with the remainder as decimals, trailing zeros dropped, as Go's fmtFrac. */
+    private static String fraction(long n, long unit) {
+        return new BigDecimal(n).divide(BigDecimal.valueOf(unit)).stripTrailingZeros().toPlainString();
+    }
+
     private static long unitNanos(String unit) {
         return switch (unit) {
             case "ns" -> 1L;

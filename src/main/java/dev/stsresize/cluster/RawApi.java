@@ -66,8 +66,9 @@ final class RawApi {
             ResponseBody rb = response.body();
             String text = rb == null ? "" : rb.string();
             if (!response.isSuccessful()) {
-                throw Failures.fromResponse(response, text, operation);
+                throw failures.fromResponse(response, text, operation);
             }
+            refuseNonJson(response, operation);
             JsonNode tree = text.isEmpty() ? null : TreeMapper.MAPPER.readTree(text);
             return tree instanceof ObjectNode o ? o : null;
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
@@ -90,11 +91,12 @@ final class RawApi {
         try (Response response = call.execute()) {
             ResponseBody rb = response.body();
             if (!response.isSuccessful()) {
-                throw Failures.fromResponse(response, rb == null ? "" : rb.string(), operation);
+                throw failures.fromResponse(response, rb == null ? "" : rb.string(), operation);
             }
             if (rb == null) {
                 return null;
             }
+            refuseNonJson(response, operation);
             try (InputStream in = rb.byteStream()) {
                 // the reader's parser closes what it reads: it gets a view whose close leaves the body open to drain
                 ObjectNode read = reader.read(new java.io.FilterInputStream(in) {
@@ -109,6 +111,17 @@ final class RawApi {
                     operation, null);
         } catch (IOException e) {
             throw failures.unreachable(e, operation);
+        }
+    }
+
+    /**
+     * A success whose content type says it is no JSON (a captive portal's login page, a web server's index) is not
+     * read at all: it is not the API server's answer, and its body is not shown.
+     */
+    private void refuseNonJson(Response response, String operation) {
+        String type = response.header("Content-Type");
+        if (type != null && !type.isBlank() && !type.toLowerCase(java.util.Locale.ROOT).contains("json")) {
+            throw failures.notJson(response, operation);
         }
     }
 
@@ -152,7 +165,7 @@ final class RawApi {
             if (!response.isSuccessful()) {
                 try (response) {
                     ResponseBody rb = response.body();
-                    throw Failures.fromResponse(response, rb == null ? "" : rb.string(), operation);
+                    throw failures.fromResponse(response, rb == null ? "" : rb.string(), operation);
                 }
             }
             return response;

@@ -4,14 +4,30 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 /**
  * Retries transient failures of another {@link Cluster}: 429 after the server's Retry-After, 5xx and
  * no answer with bounded exponential backoff (see {@link RetryPolicy}). Safe because every method of
  * the port is idempotent; a 409 is passed on at once, for the caller to re-read.
+ *
+ * <p>A server that refused the connection before it ever answered this client is not waited for: it
+ * is a wrong address or a cluster that is down, and kubectl says so at once. Once it has answered, a
+ * refusal is a restart mid-run, and is ridden out like any other lost connection.
  */
-public record RetryingCluster(Cluster delegate, RetryPolicy policy, Sleeper sleeper) implements Cluster {
+public final class RetryingCluster implements Cluster {
+    private final Cluster delegate;
+    private final RetryPolicy policy;
+    private final Sleeper sleeper;
+    /** Whether the server has answered any request of this client, success or error. */
+    private final AtomicBoolean answeredOnce = new AtomicBoolean();
+
+    public RetryingCluster(Cluster delegate, RetryPolicy policy, Sleeper sleeper) {
+        this.delegate = delegate;
+        this.policy = policy;
+        this.sleeper = sleeper;
+    }
 
     public RetryingCluster(Cluster delegate) {
         this(delegate, RetryPolicy.DEFAULT, Sleeper.REAL);
@@ -20,19 +36,31 @@ public record RetryingCluster(Cluster delegate, RetryPolicy policy, Sleeper slee
     private <T> T retry(Supplier<T> call) {
         for (int attempt = 1; ; attempt++) {
             try {
-                return call.get();
-            } catch (ClusterException | ServerUnreachable failure) {
-                Duration delay = policy.delayAfter(failure, attempt);
-                if (delay == null) {
+                T answer = call.get();
+                answeredOnce.set(true);
+                return answer;
+            } catch (ClusterException failure) {
+                answeredOnce.set(true);
+                waitOrThrow(failure, attempt);
+            } catch (ServerUnreachable failure) {
+                if (failure.refusedConnection() && !answeredOnce.get()) {
                     throw failure;
                 }
-                try {
-                    sleeper.sleep(delay);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw failure;
-                }
+                waitOrThrow(failure, attempt);
             }
+        }
+    }
+
+    private void waitOrThrow(RuntimeException failure, int attempt) {
+        Duration delay = policy.delayAfter(failure, attempt);
+        if (delay == null) {
+            throw failure;
+        }
+        try {
+            sleeper.sleep(delay);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw failure;
         }
     }
 

@@ -12,10 +12,22 @@ public final class ServerUnreachable extends UserError {
     private static final long serialVersionUID = 1L;
 
     private final boolean worthRetrying;
+    private final boolean refusedConnection;
 
     public ServerUnreachable(String message, Throwable cause, boolean worthRetrying) {
+        this(message, cause, worthRetrying, false);
+    }
+
+    /** @param refusedConnection no connection could be made at all (refused, no route), as opposed to one lost */
+    public ServerUnreachable(String message, Throwable cause, boolean worthRetrying, boolean refusedConnection) {
         super(message, cause);
         this.worthRetrying = worthRetrying;
+        this.refusedConnection = refusedConnection;
+    }
+
+    /** True when no connection could be opened (refused, no route to host), not one dropped or timed out. */
+    public boolean refusedConnection() {
+        return refusedConnection;
     }
 
     /**

@@ -125,7 +125,7 @@ public final class Converger {
                 }
                 if (!w.waiting().isEmpty()) {
                     steps.release(run);
-                    return steps.result(run, Outcome.FAILED, "resize-timeout", "--timeout " + opts.timeout() + " ran out before the"
+                    return steps.result(run, Outcome.FAILED, "resize-timeout", "--timeout " + dev.stsresize.cluster.KubectlDuration.format(opts.timeout()) + " ran out before the"
                             + " claims grew: " + String.join("; ", w.waiting()) + ". Nothing was deleted; the requests are raised and"
                             + " the resizer keeps working: run again later to finish", List.of());
                 }

@@ -30,13 +30,37 @@ public final class Inputs {
         this.flag = flag;
     }
 
+    /**
+     * The checks {@link #forEach} makes before it reads, alone: every path exists and stdin is named at most once.
+     * For a command's validate step, so that a typo in a path fails before anything is sent.
+     */
+    public static void checkPaths(List<String> paths, String flag) {
+        if (paths.stream().filter("-"::equals).count() > 1) {
+            throw stdinTwice(flag);
+        }
+        for (String p : paths) {
+            if (!p.equals("-") && !Files.isDirectory(Path.of(p)) && !Files.isRegularFile(Path.of(p))) {
+                throw noSuchPath(p, flag);
+            }
+        }
+    }
+
+    private static UserError stdinTwice(String flag) {
+        return new UserError(flag + " - is given twice; standard input can be read only once. Pass it once.");
+    }
+
+    private static UserError noSuchPath(String p, String flag) {
+        return new UserError("the path \"" + p + "\" given to " + flag + " does not exist or is not a file or a"
+                + " directory. Check the spelling, or pass - to read standard input.");
+    }
+
     /** Calls {@code each} with the name and content of every input, in order. */
     public void forEach(List<String> paths, boolean recursive, BiConsumer<String, Reader> each) {
         boolean stdinUsed = false;
         for (String p : paths) {
             if (p.equals("-")) {
                 if (stdinUsed) {
-                    throw new UserError(flag + " - is given twice; standard input can be read only once. Pass it once.");
+                    throw stdinTwice(flag);
                 }
                 stdinUsed = true;
                 each.accept("<stdin>", new InputStreamReader(stdin, StandardCharsets.UTF_8));
@@ -50,8 +74,7 @@ public final class Inputs {
             } else if (Files.isRegularFile(path)) {
                 open(path, each);
             } else {
-                throw new UserError("the path \"" + p + "\" given to " + flag + " does not exist or is not a file or a"
-                        + " directory. Check the spelling, or pass - to read standard input.");
+                throw noSuchPath(p, flag);
             }
         }
     }

@@ -145,8 +145,25 @@ public final class Decider {
                     "the templates already declare the sizes but " + (growing == 1 ? "1 claim lags" : growing + " claims lag") + " behind: grow "
                             + (growing == 1 ? "it" : "them") + ", no recreate needed");
         }
-        return new Plan(namespace, name, Verdict.UP_TO_DATE, sizes, claimStates, warnings,
-                "the live templates and claims already match the manifest");
+        return new Plan(namespace, name, Verdict.UP_TO_DATE, sizes, claimStates, warnings, upToDateDetail(claimStates));
+    }
+
+    /**
+     * Nothing to write; but a claim whose request is met while its capacity is not is still being grown by the resizer,
+     * and saying "already match" then would tell the operator a volume has the room it has not.
+     */
+    private static String upToDateDetail(List<ClaimState> claims) {
+        List<String> resizing = new ArrayList<>();
+        for (ClaimState c : claims) {
+            if (c.request() != null && c.capacity() != null && c.capacity().isLessThan(c.request())) {
+                resizing.add("claim \"" + c.name() + "\" capacity " + c.capacity() + " of " + c.request());
+            }
+        }
+        if (resizing.isEmpty()) {
+            return "the live templates and claims already match the manifest";
+        }
+        return "resize in progress: " + String.join(", ", resizing) + "; the requests match the manifest and the volumes are"
+                + " still growing (kubectl describe pvc shows the resizer's conditions)";
     }
 
     private static String growDetail(List<TemplateSize> sizes, List<ClaimState> claims, long growing) {

@@ -201,7 +201,7 @@ class PlanCommandTest {
 
     @Test
     void computesExitCodesByPrecedence() {
-        assertThat(PlanCommand.exitCode(List.of(), true)).isZero();
+        assertThat(ResultPrinter.exitCode(List.of(), true)).isZero();
     }
 
     /** One StatefulSet document of the example manifest. */

@@ -38,4 +38,26 @@ class KubectlDurationTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("invalid duration \"" + text + "\": use a number with a unit, like 30s, 1m, 1m30s or 2h (0 for none)");
     }
+
+    static Stream<Arguments> written() {
+        // Go's time.Duration.String for each (go doc time.Duration.String; format.go's examples)
+        return Stream.of(
+                Arguments.of(Duration.ofMinutes(10), "10m0s"),
+                Arguments.of(Duration.ofHours(1), "1h0m0s"),
+                Arguments.of(Duration.ofMinutes(90).plusSeconds(5), "1h30m5s"),
+                Arguments.of(Duration.ofSeconds(45), "45s"),
+                Arguments.of(Duration.ofMillis(1500), "1.5s"),
+                Arguments.of(Duration.ofMillis(250), "250ms"),
+                Arguments.of(Duration.ofNanos(1500), "1.5µs"),
+                Arguments.of(Duration.ofNanos(12), "12ns"),
+                Arguments.of(Duration.ZERO, "0s"),
+                Arguments.of(Duration.ofSeconds(-90), "-1m30s"));
+    }
+
+    @ParameterizedTest(name = "{0} is written \"{1}\", as kubectl writes it")
+    @MethodSource("written")
+    void writesDurationsAsGoDoes(Duration d, String expected) {
+        assertThat(KubectlDuration.format(d)).isEqualTo(expected);
+        assertThat(KubectlDuration.parse(expected.replace("-", ""))).as("read back").isEqualTo(d.abs());
+    }
 }

@@ -70,6 +70,60 @@ class RetryingClusterTest {
                 Duration.ofMillis(400));
     }
 
+    static ServerUnreachable refused() {
+        return new ServerUnreachable("cannot reach …: connection refused", new ConnectException("Connection refused"), true, true);
+    }
+
+    @Test
+    void aConnectionRefusedBeforeTheServerEverAnsweredFailsAtOnce() {
+        Cluster c = retrying(failing(1, refused(), new ObjectList(List.of(), "1")));
+
+        assertThatThrownBy(() -> c.listStatefulSets(NamespaceScope.all())).isInstanceOf(ServerUnreachable.class)
+                .hasMessageContaining("connection refused");
+        assertThat(calls).as("kubectl does not retry a refused first connection either").hasValue(1);
+        assertThat(waits).isEmpty();
+    }
+
+    @Test
+    void aConnectionRefusedAfterTheServerAnsweredIsARestartAndIsRiddenOut() {
+        ObjectList list = new ObjectList(List.of(), "1");
+        AtomicInteger n = new AtomicInteger();
+        Cluster flaky = (Cluster) Proxy.newProxyInstance(Cluster.class.getClassLoader(), new Class<?>[] {Cluster.class},
+                (proxy, method, args) -> {
+                    int call = n.incrementAndGet();
+                    if (call == 2 || call == 3) {
+                        throw refused(); // the API server restarting mid-run
+                    }
+                    return list;
+                });
+        Cluster c = retrying(flaky);
+
+        assertThat(c.listStatefulSets(NamespaceScope.all())).isSameAs(list);
+        assertThat(c.listClaims(NamespaceScope.all())).isSameAs(list);
+        assertThat(waits).hasSize(2);
+    }
+
+    @Test
+    void anErrorAnswerCountsAsAnswered() {
+        AtomicInteger n = new AtomicInteger();
+        Cluster flaky = (Cluster) Proxy.newProxyInstance(Cluster.class.getClassLoader(), new Class<?>[] {Cluster.class},
+                (proxy, method, args) -> {
+                    int call = n.incrementAndGet();
+                    if (call == 1) {
+                        throw status(403, null);
+                    }
+                    if (call == 2) {
+                        throw refused();
+                    }
+                    return Optional.empty();
+                });
+        Cluster c = retrying(flaky);
+
+        assertThatThrownBy(() -> c.listStatefulSets(NamespaceScope.all())).isInstanceOf(ClusterException.class);
+        assertThat(c.getStatefulSet("default", "db")).isEmpty();
+        assertThat(waits).hasSize(1);
+    }
+
     @Test
     void droppedConnectionsAreRetried() {
         ObjectNode applied = TreeMapper.MAPPER.createObjectNode().put("kind", "StatefulSet");

@@ -92,6 +92,20 @@ class DeciderTest {
     }
 
     @Test
+    void aClaimWhoseCapacityLagsItsRequestIsStillGrowingNotUpToDate() {
+        ObjectNode live = sts("a", "db", "20Gi");
+        ObjectNode resizing = claim("a", "data-db-0", "20Gi");
+        ((ObjectNode) resizing.get("status").get("capacity")).put("storage", "10Gi");
+        Decision d = Decider.decideOne(sts("a", "db", "20Gi"), live, List.of(resizing, claim("a", "data-db-1", "20Gi")), CLASSES);
+
+        assertThat(d.verdict()).as("nothing for the plugin to write: the resizer is at work").isEqualTo(Verdict.UP_TO_DATE);
+        assertThat(d.detail()).startsWith("resize in progress: claim \"data-db-0\" capacity 10Gi of 20Gi;")
+                .doesNotContain("already match").doesNotContain("data-db-1");
+        Decision done = Decider.decideOne(sts("a", "db", "20Gi"), live, List.of(claim("a", "data-db-0", "20Gi")), CLASSES);
+        assertThat(done.detail()).isEqualTo("the live templates and claims already match the manifest");
+    }
+
+    @Test
     void namesAtMostThreePodTemplatePaths() {
         ObjectNode live = sts("a", "db", "1Gi");
         ObjectNode three = sts("a", "db", "2Gi");
