@@ -138,6 +138,7 @@ public final class RenderJobCommand extends BaseCommand {
             throw new UserError(problem); // the Job would run in it: refused as kube-apiserver refuses the name
         }
         labels();
+        JobRenderer.checkUnitAndImage(unit, image);
         if (kubernetesVersion != null) {
             KubernetesVersion.parse(kubernetesVersion, "--kubernetes-version");
         }

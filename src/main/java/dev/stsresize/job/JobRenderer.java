@@ -70,17 +70,11 @@ public final class JobRenderer {
         return out;
     }
 
-    private static String validate(JobSpec spec) {
-        KubernetesVersion v = java.util.Objects.requireNonNull(spec.kubernetesVersion(), "the target cluster's version");
-        if (!v.atLeast(KubernetesVersion.OLDEST_SUPPORTED)) {
-            throw new UserError("the cluster runs Kubernetes " + v + ", older than " + KubernetesVersion.OLDEST_SUPPORTED + ", the oldest"
-                    + " kubectl stsresize supports: volume expansion is GA only from " + KubernetesVersion.OLDEST_SUPPORTED
-                    + ", so the Job's claim patches may be refused or never acted on. Upgrade the cluster, or grow the volumes by hand");
-        }
-        if (spec.namespace() == null || !DNS_LABEL.matcher(spec.namespace()).matches()) {
-            throw new UserError("the namespace \"" + spec.namespace() + "\" is not a valid namespace name; pass --namespace NS");
-        }
-        String unit = spec.unit();
+    /**
+     * The flags {@code --unit} and {@code --image} as the Job needs them; the base name of the unit's objects.
+     * Public so that render-job refuses them before it asks the cluster for its version.
+     */
+    public static String checkUnitAndImage(String unit, String image) {
         if (unit != null && !unit.isEmpty() && !DNS_LABEL.matcher(unit).matches()) {
             throw new UserError("--unit \"" + unit + "\" is not a DNS label (lowercase letters, digits and '-'); it names the"
                     + " Job's objects, so pick one such as \"db\"");
@@ -91,10 +85,24 @@ public final class JobRenderer {
             throw new UserError("--unit \"" + unit + "\" makes the Job's name " + (base.length() + 11) + " characters long;"
                     + " a Job's name may have at most 63 here, so shorten the unit to " + (63 - 11 - BASE_NAME.length() - 1) + " or fewer");
         }
-        if (spec.image() != null && !DIGEST.matcher(spec.image()).matches()) {
-            throw new UserError("--image " + spec.image() + " is not pinned by digest; the Job writes to production volumes, so"
-                    + " give the image as NAME@sha256:DIGEST (find it with: docker buildx imagetools inspect " + spec.image() + ")");
+        if (image != null && !DIGEST.matcher(image).matches()) {
+            throw new UserError("--image " + image + " is not pinned by digest; the Job writes to production volumes, so"
+                    + " give the image as NAME@sha256:DIGEST (find it with: docker buildx imagetools inspect " + image + ")");
         }
+        return base;
+    }
+
+    private static String validate(JobSpec spec) {
+        KubernetesVersion v = java.util.Objects.requireNonNull(spec.kubernetesVersion(), "the target cluster's version");
+        if (!v.atLeast(KubernetesVersion.OLDEST_SUPPORTED)) {
+            throw new UserError("the cluster runs Kubernetes " + v + ", older than " + KubernetesVersion.OLDEST_SUPPORTED + ", the oldest"
+                    + " kubectl stsresize supports: volume expansion is GA only from " + KubernetesVersion.OLDEST_SUPPORTED
+                    + ", so the Job's claim patches may be refused or never acted on. Upgrade the cluster, or grow the volumes by hand");
+        }
+        if (spec.namespace() == null || !DNS_LABEL.matcher(spec.namespace()).matches()) {
+            throw new UserError("the namespace \"" + spec.namespace() + "\" is not a valid namespace name; pass --namespace NS");
+        }
+        String base = checkUnitAndImage(spec.unit(), spec.image());
         if (spec.statefulSets().isEmpty()) {
             throw new UserError("the manifest declares no StatefulSet with volumeClaimTemplates in namespace " + spec.namespace()
                     + "; there is nothing for a resize Job to converge. Check -f and --namespace");

@@ -93,6 +93,7 @@ class EveryOptionRefusesABadValueTest {
         BAD_IN.put("render-job --label", "team");
         BAD_IN.put("render-job --api-server-cidr", "10.0.0.1");
         BAD_IN.put("render-job --api-server-port", "0");
+        BAD_IN.put("render-job --kubernetes-version", "one.32");
         BAD_IN.put("simulate --state", "no-such-state.yaml");
         BAD_IN.put("simulate --kubeconfig-out", "/no-such-folder/kubeconfig");
         BAD_IN.put("simulate --port", "70000");
