@@ -79,7 +79,13 @@ public final class DocumentReader {
         BufferedReader in;
         boolean isJson;
         try {
-            in = new BufferedReader(new java.io.StringReader(DocumentSizes.read(file, input, limits.maxDocumentBytes())));
+            String text = DocumentSizes.read(file, input, limits.maxDocumentBytes());
+            // kubectl drops a leading byte order mark before it decides JSON or YAML (cli-runtime's
+            // resource/visitor.go, FileVisitor.Visit: unicode.BOMOverride); Jackson would stop at it
+            if (text.startsWith("\uFEFF")) {
+                text = text.substring(1);
+            }
+            in = new BufferedReader(new java.io.StringReader(text));
             isJson = startsLikeJson(in);
         } catch (IOException e) {
             throw unreadable(file, e);

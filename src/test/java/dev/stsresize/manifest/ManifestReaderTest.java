@@ -109,6 +109,17 @@ class ManifestReaderTest {
     }
 
     @Test
+    void readsJsonAndYamlAfterAByteOrderMarkAsKubectlDoes() throws IOException {
+        String json = "{\"apiVersion\":\"apps/v1\",\"kind\":\"StatefulSet\",\"metadata\":{\"name\":\"a\"},\"spec\":{}}\n";
+        Manifest fromFile = read(reader(), write("bom.json", "\uFEFF" + json).toString());
+        Manifest fromStdin = read(reader("\uFEFF" + json), "-");
+        Manifest yaml = read(reader(), write("bom.yaml", "\uFEFF" + sts("b", "1Gi")).toString());
+        assertThat(fromFile.objects()).extracting(o -> o.path("metadata").path("name").asText()).containsExactly("a");
+        assertThat(fromStdin.objects()).hasSize(1);
+        assertThat(yaml.objects()).extracting(o -> o.path("metadata").path("name").asText()).containsExactly("b");
+    }
+
+    @Test
     void readsAYamlListAsKubectlGetPrintsIt() throws IOException {
         String yaml = "apiVersion: v1\nkind: List\nitems:\n" + sts("db", "10Gi").indent(2).replaceFirst("  apiVersion", "- apiVersion")
                 + "metadata: {resourceVersion: \"\"}\n";
