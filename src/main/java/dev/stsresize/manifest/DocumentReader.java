@@ -109,6 +109,11 @@ public final class DocumentReader {
                 Node node = nodes.next();
                 document++;
                 inside = true;
+                ComposedYaml.Problem unbuildable = node == null ? null : ComposedYaml.problem(node);
+                if (unbuildable != null) {
+                    Mark at = unbuildable.node().getStartMark();
+                    throw refused(file, document, at.getLine() + 1, at.getColumn() + 1, unbuildable.message(), null);
+                }
                 Object value = node == null ? null : constructor.construct(node);
                 inside = false;
                 JsonNode tree = value == null ? null : json.valueToTree(value);

@@ -255,6 +255,30 @@ class ManifestReaderTest {
     }
 
     @Test
+    void refusesAnAnchorThatContainsItselfAsKubectlDoes() throws IOException {
+        Path f = write("loop.yaml", sts("db", "1Gi") + "  x-loop: &sel\n    inner: *sel\n");
+        assertThatThrownBy(() -> read(reader(), f.toString())).isInstanceOf(UserError.class)
+                .hasMessageContaining("loop.yaml, document 1 (line ").hasMessageContaining("the anchor &sel contains itself");
+        Path list = write("loop-list.yaml", "a: &a [1, *a]\n");
+        assertThatThrownBy(() -> read(reader(), list.toString())).isInstanceOf(UserError.class)
+                .hasMessageContaining("the anchor &a contains itself");
+    }
+
+    @Test
+    void refusesAStandardTagOnANodeItCannotDescribe() throws IOException {
+        for (String[] c : new String[][] {{"namespace: !!set shop", "!!set stands on a single value"},
+                {"namespace: !!map shop", "!!map stands on a single value"}, {"namespace: !!str [shop]", "!!str stands on a list"},
+                {"namespace: !!seq {a: b}", "!!seq stands on a mapping"}, {"namespace: !!null {a: b}", "!!null stands on a mapping"}}) {
+            Path f = write("tag.yaml", sts("db", "1Gi").replace("metadata:\n  name: db\n", "metadata:\n  name: db\n  " + c[0] + "\n"));
+            assertThatThrownBy(() -> read(reader(), f.toString())).as(c[0]).isInstanceOf(UserError.class)
+                    .hasMessageContaining("tag.yaml, document 1 (line 5, column").hasMessageContaining(c[1]);
+        }
+        Path fine = write("tags.yaml", sts("db", "1Gi").replace("metadata:\n  name: db\n",
+                "metadata:\n  name: !!str db\n  labels: !!map {a: !!str b}\n"));
+        assertThat(read(reader(), fine.toString()).objects()).hasSize(1);
+    }
+
+    @Test
     void refusesDeepNestingInYamlAndJson() throws IOException {
         Path y = write("deep.yaml", "a: " + "[".repeat(5000) + "]".repeat(5000) + "\n");
         assertThatThrownBy(() -> read(reader(), y.toString())).isInstanceOf(UserError.class)
