@@ -248,7 +248,8 @@ public final class ManifestEditor {
             int line = mark == null ? -1 : mark.getLine() + 1;
             String helm = text.contains("{{") ? " It contains {{ }}: a Helm template is edited through its values file, not here." : "";
             throw new UserError(where(line) + ": not valid YAML or JSON (" + e.getProblem() + "), so it is not edited." + helm, e);
-        } catch (YAMLException e) {
+        } catch (YAMLException | NumberFormatException e) {
+            // SnakeYAML's scanner reads a hex escape cut off by the end of the text with Integer.parseInt
             throw new UserError(file + ": not valid YAML or JSON (" + e.getMessage() + "), so it is not edited.", e);
         }
         return out;

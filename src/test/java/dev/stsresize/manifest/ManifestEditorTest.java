@@ -150,6 +150,9 @@ public class ManifestEditorTest {
         assertThat(refusal(sizeWritten("          storage: {{ .Values.size }}"), "data", "20Gi"))
                 .startsWith("db.yaml, line 10: ").contains("Helm");
         assertThat(refusal(sizeWritten("          storage: lots"), "data", "20Gi")).contains("not a quantity");
+        // an escape cut off by the end of the file: SnakeYAML's scanner throws a NumberFormatException of its own
+        assertThat(refusal(sizeWritten("          storage: \"10Gi\\u").stripTrailing(), "data", "20Gi")).startsWith("db.yaml")
+                .contains("not valid YAML or JSON");
     }
 
     @Test

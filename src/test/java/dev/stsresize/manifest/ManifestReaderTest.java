@@ -354,6 +354,12 @@ class ManifestReaderTest {
                 .contains("cannot unmarshal string into Go struct field StatefulSetSpec.spec.replicas of type int32");
         assertThat(refusal(sts("db", "1Gi").replace("spec:\n  serviceName", "spec:\n  replicas: 1.5\n  serviceName")))
                 .contains("cannot unmarshal number 1.5");
+        // past double's range: Jackson reads an infinite double, which has no exact value to compare
+        assertThat(refusal(sts("db", "1Gi").replace("spec:\n  serviceName", "spec:\n  replicas: 1.0e+400\n  serviceName")))
+                .contains("cannot unmarshal number");
+        Path huge = write("huge-replicas.json", "{\"apiVersion\": \"apps/v1\", \"kind\": \"StatefulSet\", \"metadata\": {\"name\": \"db\"},"
+                + " \"spec\": {\"replicas\": 31e2147483648}}");
+        assertThatThrownBy(() -> read(reader(), huge.toString())).isInstanceOf(UserError.class).hasMessageContaining("cannot unmarshal number");
         assertThat(refusal(sts("db", "1Gi").replace("spec:\n  serviceName", "spec:\n  replicas: -1\n  serviceName")))
                 .contains("spec.replicas: Invalid value: -1: must be greater than or equal to 0");
         Path f = write("ok.yaml", sts("db", "1Gi").replace("spec:\n  serviceName", "spec:\n  replicas: 2147483647\n  serviceName")
