@@ -209,6 +209,14 @@ public final class ManifestEditor {
 
     private Node step(Node parent, String key, List<Node> path, String subject) {
         if (parent instanceof MappingNode m) {
+            // SnakeYAML's composer keeps both of two equal keys (only its constructor refuses them, as the manifest
+            // reader and kubectl do): editing the first would leave the file as unreadable as it was
+            List<Node> same = m.getValue().stream().map(NodeTuple::getKeyNode)
+                    .filter(k -> k instanceof ScalarNode sk && sk.getValue().equals(key)).toList();
+            if (same.size() > 1) {
+                throw new UserError(where(line(same.get(1))) + ": " + key + " of " + subject + " is written twice (lines "
+                        + line(same.get(0)) + " and " + line(same.get(1)) + "), which kubectl refuses; keep one.");
+            }
             Node value = child(m, key);
             if (value != null) {
                 path.add(value);

@@ -172,6 +172,48 @@ public class ManifestEditorTest {
     }
 
     @Test
+    void namesTheLineWhereTheSecondTemplatesSharedSizeIsUsed() {
+        String text = """
+                apiVersion: apps/v1
+                kind: StatefulSet
+                metadata: {name: db}
+                spec:
+                  volumeClaimTemplates:
+                  - metadata: {name: data}
+                    spec: {resources: {requests: {storage: 10Gi}}}
+                  - metadata: {name: wal}
+                    spec:
+                      resources:
+                        requests:
+                          cpu: 1
+                          storage: &w 1Gi
+                """;
+        assertThat(refusal2(text, "data", "20Gi", "wal", "2Gi")).startsWith("db.yaml, line 13: ").contains("anchor &w declared at line 13");
+    }
+
+    static String refusal2(String text, String... pairs) {
+        try {
+            edit(text, "shop", "db", pairs);
+        } catch (UserError e) {
+            return e.getMessage();
+        }
+        throw new AssertionError("not refused");
+    }
+
+    @Test
+    void refusesADuplicateKeyRatherThanEditOneOfTwoSizes() {
+        assertThat(refusal(sizeWritten("          storage: 10Gi\n          storage: 20Gi"), "data", "30Gi"))
+                .startsWith("db.yaml, line 11: ").contains("storage of template data of StatefulSet shop/db is written twice (lines 10 and 11)");
+    }
+
+    @Test
+    void refusesZeroAsNoSizeAndAFileWithoutAnySizeWithoutPointingAtALine() {
+        assertThat(refusal(MANIFEST, "data", "0")).contains("\"0\"").contains("not a storage quantity");
+        assertThat(refusal("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n", "data", "20Gi"))
+                .contains("It declares no StatefulSet.").doesNotContain("Line");
+    }
+
+    @Test
     void aRefusalEditsNothingEvenWhenAnEarlierTemplateWasFine() {
         assertThatThrownBy(() -> edit(MANIFEST, "shop", "db", "wal", "2Gi", "data", "1Gi")).hasMessageContaining("not larger");
     }
