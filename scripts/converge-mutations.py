@@ -1,6 +1,9 @@
 # Negative controls of the converge guards: each mutation breaks one safety rule on purpose and runs the
 # test that must go red (run from the repository root: python3 scripts/converge-mutations.py).
 # Every file is restored after its run; name prefixes as arguments run only those (M9 M10 …).
+# PIT (mvn -Pmutation, docs/testing.md) mutates every line of plan and converge but only says that some test
+# killed each mutant; these name the one test that must, and BEYOND_PIT lists those PIT's mutators cannot
+# make at all (--beyond-pit runs only them).
 # Last run (2026-12-04, issue 16, after the converge became Steps; M2 and M13 retargeted, M16 and M17 new): M1–M17 all RED.
 import re, subprocess, sys
 B='src/main/java/dev/stsresize/converge/'
@@ -28,10 +31,19 @@ muts = [
  # the one rendering of the orphan delete's kubectl equivalent loses the Orphan it sends
  ("M17 kubectl rendering drops Orphan", B+'Write.java', '\\"propagationPolicy\\":\\"Orphan\\",', '', 'ConvergeStepsTest#everyStep*'),
 ]
+# What no PIT mutator makes: a string literal changed (M5, M17: PIT mutates numbers, not text), one call's
+# argument moved from the query to the body across two sites (M9), a statement whose result is dropped
+# removed (M6: NON_VOID_METHOD_CALLS is outside PIT's defaults), one disjunct of a condition dropped (M8: PIT
+# replaces a whole comparison). The others are PIT's "remove conditional" on the guard's if.
+BEYOND_PIT = {'M5', 'M6', 'M8', 'M9', 'M17'}
 # python3 scripts/converge-mutations.py M9  runs only the mutations whose name starts with an argument
-only = sys.argv[1:]
+args = sys.argv[1:]
+beyond_pit = '--beyond-pit' in args
+only = [a for a in args if a != '--beyond-pit']
 for name, f, old, new, test in muts:
     if only and not any(name.startswith(o) for o in only):
+        continue
+    if beyond_pit and name.split()[0] not in BEYOND_PIT:
         continue
     src = open(f).read()
     mutated = src

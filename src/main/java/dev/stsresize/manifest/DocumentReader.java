@@ -79,7 +79,13 @@ public final class DocumentReader {
         BufferedReader in;
         boolean isJson;
         try {
-            in = new BufferedReader(new java.io.StringReader(DocumentSizes.read(file, input, limits.maxDocumentBytes())));
+            String text = DocumentSizes.read(file, input, limits.maxDocumentBytes());
+            // kubectl drops a leading byte order mark before it decides JSON or YAML (cli-runtime's
+            // resource/visitor.go, FileVisitor.Visit: unicode.BOMOverride); Jackson would stop at it
+            if (text.startsWith("\uFEFF")) {
+                text = text.substring(1);
+            }
+            in = new BufferedReader(new java.io.StringReader(text));
             isJson = startsLikeJson(in);
         } catch (IOException e) {
             throw unreadable(file, e);
@@ -103,6 +109,11 @@ public final class DocumentReader {
                 Node node = nodes.next();
                 document++;
                 inside = true;
+                ComposedYaml.Problem unbuildable = node == null ? null : ComposedYaml.problem(node);
+                if (unbuildable != null) {
+                    Mark at = unbuildable.node().getStartMark();
+                    throw refused(file, document, at.getLine() + 1, at.getColumn() + 1, unbuildable.message(), null);
+                }
                 Object value = node == null ? null : constructor.construct(node);
                 inside = false;
                 JsonNode tree = value == null ? null : json.valueToTree(value);

@@ -209,6 +209,14 @@ public final class ManifestEditor {
 
     private Node step(Node parent, String key, List<Node> path, String subject) {
         if (parent instanceof MappingNode m) {
+            // SnakeYAML's composer keeps both of two equal keys (only its constructor refuses them, as the manifest
+            // reader and kubectl do): editing the first would leave the file as unreadable as it was
+            List<Node> same = m.getValue().stream().map(NodeTuple::getKeyNode)
+                    .filter(k -> k instanceof ScalarNode sk && sk.getValue().equals(key)).toList();
+            if (same.size() > 1) {
+                throw new UserError(where(line(same.get(1))) + ": " + key + " of " + subject + " is written twice (lines "
+                        + line(same.get(0)) + " and " + line(same.get(1)) + "), which kubectl refuses; keep one.");
+            }
             Node value = child(m, key);
             if (value != null) {
                 path.add(value);
@@ -248,7 +256,8 @@ public final class ManifestEditor {
             int line = mark == null ? -1 : mark.getLine() + 1;
             String helm = text.contains("{{") ? " It contains {{ }}: a Helm template is edited through its values file, not here." : "";
             throw new UserError(where(line) + ": not valid YAML or JSON (" + e.getProblem() + "), so it is not edited." + helm, e);
-        } catch (YAMLException e) {
+        } catch (YAMLException | NumberFormatException e) {
+            // SnakeYAML's scanner reads a hex escape cut off by the end of the text with Integer.parseInt
             throw new UserError(file + ": not valid YAML or JSON (" + e.getMessage() + "), so it is not edited.", e);
         }
         return out;

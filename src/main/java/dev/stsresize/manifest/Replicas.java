@@ -27,6 +27,10 @@ final class Replicas {
         if (!replicas.isNumber()) {
             throw ManifestReader.refused(what, undecodable(goType(replicas)), fix);
         }
+        if (replicas.isFloatingPointNumber() && !Double.isFinite(replicas.doubleValue())) {
+            // a number past double's range (1e400) is read as infinite, which has no exact value to range-check
+            throw ManifestReader.refused(what, undecodable("number " + replicas.asText()), fix);
+        }
         BigDecimal value = replicas.decimalValue();
         boolean whole = value.signum() == 0 || value.stripTrailingZeros().scale() <= 0;
         if (!whole || value.compareTo(INT32_MIN) < 0 || value.compareTo(INT32_MAX) > 0) {

@@ -150,6 +150,9 @@ public class ManifestEditorTest {
         assertThat(refusal(sizeWritten("          storage: {{ .Values.size }}"), "data", "20Gi"))
                 .startsWith("db.yaml, line 10: ").contains("Helm");
         assertThat(refusal(sizeWritten("          storage: lots"), "data", "20Gi")).contains("not a quantity");
+        // an escape cut off by the end of the file: SnakeYAML's scanner throws a NumberFormatException of its own
+        assertThat(refusal(sizeWritten("          storage: \"10Gi\\u").stripTrailing(), "data", "20Gi")).startsWith("db.yaml")
+                .contains("not valid YAML or JSON");
     }
 
     @Test
@@ -166,6 +169,48 @@ public class ManifestEditorTest {
         String values = "persistence:\n  size: 10Gi\n  storageClass: fast\n";
         assertThat(refusal(values, "data", "20Gi")).contains("no StatefulSet shop/db").contains("Line 3").contains("Helm values");
         assertThat(refusal("a: [b\n", "data", "20Gi")).startsWith("db.yaml, line 2").contains("not valid YAML");
+    }
+
+    @Test
+    void namesTheLineWhereTheSecondTemplatesSharedSizeIsUsed() {
+        String text = """
+                apiVersion: apps/v1
+                kind: StatefulSet
+                metadata: {name: db}
+                spec:
+                  volumeClaimTemplates:
+                  - metadata: {name: data}
+                    spec: {resources: {requests: {storage: 10Gi}}}
+                  - metadata: {name: wal}
+                    spec:
+                      resources:
+                        requests:
+                          cpu: 1
+                          storage: &w 1Gi
+                """;
+        assertThat(refusal2(text, "data", "20Gi", "wal", "2Gi")).startsWith("db.yaml, line 13: ").contains("anchor &w declared at line 13");
+    }
+
+    static String refusal2(String text, String... pairs) {
+        try {
+            edit(text, "shop", "db", pairs);
+        } catch (UserError e) {
+            return e.getMessage();
+        }
+        throw new AssertionError("not refused");
+    }
+
+    @Test
+    void refusesADuplicateKeyRatherThanEditOneOfTwoSizes() {
+        assertThat(refusal(sizeWritten("          storage: 10Gi\n          storage: 20Gi"), "data", "30Gi"))
+                .startsWith("db.yaml, line 11: ").contains("storage of template data of StatefulSet shop/db is written twice (lines 10 and 11)");
+    }
+
+    @Test
+    void refusesZeroAsNoSizeAndAFileWithoutAnySizeWithoutPointingAtALine() {
+        assertThat(refusal(MANIFEST, "data", "0")).contains("\"0\"").contains("not a storage quantity");
+        assertThat(refusal("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n", "data", "20Gi"))
+                .contains("It declares no StatefulSet.").doesNotContain("Line");
     }
 
     @Test

@@ -109,6 +109,17 @@ class ManifestReaderTest {
     }
 
     @Test
+    void readsJsonAndYamlAfterAByteOrderMarkAsKubectlDoes() throws IOException {
+        String json = "{\"apiVersion\":\"apps/v1\",\"kind\":\"StatefulSet\",\"metadata\":{\"name\":\"a\"},\"spec\":{}}\n";
+        Manifest fromFile = read(reader(), write("bom.json", "\uFEFF" + json).toString());
+        Manifest fromStdin = read(reader("\uFEFF" + json), "-");
+        Manifest yaml = read(reader(), write("bom.yaml", "\uFEFF" + sts("b", "1Gi")).toString());
+        assertThat(fromFile.objects()).extracting(o -> o.path("metadata").path("name").asText()).containsExactly("a");
+        assertThat(fromStdin.objects()).hasSize(1);
+        assertThat(yaml.objects()).extracting(o -> o.path("metadata").path("name").asText()).containsExactly("b");
+    }
+
+    @Test
     void readsAYamlListAsKubectlGetPrintsIt() throws IOException {
         String yaml = "apiVersion: v1\nkind: List\nitems:\n" + sts("db", "10Gi").indent(2).replaceFirst("  apiVersion", "- apiVersion")
                 + "metadata: {resourceVersion: \"\"}\n";
@@ -244,6 +255,30 @@ class ManifestReaderTest {
     }
 
     @Test
+    void refusesAnAnchorThatContainsItselfAsKubectlDoes() throws IOException {
+        Path f = write("loop.yaml", sts("db", "1Gi") + "  x-loop: &sel\n    inner: *sel\n");
+        assertThatThrownBy(() -> read(reader(), f.toString())).isInstanceOf(UserError.class)
+                .hasMessageContaining("loop.yaml, document 1 (line ").hasMessageContaining("the anchor &sel contains itself");
+        Path list = write("loop-list.yaml", "a: &a [1, *a]\n");
+        assertThatThrownBy(() -> read(reader(), list.toString())).isInstanceOf(UserError.class)
+                .hasMessageContaining("the anchor &a contains itself");
+    }
+
+    @Test
+    void refusesAStandardTagOnANodeItCannotDescribe() throws IOException {
+        for (String[] c : new String[][] {{"namespace: !!set shop", "!!set stands on a single value"},
+                {"namespace: !!map shop", "!!map stands on a single value"}, {"namespace: !!str [shop]", "!!str stands on a list"},
+                {"namespace: !!seq {a: b}", "!!seq stands on a mapping"}, {"namespace: !!null {a: b}", "!!null stands on a mapping"}}) {
+            Path f = write("tag.yaml", sts("db", "1Gi").replace("metadata:\n  name: db\n", "metadata:\n  name: db\n  " + c[0] + "\n"));
+            assertThatThrownBy(() -> read(reader(), f.toString())).as(c[0]).isInstanceOf(UserError.class)
+                    .hasMessageContaining("tag.yaml, document 1 (line 5, column").hasMessageContaining(c[1]);
+        }
+        Path fine = write("tags.yaml", sts("db", "1Gi").replace("metadata:\n  name: db\n",
+                "metadata:\n  name: !!str db\n  labels: !!map {a: !!str b}\n"));
+        assertThat(read(reader(), fine.toString()).objects()).hasSize(1);
+    }
+
+    @Test
     void refusesDeepNestingInYamlAndJson() throws IOException {
         Path y = write("deep.yaml", "a: " + "[".repeat(5000) + "]".repeat(5000) + "\n");
         assertThatThrownBy(() -> read(reader(), y.toString())).isInstanceOf(UserError.class)
@@ -319,6 +354,12 @@ class ManifestReaderTest {
                 .contains("cannot unmarshal string into Go struct field StatefulSetSpec.spec.replicas of type int32");
         assertThat(refusal(sts("db", "1Gi").replace("spec:\n  serviceName", "spec:\n  replicas: 1.5\n  serviceName")))
                 .contains("cannot unmarshal number 1.5");
+        // past double's range: Jackson reads an infinite double, which has no exact value to compare
+        assertThat(refusal(sts("db", "1Gi").replace("spec:\n  serviceName", "spec:\n  replicas: 1.0e+400\n  serviceName")))
+                .contains("cannot unmarshal number");
+        Path huge = write("huge-replicas.json", "{\"apiVersion\": \"apps/v1\", \"kind\": \"StatefulSet\", \"metadata\": {\"name\": \"db\"},"
+                + " \"spec\": {\"replicas\": 31e2147483648}}");
+        assertThatThrownBy(() -> read(reader(), huge.toString())).isInstanceOf(UserError.class).hasMessageContaining("cannot unmarshal number");
         assertThat(refusal(sts("db", "1Gi").replace("spec:\n  serviceName", "spec:\n  replicas: -1\n  serviceName")))
                 .contains("spec.replicas: Invalid value: -1: must be greater than or equal to 0");
         Path f = write("ok.yaml", sts("db", "1Gi").replace("spec:\n  serviceName", "spec:\n  replicas: 2147483647\n  serviceName")

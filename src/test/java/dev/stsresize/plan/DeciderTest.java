@@ -169,6 +169,19 @@ class DeciderTest {
     }
 
     @Test
+    void takesAnEmptyStorageClassNameAsNoClass() {
+        ObjectNode noClass = claim("a", "data-db-0", "1Gi");
+        ((ObjectNode) noClass.get("spec")).put("storageClassName", "");
+        List<ObjectNode> classes = List.of(obj("{'metadata':{'name':''},'allowVolumeExpansion':true}"));
+        Decision known = Decider.decideOne(sts("a", "db", "2Gi"), sts("a", "db", "1Gi"), List.of(noClass), classes, true);
+        Decision unknown = Decider.decideOne(sts("a", "db", "2Gi"), sts("a", "db", "1Gi"), List.of(noClass), classes, false);
+        assertThat(known.verdict()).isEqualTo(Verdict.REFUSED);
+        assertThat(known.detail()).contains("it has no StorageClass");
+        assertThat(known.claims().get(0).storageClass()).isNull();
+        assertThat(unknown.verdict()).as("no class cannot expand, whether the classes could be read or not").isEqualTo(Verdict.REFUSED);
+    }
+
+    @Test
     void matchesOnlyPlainDecimalOrdinals() {
         assertThat(ClaimNames.ordinalOf("data-db-0", "data", "db")).hasValue(0);
         assertThat(ClaimNames.ordinalOf("data-db-12", "data", "db")).hasValue(12);

@@ -51,6 +51,8 @@ class QuantityTest {
         assertThat(Quantity.parse("1e9").format()).isEqualTo(Quantity.Format.DECIMAL_EXPONENT);
         assertThat(Quantity.parse("0.5Ki").format()).isEqualTo(Quantity.Format.BINARY_SI);
         assertThat(Quantity.parse("0.0001Ki").format()).isEqualTo(Quantity.Format.DECIMAL_SI);
+        // ParseQuantity turns BinarySI into DecimalSI only below one: exactly 1 stays binary
+        assertThat(Quantity.parse("0.0009765625Ki").format()).isEqualTo(Quantity.Format.BINARY_SI);
     }
 
     @ParameterizedTest(name = "refuses \"{0}\"")

@@ -169,20 +169,32 @@ class SizingTest {
     }
 
     @Test
+    void aClaimsUseIsAShareOfItsCapacityAndItsRateNeedsATimeToFull() {
+        assertThat(new ClaimUsage("c", 50, 200, 150, Optional.empty()).usedPercent()).isEqualTo(25.0);
+        assertThat(new ClaimUsage("c", 300, 200, 0, Optional.empty()).usedPercent()).as("never past 100").isEqualTo(100.0);
+        assertThat(new ClaimUsage("c", 5, 0, 0, Optional.empty()).usedPercent()).as("used, no capacity reported").isEqualTo(100.0);
+        assertThat(new ClaimUsage("c", 0, 0, 0, Optional.empty()).usedPercent()).isEqualTo(0.0);
+        assertThat(new ClaimUsage("c", 0, 100, 100, Optional.of(Duration.ofSeconds(50))).bytesPerSecond()).contains(2.0);
+        assertThat(new ClaimUsage("c", 0, 100, 100, Optional.of(Duration.ZERO)).bytesPerSecond()).as("no rate from a zero time").isEmpty();
+        assertThat(new ClaimUsage("c", 0, 100, 100, Optional.of(Duration.ofSeconds(-5))).bytesPerSecond()).isEmpty();
+    }
+
+    @Test
     void refusesAPolicyThatCannotBeMet() {
         assertThatThrownBy(() -> new SizingPolicy(100, Optional.empty())).hasMessageContaining("--headroom");
         assertThatThrownBy(() -> SizingPolicy.of(30, 0)).hasMessageContaining("--days");
     }
 
     @ParameterizedTest(name = "{0} bytes read {1}")
-    @CsvSource({"0, 0", "1023, 1023", "1024, 1Ki", "1536, 1.5Ki", "9878424780, 9.2Gi", "10737418240, 10Gi",
+    @CsvSource({"0, 0", "1023, 1023", "1024, 1Ki", "1536, 1.5Ki", "1048576, 1Mi", "9878424780, 9.2Gi", "10737418240, 10Gi",
         "118111600640, 110Gi"})
     void bytesReadAsPeopleReadThem(long bytes, String text) {
         assertThat(Bytes.human(bytes)).isEqualTo(text);
     }
 
     @ParameterizedTest(name = "{0} s reads {1}")
-    @CsvSource({"5, 5s", "90, 1m", "10800, 3h", "172799, 47h", "172800, 2d", "2592000, 30d"})
+    @CsvSource({"5, 5s", "59, 59s", "60, 1m", "90, 1m", "3599, 59m", "3600, 1h", "10800, 3h", "172799, 47h", "172800, 2d",
+        "2592000, 30d"})
     void durationsReadAsPeopleReadThem(long seconds, String text) {
         assertThat(Durations.brief(Duration.ofSeconds(seconds))).isEqualTo(text);
     }
