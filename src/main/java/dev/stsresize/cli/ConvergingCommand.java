@@ -1,6 +1,7 @@
 package dev.stsresize.cli;
 
 import dev.stsresize.converge.Checkpoint;
+import dev.stsresize.converge.StopRequest;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -12,6 +13,8 @@ abstract class ConvergingCommand {
     final Supplier<Optional<Prompter>> prompter;
     /** Called after every write of a converge (crash tests); {@link Checkpoint#NONE} otherwise. */
     final Checkpoint checkpoint;
+    /** Set on a signal: each run stops at its next safe point with its record kept, its result saying the phase it reached. */
+    final StopRequest stop = new StopRequest();
 
     ConvergingCommand(Environment environment, Supplier<Optional<Prompter>> prompter, Checkpoint checkpoint) {
         this.environment = environment;
