@@ -6,7 +6,7 @@ import re, subprocess, sys
 B='src/main/java/dev/stsresize/converge/'
 muts = [
  ("M1 grow re-read skip removed", B+'ClaimGrower.java', 'if (request != null && !request.isLessThan(target)) {', 'if (false) {', 'VerificationTest#a_claim_grown*'),
- ("M2 infeasible ignored", B+'Converger.java', 'if (!w.infeasible().isEmpty()) {', 'if (false) {', 'ResizeModesTest#an_infeasible*'),
+ ("M2 infeasible ignored", B+'Convergence.java', 'if (!w.infeasible().isEmpty()) {', 'if (false) {', 'ResizeModesTest#an_infeasible*'),
  ("M3 adoption always ok", B+'AdoptionCheck.java', 'if (problems.isEmpty()) {', 'if (true) {', 'VerificationTest#a_pod_lost*'),
  ("M4 access reviews skipped", B+'Assessor.java', 'if (depth == Depth.APPLY || a.failure() == null && a.decision().verdict().hasWork()) {', 'if (false) {', 'PermissionsAndLocksTest#a_missing_verb*'),
  ("M8 plan without access reviews", B+'Assessor.java', 'if (depth == Depth.APPLY || a.failure() == null && a.decision().verdict().hasWork()) {', 'if (depth == Depth.APPLY) {', 'PlanRequestsTest'),
@@ -24,9 +24,12 @@ muts = [
  ("M14 stored object re-applied", B+'Converger.java', 'if (declared != null) {', 'if (false) {', 'RunRecordTest#apply_re_applies*'),
  ("M15 Secret not checked against the Lease digest", B+'RecordSecret.java', 'if (digest.isEmpty() || !digest.equals(digest(payload))) {', 'if (false) {', 'RunRecordTest#a_secret_not_matching*'),
  # the orphan-delete step's own precondition (the operator's allowance of this StatefulSet and UID), the wizard's second lock
- ("M16 delete step precondition not checked", B+'Steps.java', 'if (allowed == null || !allowed.equals(new DeleteAllowed(ns, name, r.uid()))) {', 'if (false) {', 'StepsTest,ConvergeStepsTest#theDeleteStep*'),
+ ("M16 delete step precondition not checked", B+'Steps.java', 'if (allowed == null || !allowed.equals(new DeleteAllowed(ns, name, r.uid()))) {', 'if (false) {', 'StepsTest,ClusterStepsTest#theDeleteStep*'),
  # the one rendering of the orphan delete's kubectl equivalent loses the Orphan it sends
- ("M17 kubectl rendering drops Orphan", B+'Write.java', '\\"propagationPolicy\\":\\"Orphan\\",', '', 'ConvergeStepsTest#everyStep*'),
+ # the one machine: a claim gone during the wait, and a stop request before the next action
+ ("M18 claim gone ignored", B+'Convergence.java', 'if (!w.gone().isEmpty()) {', 'if (false) {', 'ConvergeScenariosTest'),
+ ("M19 stop request not honoured between actions", B+'Convergence.java', 'if (steps.stop().requested()) {\n            return stopHere();', 'if (false) {\n            return stopHere();', 'ConvergeScenariosTest'),
+ ("M17 kubectl rendering drops Orphan", B+'Write.java', '\\"propagationPolicy\\":\\"Orphan\\",', '', 'ClusterStepsTest#everyStep*'),
 ]
 # python3 scripts/converge-mutations.py M9  runs only the mutations whose name starts with an argument
 only = sys.argv[1:]
