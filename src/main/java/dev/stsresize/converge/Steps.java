@@ -22,9 +22,10 @@ import java.util.Optional;
  * grow, wait, orphan-delete, re-apply, verify, restart pods, release. Each returns a value saying what
  * it did and what it read back, and re-reads before it writes, so calling it again after a crash
  * finishes the work (a claim already grown is skipped, the delete carries the recorded UID, the apply
- * is server-side). {@link Converger} calls them in order for the CLI; the UI's wizard calls them one
- * per effect. A {@link Run} carries what one run holds between the calls: its Lease, its record, the
- * requests it found, the dependents it read before the delete.
+ * is server-side). They are the actions of the one machine, {@link Convergence}, which decides which
+ * comes next; every wait in them goes through the {@link Waiter}. A {@link Run} carries what one run
+ * holds between the calls: its Lease, its record, the requests it found, the dependents it read
+ * before the delete.
  */
 public final class Steps {
     private final Cluster cluster;
