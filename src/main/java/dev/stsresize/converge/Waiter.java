@@ -149,7 +149,13 @@ final class Waiter {
     private void tick(Wait w, Instant started) {
         Instant now = clock.instant();
         Duration left = Duration.between(now, w.deadline());
+        List<ClaimGrower.ClaimStatus> claims;
+        try {
+            claims = w.claims().get();
+        } catch (RuntimeException e) {
+            claims = List.of(); // the claims are read for the view only: a failed read never ends the wait
+        }
         progress.waiting(new WaitTick(w.namespace(), w.sts(), w.step(), w.what(), Duration.between(started, now),
-                left.isNegative() ? Duration.ZERO : left, w.claims().get()));
+                left.isNegative() ? Duration.ZERO : left, claims));
     }
 }
