@@ -79,6 +79,8 @@ public final class Convergence {
     private Boolean growAnswer;
     private Steps.DeleteAllowed deleteAllowed;
     private boolean deleteDeclined;
+    /** The driver went on without waiting, perhaps before the run took its lock: its wait ends at once. */
+    private volatile boolean wentOn;
     private Turn last;
 
     private Convergence(Steps steps, ConvergeOptions opts, Decision decision, Steps.Checked checked, boolean leases, Position position,
@@ -188,6 +190,7 @@ public final class Convergence {
 
     /** Go on without waiting for capacity: a wait running now ends at once; the resizer keeps working. Any thread. */
     public void goOn() {
+        wentOn = true;
         Steps.Run r = run;
         if (r != null) {
             r.goOn();
@@ -236,6 +239,9 @@ public final class Convergence {
                     return end(Steps.notLocked(lock, decision));
                 }
                 run = lock.run();
+                if (wentOn) {
+                    run.goOn();
+                }
                 return moved(Position.GROW);
             }
             case GROW -> {
