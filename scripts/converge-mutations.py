@@ -5,11 +5,12 @@
 # killed each mutant; these name the one test that must, and BEYOND_PIT lists those PIT's mutators cannot
 # make at all (--beyond-pit runs only them).
 # Last run (2026-12-04, issue 16, after the converge became Steps; M2 and M13 retargeted, M16 and M17 new): M1–M17 all RED.
+# M2 (retargeted to Convergence), M18 and M19 (new, the one machine) run 2026-12-06: all RED.
 import re, subprocess, sys
 B='src/main/java/dev/stsresize/converge/'
 muts = [
  ("M1 grow re-read skip removed", B+'ClaimGrower.java', 'if (request != null && !request.isLessThan(target)) {', 'if (false) {', 'VerificationTest#a_claim_grown*'),
- ("M2 infeasible ignored", B+'Converger.java', 'if (!w.infeasible().isEmpty()) {', 'if (false) {', 'ResizeModesTest#an_infeasible*'),
+ ("M2 infeasible ignored", B+'Convergence.java', 'if (!w.infeasible().isEmpty()) {', 'if (false) {', 'ResizeModesTest#an_infeasible*'),
  ("M3 adoption always ok", B+'AdoptionCheck.java', 'if (problems.isEmpty()) {', 'if (true) {', 'VerificationTest#a_pod_lost*'),
  ("M4 access reviews skipped", B+'Assessor.java', 'if (depth == Depth.APPLY || a.failure() == null && a.decision().verdict().hasWork()) {', 'if (false) {', 'PermissionsAndLocksTest#a_missing_verb*'),
  ("M8 plan without access reviews", B+'Assessor.java', 'if (depth == Depth.APPLY || a.failure() == null && a.decision().verdict().hasWork()) {', 'if (depth == Depth.APPLY) {', 'PlanRequestsTest'),
@@ -27,9 +28,12 @@ muts = [
  ("M14 stored object re-applied", B+'Converger.java', 'if (declared != null) {', 'if (false) {', 'RunRecordTest#apply_re_applies*'),
  ("M15 Secret not checked against the Lease digest", B+'RecordSecret.java', 'if (digest.isEmpty() || !digest.equals(digest(payload))) {', 'if (false) {', 'RunRecordTest#a_secret_not_matching*'),
  # the orphan-delete step's own precondition (the operator's allowance of this StatefulSet and UID), the wizard's second lock
- ("M16 delete step precondition not checked", B+'Steps.java', 'if (allowed == null || !allowed.equals(new DeleteAllowed(ns, name, r.uid()))) {', 'if (false) {', 'StepsTest,ConvergeStepsTest#theDeleteStep*'),
+ ("M16 delete step precondition not checked", B+'Steps.java', 'if (allowed == null || !allowed.equals(new DeleteAllowed(ns, name, r.uid()))) {', 'if (false) {', 'StepsTest,ClusterStepsTest#theDeleteStep*'),
  # the one rendering of the orphan delete's kubectl equivalent loses the Orphan it sends
- ("M17 kubectl rendering drops Orphan", B+'Write.java', '\\"propagationPolicy\\":\\"Orphan\\",', '', 'ConvergeStepsTest#everyStep*'),
+ # the one machine: a claim gone during the wait, and a stop request before the next action
+ ("M18 claim gone ignored", B+'Convergence.java', 'if (!w.gone().isEmpty()) {', 'if (false) {', 'ConvergeScenariosTest'),
+ ("M19 stop request not honoured between actions", B+'Convergence.java', 'if (steps.stop().requested()) {\n            return stopHere();', 'if (false) {\n            return stopHere();', 'ConvergeScenariosTest'),
+ ("M17 kubectl rendering drops Orphan", B+'Write.java', '\\"propagationPolicy\\":\\"Orphan\\",', '', 'ClusterStepsTest#everyStep*'),
 ]
 # What no PIT mutator makes: a string literal changed (M5, M17: PIT mutates numbers, not text), one call's
 # argument moved from the query to the body across two sites (M9), a statement whose result is dropped

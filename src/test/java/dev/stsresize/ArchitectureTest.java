@@ -101,6 +101,32 @@ class ArchitectureTest {
                 .check(product);
     }
 
+    /**
+     * The wizard is an adapter of the converge's one machine: {@code tui} itself neither reaches the
+     * cluster port nor handles concurrency, so a second converger cannot grow back inside it. Negative
+     * control: {@code tui.ConvergeSteps}, the wizard's own converger this replaced, breaks it.
+     */
+    @Test
+    void theUiItselfHoldsNoClusterPortAndNoConcurrency() {
+        noClasses().that().resideInAPackage("dev.stsresize.tui")
+                .should().dependOnClassesThat().resideInAnyPackage("java.util.concurrent..", "dev.stsresize.cluster..")
+                .orShould().dependOnClassesThat().areAssignableTo(Thread.class)
+                .because("the wizard's runs are the converge's machine, driven by tui.source.ClusterSteps; the UI is plain data")
+                .check(product);
+    }
+
+    /** Threads are the terminal edge's: the sources and the wizard's adapter run on the threads that call them. */
+    @Test
+    void onlyTheTerminalEdgeOfTheUiHasThreads() {
+        noClasses().that().resideInAPackage("dev.stsresize.tui..").and().resideOutsideOfPackage("dev.stsresize.tui.terminal..")
+                .should().dependOnClassesThat().areAssignableTo(Thread.class)
+                .orShould().dependOnClassesThat().areAssignableTo(java.util.concurrent.Executor.class)
+                .orShould().dependOnClassesThat().areAssignableTo(java.util.concurrent.Future.class)
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("java.util.concurrent.Executors")
+                .because("a step runs on the terminal's step thread; a wait ends by the converge's own signals, never an interrupt")
+                .check(product);
+    }
+
     /** The commands and the client get the process's surroundings from {@code cli.Environment}, read once in Main, so tests pass their own. */
     @Test
     void onlyTheEnvironmentReadsTheProcessEnvironmentStdinAndConsole() {

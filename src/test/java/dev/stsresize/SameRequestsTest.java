@@ -21,7 +21,8 @@ import dev.stsresize.sim.controller.Speed;
 import dev.stsresize.sim.demo.DemoScenario;
 import dev.stsresize.sim.http.RecordedRequest;
 import dev.stsresize.tui.source.ClusterDecisions;
-import dev.stsresize.tui.ConvergeSteps;
+import dev.stsresize.tui.source.ClusterSteps;
+import dev.stsresize.converge.StopRequest;
 import dev.stsresize.tui.Effect;
 import dev.stsresize.tui.terminal.EffectRunner;
 import dev.stsresize.tui.Key;
@@ -131,8 +132,8 @@ class SameRequestsTest {
         Journal journal = new Journal(sim.home.resolve("state").resolve("kubectl-stsresize"));
         ClusterDecisions source = new ClusterDecisions(sim.cluster, new ByteArrayInputStream(new byte[0]),
                 List.of(sim.manifest.toString()), false, "default", false, false, "sim", sim.sim.url(), journal);
-        ConvergeSteps steps = new ConvergeSteps(sim.cluster, Clock.systemUTC(), journal, "alice@laptop 1", sim.sim.url(),
-                source::declared, ConvergeOptions.defaults().withTimeout(DEADLINE));
+        ClusterSteps steps = new ClusterSteps(sim.cluster, Clock.systemUTC(), journal, "alice@laptop 1", sim.sim.url(),
+                source::declared, ConvergeOptions.defaults().withTimeout(DEADLINE), Checkpoint.NONE, new StopRequest());
         BlockingQueue<UiEvent> events = new LinkedBlockingQueue<>();
         List<Key> keys = new ArrayList<>(List.of(Key.of(Key.Kind.ENTER), Key.of(Key.Kind.ENTER), Key.ch('y')));
         "postgres".chars().forEach(c -> keys.add(Key.ch((char) c)));

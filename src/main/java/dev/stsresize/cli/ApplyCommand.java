@@ -124,7 +124,7 @@ public final class ApplyCommand extends ConvergingCommand {
         ProgressPrinter progress = new ProgressPrinter(err);
         Journal journal = environment.journal();
         Converger converger = new Converger(conn.cluster(), Clock.systemUTC(), journal,
-                Operator.identify(environment.variables()), conn.server(), gate, progress, checkpoint);
+                Operator.identify(environment.variables()), conn.server(), gate, progress, checkpoint, stop);
 
         List<StatefulSetResult> results = dry() ? new ArrayList<>()
                 : finishUnfinished(manifest, conn, journal, converger, opts, err);

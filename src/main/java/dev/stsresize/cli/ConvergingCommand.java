@@ -7,6 +7,7 @@ import dev.stsresize.converge.LeaseLock;
 import dev.stsresize.converge.PendingRun;
 import dev.stsresize.converge.StatefulSetResult;
 import java.io.PrintWriter;
+import dev.stsresize.converge.StopRequest;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -21,6 +22,8 @@ abstract class ConvergingCommand extends BaseCommand {
     final Supplier<Optional<Prompter>> prompter;
     /** Called after every write of a converge (crash tests); {@link Checkpoint#NONE} otherwise. */
     final Checkpoint checkpoint;
+    /** Set on a signal: each run stops at its next safe point with its record kept, its result saying the phase it reached. */
+    final StopRequest stop = new StopRequest();
 
     ConvergingCommand(Environment environment, Supplier<Optional<Prompter>> prompter, Checkpoint checkpoint) {
         this.environment = environment;

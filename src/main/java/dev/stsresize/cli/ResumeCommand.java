@@ -105,7 +105,7 @@ public final class ResumeCommand extends ConvergingCommand {
         Journal journal = environment.journal();
         // the gates were passed by the run that stopped; what this command re-applies is confirmed below
         Converger converger = new Converger(cluster, Clock.systemUTC(), journal, Operator.identify(environment.variables()), conn.server(), Gate.YES,
-                new ProgressPrinter(err), checkpoint);
+                new ProgressPrinter(err), checkpoint, stop);
         RunRecords records = new RunRecords(cluster, journal, conn.server());
         // the operator's manifest, when given, is what gets re-applied: one declared object per StatefulSet
         Map<String, ObjectNode> declared = new LinkedHashMap<>();

@@ -2,17 +2,19 @@ package dev.stsresize.cli;
 
 import dev.stsresize.UserError;
 import dev.stsresize.cluster.ClusterConnection;
+import dev.stsresize.converge.Checkpoint;
 import dev.stsresize.converge.ConvergeOptions;
+import dev.stsresize.converge.StopRequest;
 import dev.stsresize.converge.Journal;
 import dev.stsresize.converge.Operator;
 import dev.stsresize.plan.Decision;
 import dev.stsresize.render.Palette;
-import dev.stsresize.tui.ConvergeSteps;
 import dev.stsresize.tui.DecisionSource;
 import dev.stsresize.tui.Glyphs;
 import dev.stsresize.tui.Loaded;
 import dev.stsresize.tui.StepRunner;
 import dev.stsresize.tui.source.ClusterDecisions;
+import dev.stsresize.tui.source.ClusterSteps;
 import dev.stsresize.tui.source.ClusterUsage;
 import dev.stsresize.tui.UsageSource;
 import dev.stsresize.tui.source.SnapshotDecisions;
@@ -96,8 +98,8 @@ public final class UiCommand extends BaseCommand {
             source = cluster;
             usage = new ClusterUsage(conn.cluster(), usageOptions.reader(conn.cluster(), conn), cluster::usageScopes,
                     usageOptions.policy(spec));
-            steps = new ConvergeSteps(conn.cluster(), Clock.systemUTC(), journal,
-                    Operator.identify(env), conn.server(), cluster::declared, ConvergeOptions.defaults());
+            steps = new ClusterSteps(conn.cluster(), Clock.systemUTC(), journal, Operator.identify(env), conn.server(),
+                    cluster::declared, ConvergeOptions.defaults(), Checkpoint.NONE, new StopRequest());
         } else {
             SnapshotDecisions snapshot = new SnapshotDecisions(stdin, manifestFiles.files, manifestFiles.recursive, live, connection.namespace, connection.allNamespaces);
             first = snapshot.load();
@@ -123,9 +125,9 @@ public final class UiCommand extends BaseCommand {
         } finally {
             // a wizard left open at a gate: its gate says no, its Lease is released before the process ends;
             // one past the orphan delete is waited for, so that the StatefulSet is not left absent by the exit
-            if (steps instanceof ConvergeSteps live && !live.finishing().isEmpty()) {
+            if (steps instanceof ClusterSteps live && !live.finishing().isEmpty()) {
                 err.println("Finishing the re-apply and verification of " + String.join(", ", live.finishing()) + " before exiting"
-                        + " (up to a minute; Ctrl-C stops now, and 'kubectl stsresize resume' finishes it later).");
+                        + " (Ctrl-C stops now, and 'kubectl stsresize resume' finishes it later).");
                 err.flush();
             }
             steps.close();

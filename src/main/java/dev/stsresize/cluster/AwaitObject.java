@@ -35,10 +35,36 @@ public final class AwaitObject {
     /** The object as last seen (empty when absent), and whether the condition held before the deadline. */
     public record Outcome(Optional<ObjectNode> object, boolean reached) {}
 
+    /**
+     * How a caller follows a wait besides its condition: the watch is closed after each stretch (and
+     * resumed from the last resourceVersion seen, without a new GET), and the caller is asked after each
+     * stretch and each event whether to go on, so that it can report, notice a stop request or a failure.
+     */
+    public interface Follow {
+        /** The longest a watch runs before {@link #goOn} is asked. */
+        Duration stretch();
+
+        /**
+         * Asked when the wait begins (the condition did not hold at the first read), after each event
+         * that did not meet it and after each stretch: false ends the wait, unreached.
+         */
+        boolean goOn(Optional<ObjectNode> seen);
+
+        /** The watch open now, or null once it closed: closing it ends the stretch at once. */
+        void watching(AutoCloseable watch);
+    }
+
     public Outcome until(WatchedKind kind, String namespace, String name, Predicate<Optional<ObjectNode>> condition,
             Instant deadline) {
+        return until(kind, namespace, name, condition, deadline, null);
+    }
+
+    /** As {@link #until(WatchedKind, String, String, Predicate, Instant)}, asking {@code follow} (null: nobody) as it goes. */
+    public Outcome until(WatchedKind kind, String namespace, String name, Predicate<Optional<ObjectNode>> condition,
+            Instant deadline, Follow follow) {
         Optional<ObjectNode> current = get(kind, namespace, name);
         String from = resourceVersion(current);
+        boolean begun = false;
         while (true) {
             if (condition.test(current)) {
                 return new Outcome(current, true);
@@ -47,9 +73,21 @@ public final class AwaitObject {
             if (left.isNegative() || left.isZero()) {
                 return new Outcome(current, false);
             }
+            if (follow != null && !begun) {
+                begun = true; // the wait begins: asked once before the first watch
+                if (!follow.goOn(current)) {
+                    return new Outcome(current, false);
+                }
+            }
+            if (follow != null && follow.stretch().compareTo(left) < 0) {
+                left = follow.stretch();
+            }
             try (ObjectWatch watch = cluster.watch(kind, namespace, name, from)) {
-                // the stream is closed at the deadline; next() then answers empty
+                // the stream is closed at the deadline (or the stretch's end); next() then answers empty
                 ScheduledFuture<?> stop = DEADLINES.schedule(watch::close, left.toMillis(), TimeUnit.MILLISECONDS);
+                if (follow != null) {
+                    follow.watching(watch);
+                }
                 try {
                     Optional<WatchEvent> event;
                     while ((event = watch.next()).isPresent()) {
@@ -57,10 +95,19 @@ public final class AwaitObject {
                         if (condition.test(current)) {
                             return new Outcome(current, true);
                         }
+                        if (follow != null && !follow.goOn(current)) {
+                            return new Outcome(current, false);
+                        }
                     }
                     from = watch.lastResourceVersion();
                 } finally {
                     stop.cancel(false);
+                    if (follow != null) {
+                        follow.watching(null);
+                    }
+                }
+                if (follow != null && !follow.goOn(current)) {
+                    return new Outcome(current, false);
                 }
             } catch (ClusterException e) {
                 if (e.code() != 410) {

@@ -21,11 +21,11 @@ final class AdoptionCheck {
     record Result(boolean adopted, List<StatefulSetResult.PodResult> pods, String detail) {}
 
     private final Cluster cluster;
-    private final AwaitObject await;
+    private final Waiter waiter;
 
-    AdoptionCheck(Cluster cluster, AwaitObject await) {
+    AdoptionCheck(Cluster cluster, Waiter waiter) {
         this.cluster = cluster;
-        this.await = await;
+        this.waiter = waiter;
     }
 
     /**
@@ -40,8 +40,8 @@ final class AdoptionCheck {
         long generation = applied.path("metadata").path("generation").asLong(1);
         List<String> problems = new ArrayList<>();
 
-        AwaitObject.Outcome sts = await.until(WatchedKind.STATEFUL_SET, ns, name,
-                s -> s.isEmpty() || s.get().path("status").path("observedGeneration").asLong(0) >= generation, deadline);
+        AwaitObject.Outcome sts = waiter.until(ns, name, Step.VERIFY, "StatefulSet " + name + " to observe generation " + generation,
+                WatchedKind.STATEFUL_SET, name, s -> s.isEmpty() || s.get().path("status").path("observedGeneration").asLong(0) >= generation, deadline);
         if (sts.object().isEmpty() || !uid.equals(Objects.uid(sts.object().get()))) {
             return new Result(false, List.of(), "the re-applied StatefulSet " + ns + "/" + name + " (UID " + uid + ") is gone again");
         }
@@ -52,13 +52,14 @@ final class AdoptionCheck {
 
         List<StatefulSetResult.PodResult> pods = new ArrayList<>();
         for (Map.Entry<String, String> p : before.pods().entrySet()) {
-            AwaitObject.Outcome o = await.until(WatchedKind.POD, ns, p.getKey(),
+            AwaitObject.Outcome o = waiter.until(ns, name, Step.VERIFY, "pod " + p.getKey() + " to be adopted", WatchedKind.POD, p.getKey(),
                     x -> x.isEmpty() || !p.getValue().equals(Objects.uid(x.get())) || uid.equals(Objects.controllerUid(x.get())),
                     deadline);
             if (o.object().isEmpty() && rolling(ns, name, oldRevision)) {
                 // the announced rolling update deletes each pod before it re-creates it: absent between the
                 // two is the roll at work, not a loss; wait for the pod the new StatefulSet makes
-                o = await.until(WatchedKind.POD, ns, p.getKey(), x -> x.isPresent() && uid.equals(Objects.controllerUid(x.get())),
+                o = waiter.until(ns, name, Step.VERIFY, "pod " + p.getKey() + " to be re-created by the rolling update", WatchedKind.POD,
+                        p.getKey(), x -> x.isPresent() && uid.equals(Objects.controllerUid(x.get())),
                         deadline);
             }
             String after = o.object().map(Objects::uid).orElse("");
@@ -78,7 +79,8 @@ final class AdoptionCheck {
         List<String> orphanRevisions = unadoptedRevisions(ns, selector, uid);
         if (!orphanRevisions.isEmpty()) {
             // the controller adopts revisions in the same sync as pods; wait for its next status write, re-list then
-            await.until(WatchedKind.STATEFUL_SET, ns, name, s -> unadoptedRevisions(ns, selector, uid).isEmpty(), deadline);
+            waiter.until(ns, name, Step.VERIFY, "the ControllerRevisions to be adopted", WatchedKind.STATEFUL_SET, name,
+                    s -> unadoptedRevisions(ns, selector, uid).isEmpty(), deadline);
             orphanRevisions = unadoptedRevisions(ns, selector, uid);
             if (!orphanRevisions.isEmpty()) {
                 problems.add("ControllerRevision(s) " + String.join(", ", orphanRevisions) + " not adopted");
@@ -87,7 +89,8 @@ final class AdoptionCheck {
 
         if ("Delete".equals(Metadata.textOrEmpty(applied, "spec", "persistentVolumeClaimRetentionPolicy", "whenDeleted"))) {
             for (String claim : before.claims().keySet()) {
-                AwaitObject.Outcome c = await.until(WatchedKind.PERSISTENT_VOLUME_CLAIM, ns, claim,
+                AwaitObject.Outcome c = waiter.until(ns, name, Step.VERIFY, "claim " + claim + " to be owned by the StatefulSet",
+                        WatchedKind.PERSISTENT_VOLUME_CLAIM, claim,
                         x -> x.isEmpty() || Objects.ownedBy(x.get(), uid), deadline);
                 if (c.object().isEmpty()) {
                     problems.add("claim " + claim + " is GONE");

@@ -2,7 +2,6 @@ package dev.stsresize.converge;
 
 import dev.stsresize.plan.Metadata;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stsresize.cluster.AwaitObject;
 import dev.stsresize.cluster.Cluster;
 import dev.stsresize.cluster.ClusterException;
 import dev.stsresize.cluster.WatchedKind;
@@ -19,32 +18,68 @@ import java.util.function.Consumer;
  * then follows each by watch until its capacity reaches the request, the file system resize waits for
  * a pod restart, or the resizer says the size is infeasible.
  */
-final class ClaimGrower {
+public final class ClaimGrower {
     private static final int CONFLICT_RETRIES = 5;
 
-    /** Where one claim stands after the wait. */
-    public enum State { GROWN, FILE_SYSTEM_PENDING, INFEASIBLE, WAITING, GONE }
+    /**
+     * Where one claim stands toward its target: the one reading of a claim's resize, for the converge's
+     * waits and for every view of its progress.
+     */
+    public enum State {
+        /** the request is still below the target: not patched yet */
+        REQUESTED_LESS,
+        /** the request is at the target, the capacity not yet */
+        WAITING,
+        /** the volume grew; its file system grows when a pod mounts it anew (or online, by the kubelet) */
+        FILE_SYSTEM_PENDING,
+        /** the capacity reached the target */
+        GROWN,
+        /** the resizer says the size cannot be had */
+        INFEASIBLE,
+        /** the claim no longer exists */
+        GONE;
 
-    public record ClaimStatus(String name, String from, String to, State state, String capacity, String message) {}
+        /** Nothing more happens without someone acting: the wait for capacity is over for this claim. */
+        public boolean settled() {
+            return this != REQUESTED_LESS && this != WAITING;
+        }
+    }
+
+    /**
+     * One claim as read: its request before the run ({@code from}), the target, where it stands, its
+     * request and capacity now, the types of its True conditions, and a sentence for the state.
+     */
+    public record ClaimStatus(String name, String from, String to, State state, String capacity, String message, String request,
+            java.util.List<String> conditions) {
+        public ClaimStatus {
+            conditions = java.util.List.copyOf(conditions);
+        }
+    }
 
     private final Cluster cluster;
-    private final AwaitObject await;
+    private final Waiter waiter;
     private final Events events;
     private final Progress progress;
     private final Checkpoint checkpoint;
 
-    ClaimGrower(Cluster cluster, AwaitObject await, Events events, Progress progress, Checkpoint checkpoint) {
+    ClaimGrower(Cluster cluster, Waiter waiter, Events events, Progress progress, Checkpoint checkpoint) {
         this.cluster = cluster;
-        this.await = await;
+        this.waiter = waiter;
         this.events = events;
         this.progress = progress;
         this.checkpoint = checkpoint;
     }
 
-    /** Patches every claim below its target; answers each claim's request before (name → request, "" if gone). */
+    /**
+     * Patches every claim below its target; answers each claim's request before (name → request, "" if
+     * gone). A stop request is honoured between claims: the patch in flight finishes, no other starts.
+     */
     Map<String, String> grow(String ns, String sts, Map<String, String> targets, Consumer<String> patched) {
         Map<String, String> before = new LinkedHashMap<>();
         for (Map.Entry<String, String> t : targets.entrySet()) {
+            if (waiter.stop().requested()) {
+                break;
+            }
             before.put(t.getKey(), growOne(ns, sts, t.getKey(), Quantity.parse(t.getValue()), patched));
         }
         return before;
@@ -89,14 +124,37 @@ final class ClaimGrower {
         }
     }
 
-    /** Follows each claim by watch until it settles or {@code deadline}. */
-    Map<String, ClaimStatus> await(String ns, Map<String, String> targets, Map<String, String> before, Instant deadline) {
+    /**
+     * Follows each claim by watch until it settles or {@code deadline}; every tick says how each claim
+     * stands. A stop request, or the driver going on ({@code goneOn}), ends the wait; the claims not
+     * waited for are read as they are.
+     */
+    Map<String, ClaimStatus> await(String ns, String sts, Map<String, String> targets, Map<String, String> before, Instant deadline,
+            StopRequest goneOn) {
         Map<String, ClaimStatus> out = new LinkedHashMap<>();
         for (Map.Entry<String, String> t : targets.entrySet()) {
             Quantity target = Quantity.parse(t.getValue());
-            AwaitObject.Outcome o = await.until(WatchedKind.PERSISTENT_VOLUME_CLAIM, ns, t.getKey(),
-                    c -> c.isEmpty() || settled(c.get(), target), deadline);
-            out.put(t.getKey(), status(t.getKey(), before.getOrDefault(t.getKey(), ""), target, o.object()));
+            String from = before.getOrDefault(t.getKey(), "");
+            Waiter.Result r = waiter.until(Waiter.Wait.of(ns, sts, Step.GROW, "the capacity of claim " + t.getKey() + " to reach " + target,
+                    WatchedKind.PERSISTENT_VOLUME_CLAIM, t.getKey(), c -> c.isEmpty() || settled(c.get(), target), deadline)
+                    .withClaims(() -> readAll(ns, targets, before))
+                    .withGoneOn(goneOn));
+            out.put(t.getKey(), status(t.getKey(), from, target, r.object()));
+            if (r.end() == Waiter.End.STOPPED || r.end() == Waiter.End.WENT_ON) {
+                break;
+            }
+        }
+        for (Map.Entry<String, String> t : targets.entrySet()) {
+            out.computeIfAbsent(t.getKey(), k -> read(ns, k, before.getOrDefault(k, ""), Quantity.parse(t.getValue())));
+        }
+        return out;
+    }
+
+    /** Every claim of the run read now, in the run's order. */
+    java.util.List<ClaimStatus> readAll(String ns, Map<String, String> targets, Map<String, String> before) {
+        java.util.List<ClaimStatus> out = new java.util.ArrayList<>();
+        for (Map.Entry<String, String> t : targets.entrySet()) {
+            out.add(read(ns, t.getKey(), before.getOrDefault(t.getKey(), ""), Quantity.parse(t.getValue())));
         }
         return out;
     }
@@ -107,8 +165,7 @@ final class ClaimGrower {
     }
 
     static boolean settled(ObjectNode claim, Quantity target) {
-        State s = stateOf(claim, target);
-        return s != State.WAITING;
+        return stateOf(claim, target).settled();
     }
 
     static State stateOf(ObjectNode claim, Quantity target) {
@@ -123,12 +180,14 @@ final class ClaimGrower {
         if (Objects.hasCondition(claim, "FileSystemResizePending")) {
             return State.FILE_SYSTEM_PENDING;
         }
-        return State.WAITING;
+        Quantity request = Quantity.parseOrNull(Metadata.textOrEmpty(claim, "spec", "resources", "requests", "storage"));
+        return request != null && !request.isLessThan(target) ? State.WAITING : State.REQUESTED_LESS;
     }
 
-    private static ClaimStatus status(String name, String from, Quantity target, Optional<ObjectNode> claim) {
+    /** Where {@code claim} (as read; empty when it no longer exists) stands toward {@code target}: the one reading every view shows. */
+    public static ClaimStatus status(String name, String from, Quantity target, Optional<ObjectNode> claim) {
         if (claim.isEmpty()) {
-            return new ClaimStatus(name, from, target.toString(), State.GONE, "", "the claim no longer exists");
+            return new ClaimStatus(name, from, target.toString(), State.GONE, "", "the claim no longer exists", "", java.util.List.of());
         }
         ObjectNode c = claim.get();
         State s = stateOf(c, target);
@@ -137,11 +196,18 @@ final class ClaimGrower {
                     .orElse("the resizer reports " + Metadata.textOrEmpty(c, "status", "allocatedResourceStatuses", "storage"));
             case FILE_SYSTEM_PENDING -> "the volume grew; the kubelet grows its file system, while the pod runs if the CSI"
                     + " driver expands online, else when the pod restarts";
-            case WAITING -> "capacity " + Metadata.textOrEmpty(c, "status", "capacity", "storage") + " has not reached " + target
-                    + (Objects.hasCondition(c, "Resizing") ? " (Resizing)" : "");
+            case WAITING, REQUESTED_LESS -> "capacity " + Metadata.textOrEmpty(c, "status", "capacity", "storage") + " has not reached "
+                    + target + (Objects.hasCondition(c, "Resizing") ? " (Resizing)" : "");
             default -> "";
         };
-        return new ClaimStatus(name, from, target.toString(), s, Metadata.textOrEmpty(c, "status", "capacity", "storage"), message);
+        java.util.List<String> conditions = new java.util.ArrayList<>();
+        for (var cond : c.path("status").path("conditions")) {
+            if ("True".equals(cond.path("status").asText("True"))) {
+                conditions.add(cond.path("type").asText());
+            }
+        }
+        return new ClaimStatus(name, from, target.toString(), s, Metadata.textOrEmpty(c, "status", "capacity", "storage"), message,
+                Metadata.textOrEmpty(c, "spec", "resources", "requests", "storage"), conditions);
     }
 
     private static Optional<String> conditionMessage(ObjectNode claim, String... types) {

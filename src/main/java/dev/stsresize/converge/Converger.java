@@ -11,18 +11,21 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Runs the {@link Steps} of one StatefulSet in order, for the CLI ({@code apply}, {@code resume}):
+ * Drives one {@link Convergence} per StatefulSet to its end, for the CLI ({@code apply}, {@code resume}):
  * check, lock and record, grow, wait, orphan-delete, re-apply (or restore), verify, restart pods if
- * asked, release (docs/design.md steps 4–9). Every write is read back before the next step; every step
- * is idempotent, and a run stopped anywhere is finished by {@link #resume} from its record (claims
- * already grown skipped; an absent StatefulSet goes straight to the re-apply of the recorded object).
+ * asked, release (docs/design.md steps 4–9), each gate answered by the {@link Gate} as the machine
+ * reaches it. A run stopped anywhere is finished by {@link #resume}: the same machine, from where its
+ * record and the cluster say it stands (claims already grown skipped; an absent StatefulSet goes
+ * straight to the re-apply of the recorded object).
  *
- * <p>UI-agnostic: progress out through {@link Progress}, human decisions in through {@link Gate}.
+ * <p>UI-agnostic: progress out through {@link Progress}, human decisions in through {@link Gate}, the
+ * driver's stop through a {@link StopRequest}.
  */
 public final class Converger {
     private final Cluster cluster;
     private final Gate gate;
     private final Steps steps;
+    private final List<Convergence.Turn.Stopped> stopped = new ArrayList<>();
 
     /**
      * @param operator "user@host pid": the Lease holder and the name the Events give
@@ -30,27 +33,19 @@ public final class Converger {
      */
     public Converger(Cluster cluster, Clock clock, Journal journal, String operator, String server, Gate gate,
             Progress progress, Checkpoint checkpoint) {
+        this(cluster, clock, journal, operator, server, gate, progress, checkpoint, new StopRequest());
+    }
+
+    /** @param stop set by the driver on Ctrl-C and the like: each run stops at its next safe point, its record kept */
+    public Converger(Cluster cluster, Clock clock, Journal journal, String operator, String server, Gate gate,
+            Progress progress, Checkpoint checkpoint, StopRequest stop) {
         this.cluster = cluster;
         this.gate = gate;
-        this.steps = new Steps(cluster, clock, journal, operator, server, progress, checkpoint);
+        this.steps = new Steps(cluster, clock, journal, operator, server, progress, checkpoint, stop);
     }
 
     public StatefulSetResult converge(Assessed a, ConvergeOptions opts, boolean leases) {
-        Steps.Checked checked = steps.check(a, opts, leases);
-        if (!checked.proceeds()) {
-            return checked.stop();
-        }
-        var d = a.decision();
-        if (!gate.allowGrow(d)) {
-            return Steps.result(d.namespace(), d.name(), Outcome.FAILED, "declined", "the operator declined; nothing was written", d);
-        }
-        Steps.Acquired lock = steps.lock(checked, opts, leases);
-        if (!lock.held()) {
-            return Steps.notLocked(lock, d);
-        }
-        try (Steps.Run run = lock.run()) {
-            return run(run, opts, From.GROW);
-        }
+        return drive(Convergence.start(steps, a, opts, leases));
     }
 
     /**
@@ -88,73 +83,52 @@ public final class Converger {
             return new StatefulSetResult(ns, name, lock.reason().equals("locked") ? Outcome.BLOCKED : Outcome.FAILED, lock.reason(),
                     lock.message(), List.of(), List.of(), List.of());
         }
-        try (Steps.Run held = lock.run()) {
-            if (r.reapply() == null) {
-                return run(held, opts, From.GROW);
-            }
-            Optional<ObjectNode> now = standing;
-            if (now.isEmpty()) {
-                steps.progress().on(ProgressEvent.info(ns, name, Step.REAPPLY, "StatefulSet " + name
-                        + " is absent: straight to the re-apply of the recorded object"));
-                return run(held, opts, From.REAPPLY);
-            }
-            if (r.uid().equals(Objects.uid(now.get()))) {
-                return run(held, opts, From.GROW);
-            }
+        Convergence.Position from = Convergence.resumeAt(r, standing);
+        if (from == Convergence.Position.REGROW) {
+            steps.progress().on(ProgressEvent.info(ns, name, Step.REAPPLY, "StatefulSet " + name
+                    + " is absent: straight to the re-apply of the recorded object"));
+        } else if (from == Convergence.Position.VERIFY) {
             steps.progress().on(ProgressEvent.info(ns, name, Step.VERIFY, "StatefulSet " + name + " already re-created (UID "
-                    + Objects.uid(now.get()) + "): verifying adoption"));
-            return run(held, opts, From.VERIFY);
+                    + Objects.uid(standing.get()) + "): verifying adoption"));
+        }
+        return drive(Convergence.resumed(steps, opts, lock.run(), from));
+    }
+
+    /** The runs of this converger that stopped on request, each with the phase its record says. */
+    public List<Convergence.Turn.Stopped> stopped() {
+        return List.copyOf(stopped);
+    }
+
+    /** The machine advanced to its end, each gate answered by the {@link Gate} when reached. */
+    private StatefulSetResult drive(Convergence m) {
+        while (true) {
+            Convergence.Turn t = m.advance();
+            if (t instanceof Convergence.Turn.Ended e) {
+                return e.result();
+            }
+            if (t instanceof Convergence.Turn.Stopped s) {
+                stopped.add(s);
+                return s.result();
+            }
+            if (t instanceof Convergence.Turn.AtGate g) {
+                answer(m, g.gate());
+            }
         }
     }
 
-    private enum From { GROW, REAPPLY, VERIFY }
-
-    /** The steps in order from {@code from}; the run is released wherever it ends with nothing left to finish. */
-    private StatefulSetResult run(Steps.Run run, ConvergeOptions opts, From from) {
-        String ns = run.namespace();
-        String name = run.name();
-        if (from == From.GROW) {
-            steps.grow(run);
-            if (opts.waitForResize()) {
-                Steps.Waited w = steps.await(run, opts);
-                if (!w.infeasible().isEmpty()) {
-                    steps.release(run);
-                    return steps.result(run, Outcome.FAILED, "resize-infeasible", "the resize cannot happen: "
-                            + String.join("; ", w.infeasible()) + ". Nothing was deleted; the claims' requests stay raised (the"
-                            + " StatefulSet is untouched): ask the storage admin, or lower the request back above its capacity", List.of());
-                }
-                if (!w.waiting().isEmpty()) {
-                    steps.release(run);
-                    return steps.result(run, Outcome.FAILED, "resize-timeout", "--timeout " + dev.stsresize.cluster.KubectlDuration.format(opts.timeout()) + " ran out before the"
-                            + " claims grew: " + String.join("; ", w.waiting()) + ". Nothing was deleted; the requests are raised and"
-                            + " the resizer keeps working: run again later to finish", List.of());
+    private void answer(Convergence m, Convergence.GateKind g) {
+        switch (g) {
+            case GROW -> m.answerGrow(gate.allowGrow(m.decision()));
+            case ORPHAN_DELETE -> {
+                String ns = m.namespace();
+                String name = m.name();
+                if (gate.allowOrphanDelete(ns, name)) {
+                    m.allowDelete(new Steps.DeleteAllowed(ns, name, m.recordedUid()));
+                } else {
+                    m.declineDelete();
                 }
             }
-            if (!run.recreates()) {
-                return steps.claimsGrown(run);
-            }
-            if (!gate.allowOrphanDelete(ns, name)) {
-                return steps.declined(run);
-            }
-            Steps.Deleted del = steps.orphanDelete(run, new Steps.DeleteAllowed(ns, name, run.record().uid()));
-            if (!del.gone()) {
-                return steps.deleteFailed(run, del);
-            }
-        } else if (from == From.REAPPLY) {
-            // the StatefulSet is absent: whoever deleted it, the claims are grown (requests only; a
-            // re-read skips those already grown) before the object with grown templates is re-applied
-            steps.growClaims(run);
-            steps.readDependents(run);
         }
-        if (from != From.VERIFY) {
-            Steps.Reapplied ra = steps.reapply(run);
-            if (ra.statefulSet() == null) {
-                return steps.reapplyFailed(run, ra);
-            }
-        }
-        Steps.Verified v = steps.verify(run);
-        boolean restart = v.adopted() && !run.restored() && opts.restartPodsForResize();
-        return steps.verified(run, v, restart ? steps.restartPods(run) : List.of());
     }
 
     /**

@@ -22,14 +22,14 @@ final class OrphanDelete {
     }
 
     private final Cluster cluster;
-    private final AwaitObject await;
+    private final Waiter waiter;
     private final Events events;
     private final Progress progress;
     private final Checkpoint checkpoint;
 
-    OrphanDelete(Cluster cluster, AwaitObject await, Events events, Progress progress, Checkpoint checkpoint) {
+    OrphanDelete(Cluster cluster, Waiter waiter, Events events, Progress progress, Checkpoint checkpoint) {
         this.cluster = cluster;
-        this.await = await;
+        this.waiter = waiter;
         this.events = events;
         this.progress = progress;
         this.checkpoint = checkpoint;
@@ -65,8 +65,8 @@ final class OrphanDelete {
     }
 
     Result awaitGone(String ns, String name, String uid, Instant deadline) {
-        AwaitObject.Outcome o = await.until(WatchedKind.STATEFUL_SET, ns, name,
-                s -> s.isEmpty() || !uid.equals(Objects.uid(s.get())), deadline);
+        AwaitObject.Outcome o = waiter.until(ns, name, Step.ORPHAN_DELETE, "StatefulSet " + name + " (UID " + uid + ") to be gone (404)",
+                WatchedKind.STATEFUL_SET, name, s -> s.isEmpty() || !uid.equals(Objects.uid(s.get())), deadline);
         if (!o.reached()) {
             return new Result(false, "StatefulSet " + ns + "/" + name + " is still terminating (finalizers "
                     + o.object().map(s -> s.path("metadata").path("finalizers").toString()).orElse("[]")

@@ -17,14 +17,14 @@ import java.util.Optional;
  */
 final class PodRestarter {
     private final Cluster cluster;
-    private final AwaitObject await;
+    private final Waiter waiter;
     private final Events events;
     private final Progress progress;
     private final Checkpoint checkpoint;
 
-    PodRestarter(Cluster cluster, AwaitObject await, Events events, Progress progress, Checkpoint checkpoint) {
+    PodRestarter(Cluster cluster, Waiter waiter, Events events, Progress progress, Checkpoint checkpoint) {
         this.cluster = cluster;
-        this.await = await;
+        this.waiter = waiter;
         this.events = events;
         this.progress = progress;
         this.checkpoint = checkpoint;
@@ -56,12 +56,13 @@ final class PodRestarter {
                 new Write.Eviction(ns, pod)));
         events.on(sts, "PodEvicted", "Evict", "pod " + pod + " evicted to finish the file system resize of claim " + claim);
         checkpoint.afterWrite("evict pod " + pod);
-        AwaitObject.Outcome o = await.until(WatchedKind.POD, ns, pod, p -> p.isPresent() && !oldUid.equals(Objects.uid(p.get()))
+        AwaitObject.Outcome o = waiter.until(ns, name, Step.RESTART, "pod " + pod + " to run and be Ready again", WatchedKind.POD, pod, p -> p.isPresent() && !oldUid.equals(Objects.uid(p.get()))
                 && Objects.hasCondition(p.get(), "Ready") && !p.get().path("metadata").has("deletionTimestamp"), deadline);
         if (!o.reached()) {
             return "pod " + pod + " was evicted but is not Running and Ready again yet";
         }
-        AwaitObject.Outcome c = await.until(WatchedKind.PERSISTENT_VOLUME_CLAIM, ns, claim,
+        AwaitObject.Outcome c = waiter.until(ns, name, Step.RESTART, "the file system of claim " + claim + " to reach " + target,
+                WatchedKind.PERSISTENT_VOLUME_CLAIM, claim,
                 x -> x.isEmpty() || ClaimGrower.stateOf(x.get(), target) == ClaimGrower.State.GROWN, deadline);
         return c.reached() && c.object().isPresent() ? "" : "pod " + pod + " restarted but claim " + claim + " has not reached " + target;
     }

@@ -5,5 +5,8 @@ package dev.stsresize.converge;
 public interface Progress {
     void on(ProgressEvent event);
 
+    /** A wait goes on: what for, for how long, each claim's latest condition. Views that show no waits ignore it. */
+    default void waiting(WaitTick tick) {}
+
     Progress NONE = e -> {};
 }

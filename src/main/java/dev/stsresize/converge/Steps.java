@@ -22,9 +22,10 @@ import java.util.Optional;
  * grow, wait, orphan-delete, re-apply, verify, restart pods, release. Each returns a value saying what
  * it did and what it read back, and re-reads before it writes, so calling it again after a crash
  * finishes the work (a claim already grown is skipped, the delete carries the recorded UID, the apply
- * is server-side). {@link Converger} calls them in order for the CLI; the UI's wizard calls them one
- * per effect. A {@link Run} carries what one run holds between the calls: its Lease, its record, the
- * requests it found, the dependents it read before the delete.
+ * is server-side). They are the actions of the one machine, {@link Convergence}, which decides which
+ * comes next; every wait in them goes through the {@link Waiter}. A {@link Run} carries what one run
+ * holds between the calls: its Lease, its record, the requests it found, the dependents it read
+ * before the delete.
  */
 public final class Steps {
     private final Cluster cluster;
@@ -34,7 +35,7 @@ public final class Steps {
     private final String server;
     private final Progress progress;
     private final Checkpoint checkpoint;
-    private final AwaitObject await;
+    private final Waiter waiter;
     private final Events events;
     private final ClaimGrower grower;
 
@@ -44,6 +45,12 @@ public final class Steps {
      */
     public Steps(Cluster cluster, Clock clock, Journal journal, String operator, String server, Progress progress,
             Checkpoint checkpoint) {
+        this(cluster, clock, journal, operator, server, progress, checkpoint, new StopRequest());
+    }
+
+    /** @param stop the driver's stop request: each wait ends at once on it, the grow stops between claims */
+    public Steps(Cluster cluster, Clock clock, Journal journal, String operator, String server, Progress progress,
+            Checkpoint checkpoint, StopRequest stop) {
         this.cluster = cluster;
         this.clock = clock;
         this.journal = journal;
@@ -51,9 +58,13 @@ public final class Steps {
         this.server = server;
         this.progress = progress;
         this.checkpoint = checkpoint;
-        this.await = new AwaitObject(cluster, clock);
+        this.waiter = new Waiter(new AwaitObject(cluster, clock), clock, progress, stop);
         this.events = new Events(cluster, clock, operator, progress);
-        this.grower = new ClaimGrower(cluster, await, events, progress, checkpoint);
+        this.grower = new ClaimGrower(cluster, waiter, events, progress, checkpoint);
+    }
+
+    StopRequest stop() {
+        return waiter.stop();
     }
 
     String operator() {
@@ -83,8 +94,12 @@ public final class Steps {
     /** Each claim's request as read before its patch ("" when gone), and the claims patched now (the others already were). */
     public record Grown(Map<String, String> requestsBefore, List<String> patched) {}
 
-    /** Each claim as the wait left it, and what stops the run: infeasible resizes, claims still below their target. */
-    public record Waited(List<ClaimGrower.ClaimStatus> claims, List<String> infeasible, List<String> waiting) {}
+    /**
+     * Each claim as the wait left it, and what stops the run: infeasible resizes, claims gone, claims
+     * still below their target; whether the wait was stopped (a stop request) or left (the driver went on).
+     */
+    public record Waited(List<ClaimGrower.ClaimStatus> claims, List<String> infeasible, List<String> gone, List<String> waiting,
+            boolean stopped, boolean wentOn) {}
 
     /** The delete: gone (404), or refused with nothing deleted (another UID stands), or not finished; what was lost meanwhile. */
     public record Deleted(boolean gone, boolean nothingDeleted, String message, String lost) {}
@@ -115,6 +130,8 @@ public final class Steps {
         final LeaseLock lock;
         final Instant deadline;
         final Map<String, String> before = new LinkedHashMap<>();
+        /** The driver chose to go on without waiting for capacity (the wizard's {@code c}): the wait for it ends at once. */
+        final StopRequest goingOn = new StopRequest();
         Dependents dependents;
         ObjectNode standing;
         boolean restored;
@@ -141,6 +158,11 @@ public final class Steps {
         /** Whether the run re-creates the StatefulSet (else it only grows claims). */
         public boolean recreates() {
             return record().reapply() != null;
+        }
+
+        /** The driver goes on without waiting for capacity: a wait in progress ends at its next event or tick. */
+        public void goOn() {
+            goingOn.request("went on without waiting");
         }
 
         /** Whether the re-apply failed and the backup stands instead. */
@@ -287,17 +309,23 @@ public final class Steps {
         return new Grown(Collections.unmodifiableMap(new LinkedHashMap<>(run.before)), List.copyOf(patched));
     }
 
-    /** Follows each claim by watch until its capacity reaches the target, its file system waits for a pod, or the deadline. */
+    /**
+     * Follows each claim by watch until its capacity reaches the target, its file system waits for a
+     * pod, or the deadline; ended early by a stop request or by the driver going on ({@link Run#goOn}).
+     */
     public Waited await(Run run, ConvergeOptions opts) {
         Record r = run.record();
         String ns = r.namespace();
-        Map<String, ClaimGrower.ClaimStatus> statuses = grower.await(ns, r.claimTargets(), run.before, run.deadline);
+        Map<String, ClaimGrower.ClaimStatus> statuses = grower.await(ns, r.name(), r.claimTargets(), run.before, run.deadline,
+                run.goingOn);
         List<String> infeasible = new ArrayList<>();
+        List<String> gone = new ArrayList<>();
         List<String> waiting = new ArrayList<>();
         for (ClaimGrower.ClaimStatus s : statuses.values()) {
             switch (s.state()) {
                 case INFEASIBLE -> infeasible.add(s.name() + ": " + s.message());
-                case WAITING -> waiting.add(s.name() + ": " + s.message());
+                case GONE -> gone.add(s.name());
+                case WAITING, REQUESTED_LESS -> waiting.add(s.name() + ": " + s.message());
                 case FILE_SYSTEM_PENDING -> progress.on(ProgressEvent.warn(ns, r.name(), Step.GROW, "claim " + s.name()
                         + ": FileSystemResizePending, " + s.message()
                         + (opts.restartPodsForResize() ? "; its pod is restarted after the re-apply"
@@ -305,7 +333,7 @@ public final class Steps {
                 default -> { }
             }
         }
-        return new Waited(List.copyOf(statuses.values()), infeasible, waiting);
+        return new Waited(List.copyOf(statuses.values()), infeasible, gone, waiting, stop().requested(), run.goingOn.requested());
     }
 
     // ---- orphan-delete, re-apply, verify ----------------------------------------------------------
@@ -327,7 +355,7 @@ public final class Steps {
         run.lock.phase(Record.PHASE_DELETING);
         ObjectNode current = cluster.getStatefulSet(ns, name).orElse(r.live());
         run.dependents = Dependents.read(cluster, current, r.uid(), r.claimTargets().keySet());
-        OrphanDelete.Result del = new OrphanDelete(cluster, await, events, progress, checkpoint).run(ns, name, r.uid(), run.deadline);
+        OrphanDelete.Result del = new OrphanDelete(cluster, waiter, events, progress, checkpoint).run(ns, name, r.uid(), run.deadline);
         if (!del.gone()) {
             return new Deleted(false, del.nothingDeleted(), del.message(), "");
         }
@@ -369,7 +397,7 @@ public final class Steps {
             run.dependents = Dependents.read(cluster, run.standing, Objects.uid(run.standing), r.claimTargets().keySet());
         }
         run.lock.phase(Record.PHASE_VERIFYING);
-        AdoptionCheck.Result v = new AdoptionCheck(cluster, await).verify(run.standing, run.dependents,
+        AdoptionCheck.Result v = new AdoptionCheck(cluster, waiter).verify(run.standing, run.dependents,
                 Metadata.textOrEmpty(r.live(), "status", "currentRevision"), run.deadline);
         progress.on(v.adopted() ? ProgressEvent.info(ns, name, Step.VERIFY, v.detail())
                 : ProgressEvent.warn(ns, name, Step.VERIFY, v.detail()));
@@ -383,11 +411,16 @@ public final class Steps {
         Record r = run.record();
         String ns = r.namespace();
         List<String> problems = new ArrayList<>();
-        PodRestarter restarter = new PodRestarter(cluster, await, events, progress, checkpoint);
+        PodRestarter restarter = new PodRestarter(cluster, waiter, events, progress, checkpoint);
         for (Map.Entry<String, String> t : r.claimTargets().entrySet()) {
             Quantity target = Quantity.parse(t.getValue());
             ClaimGrower.ClaimStatus s = grower.read(ns, t.getKey(), run.before.getOrDefault(t.getKey(), ""), target);
             if (s.state() == ClaimGrower.State.FILE_SYSTEM_PENDING) {
+                if (stop().requested()) {
+                    problems.add("pod restarts stopped (" + stop().reason() + ") before claim " + t.getKey() + "'s pod: restart it"
+                            + " to finish its file system resize");
+                    break;
+                }
                 String problem = restarter.restartFor(run.standing, t.getKey(), target, run.deadline);
                 if (!problem.isEmpty()) {
                     problems.add(problem);
@@ -414,7 +447,7 @@ public final class Steps {
         }
         String uid = Objects.uid(sts.get());
         Instant deadline = clock.instant().plus(opts.timeout());
-        PodRestarter restarter = new PodRestarter(cluster, await, events, progress, checkpoint);
+        PodRestarter restarter = new PodRestarter(cluster, waiter, events, progress, checkpoint);
         for (Map.Entry<String, String> t : claimTargets.entrySet()) {
             Quantity target = Quantity.parse(t.getValue());
             if (grower.read(ns, t.getKey(), "", target).state() != ClaimGrower.State.FILE_SYSTEM_PENDING) {

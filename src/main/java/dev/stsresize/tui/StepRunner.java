@@ -10,8 +10,8 @@ import dev.stsresize.plan.Decision;
  * <p>The contract: {@code run} is called on a background thread, one step at a time, in the order of
  * {@link WizardStep#forDecision}; it reports what it does through {@code progress} (as many times as it
  * likes, kubectl equivalents of writes included) and returns how the step ended. It may block (a wait
- * for capacity); an interrupt means the operator left the wizard, and it should stop waiting and
- * return. An exception is reported as the step failing with the exception's message.
+ * for capacity) until {@link #goOn} or {@link #leaving} ends the wait. An exception is reported as the
+ * step failing with the exception's message.
  */
 public interface StepRunner {
     /** Where a running step reports. */
@@ -39,7 +39,13 @@ public interface StepRunner {
 
     Outcome run(WizardStep step, Decision decision, String uid, Progress progress) throws InterruptedException;
 
-    /** The operator left the wizard before anything irreversible: release what is held (a Lease, a watch). */
+    /**
+     * The operator is leaving the wizard: a wait running now ends at once (called on the UI thread; it
+     * must not block), so that {@link #abandon}, queued behind the running step, comes next.
+     */
+    default void leaving(Decision decision) {}
+
+    /** The operator left the wizard: release what is held (a Lease), finishing a run past its orphan delete. */
     default void abandon(Decision decision) {}
 
     /** The operator chose not to wait for capacity: the running WAIT step ends now, the resize goes on meanwhile. */

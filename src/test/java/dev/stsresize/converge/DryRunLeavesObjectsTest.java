@@ -41,7 +41,7 @@ class DryRunLeavesObjectsTest {
         }
     }
 
-    /** The UI's check step (tui.ConvergeSteps CHECK) assesses one StatefulSet at apply depth: it proves the delete too. */
+    /** The UI's check step (tui.source.ClusterSteps CHECK) assesses one StatefulSet at apply depth: it proves the delete too. */
     @Test
     void the_apply_depth_assessment_of_the_uis_check_step_leaves_the_statefulset_standing() {
         try (Harness h = Harness.start(home, DemoScenario.cluster())) {

@@ -53,7 +53,7 @@ class EffectRunnerTest {
     }
 
     @Test
-    void cancellingInterruptsTheRunningStepAndAbandonsTheRun() throws Exception {
+    void cancellingEndsTheRunningStepAndAbandonsTheRunBehindIt() throws Exception {
         FakeStepRunner steps = new FakeStepRunner().holding(WizardStep.WAIT);
         runner = new EffectRunner(DemoDecisions::loaded, steps, posted::add);
         runner.run(new Effect.RunStep(WizardStep.WAIT, postgres, "uid-1"));
@@ -66,7 +66,7 @@ class EffectRunnerTest {
             Thread.sleep(5);
         }
         assertThat(steps.abandoned).containsExactly(postgres);
-        assertThat(posted).as("an interrupted step reports nothing: the wizard is gone").isEmpty();
+        assertThat(posted).as("a step of a wizard left reports nothing: the wizard is gone").isEmpty();
     }
 
     @Test

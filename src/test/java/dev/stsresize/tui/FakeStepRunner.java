@@ -59,6 +59,12 @@ final class FakeStepRunner implements StepRunner {
         return Outcome.done(step == WizardStep.VERIFY ? "pods adopted, UIDs unchanged" : step.label() + " done");
     }
 
+    /** Leaving ends a held step, as the real runner ends its wait. */
+    @Override
+    public void leaving(Decision decision) {
+        holds.values().forEach(CountDownLatch::countDown);
+    }
+
     @Override
     public void abandon(Decision decision) {
         abandoned.add(decision);

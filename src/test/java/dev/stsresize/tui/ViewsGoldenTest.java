@@ -137,7 +137,7 @@ class ViewsGoldenTest {
         return new ClaimProgress(name, "20Gi", capacity, "20Gi", conditions, state, "");
     }
 
-    /** A summary as ConvergeSteps builds it after the demo's postgres converged (UIDs as the simulator makes them). */
+    /** A summary as ClusterSteps builds it after the demo's postgres converged (UIDs as the simulator makes them). */
     static Summary summary(boolean converged, boolean fileSystemWaits) {
         String oldUid = "77c9c2f7-0cea-330f-afe3-b8c357b2a7da";
         String newUid = "7ac0fd4d-4923-4fa1-afd1-265324a8175e";

@@ -13,14 +13,14 @@ import dev.stsresize.usage.UsageReport;
 import dev.stsresize.usage.UsageSamples;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * Performs the effects off the UI thread and posts what happened back as events. Loads and steps have
- * a thread each, so that a refresh is never queued behind a long wait for capacity. {@link Effect.Quit}
+ * Performs the effects off the UI thread and posts what happened back as events: the UI's threads
+ * live here. Loads and steps have a thread each, so that a refresh is never queued behind a long wait
+ * for capacity; the steps' thread is never interrupted (a write in flight would be cut). {@link Effect.Quit}
  * is the loop's own business and never reaches here.
  */
 public final class EffectRunner implements AutoCloseable {
@@ -29,7 +29,8 @@ public final class EffectRunner implements AutoCloseable {
     private final Consumer<UiEvent> post;
     private final ExecutorService loads = Executors.newSingleThreadExecutor(r -> daemon(r, "stsresize-load"));
     private final ExecutorService stepThread = Executors.newSingleThreadExecutor(r -> daemon(r, "stsresize-step"));
-    private volatile Future<?> runningStep;
+    /** The wizards left while a step of theirs ran: what that step still says is for nobody. */
+    private final java.util.Set<String> left = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private final UsageSource usage;
     /** The successive reads, for a growth rate without Prometheus; only the usage thread touches them. */
     private final UsageSamples samples = new UsageSamples();
@@ -51,7 +52,8 @@ public final class EffectRunner implements AutoCloseable {
         if (effect instanceof Effect.LoadDecisions) {
             loads.execute(this::load);
         } else if (effect instanceof Effect.RunStep r) {
-            runningStep = stepThread.submit(() -> step(r));
+            left.remove(Loaded.key(r.decision()));
+            stepThread.execute(() -> step(r));
         } else if (effect instanceof Effect.PrepareEdit p) {
             loads.execute(() -> post.accept(ManifestEdits.prepare(p.changes())));
         } else if (effect instanceof Effect.WriteEdit w) {
@@ -63,10 +65,10 @@ public final class EffectRunner implements AutoCloseable {
         } else if (effect instanceof Effect.GoOn g) {
             steps.goOn(g.decision());
         } else if (effect instanceof Effect.CancelSteps c) {
-            Future<?> f = runningStep;
-            if (f != null) {
-                f.cancel(true);
-            }
+            // never an interrupt: a write in flight finishes; the runner ends a wait at once, and the
+            // leaving (a release, or the finish of a run past its delete) is queued behind the step
+            left.add(Loaded.key(c.decision()));
+            steps.leaving(c.decision());
             stepThread.execute(() -> steps.abandon(c.decision()));
         } else {
             throw new IllegalArgumentException(effect + " is handled by the UI loop");
@@ -96,11 +98,17 @@ public final class EffectRunner implements AutoCloseable {
         StepRunner.Progress progress = new StepRunner.Progress() {
             @Override
             public void report(String message, String kubectl, boolean warning) {
+                if (left.contains(key)) {
+                    return;
+                }
                 post.accept(new UiEvent.StepProgress(key, r.step(), message, kubectl == null ? "" : kubectl, warning));
             }
 
             @Override
             public void claims(java.util.List<ClaimProgress> claims) {
+                if (left.contains(key)) {
+                    return;
+                }
                 post.accept(new UiEvent.ClaimsRead(key, claims));
             }
 
@@ -111,12 +119,15 @@ public final class EffectRunner implements AutoCloseable {
         };
         try {
             StepRunner.Outcome o = steps.run(r.step(), r.decision(), r.uid(), progress);
-            post.accept(new UiEvent.StepFinished(key, r.step(), o.ok(), o.message()));
+            if (!left.contains(key)) {
+                post.accept(new UiEvent.StepFinished(key, r.step(), o.ok(), o.message()));
+            }
         } catch (InterruptedException e) {
-            // the operator left the wizard; Update drops answers for a wizard that is gone
-            Thread.currentThread().interrupt();
+            Thread.currentThread().interrupt(); // the UI is closing
         } catch (Exception e) {
-            post.accept(new UiEvent.StepFinished(key, r.step(), false, message(e)));
+            if (!left.contains(key)) {
+                post.accept(new UiEvent.StepFinished(key, r.step(), false, message(e)));
+            }
         }
     }
 
@@ -129,7 +140,7 @@ public final class EffectRunner implements AutoCloseable {
     public void close() {
         loads.shutdownNow();
         usageThread.shutdownNow();
-        stepThread.shutdownNow();
+        stepThread.shutdown(); // not interrupted: the runner's close, after this, ends its waits and finishes its writes
     }
 
     private static Thread daemon(Runnable r, String name) {

@@ -12,6 +12,8 @@ import dev.stsresize.cluster.Cluster;
 import dev.stsresize.cluster.ConnectionSettings;
 import dev.stsresize.cluster.KubeClients;
 import dev.stsresize.converge.Assessor;
+import dev.stsresize.converge.Checkpoint;
+import dev.stsresize.converge.StopRequest;
 import dev.stsresize.converge.ConvergeOptions;
 import dev.stsresize.converge.Converger;
 import dev.stsresize.converge.Steps;
@@ -25,6 +27,7 @@ import dev.stsresize.sim.controller.Speed;
 import dev.stsresize.sim.demo.DemoScenario;
 import dev.stsresize.sim.http.RecordedRequest;
 import dev.stsresize.tui.source.ClusterDecisions;
+import dev.stsresize.tui.source.ClusterSteps;
 import dev.stsresize.tui.terminal.EffectRunner;
 import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
@@ -45,10 +48,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The wizard's steps run by the real Converger against the simulated cluster (in process, controllers
- * at fast speed), the way the UI calls them: one step at a time, on a thread that is not the converge's.
+ * The wizard's steps run by the converge's machine against the simulated cluster (in process,
+ * controllers at fast speed), the way the UI calls them: one step at a time.
  */
-class ConvergeStepsTest {
+class ClusterStepsTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     @TempDir Path home;
     private SimCluster sim;
@@ -85,9 +88,9 @@ class ConvergeStepsTest {
         sim.close();
     }
 
-    private ConvergeSteps steps() {
-        return new ConvergeSteps(cluster, Clock.systemUTC(), journal, "alice@laptop 1", sim.url(), source::declared,
-                ConvergeOptions.defaults().withTimeout(Duration.ofSeconds(30)));
+    private ClusterSteps steps() {
+        return new ClusterSteps(cluster, Clock.systemUTC(), journal, "alice@laptop 1", sim.url(), source::declared,
+                ConvergeOptions.defaults().withTimeout(Duration.ofSeconds(30)), Checkpoint.NONE, new StopRequest());
     }
 
     /** What the UI would have been told, in order. */
@@ -149,7 +152,7 @@ class ConvergeStepsTest {
         Decision d = decision("postgres");
         String uid = uid(d);
         Map<String, String> before = podUids("shop", "postgres", 3);
-        ConvergeSteps steps = steps();
+        ClusterSteps steps = steps();
         Seen seen = new Seen();
         for (WizardStep step : WizardStep.forDecision(d)) {
             StepRunner.Outcome o = steps.run(step, d, uid, seen);
@@ -192,7 +195,7 @@ class ConvergeStepsTest {
     void leavingAtTheDeleteGateWritesNothingIrreversibleAndReleasesTheLease() throws Exception {
         Decision d = decision("postgres");
         String uid = uid(d);
-        ConvergeSteps steps = steps();
+        ClusterSteps steps = steps();
         Seen seen = new Seen();
         for (WizardStep step : List.of(WizardStep.CHECK, WizardStep.GROW, WizardStep.WAIT)) {
             assertThat(steps.run(step, d, uid, seen).ok()).as(step + " " + seen.messages).isTrue();
@@ -212,11 +215,12 @@ class ConvergeStepsTest {
     void negativeControl_aDeleteStepAskedForBeforeTheGateIsCaughtByTheRequestLog() throws Exception {
         Decision d = decision("postgres");
         String uid = uid(d);
-        // a broken Update: it asks for the delete right after the grow, with no name typed
-        ConvergeSteps steps = steps();
+        // a broken Update: it asks for the delete right after the wait, with no name typed
+        ClusterSteps steps = steps();
         Seen seen = new Seen();
         steps.run(WizardStep.CHECK, d, uid, seen);
         steps.run(WizardStep.GROW, d, uid, seen);
+        steps.run(WizardStep.WAIT, d, uid, seen);
         steps.run(WizardStep.ORPHAN_DELETE, d, uid, seen);
         steps.abandon(d);
         assertThat(irreversible(sim.requests())).as("the check of the test above goes red for a delete let through").isNotEmpty();
@@ -226,10 +230,11 @@ class ConvergeStepsTest {
     void theDeleteStepRefusesWithoutTheOperatorsAllowanceForThisUidAndTheRunStillHolds() throws Exception {
         Decision d = decision("postgres");
         String uid = uid(d);
-        ConvergeSteps steps = steps();
+        ClusterSteps steps = steps();
         Seen seen = new Seen();
         steps.run(WizardStep.CHECK, d, uid, seen);
         assertThat(steps.run(WizardStep.GROW, d, uid, seen).ok()).isTrue();
+        assertThat(steps.run(WizardStep.WAIT, d, uid, seen).ok()).isTrue();
         for (String other : List.of("", "0b4f1c3e-0000-4000-8000-000000000000")) {
             assertThatThrownBy(() -> steps.run(WizardStep.ORPHAN_DELETE, d, other, seen))
                     .isInstanceOf(Steps.NotAllowed.class).hasMessageContaining("has not allowed it");
@@ -246,7 +251,7 @@ class ConvergeStepsTest {
     @Test
     void claimsOnlyGrowWaitsForCapacityAndVerifiesWithoutARecreate() throws Exception {
         Decision d = decision("minio");
-        ConvergeSteps steps = steps();
+        ClusterSteps steps = steps();
         Seen seen = new Seen();
         for (WizardStep step : WizardStep.forDecision(d)) {
             StepRunner.Outcome o = steps.run(step, d, uid(d), seen);
@@ -262,7 +267,7 @@ class ConvergeStepsTest {
     void aFileSystemWaitingForItsPodIsOfferedAndTheRestartEvictsOnlyAfterAdoption() throws Exception {
         Decision d = decision("clickhouse");
         Map<String, String> before = podUids("analytics", "clickhouse", 2);
-        ConvergeSteps steps = steps();
+        ClusterSteps steps = steps();
         Seen seen = new Seen();
         for (WizardStep step : WizardStep.forDecision(d)) {
             StepRunner.Outcome o = steps.run(step, d, uid(d), seen);
@@ -324,7 +329,7 @@ class ConvergeStepsTest {
         final EffectRunner effects;
         UiState state;
 
-        Loop(ConvergeSteps steps) {
+        Loop(ClusterSteps steps) {
             effects = new EffectRunner(source, steps, events::add);
             state = Update.apply(UiState.initial(100, 30), new UiEvent.DecisionsLoaded(source.load())).state();
         }

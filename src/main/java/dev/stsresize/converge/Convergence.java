@@ -1,0 +1,364 @@
+package dev.stsresize.converge;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.plan.Decision;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One StatefulSet's converge as a state machine, the one every driver advances: {@code apply} and
+ * {@code resume} (through {@link Converger}) and the terminal UI's wizard. Like the StatefulSet
+ * controller's {@code stateful_set_control.go}, each {@link #advance} computes the next action from
+ * where the run stands — its {@link Position}, which a resumed run takes from the recorded phase and
+ * the StatefulSet it finds ({@link #resumeAt}) — and does that one action, re-reading before it writes.
+ *
+ * <p>What a human decides comes in as values: {@link #answerGrow} and {@link #allowDelete} /
+ * {@link #declineDelete}; a machine that reaches a gate unanswered does nothing and says {@link
+ * Turn.AtGate}. The waits and their deadlines are the {@link Steps}' (one {@link Waiter}). The
+ * driver's {@link StopRequest} is honoured at each safe point: before each action, between claim
+ * patches, and in every wait; the run then keeps its record and {@link Turn.Stopped} says the phase
+ * it reached, for {@code kubectl stsresize resume}.
+ *
+ * <p>Advanced from one thread at a time (its methods are synchronized); {@link #goOn}, {@link
+ * #position} and {@link #pastTheDelete} may be called from any thread while a wait runs.
+ */
+public final class Convergence {
+    /** What the run does next. */
+    public enum Position {
+        /** the grow gate, then the Lease and the record (nothing written yet) */
+        LOCK,
+        /** patch each claim still below its target (phase growing) */
+        GROW,
+        /** wait for each claim's capacity, when asked to */
+        WAIT,
+        /** the orphan delete gate, then the delete of the recorded UID (phase deleting) */
+        ORPHAN_DELETE,
+        /** resumed with the StatefulSet absent: the claims grown (requests only), the pods and claims read */
+        REGROW,
+        /** the server-side apply of the object to re-apply, the backup restored if it fails (phase reapplying) */
+        REAPPLY,
+        /** the adoption read back from the objects (phase verifying), pods restarted if asked, the run released */
+        VERIFY,
+        /** nothing more: see the result */
+        ENDED
+    }
+
+    /** The gates a human answers. */
+    public enum GateKind { GROW, ORPHAN_DELETE }
+
+    /** What one {@link #advance} did. */
+    public sealed interface Turn {
+        /** One action done; the run now stands at {@code next}. */
+        record Moved(Position next) implements Turn {}
+
+        /** Nothing done: the gate waits for its answer. */
+        record AtGate(GateKind gate) implements Turn {}
+
+        /** The run is over: released, or its record kept where it could not finish (the result says which). */
+        record Ended(StatefulSetResult result) implements Turn {}
+
+        /**
+         * Stopped on request at a safe point: the request in flight finished, no other write started. The
+         * record stays at {@code phase} ("" when nothing was written: nothing to resume).
+         */
+        record Stopped(String namespace, String name, String phase, StatefulSetResult result) implements Turn {
+            /** The command that finishes the run, "" when nothing was written. */
+            public String resumeCommand() {
+                return phase.isEmpty() ? "" : "kubectl stsresize resume " + namespace + "/" + name;
+            }
+        }
+    }
+
+    private final Steps steps;
+    private final ConvergeOptions opts;
+    private final Decision decision;
+    private final Steps.Checked checked;
+    private final boolean leases;
+    private volatile Position position;
+    private volatile Steps.Run run;
+    private Boolean growAnswer;
+    private Steps.DeleteAllowed deleteAllowed;
+    private boolean deleteDeclined;
+    /** The driver went on without waiting, perhaps before the run took its lock: its wait ends at once. */
+    private volatile boolean wentOn;
+    private Turn last;
+
+    private Convergence(Steps steps, ConvergeOptions opts, Decision decision, Steps.Checked checked, boolean leases, Position position,
+            Steps.Run run) {
+        this.steps = steps;
+        this.opts = opts;
+        this.decision = decision;
+        this.checked = checked;
+        this.leases = leases;
+        this.position = position;
+        this.run = run;
+    }
+
+    /** A new run of an assessed StatefulSet: checked now (no request); it ends at once when there is nothing to write. */
+    public static Convergence start(Steps steps, Assessed a, ConvergeOptions opts, boolean leases) {
+        Steps.Checked checked = steps.check(a, opts, leases);
+        Convergence m = new Convergence(steps, opts, a.decision(), checked, leases, Position.LOCK, null);
+        if (!checked.proceeds()) {
+            m.end(checked.stop());
+        }
+        return m;
+    }
+
+    /** A stopped run taken up again, its Lease held anew, from where its record and the cluster say it stands. */
+    static Convergence resumed(Steps steps, ConvergeOptions opts, Steps.Run held, Position from) {
+        return new Convergence(steps, opts, null, null, true, from, held);
+    }
+
+    /**
+     * Where a stopped run goes on, from its record and the StatefulSet standing now: with nothing to
+     * re-create, the grow (each claim re-read, those grown skipped); with the StatefulSet absent, the
+     * re-apply after the claims; with the recorded UID standing, the grow again (the delete had not
+     * happened, or not finished); with another UID standing, the re-apply happened: its verification.
+     */
+    static Position resumeAt(Record r, Optional<ObjectNode> standing) {
+        if (r.reapply() == null) {
+            return Position.GROW;
+        }
+        if (standing.isEmpty()) {
+            return Position.REGROW;
+        }
+        return r.uid().equals(Objects.uid(standing.get())) ? Position.GROW : Position.VERIFY;
+    }
+
+    /** The decision a new run acts on (null for a resumed run: its record says what to do). */
+    public Decision decision() {
+        return decision;
+    }
+
+    public String namespace() {
+        Steps.Run r = run;
+        return r != null ? r.namespace() : decision.namespace();
+    }
+
+    public String name() {
+        Steps.Run r = run;
+        return r != null ? r.name() : decision.name();
+    }
+
+    public Position position() {
+        return position;
+    }
+
+    /** The phase the record says now ("" before the run took its lock). */
+    public synchronized String phase() {
+        return run == null ? "" : run.record().phase();
+    }
+
+    /** The StatefulSet's UID this run recorded (the one its orphan delete may delete), "" before the lock. */
+    public synchronized String recordedUid() {
+        return run == null ? "" : run.record().uid();
+    }
+
+    /** Whether the re-apply failed and the backup was restored instead. */
+    public synchronized boolean restored() {
+        return run != null && run.restored();
+    }
+
+    /** Whether the run is past its orphan delete and not over: what is left (re-apply, verify) is better finished than cut off. */
+    public boolean pastTheDelete() {
+        return position == Position.REGROW || position == Position.REAPPLY || position == Position.VERIFY;
+    }
+
+    /** The turn that ended or stopped the run, or null while it goes on. */
+    public synchronized Turn finished() {
+        return position == Position.ENDED ? last : null;
+    }
+
+    // ---- the operator's answers, as values ----------------------------------------------------------
+
+    /** The grow gate's answer: yes takes the Lease and writes; no ends the run with nothing written. */
+    public synchronized void answerGrow(boolean yes) {
+        growAnswer = yes;
+    }
+
+    /** The orphan delete gate passed for this StatefulSet and UID: the delete step checks exactly that. */
+    public synchronized void allowDelete(Steps.DeleteAllowed allowed) {
+        deleteAllowed = allowed;
+        deleteDeclined = false;
+    }
+
+    /** The operator said no at the orphan delete gate (or left): the run is released, the claims stay grown. */
+    public synchronized void declineDelete() {
+        deleteDeclined = true;
+        deleteAllowed = null;
+    }
+
+    /** Go on without waiting for capacity: a wait running now ends at once; the resizer keeps working. Any thread. */
+    public void goOn() {
+        wentOn = true;
+        Steps.Run r = run;
+        if (r != null) {
+            r.goOn();
+        }
+    }
+
+    // ---- the loop's one step ------------------------------------------------------------------------
+
+    /**
+     * Does the next action and says what happened. An exception (the server kept failing, the Lease was
+     * lost) ends the run as a crash does: the Lease no longer renewed, the record kept for resume; a
+     * step refused for want of its precondition ({@link Steps.NotAllowed}) sent nothing and the run holds.
+     */
+    public synchronized Turn advance() {
+        if (position == Position.ENDED) {
+            return last;
+        }
+        if (steps.stop().requested()) {
+            return stopHere();
+        }
+        try {
+            return act();
+        } catch (Steps.NotAllowed e) {
+            deleteAllowed = null;
+            throw e;
+        } catch (RuntimeException e) {
+            closeRun();
+            position = Position.ENDED;
+            last = new Turn.Ended(null);
+            throw e;
+        }
+    }
+
+    private Turn act() {
+        switch (position) {
+            case LOCK -> {
+                if (growAnswer == null) {
+                    return new Turn.AtGate(GateKind.GROW);
+                }
+                if (!growAnswer) {
+                    return end(Steps.result(decision.namespace(), decision.name(), Outcome.FAILED, "declined",
+                            "the operator declined; nothing was written", decision));
+                }
+                Steps.Acquired lock = steps.lock(checked, opts, leases);
+                if (!lock.held()) {
+                    return end(Steps.notLocked(lock, decision));
+                }
+                run = lock.run();
+                if (wentOn) {
+                    run.goOn();
+                }
+                return moved(Position.GROW);
+            }
+            case GROW -> {
+                steps.grow(run);
+                return steps.stop().requested() ? stopHere() : moved(Position.WAIT);
+            }
+            case WAIT -> {
+                if (opts.waitForResize()) {
+                    Steps.Waited w = steps.await(run, opts);
+                    if (w.stopped()) {
+                        return stopHere();
+                    }
+                    StatefulSetResult failed = waitFailed(w);
+                    if (failed != null) {
+                        return end(failed);
+                    }
+                }
+                return run.recreates() ? moved(Position.ORPHAN_DELETE) : end(steps.claimsGrown(run));
+            }
+            case ORPHAN_DELETE -> {
+                if (deleteDeclined) {
+                    return end(steps.declined(run));
+                }
+                if (deleteAllowed == null) {
+                    return new Turn.AtGate(GateKind.ORPHAN_DELETE);
+                }
+                Steps.Deleted del = steps.orphanDelete(run, deleteAllowed);
+                if (!del.gone()) {
+                    return steps.stop().requested() && !del.nothingDeleted() ? stopHere() : end(steps.deleteFailed(run, del));
+                }
+                return moved(Position.REAPPLY);
+            }
+            case REGROW -> {
+                // the StatefulSet is absent: whoever deleted it, the claims are grown (requests only; a
+                // re-read skips those already grown) before the object with grown templates is re-applied
+                steps.growClaims(run);
+                if (steps.stop().requested()) {
+                    return stopHere();
+                }
+                steps.readDependents(run);
+                return moved(Position.REAPPLY);
+            }
+            case REAPPLY -> {
+                Steps.Reapplied ra = steps.reapply(run);
+                return ra.statefulSet() == null ? end(steps.reapplyFailed(run, ra)) : moved(Position.VERIFY);
+            }
+            case VERIFY -> {
+                Steps.Verified v = steps.verify(run);
+                if (!v.adopted() && steps.stop().requested()) {
+                    return stopHere();
+                }
+                boolean restart = v.adopted() && !run.restored() && opts.restartPodsForResize();
+                return end(steps.verified(run, v, restart ? steps.restartPods(run) : List.of()));
+            }
+            default -> throw new IllegalStateException("no action at " + position);
+        }
+    }
+
+    /** A wait that ended on something that stops the run before its delete: released, the requests stay raised. */
+    private StatefulSetResult waitFailed(Steps.Waited w) {
+        if (!w.infeasible().isEmpty()) {
+            steps.release(run);
+            return steps.result(run, Outcome.FAILED, "resize-infeasible", "the resize cannot happen: "
+                    + String.join("; ", w.infeasible()) + ". Nothing was deleted; the claims' requests stay raised (the"
+                    + " StatefulSet is untouched): ask the storage admin, or lower the request back above its capacity", List.of());
+        }
+        if (!w.gone().isEmpty()) {
+            steps.release(run);
+            return steps.result(run, Outcome.FAILED, "claim-gone", "claim(s) " + String.join(", ", w.gone()) + " no longer exist:"
+                    + " someone deleted them while this run grew them. Nothing was deleted and the StatefulSet is untouched; find out"
+                    + " who removed them before you run again", List.of());
+        }
+        if (!w.waiting().isEmpty() && !w.wentOn()) {
+            steps.release(run);
+            return steps.result(run, Outcome.FAILED, "resize-timeout", "--timeout " + dev.stsresize.cluster.KubectlDuration.format(opts.timeout()) + " ran out before the"
+                    + " claims grew: " + String.join("; ", w.waiting()) + ". Nothing was deleted; the requests are raised and"
+                    + " the resizer keeps working: run again later to finish", List.of());
+        }
+        return null;
+    }
+
+    private Turn moved(Position next) {
+        position = next;
+        return new Turn.Moved(next);
+    }
+
+    private Turn end(StatefulSetResult r) {
+        closeRun();
+        position = Position.ENDED;
+        last = new Turn.Ended(r);
+        return last;
+    }
+
+    /** The stop honoured here: the record kept as it stands (nothing to keep before the lock), the Lease no longer renewed. */
+    private Turn stopHere() {
+        String why = steps.stop().reason();
+        StatefulSetResult r;
+        String phase;
+        if (run == null) {
+            phase = "";
+            r = Steps.result(decision.namespace(), decision.name(), Outcome.FAILED, "stopped", "stopped before the first write ("
+                    + why + "): nothing was written and there is nothing to resume", decision);
+        } else {
+            phase = run.record().phase();
+            r = steps.result(run, Outcome.FAILED, "stopped", "stopped at phase " + phase + " (" + why + "): the request in flight"
+                    + " finished and no other write started. The run is recorded: `kubectl stsresize resume " + run.namespace() + "/"
+                    + run.name() + "` finishes it", List.of());
+        }
+        closeRun();
+        position = Position.ENDED;
+        last = new Turn.Stopped(r.namespace(), r.name(), phase, r);
+        return last;
+    }
+
+    private void closeRun() {
+        if (run != null) {
+            run.close();
+        }
+    }
+}

@@ -1,0 +1,161 @@
+package dev.stsresize.converge;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.cluster.AwaitObject;
+import dev.stsresize.cluster.WatchedKind;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+
+/**
+ * Every wait of the converge — capacity, the orphan delete's 404, adoption, a restarted pod — goes
+ * through here: by watch until the condition holds or the deadline passes, with a {@link WaitTick}
+ * to the {@link Progress} at least every {@link #TICK} and on each change seen, ended early by the
+ * run's {@link StopRequest} (at once: its watch is closed), by the driver going on without waiting,
+ * or by a failure observed on the way (the {@link Wait#failure} of the wait).
+ */
+final class Waiter {
+    /** The longest a wait goes without a tick. */
+    static final Duration TICK = Duration.ofSeconds(10);
+
+    private final AwaitObject await;
+    private final Clock clock;
+    private final Progress progress;
+    private final StopRequest stop;
+
+    Waiter(AwaitObject await, Clock clock, Progress progress, StopRequest stop) {
+        this.await = await;
+        this.clock = clock;
+        this.progress = progress;
+        this.stop = stop;
+    }
+
+    /** How a wait ended. */
+    enum End { REACHED, DEADLINE, STOPPED, WENT_ON, FAILED }
+
+    /** The object as last seen, how the wait ended, and the failure observed ("" unless FAILED). */
+    record Result(Optional<ObjectNode> object, End end, String failure) {
+        boolean reached() {
+            return end == End.REACHED;
+        }
+
+        AwaitObject.Outcome outcome() {
+            return new AwaitObject.Outcome(object, reached());
+        }
+    }
+
+    /**
+     * One wait.
+     *
+     * @param sts the StatefulSet the wait belongs to, "namespace" and "name" of its ticks
+     * @param what in words, for the ticks
+     * @param claims each claim of the run read now, for the ticks (may read the cluster; asked once per tick)
+     * @param failure a failure seen on the object ("" none): the wait ends at once, FAILED
+     * @param goneOn set when the driver goes on without waiting (the wait ends at once, WENT_ON)
+     */
+    record Wait(String namespace, String sts, Step step, String what, WatchedKind kind, String name,
+            Predicate<Optional<ObjectNode>> condition, Instant deadline, Supplier<List<ClaimGrower.ClaimStatus>> claims,
+            Function<Optional<ObjectNode>, String> failure, StopRequest goneOn) {
+
+        static Wait of(String namespace, String sts, Step step, String what, WatchedKind kind, String name,
+                Predicate<Optional<ObjectNode>> condition, Instant deadline) {
+            return new Wait(namespace, sts, step, what, kind, name, condition, deadline, List::of, o -> "", new StopRequest());
+        }
+
+        Wait withClaims(Supplier<List<ClaimGrower.ClaimStatus>> c) {
+            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, c, failure, goneOn);
+        }
+
+        Wait withFailure(Function<Optional<ObjectNode>, String> f) {
+            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, claims, f, goneOn);
+        }
+
+        Wait withGoneOn(StopRequest g) {
+            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, claims, failure, g);
+        }
+    }
+
+    StopRequest stop() {
+        return stop;
+    }
+
+    Result until(Wait w) {
+        Instant started = clock.instant();
+        End[] ended = {null};
+        String[] failed = {""};
+        AwaitObject.Outcome o = await.until(w.kind(), w.namespace(), w.name(), w.condition(), w.deadline(), new AwaitObject.Follow() {
+            @Override
+            public Duration stretch() {
+                return TICK;
+            }
+
+            @Override
+            public boolean goOn(Optional<ObjectNode> seen) {
+                if (stop.requested()) {
+                    ended[0] = End.STOPPED;
+                    return false;
+                }
+                if (w.goneOn().requested()) {
+                    ended[0] = End.WENT_ON;
+                    return false;
+                }
+                String f = w.failure().apply(seen);
+                if (!f.isEmpty()) {
+                    ended[0] = End.FAILED;
+                    failed[0] = f;
+                    return false;
+                }
+                tick(w, started);
+                return true;
+            }
+
+            @Override
+            public void watching(AutoCloseable watch) {
+                if (watch != null) {
+                    current = watch;
+                    stop.waiting(watch);
+                    w.goneOn().waiting(watch);
+                } else if (current != null) {
+                    stop.doneWaiting(current);
+                    w.goneOn().doneWaiting(current);
+                    current = null;
+                }
+            }
+
+            private AutoCloseable current;
+        });
+        if (o.reached()) {
+            return new Result(o.object(), End.REACHED, "");
+        }
+        if (ended[0] == null && stop.requested()) {
+            ended[0] = End.STOPPED; // asked before the first watch opened
+        } else if (ended[0] == null && w.goneOn().requested()) {
+            ended[0] = End.WENT_ON;
+        }
+        return new Result(o.object(), ended[0] == null ? End.DEADLINE : ended[0], failed[0]);
+    }
+
+    /** {@link #until(Wait)} for a wait that only needs the object and whether it reached the condition. */
+    AwaitObject.Outcome until(String namespace, String sts, Step step, String what, WatchedKind kind, String name,
+            Predicate<Optional<ObjectNode>> condition, Instant deadline) {
+        return until(Wait.of(namespace, sts, step, what, kind, name, condition, deadline)).outcome();
+    }
+
+    private void tick(Wait w, Instant started) {
+        Instant now = clock.instant();
+        Duration left = Duration.between(now, w.deadline());
+        List<ClaimGrower.ClaimStatus> claims;
+        try {
+            claims = w.claims().get();
+        } catch (RuntimeException e) {
+            claims = List.of(); // the claims are read for the view only: a failed read never ends the wait
+        }
+        progress.waiting(new WaitTick(w.namespace(), w.sts(), w.step(), w.what(), Duration.between(started, now),
+                left.isNegative() ? Duration.ZERO : left, claims));
+    }
+}

@@ -1,0 +1,259 @@
+package dev.stsresize.converge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.plan.Decision;
+import dev.stsresize.sim.controller.ControllerManager;
+import dev.stsresize.sim.controller.Timings;
+import dev.stsresize.sim.registry.DeleteOptions;
+import dev.stsresize.sim.store.ResourceType;
+import dev.stsresize.sim.registry.WriteOptions;
+import dev.stsresize.tui.ClaimProgress;
+import dev.stsresize.tui.StepRunner;
+import dev.stsresize.tui.WizardStep;
+import dev.stsresize.tui.source.ClusterSteps;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * One table of what can happen to a run, each row run through both drivers of the converge's one
+ * machine — {@code apply}'s (the {@link Converger}, gates answered yes as {@code --yes} does) and the
+ * terminal UI's wizard ({@link ClusterSteps}, its steps called in order as {@code Update} asks for them
+ * once each gate passed) — expecting the same outcome, the same objects after, and for a stop request
+ * the phase the record keeps (and {@code resume} finishing it). Before the one machine, the wizard
+ * went on past a claim gone where {@code apply} did not wait, and waited without a deadline on a resize
+ * that never comes: rows "vanished claim" and "slow resize" were red for it.
+ */
+class ConvergeScenariosTest {
+    @TempDir Path home;
+
+    enum Driver { APPLY, WIZARD }
+
+    /** Where a row asks the run to stop, as Ctrl-C would: before it starts, after a write, or once a wait begins. */
+    record StopAt(String afterWrite, boolean atStart, Step inWait) {
+        static final StopAt NEVER = new StopAt(null, false, null);
+
+        static StopAt afterWrite(String w) {
+            return new StopAt(w, false, null);
+        }
+
+        static StopAt inWait(Step step) {
+            return new StopAt(null, false, step);
+        }
+
+        static StopAt beforeStart() {
+            return new StopAt(null, true, null);
+        }
+    }
+
+    /** What a row does to the cluster right after a write of the run (the write's checkpoint name), or null. */
+    interface Twist {
+        void after(Harness h, String write);
+    }
+
+    record Row(String sts, Supplier<List<ObjectNode>> cluster, Timings timings, Duration timeout, Twist twist, StopAt stop,
+            Outcome outcome, String reason, String phase) {
+        Row(String sts, Supplier<List<ObjectNode>> cluster, Duration timeout, Twist twist, StopAt stop, Outcome outcome, String reason,
+                String phase) {
+            this(sts, cluster, Timings.FAST, timeout, twist, stop, outcome, reason, phase);
+        }
+    }
+
+    /** The fast pace, but a resizer that takes 1.5 s: a wait for capacity has begun before any claim grew. */
+    private static final Timings SLOW_RESIZER = new Timings(0, 2, 1, 2, 2, 5, 2, 1500, 3, 5);
+
+    static Stream<Arguments> scenarios() {
+        List<Arguments> rows = new ArrayList<>();
+        row(rows, "converges", new Row("postgres", Demo::cluster, Harness.DEADLINE, null, StopAt.NEVER, Outcome.CONVERGED, "", null));
+        row(rows, "vanished claim", new Row("postgres", Demo::cluster, Harness.DEADLINE, (h, w) -> {
+            if (w.equals("patch claim data-postgres-2")) {
+                removeClaim(h, "shop", "data-postgres-2");
+            }
+        }, StopAt.NEVER, Outcome.FAILED, "claim-gone", null));
+        row(rows, "slow resize", new Row("postgres", () -> resizer("fast-online", "none"), Duration.ofSeconds(3), null, StopAt.NEVER,
+                Outcome.FAILED, "resize-timeout", null));
+        row(rows, "infeasible resize", new Row("postgres", () -> resizer("fast-online", "infeasible"), Harness.DEADLINE, null,
+                StopAt.NEVER, Outcome.FAILED, "resize-infeasible", null));
+        row(rows, "file system pending", new Row("clickhouse", Demo::cluster, Harness.DEADLINE, null, StopAt.NEVER, Outcome.CONVERGED,
+                "", null));
+        row(rows, "pod replaced", new Row("postgres", Demo::cluster, Harness.DEADLINE, (h, w) -> {
+            if (w.startsWith("orphan-delete")) {
+                h.sim.registry().delete(h.sim.catalog().byResource("", "pods").orElseThrow(), "shop", "postgres-1", DeleteOptions.BACKGROUND);
+            }
+        }, StopAt.NEVER, Outcome.FAILED, "not-verified", null));
+        row(rows, "Ctrl-C before the first write", stopped(StopAt.beforeStart(), ""));
+        row(rows, "Ctrl-C after the lock", stopped(StopAt.afterWrite("lock postgres"), Record.PHASE_LOCKED));
+        row(rows, "Ctrl-C between claim patches", stopped(StopAt.afterWrite("patch claim data-postgres-0"), Record.PHASE_GROWING));
+        row(rows, "Ctrl-C in the wait for capacity", new Row("postgres", Demo::cluster, SLOW_RESIZER, Harness.DEADLINE, null,
+                StopAt.inWait(Step.GROW), Outcome.FAILED, "stopped", Record.PHASE_GROWING));
+        row(rows, "Ctrl-C after the orphan delete", stopped(StopAt.afterWrite("orphan-delete statefulset postgres"), Record.PHASE_DELETING));
+        row(rows, "Ctrl-C after the re-apply", stopped(StopAt.afterWrite("re-apply statefulset postgres"), Record.PHASE_REAPPLYING));
+        return rows.stream();
+    }
+
+    private static Row stopped(StopAt at, String phase) {
+        return new Row("postgres", Demo::cluster, Harness.DEADLINE, null, at, Outcome.FAILED, "stopped", phase);
+    }
+
+    private static void row(List<Arguments> rows, String name, Row row) {
+        rows.add(Arguments.of(name, row));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("scenarios")
+    void both_drivers_of_the_one_machine_end_alike(String scenario, Row row) {
+        Seen apply = run(row, Driver.APPLY, home.resolve("apply"));
+        Seen wizard = run(row, Driver.WIZARD, home.resolve("wizard"));
+        assertThat(apply.outcome()).as("apply: " + apply.detail).isEqualTo(row.outcome().label() + "/" + row.reason());
+        assertThat(wizard).as("the wizard ends as apply does").isEqualTo(apply);
+        if (row.phase() != null) {
+            assertThat(apply.phase).as("the phase a stop reports").isEqualTo(row.phase());
+        }
+    }
+
+    /** How a driver left the run: outcome, reason, stop phase, and the objects after it (the detail is told, not compared). */
+    record Seen(String outcomeAndReason, String phase, boolean recreated, Map<String, String> requests, List<String> journal,
+            String leaseHolder, String resumed, String detail) {
+        String outcome() {
+            return outcomeAndReason;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Seen s && s.outcomeAndReason.equals(outcomeAndReason) && s.phase.equals(phase)
+                    && s.recreated == recreated && s.requests.equals(requests) && s.journal.equals(journal)
+                    && s.leaseHolder.equals(leaseHolder) && s.resumed.equals(resumed);
+        }
+
+        @Override
+        public int hashCode() {
+            return outcomeAndReason.hashCode();
+        }
+    }
+
+    private Seen run(Row row, Driver driver, Path dir) {
+        try (Harness h = Harness.start(dir, row.cluster().get(), row.timings())) {
+            String ns = row.sts().equals("postgres") ? "shop" : "analytics";
+            ObjectNode declared = Demo.declared(row.sts());
+            String uidBefore = Harness.uid(h.sts(ns, row.sts()));
+            StopRequest stop = new StopRequest();
+            Checkpoint checkpoint = w -> {
+                if (row.twist() != null) {
+                    row.twist().after(h, w);
+                }
+                if (w.equals(row.stop().afterWrite())) {
+                    stop.request("SIGINT");
+                }
+            };
+            if (row.stop().atStart()) {
+                stop.request("SIGINT");
+            }
+            ConvergeOptions opts = Harness.options().withTimeout(row.timeout());
+            Assessment a = new Assessor(h.cluster(), Progress.NONE).assess(List.of(declared), false, Assessor.Depth.APPLY, false,
+                    Optional.empty());
+            Convergence.Turn end = driver == Driver.APPLY ? apply(h, a.items().get(0), opts, checkpoint, stop, row.stop().inWait())
+                    : wizard(h, a.items().get(0), declared, opts, checkpoint, stop, row.stop().inWait());
+            StatefulSetResult r = end instanceof Convergence.Turn.Stopped s ? s.result() : ((Convergence.Turn.Ended) end).result();
+            String phase = end instanceof Convergence.Turn.Stopped s ? s.phase() : "";
+            Map<String, String> requests = new TreeMap<>();
+            for (StatefulSetResult.ClaimResult c : r.claims()) {
+                ObjectNode claim = h.claim(ns, c.name());
+                requests.put(c.name(), claim == null ? "gone" : claim.at("/spec/resources/requests/storage").asText());
+            }
+            ObjectNode lease = h.get("coordination.k8s.io/v1", "Lease", ns, LeaseLock.leaseName(row.sts()));
+            String holder = lease == null ? "" : lease.at("/spec/holderIdentity").asText("");
+            ObjectNode sts = h.sts(ns, row.sts());
+            boolean recreated = sts != null && !Harness.uid(sts).equals(uidBefore);
+            List<String> journal = h.journal.all().stream().map(x -> x.name() + "@" + x.phase()).toList();
+            String resumed = "";
+            if (end instanceof Convergence.Turn.Stopped s && !s.resumeCommand().isEmpty()) {
+                Commands.Run res = Commands.run(h, "resume", "--yes", "--timeout", "60s", "-o", "json");
+                resumed = "exit " + res.code() + (h.journal.all().isEmpty() ? ", journal empty" : ", journal kept");
+                assertThat(res.code()).as(driver + ": resume after the stop\n" + res.describe()).isZero();
+            }
+            return new Seen(r.outcome().label() + "/" + r.reason(), phase, recreated, requests, journal, holder, resumed, r.detail());
+        }
+    }
+
+    /** apply's driver: the Converger, every gate answered yes. */
+    private static Convergence.Turn apply(Harness h, Assessed a, ConvergeOptions opts, Checkpoint checkpoint, StopRequest stop,
+            Step stopInWait) {
+        Progress progress = new Progress() {
+            @Override
+            public void on(ProgressEvent e) {
+                h.events.add(e);
+            }
+
+            @Override
+            public void waiting(WaitTick tick) {
+                if (tick.step() == stopInWait) {
+                    stop.request("SIGINT");
+                }
+            }
+        };
+        Converger c = new Converger(h.cluster(), Clock.systemUTC(), h.journal, "alice@laptop 1", h.sim.url(), Gate.YES, progress,
+                checkpoint, stop);
+        StatefulSetResult r = c.converge(a, opts, true);
+        return c.stopped().isEmpty() ? new Convergence.Turn.Ended(r) : c.stopped().get(0);
+    }
+
+    /** The wizard's driver: its steps in order, each gate passed, as Update asks for them; the first failed step ends it. */
+    private static Convergence.Turn wizard(Harness h, Assessed a, ObjectNode declared, ConvergeOptions opts, Checkpoint checkpoint,
+            StopRequest stop, Step stopInWait) {
+        ClusterSteps steps = new ClusterSteps(h.cluster(), Clock.systemUTC(), h.journal, "alice@laptop 1", h.sim.url(), d -> declared,
+                opts, checkpoint, stop);
+        Decision d = a.decision();
+        String uid = Harness.uid(a.live());
+        for (WizardStep step : WizardStep.forDecision(d)) {
+            StepRunner.Progress progress = new StepRunner.Progress() {
+                @Override
+                public void report(String message, String kubectl, boolean warning) {}
+
+                @Override
+                public void claims(List<ClaimProgress> claims) {
+                    if (step == WizardStep.WAIT && stopInWait == Step.GROW) {
+                        stop.request("SIGINT"); // the wait's first tick
+                    }
+                }
+            };
+            StepRunner.Outcome o = steps.run(step, d, uid, progress);
+            if (!o.ok()) {
+                break;
+            }
+        }
+        Convergence.Turn end = steps.finished(d);
+        assertThat(end).as("the wizard's run ended").isNotNull();
+        return end;
+    }
+
+    /** The demo cluster with StorageClass {@code name}'s simulated resizer set to {@code mode}. */
+    private static List<ObjectNode> resizer(String name, String mode) {
+        return Demo.clusterWith("StorageClass", name, sc -> ((ObjectNode) sc.path("metadata").path("annotations"))
+                .put(ControllerManager.RESIZER_ANNOTATION, mode));
+    }
+
+    /** Someone deletes the claim and takes its protection finalizer off: it is gone at once. */
+    private static void removeClaim(Harness h, String ns, String name) {
+        ResourceType claims = h.sim.catalog().byResource("", "persistentvolumeclaims").orElseThrow();
+        h.sim.registry().delete(claims, ns, name, DeleteOptions.BACKGROUND);
+        ObjectNode c = h.claim(ns, name);
+        if (c != null) {
+            ((ObjectNode) c.path("metadata")).remove("finalizers");
+            h.sim.registry().update(claims, ns, name, "", c, WriteOptions.by("test"));
+        }
+        Harness.await("claim " + name + " gone", () -> h.claim(ns, name) == null);
+    }
+}
