@@ -117,8 +117,8 @@ public final class ApplyCommand extends ConvergingCommand {
         int width = TerminalWidth.of(environment.variables(), json, json || environment.console());
         Gate gate = gate();
         ClusterConnection conn = connection.connect(environment, err);
-        err.println(conn.target());
         Manifest manifest = manifestFiles.read(environment.stdin(), conn.defaultNamespace(), connection.namespace != null);
+        err.println(conn.target()); // before any request: a manifest's error stays the one paragraph
         ConvergeOptions opts = runOptions.convergeOptions().withDryRun(dry()).withWaitForResize(waitForResize)
                 .withRestartPodsForResize(restartPods).withFieldManager(fieldManager);
         ProgressPrinter progress = new ProgressPrinter(err);

@@ -110,10 +110,10 @@ public final class PlanCommand extends BaseCommand {
     /** The plan from the live cluster: 3 LISTs (StatefulSets, claims, StorageClasses) and one dry run per StatefulSet to recreate. */
     private int fromCluster(PrintWriter out, PrintWriter err) {
         ClusterConnection conn = connection.connect(environment, err);
-        err.println(conn.target());
         boolean explicit = connection.namespace != null;
         Assessor assessor = new Assessor(conn.cluster(), connection.verbosity >= 2 ? new ProgressPrinter(err) : Progress.NONE);
         if (connection.allNamespaces) {
+            err.println(conn.target()); // -A reads before the manifest: said before the first request
             // with -A the LISTs do not depend on the manifest: the server answers them while it is read
             assessor.prefetchAllNamespaces();
         }
@@ -121,6 +121,9 @@ public final class PlanCommand extends BaseCommand {
         // so are the usage's pod and quota LISTs and Prometheus' queries
         Optional<UsageReader.Started> usageStarted = PlanUsage.early(reader, connection.allNamespaces);
         Manifest manifest = manifestFiles.read(stdin, conn.defaultNamespace(), explicit);
+        if (!connection.allNamespaces) {
+            err.println(conn.target()); // after the manifest, so that its error stays the one paragraph; before any request
+        }
         if (connection.verbosity >= 2) {
             err.println("read " + manifest.statefulSets().size() + " StatefulSet(s) from the manifest; skipped "
                     + manifest.skippedCount() + " other document(s)" + (manifest.skipped().isEmpty() ? "" : ": " + describe(manifest.skipped())));

@@ -100,7 +100,6 @@ public final class ResumeCommand extends ConvergingCommand {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         ClusterConnection conn = connection.connect(environment, err);
-        err.println(conn.target());
         Cluster cluster = conn.cluster();
         Journal journal = environment.journal();
         // the gates were passed by the run that stopped; what this command re-applies is confirmed below
@@ -115,6 +114,7 @@ public final class ResumeCommand extends ConvergingCommand {
                 declared.put(Metadata.key(d, conn.defaultNamespace()), d);
             }
         }
+        err.println(conn.target()); // before any request, after the manifest (its error stays the one paragraph)
         List<PendingRun> runs = new ArrayList<>();
         if (!declared.isEmpty() && targets.isEmpty()) {
             for (String key : declared.keySet()) {
