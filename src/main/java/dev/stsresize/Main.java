@@ -14,7 +14,7 @@ public final class Main {
     public static void main(String[] args) {
         PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
-        // --help and version first, without picocli (cli.QuickAnswers; README, Performance)
+        // --help and version first, without picocli (cli.QuickAnswers; docs/performance.md)
         int code = QuickAnswers.answer(args, out, System.getenv(), terminal());
         System.exit(code != QuickAnswers.NOT_ANSWERED ? code : new Cli(out, err, Environment.system()).run(args));
     }

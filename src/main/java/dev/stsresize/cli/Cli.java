@@ -54,7 +54,7 @@ public final class Cli {
     /**
      * The tree with only {@code invoked} built in full; every other subcommand is a stand-in with its
      * name and description read from its {@code @Command} annotation, enough for the root's usage and
-     * "did you mean". Why: building and reflecting every command's options dominated start-up (issue 16).
+     * "did you mean". Why: building and reflecting every command's options dominated start-up.
      * {@code null} builds them all.
      */
     CommandLine commandLine(String invoked) {

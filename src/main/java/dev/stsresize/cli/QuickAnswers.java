@@ -8,8 +8,8 @@ import java.util.Map;
 
 /**
  * {@code --help} and {@code version} without picocli: building the root command (annotation proxies,
- * reflection, picocli's built-in type converters) was most of their start-up (README,
- * Performance). Nothing here names a picocli class, so answering loads none of it.
+ * reflection, picocli's built-in type converters) was most of their start-up
+ * (docs/performance.md). Nothing here names a picocli class, so answering loads none of it.
  *
  * <p>The root's help is the text picocli itself printed at build time ({@code kubectl-stsresize --help}
  * with plain output at the default width of 80, into {@link #ROOT_HELP}; the build's antrun step). Off a

@@ -14,7 +14,7 @@ import okhttp3.ConnectionPool;
  * <p>Why: every kube-apiserver negotiates HTTP/2, and OkHttp keeps a reader thread blocked in a socket read on each
  * HTTP/2 connection. At {@code System.exit} HotSpot waits up to 300 ms for threads in native code to stop
  * ({@code VM_Exit::wait_for_threads_in_native_to_block}, vmOperations.cpp), so every command against a real cluster
- * ended 0.3 s late (measured against an HTTP/2 simulator: {@code plan -A} at 2,000 StatefulSets 1.98 s → 1.65 s). A connection closed first
+ * would end up to that late (docs/performance.md has the figures). A connection closed first
  * wakes its reader, which ends at once. HTTP/1.1 connections have no reader; closing them costs nothing.
  */
 public final class IdleConnections {

@@ -24,8 +24,8 @@ import okhttp3.OkHttpClient;
 import okhttp3.internal.tls.OkHostnameVerifier;
 
 /**
- * client-java's {@link ApiClient} without the start-up work this plugin never uses, measured at
- * about half a second of a cold live {@code plan} (README, Performance):
+ * client-java's {@link ApiClient} without the start-up work this plugin never uses, most of a
+ * cold live {@code plan}'s start (docs/performance.md has the figures):
  * <ul>
  *   <li>no {@link JSON} at construction: its static initialiser loads and registers a Gson type
  *       adapter for each of client-java's ~770 models (~900 classes). Requests here carry raw

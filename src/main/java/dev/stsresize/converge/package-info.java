@@ -2,7 +2,7 @@
  * The converge procedure of docs/design.md, steps 1–9, as one state machine over the {@code Cluster} port.
  *
  * <p>{@link dev.stsresize.converge.Assessor} reads (one LIST of StatefulSets and of claims per
- * namespace, StorageClasses once), decides (the pure {@code plan.Decider}) and proves with the server
+ * namespace, StorageClasses and CSIDrivers once), decides (the pure {@code plan.Decider}) and proves with the server
  * (access reviews, dry runs). {@link dev.stsresize.converge.Convergence} is then the run of one assessed
  * StatefulSet, the one machine every driver advances — {@link dev.stsresize.converge.Converger} for
  * {@code apply} and {@code resume}, {@code tui.source.ClusterSteps} for the UI's wizard: lock and record
@@ -18,7 +18,8 @@
  * decides comes in as values (the machine stops at a gate until answered; the CLI's
  * {@link dev.stsresize.converge.Gate} answers with prompts or {@code --yes}); every wait goes through
  * one {@link dev.stsresize.converge.Waiter}; a {@link dev.stsresize.converge.StopRequest} stops a run
- * at its next safe point with its record kept. No threads of its own but the Lease's renewer; no
- * picocli, no client-java here.
+ * at its next safe point with its record kept. Threads: the {@code Assessor}'s parallel LISTs and
+ * proofs, and the Lease's renewer; a run itself advances on the thread of whoever drives it. No
+ * picocli, no client-java here: the cluster is reached through the {@code Cluster} port only.
  */
 package dev.stsresize.converge;

@@ -160,7 +160,7 @@ public final class JobRenderer {
         claims.putArray("resources").add("persistentvolumeclaims");
         claims.putArray("verbs").add("get").add("list").add("patch");
         // get on the CLI's Leases only: the script checks their lock and never reads a run's record (its Secret), so the
-        // Role needs no Secret rights (README, "The run's record")
+        // Role needs no Secret rights (docs/commands.md, "The run's record")
         ObjectNode leases = rules.addObject();
         leases.putArray("apiGroups").add("coordination.k8s.io");
         leases.putArray("resources").add("leases");

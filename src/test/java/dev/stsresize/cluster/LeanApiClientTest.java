@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The ApiClient without client-java's start-up work (README, Performance): TLS set up once and only
+ * The ApiClient without client-java's start-up work (docs/performance.md): TLS set up once and only
  * for https, and every TLS setting of the kubeconfig still honoured. The auth paths (client
  * certificates of every key format, exec plugins, tokens, the service account) are in
  * {@link KubeClientsTest}; this adds what only the lean client changes.

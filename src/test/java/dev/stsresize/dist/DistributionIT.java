@@ -97,7 +97,7 @@ class DistributionIT {
 
     @Test
     void theRefreshScriptSetsEveryPlatformsSha256ToTheBuiltArchive(@TempDir Path tmp) throws Exception {
-        // README, Install: the one command before a release; here on a copy of the checkout's files
+        // docs/developing.md, "The release archive": the one command before a release; here on a copy of the checkout's files
         Files.createDirectories(tmp.resolve("krew"));
         Path script = Files.copy(Path.of("krew/refresh-sha256.sh"), tmp.resolve("krew/refresh-sha256.sh"));
         String original = Files.readString(Path.of("plugin.yaml")).replaceAll("sha256: [0-9a-f]{64}", "sha256: " + "0".repeat(64));
