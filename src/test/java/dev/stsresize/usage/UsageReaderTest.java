@@ -285,21 +285,7 @@ class UsageReaderTest {
 
     @Test
     void nodes_proxy_forbidden_is_one_note_and_nothing_else() {
-        sim.load(yaml("""
-                apiVersion: rbac.authorization.k8s.io/v1
-                kind: Role
-                metadata: {name: reader, namespace: payments}
-                rules:
-                - {apiGroups: [apps], resources: [statefulsets], verbs: [list]}
-                - {apiGroups: [''], resources: [pods, resourcequotas], verbs: [list]}
-                """), yaml("""
-                apiVersion: rbac.authorization.k8s.io/v1
-                kind: RoleBinding
-                metadata: {name: reader, namespace: payments}
-                roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: reader}
-                subjects: [{kind: ServiceAccount, name: reader, namespace: payments}]
-                """));
-        sim.tokenFor("payments", "reader");
+        readerWithoutNodesProxy();
         UsageReport r = read(cluster("sim-payments-reader"), Optional.empty(), NamespaceScope.of("payments"));
         assertThat(r.notes()).containsExactly(UsageReader.NODES_PROXY_FORBIDDEN);
         assertThat(r.fullestFirst()).isEmpty();
@@ -309,21 +295,7 @@ class UsageReaderTest {
     @Test
     void prometheus_alone_gives_the_same_measure_and_the_same_suggestion() {
         // nodes/proxy forbidden: every figure comes from the kubelet_volume_stats series
-        sim.load(yaml("""
-                apiVersion: rbac.authorization.k8s.io/v1
-                kind: Role
-                metadata: {name: reader, namespace: payments}
-                rules:
-                - {apiGroups: [apps], resources: [statefulsets], verbs: [list]}
-                - {apiGroups: [''], resources: [pods, resourcequotas], verbs: [list]}
-                """), yaml("""
-                apiVersion: rbac.authorization.k8s.io/v1
-                kind: RoleBinding
-                metadata: {name: reader, namespace: payments}
-                roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: reader}
-                subjects: [{kind: ServiceAccount, name: reader, namespace: payments}]
-                """));
-        sim.tokenFor("payments", "reader");
+        readerWithoutNodesProxy();
         UsageReport fromSummaries = read(cluster(null), Optional.empty(), NamespaceScope.of("payments"));
         UsageReport fromPrometheus = read(cluster("sim-payments-reader"), Optional.of(sim.prometheusUrl()), NamespaceScope.of("payments"));
         assertThat(fromPrometheus.notes()).containsExactly(UsageReader.NODES_PROXY_FORBIDDEN);
@@ -424,5 +396,24 @@ class UsageReaderTest {
         } finally {
             server.stop(0);
         }
+    }
+
+    /** ServiceAccount payments/reader (context "sim-payments-reader"): lists StatefulSets, pods and quotas, no nodes/proxy. */
+    private void readerWithoutNodesProxy() {
+        sim.load(yaml("""
+                apiVersion: rbac.authorization.k8s.io/v1
+                kind: Role
+                metadata: {name: reader, namespace: payments}
+                rules:
+                - {apiGroups: [apps], resources: [statefulsets], verbs: [list]}
+                - {apiGroups: [''], resources: [pods, resourcequotas], verbs: [list]}
+                """), yaml("""
+                apiVersion: rbac.authorization.k8s.io/v1
+                kind: RoleBinding
+                metadata: {name: reader, namespace: payments}
+                roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: reader}
+                subjects: [{kind: ServiceAccount, name: reader, namespace: payments}]
+                """));
+        sim.tokenFor("payments", "reader");
     }
 }
