@@ -38,14 +38,21 @@ public final class CreateValidation {
      * object may newly break are repeated.
      */
     public static List<ApiError.Cause> statefulSetOnUpdate(JsonNode spec) {
+        List<ApiError.Cause> causes = replicasAndSelectorLabels(spec);
+        causes.addAll(LabelValidation.labels(spec.path("template").path("metadata").path("labels"), "spec.template.labels"));
+        return causes;
+    }
+
+    /** The first checks of ValidateStatefulSetSpec: replicas not negative, the selector's matchLabels as labels. */
+    private static List<ApiError.Cause> replicasAndSelectorLabels(JsonNode spec) {
         List<ApiError.Cause> causes = new ArrayList<>();
         JsonNode replicas = spec.path("replicas");
         if (replicas.isNumber() && replicas.asLong() < 0) {
+            // apimachinery/pkg/api/validation ValidateNonnegativeField
             causes.add(new ApiError.Cause("FieldValueInvalid", "Invalid value: " + replicas.asLong()
                     + ": must be greater than or equal to 0", "spec.replicas"));
         }
         causes.addAll(LabelValidation.labels(spec.path("selector").path("matchLabels"), "spec.selector.matchLabels"));
-        causes.addAll(LabelValidation.labels(spec.path("template").path("metadata").path("labels"), "spec.template.labels"));
         return causes;
     }
 
@@ -56,14 +63,7 @@ public final class CreateValidation {
      * a positive storage request is stored, and only the claims the controller creates from it are refused.
      */
     public static List<ApiError.Cause> statefulSet(JsonNode spec) {
-        List<ApiError.Cause> causes = new ArrayList<>();
-        JsonNode replicas = spec.path("replicas");
-        if (replicas.isNumber() && replicas.asLong() < 0) {
-            // apimachinery/pkg/api/validation ValidateNonnegativeField
-            causes.add(new ApiError.Cause("FieldValueInvalid", "Invalid value: " + replicas.asLong()
-                    + ": must be greater than or equal to 0", "spec.replicas"));
-        }
-        causes.addAll(LabelValidation.labels(spec.path("selector").path("matchLabels"), "spec.selector.matchLabels"));
+        List<ApiError.Cause> causes = replicasAndSelectorLabels(spec);
         JsonNode selector = spec.path("selector");
         JsonNode labels = spec.path("template").path("metadata").path("labels");
         if (selector.isMissingNode() || selector.isNull()) {
