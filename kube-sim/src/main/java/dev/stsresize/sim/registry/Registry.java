@@ -169,6 +169,8 @@ public final class Registry {
         }
         strategy.prepareForCreate(t, obj);
         Defaults.apply(t, obj);
+        // mutating admission before the strategy's validation, validating admission after it, as the create
+        // handler (endpoints/handlers/create.go) and store.Create with its createValidation run them
         Attributes attributes = new Attributes(Operation.CREATE, t, "", obj, null);
         admission.admit(attributes);
         BeforeWrite.create(strategy, t, obj);
