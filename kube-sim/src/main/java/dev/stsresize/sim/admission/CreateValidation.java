@@ -19,44 +19,40 @@ import java.util.TreeMap;
 public final class CreateValidation {
     private CreateValidation() {}
 
-    public static void validate(String kind, ObjectNode o) {
-        validate("", kind, o);
-    }
-
     /**
-     * ValidateObjectMeta's label check (every kind), then the kind's spec: metadata errors first, as
-     * ValidateStatefulSet and ValidatePersistentVolumeClaim append them.
+     * ValidateObjectMeta's label check (every kind), then what the kind's strategy found in the spec
+     * ({@code specCauses}: {@link #statefulSet}, {@link #claim} on create, {@link #statefulSetOnUpdate} on
+     * update): metadata errors first, as ValidateStatefulSet and ValidatePersistentVolumeClaim append them.
      */
-    public static void validate(String group, String kind, ObjectNode o) {
+    public static void validate(String group, String kind, ObjectNode o, List<ApiError.Cause> specCauses) {
         List<ApiError.Cause> causes = new ArrayList<>(LabelValidation.labels(o.path("metadata").path("labels"), "metadata.labels"));
-        causes.addAll(switch (kind) {
-            case "StatefulSet" -> statefulSet(o.path("spec"));
-            case "PersistentVolumeClaim" -> claim(o.path("spec"));
-            default -> List.of();
-        });
+        causes.addAll(specCauses);
         if (!causes.isEmpty()) {
-            String g = kind.equals("StatefulSet") ? "apps" : group;
-            throw ApiError.invalid(g, kind, o.path("metadata").path("name").asText(), causes);
+            throw ApiError.invalid(group, kind, o.path("metadata").path("name").asText(), causes);
         }
     }
 
     /**
-     * What an update re-checks of the new object (ValidateObjectMetaUpdate's labels; ValidateStatefulSetUpdate
-     * runs ValidateStatefulSetSpec on the new spec: replicas, selector and template labels), before
-     * the kind's own update rules. Only the checks a stored object may newly break are repeated.
+     * ValidateStatefulSetUpdate runs ValidateStatefulSetSpec on the new spec: of it, what a stored
+     * StatefulSet may newly break (replicas, selector and template labels). Only the checks a stored
+     * object may newly break are repeated.
      */
-    public static List<ApiError.Cause> onUpdate(String kind, ObjectNode o) {
-        List<ApiError.Cause> causes = new ArrayList<>(LabelValidation.labels(o.path("metadata").path("labels"), "metadata.labels"));
-        if (kind.equals("StatefulSet")) {
-            JsonNode spec = o.path("spec");
-            JsonNode replicas = spec.path("replicas");
-            if (replicas.isNumber() && replicas.asLong() < 0) {
-                causes.add(new ApiError.Cause("FieldValueInvalid", "Invalid value: " + replicas.asLong()
-                        + ": must be greater than or equal to 0", "spec.replicas"));
-            }
-            causes.addAll(LabelValidation.labels(spec.path("selector").path("matchLabels"), "spec.selector.matchLabels"));
-            causes.addAll(LabelValidation.labels(spec.path("template").path("metadata").path("labels"), "spec.template.labels"));
+    public static List<ApiError.Cause> statefulSetOnUpdate(JsonNode spec) {
+        List<ApiError.Cause> causes = replicasAndSelectorLabels(spec);
+        causes.addAll(LabelValidation.labels(spec.path("template").path("metadata").path("labels"), "spec.template.labels"));
+        return causes;
+    }
+
+    /** The first checks of ValidateStatefulSetSpec: replicas not negative, the selector's matchLabels as labels. */
+    private static List<ApiError.Cause> replicasAndSelectorLabels(JsonNode spec) {
+        List<ApiError.Cause> causes = new ArrayList<>();
+        JsonNode replicas = spec.path("replicas");
+        if (replicas.isNumber() && replicas.asLong() < 0) {
+            // apimachinery/pkg/api/validation ValidateNonnegativeField
+            causes.add(new ApiError.Cause("FieldValueInvalid", "Invalid value: " + replicas.asLong()
+                    + ": must be greater than or equal to 0", "spec.replicas"));
         }
+        causes.addAll(LabelValidation.labels(spec.path("selector").path("matchLabels"), "spec.selector.matchLabels"));
         return causes;
     }
 
@@ -66,15 +62,8 @@ public final class CreateValidation {
      * checks them at "spec.template.labels"). Claim templates are NOT validated there: a template without
      * a positive storage request is stored, and only the claims the controller creates from it are refused.
      */
-    static List<ApiError.Cause> statefulSet(JsonNode spec) {
-        List<ApiError.Cause> causes = new ArrayList<>();
-        JsonNode replicas = spec.path("replicas");
-        if (replicas.isNumber() && replicas.asLong() < 0) {
-            // apimachinery/pkg/api/validation ValidateNonnegativeField
-            causes.add(new ApiError.Cause("FieldValueInvalid", "Invalid value: " + replicas.asLong()
-                    + ": must be greater than or equal to 0", "spec.replicas"));
-        }
-        causes.addAll(LabelValidation.labels(spec.path("selector").path("matchLabels"), "spec.selector.matchLabels"));
+    public static List<ApiError.Cause> statefulSet(JsonNode spec) {
+        List<ApiError.Cause> causes = replicasAndSelectorLabels(spec);
         JsonNode selector = spec.path("selector");
         JsonNode labels = spec.path("template").path("metadata").path("labels");
         if (selector.isMissingNode() || selector.isNull()) {
@@ -92,7 +81,8 @@ public final class CreateValidation {
         return causes;
     }
 
-    private static List<ApiError.Cause> claim(JsonNode spec) {
+    /** ValidatePersistentVolumeClaimSpec: an access mode, a positive storage request. */
+    public static List<ApiError.Cause> claim(JsonNode spec) {
         List<ApiError.Cause> causes = new ArrayList<>();
         if (spec.path("accessModes").isEmpty()) {
             causes.add(required("spec.accessModes", "at least 1 access mode is required"));

@@ -8,6 +8,7 @@ import dev.stsresize.sim.store.ResourceType;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * The defaulting a real v1.32 server applies before storing (pkg/apis/core/v1/defaults.go,
@@ -21,34 +22,45 @@ public final class Defaults {
 
     private Defaults() {}
 
+    /**
+     * The defaulting functions by kind, as zz_generated.defaults.go's RegisterDefaults adds one per type to the
+     * scheme (AddTypeDefaultingFunc); a kind not listed has none beyond canonical quantities.
+     */
+    private static final Map<String, Consumer<ObjectNode>> BY_KIND = Map.ofEntries(
+            Map.entry("StatefulSet", Defaults::statefulSet),
+            Map.entry("PersistentVolumeClaim", o -> claim(o, false)),
+            Map.entry("PersistentVolume", Defaults::volume),
+            Map.entry("Pod", Defaults::pod),
+            Map.entry("Job", Defaults::job),
+            Map.entry("Deployment", Defaults::deployment),
+            Map.entry("ReplicaSet", Defaults::replicaSet),
+            Map.entry("DaemonSet", Defaults::daemonSet),
+            Map.entry("CronJob", Defaults::cronJob),
+            Map.entry("Service", Defaults::service),
+            Map.entry("StorageClass", Defaults::storageClass),
+            Map.entry("CSIDriver", Defaults::csiDriver),
+            Map.entry("Namespace", Defaults::namespace),
+            // core/v1 SetDefaults_Secret
+            Map.entry("Secret", o -> o.putIfAbsent("type", o.textNode("Opaque"))));
+
     public static void apply(ResourceType t, ObjectNode o) {
         canonicalQuantities(t, o, null);
-        switch (t.kind()) {
-            case "StatefulSet" -> statefulSet(o);
-            case "PersistentVolumeClaim" -> claim(o, false);
-            case "PersistentVolume" -> volume(o);
-            case "Pod" -> {
-                podSpec(obj(o, "spec"));
-                o.withObject("/spec").putIfAbsent("enableServiceLinks", o.booleanNode(true));
-            }
-            case "Job" -> job(o);
-            case "Deployment" -> deployment(o);
-            case "ReplicaSet" -> {
-                obj(o, "spec").putIfAbsent("replicas", o.numberNode(1));
-                podTemplate(obj(obj(o, "spec"), "template"));
-            }
-            case "DaemonSet" -> daemonSet(o);
-            case "CronJob" -> cronJob(o);
-            case "Service" -> service(o);
-            case "StorageClass" -> {
-                o.putIfAbsent("reclaimPolicy", o.textNode("Delete"));
-                o.putIfAbsent("volumeBindingMode", o.textNode("Immediate"));
-            }
-            case "CSIDriver" -> csiDriver(o);
-            case "Namespace" -> namespace(o);
-            case "Secret" -> o.putIfAbsent("type", o.textNode("Opaque")); // core/v1 SetDefaults_Secret
-            default -> { }
-        }
+        BY_KIND.getOrDefault(t.kind(), x -> { }).accept(o);
+    }
+
+    private static void pod(ObjectNode o) {
+        podSpec(obj(o, "spec"));
+        o.withObject("/spec").putIfAbsent("enableServiceLinks", o.booleanNode(true));
+    }
+
+    private static void replicaSet(ObjectNode o) {
+        obj(o, "spec").putIfAbsent("replicas", o.numberNode(1));
+        podTemplate(obj(obj(o, "spec"), "template"));
+    }
+
+    private static void storageClass(ObjectNode o) {
+        o.putIfAbsent("reclaimPolicy", o.textNode("Delete"));
+        o.putIfAbsent("volumeBindingMode", o.textNode("Immediate"));
     }
 
     /** pkg/apis/storage/v1/defaults.go SetDefaults_CSIDriver (SELinuxMountReadWriteOncePod on by default in v1.32). */

@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  * The names of a create, checked as kube-apiserver's rest.BeforeCreate
  * (staging/src/k8s.io/apiserver/pkg/registry/rest/create.go) checks them, after the name was
  * generated from generateName: first the kind's strategy, ValidateObjectMeta with the kind's name
- * function (prefix rules for generateName), then the common ValidateObjectMetaAccessor with
+ * function (prefix rules for generateName; each strategy picks its {@link NameRule}), then the common ValidateObjectMetaAccessor with
  * ValidatePathSegmentName (staging/src/k8s.io/apimachinery/pkg/api/validation/objectmeta.go,
  * .../api/validation/path/name.go). Texts from staging/src/k8s.io/apimachinery/pkg/util/validation/validation.go.
  * Events follow pkg/apis/core/validation/events.go (ValidateEventCreate): a core v1 Event gets the
@@ -33,16 +33,16 @@ public final class ObjectMetaValidation {
     private static final Pattern QUALIFIED_NAME = Pattern.compile(QUALIFIED_NAME_FMT);
 
     /** A ValidateNameFunc: the messages for a name, or for a generateName prefix. */
-    interface NameRule {
+    public interface NameRule {
         List<String> check(String name, boolean prefix);
     }
 
     /** apimachinery NameIsDNSSubdomain. */
-    static final NameRule DNS_SUBDOMAIN = (n, prefix) -> isDns1123Subdomain(prefix ? maskTrailingDash(n) : n);
+    public static final NameRule DNS_SUBDOMAIN = (n, prefix) -> isDns1123Subdomain(prefix ? maskTrailingDash(n) : n);
     /** apimachinery NameIsDNSLabel. */
-    static final NameRule DNS_LABEL = (n, prefix) -> isDns1123Label(prefix ? maskTrailingDash(n) : n);
+    public static final NameRule DNS_LABEL = (n, prefix) -> isDns1123Label(prefix ? maskTrailingDash(n) : n);
     /** apimachinery NameIsDNS1035Label. */
-    static final NameRule DNS1035_LABEL_RULE = (n, prefix) -> {
+    public static final NameRule DNS1035_LABEL_RULE = (n, prefix) -> {
         String v = prefix ? maskTrailingDash(n) : n;
         List<String> errs = new ArrayList<>();
         if (v.length() > 63) {
@@ -55,7 +55,7 @@ public final class ObjectMetaValidation {
         return errs;
     };
     /** path.ValidatePathSegmentName: the common check of every kind, and RBAC's ValidateRBACName. */
-    static final NameRule PATH_SEGMENT = (n, prefix) -> {
+    public static final NameRule PATH_SEGMENT = (n, prefix) -> {
         List<String> errs = new ArrayList<>();
         if (!prefix && (n.equals(".") || n.equals(".."))) {
             return List.of("may not be '" + n + "'");
@@ -68,40 +68,36 @@ public final class ObjectMetaValidation {
         return errs;
     };
 
-    /** Throws the 422 kube-apiserver answers when the object's names are refused; {@code obj} has its generated name. */
-    public static void validateCreate(ResourceType t, ObjectNode obj) {
+    /**
+     * Throws the 422 kube-apiserver answers when the object's names are refused; {@code obj} has its generated
+     * name. {@code strategyCauses}: what the kind's strategy Validate found in the names (its ValidateObjectMeta
+     * with the kind's name function, see {@link #names}); only when it found nothing does the common check run.
+     * {@code group}: the group the error names the kind with.
+     */
+    public static void validateCreate(ResourceType t, String group, ObjectNode obj, List<ApiError.Cause> strategyCauses) {
         String name = obj.path("metadata").path("name").asText("");
-        List<ApiError.Cause> causes = strategy(t, obj);
+        List<ApiError.Cause> causes = strategyCauses;
         if (causes.isEmpty()) {
-            causes = objectMeta(obj.path("metadata"), t.namespaced(), PATH_SEGMENT);
+            causes = names(obj, t.namespaced(), PATH_SEGMENT);
         }
         if (!causes.isEmpty()) {
-            // an Event is core's internal type in both groups (pkg/apis/events/register.go), so its
-            // errors name the kind "Event" unqualified: a real server answered `The Event "probe2.b4gm7" is invalid`
-            throw ApiError.invalid(t.kind().equals("Event") ? "" : t.group(), t.kind(), name, causes);
+            throw ApiError.invalid(group, t.kind(), name, causes);
         }
     }
 
-    /** The kind's strategy Validate, as far as names (and, for Events, the fields events.go requires) go. */
-    private static List<ApiError.Cause> strategy(ResourceType t, ObjectNode obj) {
-        JsonNode meta = obj.path("metadata");
-        return switch (t.group() + "/" + t.kind()) {
-            // pkg/apis/apps/validation ValidateStatefulSetName: NameIsDNSLabel since the DNS-subdomain names
-            // that could not create pods (v1.24 still used NameIsDNSSubdomain)
-            case "apps/StatefulSet" -> objectMeta(meta, true, DNS_LABEL);
-            // pkg/apis/core/validation: ValidateNamespaceName, ValidateServiceName
-            case "/Namespace" -> objectMeta(meta, false, DNS_LABEL);
-            case "/Service" -> objectMeta(meta, true, DNS1035_LABEL_RULE);
-            // pkg/apis/rbac/validation ValidateRBACName: path segment only
-            case "rbac.authorization.k8s.io/Role", "rbac.authorization.k8s.io/RoleBinding" -> objectMeta(meta, true, PATH_SEGMENT);
-            case "rbac.authorization.k8s.io/ClusterRole", "rbac.authorization.k8s.io/ClusterRoleBinding" -> objectMeta(meta, false, PATH_SEGMENT);
-            case "/Event" -> Events.legacy(obj, false);
-            case "events.k8s.io/Event" -> Events.strict(obj);
-            case "authorization.k8s.io/SelfSubjectAccessReview" -> List.of();
-            // pods, claims, volumes, ServiceAccounts, quotas, ControllerRevisions (apps), StorageClasses
-            // (ValidateClassName), Leases (coordination), Jobs, NetworkPolicies, PodDisruptionBudgets: NameIsDNSSubdomain
-            default -> objectMeta(meta, t.namespaced(), DNS_SUBDOMAIN);
-        };
+    /** A strategy's ValidateObjectMeta: the names of {@code obj} by the kind's name function. */
+    public static List<ApiError.Cause> names(ObjectNode obj, boolean requiresNamespace, NameRule rule) {
+        return objectMeta(obj.path("metadata"), requiresNamespace, rule);
+    }
+
+    /** pkg/apis/core/validation/events.go ValidateEventCreate for a core v1 Event: the legacy checks only. */
+    public static List<ApiError.Cause> legacyEvent(ObjectNode obj) {
+        return Events.legacy(obj, false);
+    }
+
+    /** ValidateEventCreate for an events.k8s.io/v1 Event: the legacy and the strict checks. */
+    public static List<ApiError.Cause> strictEvent(ObjectNode obj) {
+        return Events.strict(obj);
     }
 
     /** ValidateObjectMetaAccessor's name, generateName and namespace checks. */

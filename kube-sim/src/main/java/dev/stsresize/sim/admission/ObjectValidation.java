@@ -35,18 +35,21 @@ public final class ObjectValidation {
 
     private ObjectValidation() {}
 
-    /** On create ({@code old} null) and on update, before the object is stored. */
-    public static void validate(ResourceType t, ObjectNode old, ObjectNode next) {
+    /**
+     * On create and on update, before the object is stored: the annotations' size, then what the kind's
+     * strategy found ({@code strategyCauses}: {@link #secret}, {@link #csiDriver}), in one 422.
+     */
+    public static void validate(ResourceType t, ObjectNode next, List<ApiError.Cause> strategyCauses) {
         List<ApiError.Cause> causes = new ArrayList<>(annotations(next));
-        if (t.kind().equals("Secret") && t.group().isEmpty()) {
-            causes.addAll(secret(old, next));
-        }
-        if (t.kind().equals("CSIDriver") && t.group().equals("storage.k8s.io")) {
-            causes.addAll(CsiDriverValidation.validate(old, next));
-        }
+        causes.addAll(strategyCauses);
         if (!causes.isEmpty()) {
             throw ApiError.invalid(t.group(), t.kind(), next.path("metadata").path("name").asText(), causes);
         }
+    }
+
+    /** storage.k8s.io/v1 CSIDriver's checks ({@link CsiDriverValidation}); {@code old} is null on create. */
+    public static List<ApiError.Cause> csiDriver(ObjectNode old, ObjectNode next) {
+        return CsiDriverValidation.validate(old, next);
     }
 
     private static List<ApiError.Cause> annotations(ObjectNode o) {
@@ -59,7 +62,8 @@ public final class ObjectValidation {
         return total > TOTAL_ANNOTATION_SIZE_LIMIT_B ? List.of(tooLong("metadata.annotations", TOTAL_ANNOTATION_SIZE_LIMIT_B)) : List.of();
     }
 
-    private static List<ApiError.Cause> secret(ObjectNode old, ObjectNode next) {
+    /** ValidateSecret and ValidateSecretUpdate; {@code old} is null on create. */
+    public static List<ApiError.Cause> secret(ObjectNode old, ObjectNode next) {
         List<ApiError.Cause> causes = new ArrayList<>();
         long total = 0;
         Iterator<Map.Entry<String, JsonNode>> it = next.path("data").fields();

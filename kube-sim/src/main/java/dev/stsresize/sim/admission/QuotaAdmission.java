@@ -17,9 +17,11 @@ import java.util.stream.Collectors;
  * {@code requests.storage}, {@code persistentvolumeclaims} and their per-class
  * {@code <class>.storageclass.storage.k8s.io/…} forms must keep every quota of the namespace within
  * {@code spec.hard}. The used amount is {@code status.used} when a quota controller has set it, else
- * it is summed from the claims in the store (the simulator has no quota controller in part 1).
+ * it is summed from the claims in the store. A validating
+ * plugin of the {@link AdmissionChain}, last as in the real order; like the real plugin (admission.go
+ * Validate) it ignores subresources.
  */
-public final class QuotaAdmission {
+public final class QuotaAdmission implements AdmissionPlugin.Validating {
     private static final String STORAGE = "requests.storage";
     private static final String COUNT = "persistentvolumeclaims";
     private static final String CLASS_SUFFIX = ".storageclass.storage.k8s.io/";
@@ -34,8 +36,23 @@ public final class QuotaAdmission {
         this.claims = catalog.byResource("", "persistentvolumeclaims").orElseThrow();
     }
 
+    @Override
+    public String name() {
+        return "ResourceQuota";
+    }
+
+    @Override
+    public boolean handles(Attributes a) {
+        return a.isMainResource("persistentvolumeclaims");
+    }
+
+    @Override
+    public void validate(Attributes a) {
+        validate(a.oldObject(), a.object());
+    }
+
     /** {@code old} is null on create. */
-    public void validate(ObjectNode old, ObjectNode updated) {
+    private void validate(ObjectNode old, ObjectNode updated) {
         String ns = updated.path("metadata").path("namespace").asText();
         Map<String, BigDecimal> delta = usage(updated);
         if (old != null) {

@@ -9,10 +9,11 @@ import dev.stsresize.sim.store.Store;
 /**
  * The PersistentVolumeClaimResize admission plugin
  * (plugin/pkg/admission/storage/persistentvolume/resize/admission.go): a larger request needs a bound
- * claim whose class, unchanged, exists and sets allowVolumeExpansion: true. Runs after validation,
- * as validating admission does in the real server.
+ * claim whose class, unchanged, exists and sets allowVolumeExpansion: true. A validating plugin of the
+ * {@link AdmissionChain}: it runs after the strategy's validation, on updates of the claim itself (the real
+ * plugin returns early for a subresource or another operation).
  */
-public final class ResizeAdmission {
+public final class ResizeAdmission implements AdmissionPlugin.Validating {
     private final Store store;
     private final ResourceType storageClasses;
 
@@ -21,7 +22,22 @@ public final class ResizeAdmission {
         this.storageClasses = catalog.byResource("storage.k8s.io", "storageclasses").orElseThrow();
     }
 
-    public void validateUpdate(ObjectNode old, ObjectNode updated) {
+    @Override
+    public String name() {
+        return "PersistentVolumeClaimResize";
+    }
+
+    @Override
+    public boolean handles(Attributes a) {
+        return a.operation() == Operation.UPDATE && a.isMainResource("persistentvolumeclaims");
+    }
+
+    @Override
+    public void validate(Attributes a) {
+        validateUpdate(a.oldObject(), a.object());
+    }
+
+    private void validateUpdate(ObjectNode old, ObjectNode updated) {
         String oldSize = old.path("spec").path("resources").path("requests").path("storage").asText("0");
         String newSize = updated.path("spec").path("resources").path("requests").path("storage").asText("0");
         if (Quantities.compare(newSize, oldSize) <= 0) {

@@ -25,29 +25,23 @@ import java.io.OutputStream;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
  * The HTTPS face of the simulated cluster: HTTP/2 and HTTP/1.1 on 127.0.0.1 ({@link SecureServing}, as
- * kube-apiserver's listener) with the cluster CA's serving certificate, asking for a client certificate;
- * one pipeline for every request — read, authenticate, impersonate, inject faults, authorise, dispatch,
- * record — in the order kube-apiserver's filters run (authentication, impersonation, then authorization,
- * then the handler).
+ * kube-apiserver's listener) with the cluster CA's serving certificate, asking for a client certificate.
+ * Every request is read, passed through the {@link Filter} chain in the order of kube-apiserver's
+ * DefaultBuildHandlerChain — authentication, impersonation, faults, authorization, the backend's faults —
+ * to the handler ({@link #serve}: watch, proxy, discovery or a resource), recorded, then answered.
  */
 public final class ApiServer implements AutoCloseable {
     /** The largest request body the real server reads (apiserver's 3 MiB limit on an object, plus slack). */
     private static final int MAX_BODY = 3 * 1024 * 1024 + 64 * 1024;
-    /** How long a hanging fault holds a request at most (a client gives up long before). */
-    private static final long HANG_MILLIS = 15 * 60 * 1000L;
 
-    private final Registry registry;
-    private final Authenticator authenticator;
-    private final Impersonation impersonation;
     private final Authorizer authorizer;
     private final RequestLog log;
-    private final Faults faults;
     private final Paths paths;
     private final Discovery discovery;
     private final OpenApi openApi;
@@ -55,6 +49,7 @@ public final class ApiServer implements AutoCloseable {
     private final WatchStream watches;
     private final Proxies proxies;
     private final SecureServing server;
+    private final Filter.Next chain;
     private volatile boolean stopping;
 
     /**
@@ -63,12 +58,8 @@ public final class ApiServer implements AutoCloseable {
      */
     public ApiServer(Registry registry, Tokens tokens, RequestLog log, Faults faults, int port, long bookmarkMillis,
             CertificateAuthority ca, boolean anonymousAuth, VolumeUsage usage, Map<String, ServiceBackend> services) {
-        this.registry = registry;
-        this.authenticator = new Authenticator(ca, tokens, anonymousAuth);
         this.authorizer = new Authorizer(registry.store(), registry.catalog());
-        this.impersonation = new Impersonation(authorizer);
         this.log = log;
-        this.faults = faults;
         this.paths = new Paths(registry.catalog());
         this.discovery = new Discovery(registry.catalog());
         this.openApi = new OpenApi(registry.catalog());
@@ -76,6 +67,12 @@ public final class ApiServer implements AutoCloseable {
         this.watches = new WatchStream(registry.store(), bookmarkMillis, () -> stopping);
         MountedVolumes mounted = new MountedVolumes(registry.store(), registry.catalog());
         this.proxies = new Proxies(registry, mounted, new KubeletSummary(mounted, usage), services);
+        this.chain = Filter.chain(List.of(
+                new AuthenticationFilter(new Authenticator(ca, tokens, anonymousAuth)),
+                new ImpersonationFilter(new Impersonation(authorizer)),
+                new FaultFilter(faults),
+                new AuthorizationFilter(authorizer),
+                new BackendFaultFilter(proxies)), this::serve);
         this.server = new SecureServing(ca.serverContext(ca.issueServer("kube-apiserver")), port, this::handle);
     }
 
@@ -98,65 +95,14 @@ public final class ApiServer implements AutoCloseable {
     }
 
     private void handle(HttpExchange ex) {
-        long started = System.nanoTime();
-        String method = ex.getRequestMethod();
-        String path = ex.getRequestURI().getRawPath();
-        if (path == null || path.isEmpty()) {
-            path = "/";
-        }
-        Map<String, String> query = query(ex.getRequestURI().getRawQuery());
-        String contentType = ex.getRequestHeaders().getFirst("Content-Type");
-        RequestInfo info = paths.resolve(method, path, query);
-        String userName = "";
-        byte[] body = new byte[0];
+        ServedRequest r = new ServedRequest(ex, paths, log);
         Response response;
         try {
-            body = readBody(ex.getRequestBody());
-            User user = impersonation.apply(authenticate(ex), ex.getRequestHeaders());
-            userName = user.name();
-            Fault fault = faults.match(info);
-            if (fault != null && fault.latencyMillis() > 0) {
-                Thread.sleep(fault.latencyMillis());
+            r.body = readBody(ex.getRequestBody());
+            response = chain.serve(r);
+            if (response == null) {
+                return; // a filter or the watch answered on the connection itself
             }
-            if (fault != null && fault.dropConnection()) {
-                record(method, path, query, contentType, body, 0, started, userName, info);
-                SecureServing.dropConnection(ex); // before any header: no answer
-                return;
-            }
-            if (fault != null && fault.hangs()) {
-                authorize(user, info); // a backend that never answers is reached only after authorization
-                record(method, path, query, contentType, body, 0, started, userName, info);
-                Thread.sleep(HANG_MILLIS); // interrupted when the cluster closes
-                ex.close();
-                return;
-            }
-            if (fault != null && fault.backendUnreachable() && Proxies.isProxy(info)) {
-                authorize(user, info); // the proxy dials only after authorization and the object's lookup
-                throw proxies.unreachable(info);
-            }
-            if (fault != null && fault.error() != null) {
-                if (fault.retryAfterSeconds() != null) {
-                    ex.getResponseHeaders().set("Retry-After", Integer.toString(fault.retryAfterSeconds()));
-                }
-                response = Response.of(fault.error().code(), fault.error().status());
-            } else {
-                authorize(user, info);
-                if (info.resourceRequest() && info.verb().equals("watch")) {
-                    // recorded when the stream starts, so a test sees it while the watch is open
-                    record(method, path, query, contentType, body, 200, started, userName, info);
-                    watch(ex, info, query, fault);
-                    return;
-                }
-                response = dispatch(ex, info, query, body, contentType, user);
-            }
-        } catch (Impersonation.WithoutUser e) {
-            // responsewriters.InternalError: http.Error's text/plain "Internal Server Error: %q: %v"
-            // req.RequestURI: the request line's target (HTTP/2's :path), never an absolute URI
-            String target = path + (ex.getRequestURI().getRawQuery() == null ? "" : "?" + ex.getRequestURI().getRawQuery());
-            byte[] text = ("Internal Server Error: \"" + target + "\": " + e.getMessage() + "\n").getBytes(StandardCharsets.UTF_8);
-            record(method, path, query, contentType, body, 500, started, userName, info);
-            sendPlainText(ex, 500, text);
-            return;
         } catch (ApiError e) {
             response = Response.of(e.code(), e.status());
         } catch (InterruptedException e) {
@@ -168,28 +114,19 @@ public final class ApiServer implements AutoCloseable {
             response = Response.of(500, ApiError.of(500, "InternalError", "Internal error occurred: " + e, null).status());
         }
         // recorded before the answer leaves, so a client that got its answer finds its request in the log
-        record(method, path, query, contentType, body, response.code(), started, userName, info);
+        r.record(response.code());
         send(ex, response);
     }
 
-    private void record(String method, String path, Map<String, String> query, String contentType, byte[] body, int status,
-            long started, String userName, RequestInfo info) {
-        long millis = (System.nanoTime() - started) / 1_000_000;
-        log.add(new RecordedRequest(method, path, query, contentType == null ? "" : contentType,
-                new String(body, StandardCharsets.UTF_8), status, millis, userName, info.verb(),
-                info.resourceAndSub(), info.namespace(), info.name()));
-    }
-
-    /** Who is asking: the client certificate's user, the bearer token's, or system:anonymous ({@link Authenticator}). */
-    private User authenticate(HttpExchange ex) {
-        return authenticator.authenticate(SecureServing.peerCertificates(ex), ex.getRequestHeaders().getFirst("Authorization"));
-    }
-
-    private void authorize(User user, RequestInfo info) {
-        Authorizer.Decision d = authorizer.authorize(user, info);
-        if (!d.allowed()) {
-            throw Authorizer.forbidden(user, info, d.reason());
+    /** The handler at the end of the chain: a watch streams on the connection itself (answering null). */
+    private Response serve(ServedRequest r) throws IOException {
+        if (r.info.resourceRequest() && r.info.verb().equals("watch")) {
+            // recorded when the stream starts, so a test sees it while the watch is open
+            r.record(200);
+            watch(r.exchange, r.info, r.query, r.fault);
+            return null;
         }
+        return dispatch(r.exchange, r.info, r.query, r.body, r.contentType, r.user);
     }
 
     private void watch(HttpExchange ex, RequestInfo info, Map<String, String> query, Fault fault) throws IOException {
@@ -320,21 +257,6 @@ public final class ApiServer implements AutoCloseable {
             z.write(payload);
         }
         return bytes.toByteArray();
-    }
-
-    private static void sendPlainText(HttpExchange ex, int code, byte[] text) {
-        try {
-            ex.getResponseHeaders().set("Content-Type", "text/plain; charset=utf-8");
-            ex.getResponseHeaders().set("X-Content-Type-Options", "nosniff");
-            ex.sendResponseHeaders(code, text.length);
-            try (OutputStream out = ex.getResponseBody()) {
-                out.write(text);
-            }
-        } catch (IOException clientGone) {
-            // the client went away: nothing left to answer
-        } finally {
-            ex.close();
-        }
     }
 
     private static byte[] readBody(InputStream in) throws IOException {

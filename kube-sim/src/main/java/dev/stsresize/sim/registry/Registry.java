@@ -4,16 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.sim.ApiError;
-import dev.stsresize.sim.admission.ClaimValidation;
-import dev.stsresize.sim.admission.CreateValidation;
-import dev.stsresize.sim.admission.ObjectValidation;
+import dev.stsresize.sim.admission.AdmissionChain;
+import dev.stsresize.sim.admission.AdmissionPlugin.Attributes;
+import dev.stsresize.sim.admission.AdmissionPlugin.Operation;
 import dev.stsresize.sim.admission.Defaults;
 import dev.stsresize.sim.admission.FieldSchema;
-import dev.stsresize.sim.admission.ObjectMetaValidation;
-import dev.stsresize.sim.admission.QuotaAdmission;
-import dev.stsresize.sim.admission.ResizeAdmission;
-import dev.stsresize.sim.admission.StatefulSetValidation;
 import dev.stsresize.sim.patch.Patches;
+import dev.stsresize.sim.registry.strategy.Strategies;
+import dev.stsresize.sim.registry.strategy.Strategy;
 import dev.stsresize.sim.store.Catalog;
 import dev.stsresize.sim.store.ResourceType;
 import dev.stsresize.sim.store.Store;
@@ -23,9 +21,10 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * What kube-apiserver's generic registry (staging/src/k8s.io/apiserver/pkg/registry/generic/registry/store.go)
- * and the resource strategies do around the store: defaulting, status subresource rules, generation,
- * validation, admission, managedFields, delete propagation with finalizers and preconditions, and
- * dryRun. The HTTP layer and in-process controllers (part 2) both write through here.
+ * does around the store, for every resource alike: decoding, defaulting, generation, managedFields, delete
+ * propagation with finalizers and preconditions, and dryRun. What differs per resource is its {@link Strategy}
+ * (from the {@link Strategies} table: status rules, names, spec validation); what may refuse a valid write is the
+ * {@link AdmissionChain}. The HTTP layer and the in-process controllers both write through here.
  *
  * <p>Writes are serialised (one lock) so that a validation and the write it guards see the same state.
  */
@@ -36,18 +35,23 @@ public final class Registry {
 
     private final Store store;
     private final Catalog catalog;
-    private final ResizeAdmission resize;
-    private final QuotaAdmission quota;
+    private final Strategies strategies;
+    private final AdmissionChain admission;
     private volatile EvictionPolicy evictionPolicy = EvictionPolicy.ALWAYS;
     private volatile boolean gracefulPods;
     /** Fields declared beyond client-java's models (tests only), per "apiVersion kind". */
     private final java.util.Map<String, java.util.Set<String>> declaredFields = new java.util.concurrent.ConcurrentHashMap<>();
 
     public Registry(Store store, Catalog catalog) {
+        this(store, catalog, Strategies.standard(), AdmissionChain.standard(store, catalog));
+    }
+
+    /** A registry with other strategies or admission plugins than a real server's (tests of the tables). */
+    public Registry(Store store, Catalog catalog, Strategies strategies, AdmissionChain admission) {
         this.store = store;
         this.catalog = catalog;
-        this.resize = new ResizeAdmission(store, catalog);
-        this.quota = new QuotaAdmission(store, catalog);
+        this.strategies = strategies;
+        this.admission = admission;
     }
 
     public Store store() {
@@ -159,50 +163,35 @@ public final class Registry {
     /** Create after the body is prepared; {@code record}: an Update entry in managedFields (apply has made its own). */
     private ObjectNode createPrepared(ResourceType t, ObjectNode prepared, WriteOptions o, boolean record) {
         ObjectNode obj = prepared;
+        Strategy strategy = strategies.of(t);
         if (t.namespaced()) {
             requireNamespace(obj.path("metadata").path("namespace").asText());
         }
-        if (t.hasStatus() && !t.kind().equals("Namespace")) {
-            obj.remove("status"); // PrepareForCreate: status is the controllers'
-        }
+        strategy.prepareForCreate(t, obj);
         Defaults.apply(t, obj);
-        admitCreate(t, obj);
+        // mutating admission before the strategy's validation, validating admission after it, as the create
+        // handler (endpoints/handlers/create.go) and store.Create with its createValidation run them
+        Attributes attributes = new Attributes(Operation.CREATE, t, "", obj, null);
+        admission.admit(attributes);
+        BeforeWrite.create(strategy, t, obj);
+        admission.validate(attributes);
         if (record) {
             // after defaulting, as the real field manager sees the decoded (defaulted) object
             obj = PatchEngine.recordUpdate(null, obj, o.fieldManager(), "", store.now());
         }
-        if (t.kind().equals("StatefulSet")) {
-            // the zero status a new StatefulSet reads back with; the main resource's managers never own status
-            obj.withObject("/status").put("replicas", 0).put("availableReplicas", 0);
-        }
+        strategy.initialStatus(obj);
         return store.create(t, obj, o.dryRun());
     }
 
     /** The update path shared by PUT and PATCH: strategy, validation, admission, managedFields, store. */
     private ObjectNode write(ResourceType t, ObjectNode old, ObjectNode obj, String sub, WriteOptions o, boolean applied) {
+        Strategy strategy = strategies.of(t);
         ObjectNode next;
         if (sub.equals("status")) {
-            // ResetObjectMetaForStatus + "status changes are not allowed to update spec"
-            next = old.deepCopy();
-            if (obj.has("status")) {
-                next.set("status", obj.get("status"));
-            } else {
-                next.remove("status");
-            }
-            copyMeta(obj, next, "resourceVersion");
-            copyMeta(obj, next, "managedFields");
+            next = strategy.prepareForStatusUpdate(obj, old);
         } else {
             next = obj;
-            if (t.kind().equals("Service")) {
-                keepAllocatedIps(old, next);
-            }
-            if (t.hasStatus() && !t.kind().equals("Namespace")) {
-                if (old.has("status")) {
-                    next.set("status", old.get("status"));
-                } else {
-                    next.remove("status");
-                }
-            }
+            strategy.prepareForUpdate(t, next, old);
         }
         Defaults.apply(t, next);
         if (t.hasGeneration()) {
@@ -210,71 +199,14 @@ public final class Registry {
             boolean specChanged = !old.path("spec").equals(next.path("spec"));
             next.withObject("/metadata").put("generation", specChanged ? gen + 1 : gen);
         }
-        validateUpdate(t, old, next);
+        Attributes attributes = new Attributes(Operation.UPDATE, t, sub, next, old);
+        admission.admit(attributes);
+        BeforeWrite.update(strategy, t, old, next);
+        admission.validate(attributes);
         if (!applied) {
             next = PatchEngine.recordUpdate(old, next, o.fieldManager(), sub, store.now());
         }
         return store.update(t, next, o.dryRun());
-    }
-
-    /**
-     * pkg/registry/core/service/storage/storage.go patchAllocatedValues: an update that omits the cluster
-     * IPs keeps the allocated ones (a client-side apply never names them).
-     */
-    private static void keepAllocatedIps(ObjectNode old, ObjectNode next) {
-        ObjectNode spec = next.withObject("/spec");
-        for (String f : new String[] {"clusterIP", "clusterIPs"}) {
-            if (!spec.has(f) && old.path("spec").has(f)) {
-                spec.set(f, old.path("spec").get(f).deepCopy());
-            }
-        }
-    }
-
-    private void validateUpdate(ResourceType t, ObjectNode old, ObjectNode next) {
-        refuseNewFinalizersWhileDeleting(t, old, next);
-        List<ApiError.Cause> causes = CreateValidation.onUpdate(t.kind(), next);
-        if (!causes.isEmpty()) {
-            throw ApiError.invalid(t.group(), t.kind(), next.path("metadata").path("name").asText(), causes);
-        }
-        ObjectValidation.validate(t, old, next);
-        switch (t.kind()) {
-            case "StatefulSet" -> StatefulSetValidation.validateUpdate(old, next);
-            case "PersistentVolumeClaim" -> {
-                ClaimValidation.validateUpdate(old, next);
-                resize.validateUpdate(old, next);
-                quota.validate(old, next);
-            }
-            default -> { }
-        }
-    }
-
-    /** ValidateObjectMetaUpdate: an object being deleted may lose finalizers, never gain them. */
-    private static void refuseNewFinalizersWhileDeleting(ResourceType t, ObjectNode old, ObjectNode next) {
-        if (!old.path("metadata").has("deletionTimestamp")) {
-            return;
-        }
-        List<String> before = new ArrayList<>();
-        old.path("metadata").path("finalizers").forEach(f -> before.add(f.asText()));
-        List<String> added = new ArrayList<>();
-        next.path("metadata").path("finalizers").forEach(f -> {
-            if (!before.contains(f.asText())) {
-                added.add("\"" + f.asText() + "\"");
-            }
-        });
-        if (!added.isEmpty()) {
-            throw ApiError.invalid(t.group(), t.kind(), next.path("metadata").path("name").asText(), List.of(new ApiError.Cause(
-                    "FieldValueForbidden", "Forbidden: no new finalizers can be added if the object is being deleted, found new "
-                    + "finalizers []string{" + String.join(", ", added) + "}", "metadata.finalizers")));
-        }
-    }
-
-    private void admitCreate(ResourceType t, ObjectNode obj) {
-        ObjectMetaValidation.validateCreate(t, obj);
-        ObjectValidation.validate(t, null, obj);
-        CreateValidation.validate(t.group(), t.kind(), obj);
-        if (t.kind().equals("PersistentVolumeClaim")) {
-            quota.validate(null, obj);
-        }
     }
 
     /** The outcome of a DELETE: the object as it is now (or was), and whether it is gone. */
@@ -322,7 +254,7 @@ public final class Registry {
                     "Unsupported value: \"" + policy + "\": supported values: \"Foreground\", \"Background\", \"Orphan\"",
                     "propagationPolicy")));
         }
-        if (gracefulPods && t.kind().equals("Pod")) {
+        if (gracefulPods && strategies.of(t).gracefulDelete()) {
             if (meta.has("deletionTimestamp")) {
                 return new Deleted(old, false); // already terminating: the kubelet finishes it
             }
@@ -463,13 +395,6 @@ public final class Registry {
         ResourceType namespaces = catalog.byResource("", "namespaces").orElseThrow();
         if (store.get(namespaces, "", ns) == null) {
             throw ApiError.notFound("", "namespaces", ns);
-        }
-    }
-
-    private static void copyMeta(ObjectNode from, ObjectNode to, String field) {
-        JsonNode v = from.path("metadata").get(field);
-        if (v != null) {
-            to.withObject("/metadata").set(field, v);
         }
     }
 
