@@ -146,10 +146,10 @@ public final class ClaimGrower {
      * waited for are read as they are.
      */
     Awaited await(String ns, String sts, Map<String, String> targets, Map<String, String> before, Instant deadline,
-            StopRequest goneOn) {
+            StopRequest goneOn, Map<String, Integer> eventBaseline) {
         Map<String, ClaimStatus> out = new LinkedHashMap<>();
         Map<String, String> failed = new LinkedHashMap<>();
-        ResizeSignals signals = new ResizeSignals(cluster, waiter.clock(), progress, ns, sts, targets, before);
+        ResizeSignals signals = new ResizeSignals(cluster, waiter.clock(), progress, ns, sts, targets, before, eventBaseline);
         for (Map.Entry<String, String> t : targets.entrySet()) {
             Quantity target = Quantity.parse(t.getValue());
             String from = before.getOrDefault(t.getKey(), "");

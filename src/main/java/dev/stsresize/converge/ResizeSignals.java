@@ -34,8 +34,9 @@ import java.util.Optional;
  * </ul>
  *
  * Events are advice: one the user may not list, or a read that fails, leaves the claims' own status.
- * Each Event's count at the wait's first read is its baseline, so failures of an older resize are not
- * counted again (and no clock of the server is compared with ours).
+ * Each Event's count before the claims were patched (or at the wait's first read) is its baseline, so
+ * failures of an older resize are not counted again (and no clock of the server is compared with ours).
+ * The plugin's own Events are no resizer's word and are left out.
  */
 final class ResizeSignals {
     /** Failed attempts, since the wait began, that end it: with external-resizer's backoff (1, 2, 4, 8 s) about 15 s of failing. */
@@ -63,6 +64,16 @@ final class ResizeSignals {
 
     ResizeSignals(Cluster cluster, Clock clock, Progress progress, String namespace, String sts, Map<String, String> targets,
             Map<String, String> before) {
+        this(cluster, clock, progress, namespace, sts, targets, before, null);
+    }
+
+    /**
+     * @param baseline each claim Event's count before the claims were patched ({@link #baseline}), or
+     *     null: then the wait's first read is the baseline
+     */
+    ResizeSignals(Cluster cluster, Clock clock, Progress progress, String namespace, String sts, Map<String, String> targets,
+            Map<String, String> before, Map<String, Integer> baseline) {
+        this.baseline = baseline == null ? null : new HashMap<>(baseline);
         this.cluster = cluster;
         this.clock = clock;
         this.progress = progress;
@@ -71,6 +82,22 @@ final class ResizeSignals {
         this.targets = new LinkedHashMap<>(targets);
         this.before = new LinkedHashMap<>(before);
         this.started = clock.instant();
+    }
+
+    /**
+     * Each claim Event's count in the namespace now (name → count), read before the claims are patched:
+     * the failures a wait counts are those after it. Empty when the Events cannot be read.
+     */
+    static Map<String, Integer> baseline(Cluster cluster, String namespace) {
+        Map<String, Integer> out = new HashMap<>();
+        try {
+            for (ObjectNode e : cluster.listClaimEvents(namespace).items()) {
+                out.put(Objects.name(e), count(e));
+            }
+        } catch (RuntimeException e) {
+            // advice only: the wait's first read is the baseline then
+        }
+        return out;
     }
 
     /** Every claim read now with its latest word; the rules' counts brought up to date (and the minute's note said). */
@@ -128,7 +155,7 @@ final class ResizeSignals {
         try {
             for (ObjectNode e : cluster.listClaimEvents(namespace).items()) {
                 String name = e.path("involvedObject").path("name").asText("");
-                if (targets.containsKey(name)) {
+                if (targets.containsKey(name) && !ours(e)) {
                     out.computeIfAbsent(name, k -> new ArrayList<>()).add(e);
                 }
             }
@@ -138,6 +165,13 @@ final class ResizeSignals {
                     + "): the waits show each claim's status only"));
         }
         return out;
+    }
+
+    /** An Event this plugin wrote (StorageRequestGrown): not a resizer's word. */
+    private static boolean ours(JsonNode e) {
+        return Events.CONTROLLER.equals(e.path("reportingComponent").asText(""))
+                || Events.CONTROLLER.equals(e.path("source").path("component").asText(""))
+                || Events.CONTROLLER.equals(e.path("reportingController").asText(""));
     }
 
     /** The events about this very claim (a claim deleted and re-created under the name is another object). */

@@ -151,6 +151,8 @@ public final class Steps {
         final StopRequest goingOn = new StopRequest();
         Dependents dependents;
         ObjectNode standing;
+        /** Each claim Event's count before the patches: a wait counts the resizer's failures after it. */
+        Map<String, Integer> eventBaseline;
         /** How long each phase took in this process, in the order they ran. */
         final Map<String, java.time.Duration> phases = new LinkedHashMap<>();
         boolean restored;
@@ -326,6 +328,9 @@ public final class Steps {
 
     private Grown patchClaims(Run run) {
         Record r = run.record();
+        if (run.eventBaseline == null) {
+            run.eventBaseline = ResizeSignals.baseline(cluster, r.namespace());
+        }
         List<String> patched = new ArrayList<>();
         Map<String, String> before = grower.grow(r.namespace(), r.name(), r.claimTargets(), patched::add);
         before.forEach(run.before::putIfAbsent);
@@ -343,7 +348,8 @@ public final class Steps {
     private Waited awaitClaims(Run run, ConvergeOptions opts) {
         Record r = run.record();
         String ns = r.namespace();
-        ClaimGrower.Awaited awaited = grower.await(ns, r.name(), r.claimTargets(), run.before, run.deadline, run.goingOn);
+        ClaimGrower.Awaited awaited = grower.await(ns, r.name(), r.claimTargets(), run.before, run.deadline, run.goingOn,
+                run.eventBaseline);
         Map<String, ClaimGrower.ClaimStatus> statuses = awaited.claims();
         List<String> infeasible = new ArrayList<>();
         List<String> gone = new ArrayList<>();

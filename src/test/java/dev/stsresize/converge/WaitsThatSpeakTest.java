@@ -148,6 +148,11 @@ class WaitsThatSpeakTest {
             cluster.patchClaimStorage("shop", "data-postgres-0", "20Gi", false);
             Harness.await("ExternalExpanding", () -> cluster.listClaimEvents("shop").items().stream()
                     .anyMatch(e -> e.path("reason").asText().equals("ExternalExpanding")));
+            // the plugin's own Event about its patch is no resizer's word
+            ObjectNode ours = failed(h, "data-postgres-0", "x", 1);
+            ours.put("reason", "StorageRequestGrown").put("type", "Normal").put("message", "storage request grown from 10Gi to 20Gi");
+            ((ObjectNode) ours.path("source")).put("component", Events.CONTROLLER);
+            cluster.createEvent(ours);
             Heard heard = new Heard();
             MovingClock clock = new MovingClock();
             ResizeSignals signals = new ResizeSignals(cluster, clock, heard, "shop", "postgres", Map.of("data-postgres-0", "20Gi"),
