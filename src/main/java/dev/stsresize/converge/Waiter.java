@@ -22,6 +22,8 @@ import java.util.function.Supplier;
 final class Waiter {
     /** The longest a wait goes without a tick. */
     static final Duration TICK = Duration.ofSeconds(10);
+    /** The shortest watch between two ticks, however long a tick's reads took. */
+    private static final Duration MIN_STRETCH = Duration.ofMillis(100);
 
     private final AwaitObject await;
     private final Clock clock;
@@ -102,12 +104,15 @@ final class Waiter {
 
     Result until(Wait w) {
         Instant started = clock.instant();
+        Instant[] lastTick = {started};
         End[] ended = {null};
         String[] failed = {""};
         AwaitObject.Outcome o = await.until(w.kind(), w.namespace(), w.name(), w.condition(), w.deadline(), new AwaitObject.Follow() {
+            /** What is left of the interval since the last tick began: its reads (claims, Events) count in it. */
             @Override
             public Duration stretch() {
-                return tick;
+                Duration left = tick.minus(Duration.between(lastTick[0], clock.instant()));
+                return left.compareTo(MIN_STRETCH) < 0 ? MIN_STRETCH : left;
             }
 
             @Override
@@ -121,6 +126,7 @@ final class Waiter {
                     return false;
                 }
                 // the tick first: it reads what the failure rule may need (the claims, their events)
+                lastTick[0] = clock.instant();
                 tick(w, started, seen);
                 String f = w.failure().apply(seen);
                 if (!f.isEmpty()) {
