@@ -115,13 +115,14 @@ public final class ApplyCommand extends ConvergingCommand {
         // asked before the prompter opens the system terminal (jline hands out one at a time); with -o json
         // the table goes to stderr, which may well be the terminal while stdout is a pipe
         int width = TerminalWidth.of(environment.variables(), json, json || environment.console());
+        int progressWidth = TerminalWidth.ofStderr(json || environment.console());
         Gate gate = gate();
         ClusterConnection conn = connection.connect(environment, err);
         Manifest manifest = manifestFiles.read(environment.stdin(), conn.defaultNamespace(), connection.namespace != null);
         err.println(conn.target()); // before any request: a manifest's error stays the one paragraph
         ConvergeOptions opts = runOptions.convergeOptions().withDryRun(dry()).withWaitForResize(waitForResize)
                 .withRestartPodsForResize(restartPods).withFieldManager(fieldManager);
-        ProgressPrinter progress = new ProgressPrinter(err);
+        ProgressPrinter progress = new ProgressPrinter(err, progressWidth);
         Journal journal = environment.journal();
         Converger converger = new Converger(conn.cluster(), Clock.systemUTC(), journal,
                 Operator.identify(environment.variables()), conn.server(), gate, progress, checkpoint, stop);

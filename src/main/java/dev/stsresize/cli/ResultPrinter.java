@@ -69,6 +69,9 @@ final class ResultPrinter {
                 out.println(r.namespace() + "/" + r.name() + ": " + r.outcome().label()
                         + (r.reason().isEmpty() ? "" : " (" + r.reason() + ")") + " - " + r.detail());
                 r.warnings().forEach(w -> out.println("  warning: " + w));
+                if (!r.phases().isEmpty()) {
+                    out.println("  took: " + String.join(", ", r.phases().stream().map(p -> p.phase() + " " + p.words()).toList()));
+                }
             }
         }
         out.flush();

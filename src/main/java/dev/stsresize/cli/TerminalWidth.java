@@ -29,6 +29,14 @@ final class TerminalWidth {
         return mayBeTerminal ? ofTerminal(stderr) : NONE;
     }
 
+    /**
+     * The width of stderr when it is a terminal, else {@link #NONE}: whether a wait's progress line can
+     * be rewritten in place. {@code COLUMNS} does not count here (set on a pipe, it says nothing of a terminal).
+     */
+    static int ofStderr(boolean mayBeTerminal) {
+        return mayBeTerminal ? ofTerminal(true) : NONE;
+    }
+
     static int parse(String columns) {
         if (columns == null || columns.isBlank()) {
             return NONE;

@@ -78,6 +78,13 @@ public interface Cluster {
     /** LIST apps/v1 ControllerRevisions of a namespace matching a label selector. */
     ObjectList listControllerRevisions(String namespace, String labelSelector);
 
+    /**
+     * LIST core v1 Events of one namespace about claims ({@code involvedObject.kind=PersistentVolumeClaim},
+     * as kubectl describe selects them): what the resizers and the expand controller say
+     * (ExternalExpanding, Resizing, VolumeResizeFailed). Read for the waits' progress only.
+     */
+    ObjectList listClaimEvents(String namespace);
+
     /** GET one StatefulSet; empty when it does not exist. */
     Optional<ObjectNode> getStatefulSet(String namespace, String name);
 

@@ -131,6 +131,12 @@ public final class KubeCluster implements Cluster {
     }
 
     @Override
+    public ObjectList listClaimEvents(String namespace) {
+        return list(Resource.CORE_EVENTS, requireNamespace(namespace),
+                Query.of().with("fieldSelector", "involvedObject.kind=PersistentVolumeClaim"));
+    }
+
+    @Override
     public Optional<ObjectNode> getStatefulSet(String namespace, String name) {
         return get(Resource.STATEFUL_SETS, namespace, name);
     }

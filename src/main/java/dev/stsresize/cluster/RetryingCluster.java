@@ -130,6 +130,11 @@ public final class RetryingCluster implements Cluster {
     }
 
     @Override
+    public ObjectList listClaimEvents(String namespace) {
+        return retry(() -> delegate.listClaimEvents(namespace));
+    }
+
+    @Override
     public Optional<ObjectNode> getStatefulSet(String namespace, String name) {
         return retry(() -> delegate.getStatefulSet(namespace, name));
     }

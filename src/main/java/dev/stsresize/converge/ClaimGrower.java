@@ -47,14 +47,29 @@ public final class ClaimGrower {
 
     /**
      * One claim as read: its request before the run ({@code from}), the target, where it stands, its
-     * request and capacity now, the types of its True conditions, and a sentence for the state.
+     * request and capacity now, the types of its True conditions, a sentence for the state, and the
+     * latest word of its resizer ("" when not read: the newest Event about it and its allocation status,
+     * see {@link ResizeSignals}).
      */
     public record ClaimStatus(String name, String from, String to, State state, String capacity, String message, String request,
-            java.util.List<String> conditions) {
+            java.util.List<String> conditions, String latest) {
         public ClaimStatus {
             conditions = java.util.List.copyOf(conditions);
+            latest = latest == null ? "" : latest;
+        }
+
+        public ClaimStatus(String name, String from, String to, State state, String capacity, String message, String request,
+                java.util.List<String> conditions) {
+            this(name, from, to, state, capacity, message, request, conditions, "");
+        }
+
+        ClaimStatus withLatest(String words) {
+            return new ClaimStatus(name, from, to, state, capacity, message, request, conditions, words);
         }
     }
+
+    /** How the wait for capacity left each claim, and the claims whose resizer kept failing (name → its words). */
+    record Awaited(Map<String, ClaimStatus> claims, Map<String, String> failed) {}
 
     private final Cluster cluster;
     private final Waiter waiter;
@@ -126,20 +141,28 @@ public final class ClaimGrower {
 
     /**
      * Follows each claim by watch until it settles or {@code deadline}; every tick says how each claim
-     * stands. A stop request, or the driver going on ({@code goneOn}), ends the wait; the claims not
+     * stands and what its resizer said last. A stop request, or the driver going on ({@code goneOn}),
+     * ends the wait; so does a resizer that keeps failing ({@link ResizeSignals}). The claims not
      * waited for are read as they are.
      */
-    Map<String, ClaimStatus> await(String ns, String sts, Map<String, String> targets, Map<String, String> before, Instant deadline,
-            StopRequest goneOn) {
+    Awaited await(String ns, String sts, Map<String, String> targets, Map<String, String> before, Instant deadline,
+            StopRequest goneOn, Map<String, Integer> eventBaseline) {
         Map<String, ClaimStatus> out = new LinkedHashMap<>();
+        Map<String, String> failed = new LinkedHashMap<>();
+        ResizeSignals signals = new ResizeSignals(cluster, waiter.clock(), progress, ns, sts, targets, before, eventBaseline);
         for (Map.Entry<String, String> t : targets.entrySet()) {
             Quantity target = Quantity.parse(t.getValue());
             String from = before.getOrDefault(t.getKey(), "");
             Waiter.Result r = waiter.until(Waiter.Wait.of(ns, sts, Step.GROW, "the capacity of claim " + t.getKey() + " to reach " + target,
                     WatchedKind.PERSISTENT_VOLUME_CLAIM, t.getKey(), c -> c.isEmpty() || settled(c.get(), target), deadline)
-                    .withClaims(() -> readAll(ns, targets, before))
+                    .withClaims(signals::read)
+                    .withFailure(c -> signals.failure(t.getKey()))
                     .withGoneOn(goneOn));
             out.put(t.getKey(), status(t.getKey(), from, target, r.object()));
+            if (r.end() == Waiter.End.FAILED) {
+                failed.put(t.getKey(), r.failure());
+                break; // the run stops here: the other claims are read as they are
+            }
             if (r.end() == Waiter.End.STOPPED || r.end() == Waiter.End.WENT_ON) {
                 break;
             }
@@ -147,7 +170,7 @@ public final class ClaimGrower {
         for (Map.Entry<String, String> t : targets.entrySet()) {
             out.computeIfAbsent(t.getKey(), k -> read(ns, k, before.getOrDefault(k, ""), Quantity.parse(t.getValue())));
         }
-        return out;
+        return new Awaited(out, failed);
     }
 
     /** Every claim of the run read now, in the run's order. */

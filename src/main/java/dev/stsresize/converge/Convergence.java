@@ -308,6 +308,12 @@ public final class Convergence {
                     + String.join("; ", w.infeasible()) + ". Nothing was deleted; the claims' requests stay raised (the"
                     + " StatefulSet is untouched): ask the storage admin, or lower the request back above its capacity", List.of());
         }
+        if (!w.failed().isEmpty()) {
+            steps.release(run);
+            return steps.result(run, Outcome.FAILED, "resize-failed", String.join("; ", w.failed()) + ". Nothing was deleted;"
+                    + " the claims' requests stay raised (the StatefulSet is untouched) and the resizer keeps retrying: fix what"
+                    + " its message names (kubectl describe pvc), then run again", List.of());
+        }
         if (!w.gone().isEmpty()) {
             steps.release(run);
             return steps.result(run, Outcome.FAILED, "claim-gone", "claim(s) " + String.join(", ", w.gone()) + " no longer exist:"

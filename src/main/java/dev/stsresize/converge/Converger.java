@@ -39,9 +39,15 @@ public final class Converger {
     /** @param stop set by the driver on Ctrl-C and the like: each run stops at its next safe point, its record kept */
     public Converger(Cluster cluster, Clock clock, Journal journal, String operator, String server, Gate gate,
             Progress progress, Checkpoint checkpoint, StopRequest stop) {
+        this(cluster, clock, journal, operator, server, gate, progress, checkpoint, stop, Waiter.TICK);
+    }
+
+    /** @param tick the longest a wait goes without a tick ({@link Waiter#TICK}; tests shorten it) */
+    Converger(Cluster cluster, Clock clock, Journal journal, String operator, String server, Gate gate,
+            Progress progress, Checkpoint checkpoint, StopRequest stop, java.time.Duration tick) {
         this.cluster = cluster;
         this.gate = gate;
-        this.steps = new Steps(cluster, clock, journal, operator, server, progress, checkpoint, stop);
+        this.steps = new Steps(cluster, clock, journal, operator, server, progress, checkpoint, stop, tick);
     }
 
     public StatefulSetResult converge(Assessed a, ConvergeOptions opts, boolean leases) {
@@ -171,7 +177,8 @@ public final class Converger {
                 ClaimWarnings.of(cluster, r.namespace(), r.name(), now.get(), target).ifPresent(warnings::add);
             }
         }
-        return new StatefulSetResult(r.namespace(), r.name(), r.outcome(), r.reason(), r.detail(), claims, r.pods(), warnings);
+        return new StatefulSetResult(r.namespace(), r.name(), r.outcome(), r.reason(), r.detail(), claims, r.pods(), warnings,
+                r.phases());
     }
 
 }

@@ -64,13 +64,52 @@ final class OrphanDelete {
         return awaitGone(ns, name, uid, deadline);
     }
 
+    /** The garbage collector's finalizers (apimachinery metav1.FinalizerOrphanDependents, FinalizerDeleteDependents). */
+    private static final java.util.Set<String> GARBAGE_COLLECTOR = java.util.Set.of("orphan", "foregroundDeletion");
+
+    /**
+     * "held by finalizer X: that controller must remove it" when a finalizer other than the garbage
+     * collector's keeps the deleted object; "" otherwise. The API server removes the object only once
+     * every finalizer is gone (staging/src/k8s.io/apiserver/pkg/registry/generic/registry/store.go), and
+     * the garbage collector removes only its own ({@code orphan} here): another one is its controller's to remove.
+     */
+    static String heldBy(Optional<ObjectNode> sts) {
+        if (sts.isEmpty() || !sts.get().path("metadata").has("deletionTimestamp")) {
+            return "";
+        }
+        java.util.List<String> foreign = new java.util.ArrayList<>();
+        for (var f : sts.get().path("metadata").path("finalizers")) {
+            if (!GARBAGE_COLLECTOR.contains(f.asText())) {
+                foreign.add(f.asText());
+            }
+        }
+        if (foreign.isEmpty()) {
+            return "";
+        }
+        return "held by finalizer" + (foreign.size() == 1 ? " " : "s ") + String.join(", ", foreign) + ": "
+                + (foreign.size() == 1 ? "that controller" : "their controllers") + " must remove " + (foreign.size() == 1 ? "it" : "them")
+                + " (the garbage collector removes only its own, orphan); the run re-applies once the StatefulSet is gone";
+    }
+
     Result awaitGone(String ns, String name, String uid, Instant deadline) {
-        AwaitObject.Outcome o = waiter.until(ns, name, Step.ORPHAN_DELETE, "StatefulSet " + name + " (UID " + uid + ") to be gone (404)",
-                WatchedKind.STATEFUL_SET, name, s -> s.isEmpty() || !uid.equals(Objects.uid(s.get())), deadline);
+        boolean[] named = {false};
+        Waiter.Result r = waiter.until(Waiter.Wait.of(ns, name, Step.ORPHAN_DELETE, "StatefulSet " + name + " (UID " + uid
+                + ") to be gone (404)", WatchedKind.STATEFUL_SET, name, s -> s.isEmpty() || !uid.equals(Objects.uid(s.get())), deadline)
+                .withDetail(s -> {
+                    String held = heldBy(s);
+                    if (!held.isEmpty() && !named[0]) {
+                        named[0] = true; // said once as a warning; every tick says it too
+                        progress.on(ProgressEvent.warn(ns, name, Step.ORPHAN_DELETE, "StatefulSet " + name + " is " + held));
+                    }
+                    return held;
+                }));
+        AwaitObject.Outcome o = r.outcome();
         if (!o.reached()) {
-            return new Result(false, "StatefulSet " + ns + "/" + name + " is still terminating (finalizers "
-                    + o.object().map(s -> s.path("metadata").path("finalizers").toString()).orElse("[]")
-                    + "): the garbage collector has not finished orphaning its dependents");
+            String held = heldBy(o.object());
+            return new Result(false, "StatefulSet " + ns + "/" + name + " is still terminating " + (held.isEmpty()
+                    ? "(finalizers " + o.object().map(s -> s.path("metadata").path("finalizers").toString()).orElse("[]")
+                            + "): the garbage collector has not finished orphaning its dependents"
+                    : "and " + held));
         }
         if (o.object().isPresent()) {
             return new Result(false, "a StatefulSet " + ns + "/" + name + " with another UID (" + Objects.uid(o.object().get())

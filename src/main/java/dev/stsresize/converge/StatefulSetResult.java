@@ -10,13 +10,42 @@ import java.util.List;
  *     {@code other-immutable}, {@code resize-timeout}, …); empty otherwise
  */
 public record StatefulSetResult(String namespace, String name, Outcome outcome, String reason, String detail,
-        List<ClaimResult> claims, List<PodResult> pods, List<String> warnings) {
+        List<ClaimResult> claims, List<PodResult> pods, List<String> warnings, List<PhaseTime> phases) {
 
     public StatefulSetResult {
         reason = reason == null ? "" : reason;
         claims = List.copyOf(claims);
         pods = List.copyOf(pods);
         warnings = List.copyOf(warnings);
+        phases = List.copyOf(phases);
+    }
+
+    /** A result whose run timed no phase (it ended before its lock, or was not run here). */
+    public StatefulSetResult(String namespace, String name, Outcome outcome, String reason, String detail,
+            List<ClaimResult> claims, List<PodResult> pods, List<String> warnings) {
+        this(namespace, name, outcome, reason, detail, claims, pods, warnings, List.of());
+    }
+
+    /** The same result with the phases as timed. */
+    public StatefulSetResult withPhases(List<PhaseTime> timed) {
+        return new StatefulSetResult(namespace, name, outcome, reason, detail, claims, pods, warnings, timed);
+    }
+
+    /**
+     * How long one phase of the run took, as this process measured it: {@code grow} (the claim patches),
+     * {@code wait} (for capacity), {@code orphan-delete} (the delete and its wait for 404), {@code re-apply},
+     * {@code verify} (the adoption), {@code restart} (pods restarted for their file systems). A phase run
+     * twice (a resume) adds up.
+     */
+    public record PhaseTime(String phase, java.time.Duration took) {
+        /** "1m02.5s", "12.4s", "0.3s": tenths of a second. */
+        public String words() {
+            long tenths = took.toMillis() / 100;
+            long minutes = tenths / 600;
+            long rest = tenths % 600;
+            String seconds = (rest / 10) + "." + (rest % 10) + "s";
+            return minutes > 0 ? minutes + "m" + (rest < 100 ? "0" : "") + seconds : seconds;
+        }
     }
 
     /** Whether the run did what it set out to: converged, or its claims grown where no recreate was needed. */

@@ -51,6 +51,12 @@ public final class Steps {
     /** @param stop the driver's stop request: each wait ends at once on it, the grow stops between claims */
     public Steps(Cluster cluster, Clock clock, Journal journal, String operator, String server, Progress progress,
             Checkpoint checkpoint, StopRequest stop) {
+        this(cluster, clock, journal, operator, server, progress, checkpoint, stop, Waiter.TICK);
+    }
+
+    /** @param tick the longest a wait goes without a tick ({@link Waiter#TICK}; tests shorten it) */
+    Steps(Cluster cluster, Clock clock, Journal journal, String operator, String server, Progress progress,
+            Checkpoint checkpoint, StopRequest stop, java.time.Duration tick) {
         this.cluster = cluster;
         this.clock = clock;
         this.journal = journal;
@@ -58,13 +64,23 @@ public final class Steps {
         this.server = server;
         this.progress = progress;
         this.checkpoint = checkpoint;
-        this.waiter = new Waiter(new AwaitObject(cluster, clock), clock, progress, stop);
+        this.waiter = new Waiter(new AwaitObject(cluster, clock), clock, progress, stop, tick);
         this.events = new Events(cluster, clock, operator, progress);
         this.grower = new ClaimGrower(cluster, waiter, events, progress, checkpoint);
     }
 
     StopRequest stop() {
         return waiter.stop();
+    }
+
+    /** Runs one phase of {@code run}, adding how long it took to the run's phases (also when it throws). */
+    private <T> T timed(Run run, String phase, java.util.function.Supplier<T> action) {
+        Instant start = clock.instant();
+        try {
+            return action.get();
+        } finally {
+            run.phases.merge(phase, java.time.Duration.between(start, clock.instant()), java.time.Duration::plus);
+        }
     }
 
     String operator() {
@@ -95,11 +111,12 @@ public final class Steps {
     public record Grown(Map<String, String> requestsBefore, List<String> patched) {}
 
     /**
-     * Each claim as the wait left it, and what stops the run: infeasible resizes, claims gone, claims
-     * still below their target; whether the wait was stopped (a stop request) or left (the driver went on).
+     * Each claim as the wait left it, and what stops the run: infeasible resizes, resizers that kept
+     * failing ({@code failed}, in their words), claims gone, claims still below their target; whether
+     * the wait was stopped (a stop request) or left (the driver went on).
      */
-    public record Waited(List<ClaimGrower.ClaimStatus> claims, List<String> infeasible, List<String> gone, List<String> waiting,
-            boolean stopped, boolean wentOn) {}
+    public record Waited(List<ClaimGrower.ClaimStatus> claims, List<String> infeasible, List<String> failed, List<String> gone,
+            List<String> waiting, boolean stopped, boolean wentOn) {}
 
     /** The delete: gone (404), or refused with nothing deleted (another UID stands), or not finished; what was lost meanwhile. */
     public record Deleted(boolean gone, boolean nothingDeleted, String message, String lost) {}
@@ -134,6 +151,10 @@ public final class Steps {
         final StopRequest goingOn = new StopRequest();
         Dependents dependents;
         ObjectNode standing;
+        /** Each claim Event's count before the patches: a wait counts the resizer's failures after it. */
+        Map<String, Integer> eventBaseline;
+        /** How long each phase took in this process, in the order they ran. */
+        final Map<String, java.time.Duration> phases = new LinkedHashMap<>();
         boolean restored;
         String reapplyMessage = "";
 
@@ -302,7 +323,14 @@ public final class Steps {
 
     /** The claims grown without a phase of their own: a resume that finds the StatefulSet absent grows before it re-applies. */
     Grown growClaims(Run run) {
+        return timed(run, "grow", () -> patchClaims(run));
+    }
+
+    private Grown patchClaims(Run run) {
         Record r = run.record();
+        if (run.eventBaseline == null) {
+            run.eventBaseline = ResizeSignals.baseline(cluster, r.namespace());
+        }
         List<String> patched = new ArrayList<>();
         Map<String, String> before = grower.grow(r.namespace(), r.name(), r.claimTargets(), patched::add);
         before.forEach(run.before::putIfAbsent);
@@ -314,10 +342,15 @@ public final class Steps {
      * pod, or the deadline; ended early by a stop request or by the driver going on ({@link Run#goOn}).
      */
     public Waited await(Run run, ConvergeOptions opts) {
+        return timed(run, "wait", () -> awaitClaims(run, opts));
+    }
+
+    private Waited awaitClaims(Run run, ConvergeOptions opts) {
         Record r = run.record();
         String ns = r.namespace();
-        Map<String, ClaimGrower.ClaimStatus> statuses = grower.await(ns, r.name(), r.claimTargets(), run.before, run.deadline,
-                run.goingOn);
+        ClaimGrower.Awaited awaited = grower.await(ns, r.name(), r.claimTargets(), run.before, run.deadline, run.goingOn,
+                run.eventBaseline);
+        Map<String, ClaimGrower.ClaimStatus> statuses = awaited.claims();
         List<String> infeasible = new ArrayList<>();
         List<String> gone = new ArrayList<>();
         List<String> waiting = new ArrayList<>();
@@ -325,7 +358,11 @@ public final class Steps {
             switch (s.state()) {
                 case INFEASIBLE -> infeasible.add(s.name() + ": " + s.message());
                 case GONE -> gone.add(s.name());
-                case WAITING, REQUESTED_LESS -> waiting.add(s.name() + ": " + s.message());
+                case WAITING, REQUESTED_LESS -> {
+                    if (!awaited.failed().containsKey(s.name())) {
+                        waiting.add(s.name() + ": " + s.message());
+                    }
+                }
                 case FILE_SYSTEM_PENDING -> progress.on(ProgressEvent.warn(ns, r.name(), Step.GROW, "claim " + s.name()
                         + ": FileSystemResizePending, " + s.message()
                         + (opts.restartPodsForResize() ? "; its pod is restarted after the re-apply"
@@ -333,7 +370,9 @@ public final class Steps {
                 default -> { }
             }
         }
-        return new Waited(List.copyOf(statuses.values()), infeasible, gone, waiting, stop().requested(), run.goingOn.requested());
+        List<String> failed = new ArrayList<>();
+        awaited.failed().forEach((claim, why) -> failed.add(why));
+        return new Waited(List.copyOf(statuses.values()), infeasible, failed, gone, waiting, stop().requested(), run.goingOn.requested());
     }
 
     // ---- orphan-delete, re-apply, verify ----------------------------------------------------------
@@ -353,6 +392,13 @@ public final class Steps {
         }
         stopIfLost(run);
         run.lock.phase(Record.PHASE_DELETING);
+        return timed(run, "orphan-delete", () -> deleteAndWait(run));
+    }
+
+    private Deleted deleteAndWait(Run run) {
+        Record r = run.record();
+        String ns = r.namespace();
+        String name = r.name();
         ObjectNode current = cluster.getStatefulSet(ns, name).orElse(r.live());
         run.dependents = Dependents.read(cluster, current, r.uid(), r.claimTargets().keySet());
         OrphanDelete.Result del = new OrphanDelete(cluster, waiter, events, progress, checkpoint).run(ns, name, r.uid(), run.deadline);
@@ -376,7 +422,7 @@ public final class Steps {
     public Reapplied reapply(Run run) {
         stopIfLost(run);
         run.lock.phase(Record.PHASE_REAPPLYING);
-        Reapply.Result ra = new Reapply(cluster, events, progress, checkpoint).run(run.record());
+        Reapply.Result ra = timed(run, "re-apply", () -> new Reapply(cluster, events, progress, checkpoint).run(run.record()));
         run.standing = ra.statefulSet();
         run.restored = ra.restored();
         run.reapplyMessage = ra.message();
@@ -397,8 +443,8 @@ public final class Steps {
             run.dependents = Dependents.read(cluster, run.standing, Objects.uid(run.standing), r.claimTargets().keySet());
         }
         run.lock.phase(Record.PHASE_VERIFYING);
-        AdoptionCheck.Result v = new AdoptionCheck(cluster, waiter).verify(run.standing, run.dependents,
-                Metadata.textOrEmpty(r.live(), "status", "currentRevision"), run.deadline);
+        AdoptionCheck.Result v = timed(run, "verify", () -> new AdoptionCheck(cluster, waiter).verify(run.standing, run.dependents,
+                Metadata.textOrEmpty(r.live(), "status", "currentRevision"), run.deadline));
         progress.on(v.adopted() ? ProgressEvent.info(ns, name, Step.VERIFY, v.detail())
                 : ProgressEvent.warn(ns, name, Step.VERIFY, v.detail()));
         return new Verified(v.adopted(), v.pods(), v.detail());
@@ -408,6 +454,10 @@ public final class Steps {
 
     /** After the adoption: each pod whose claim's file system waits is evicted, one at a time; the problems ("" none). */
     public List<String> restartPods(Run run) {
+        return timed(run, "restart", () -> restartEach(run));
+    }
+
+    private List<String> restartEach(Run run) {
         Record r = run.record();
         String ns = r.namespace();
         List<String> problems = new ArrayList<>();
@@ -537,7 +587,9 @@ public final class Steps {
             c.flatMap(x -> ClaimWarnings.of(cluster, r.namespace(), r.name(), x, Quantity.parse(t.getValue()))).ifPresent(warnings::add);
         }
         progress.on(new ProgressEvent(r.namespace(), r.name(), Step.RECORD, outcome.label() + ": " + detail, null, outcome == Outcome.FAILED));
-        return new StatefulSetResult(r.namespace(), r.name(), outcome, reason, detail, claims, pods, warnings);
+        List<StatefulSetResult.PhaseTime> phases = new ArrayList<>();
+        run.phases.forEach((phase, took) -> phases.add(new StatefulSetResult.PhaseTime(phase, took)));
+        return new StatefulSetResult(r.namespace(), r.name(), outcome, reason, detail, claims, pods, warnings, phases);
     }
 
     private static void stopIfLost(Run run) {

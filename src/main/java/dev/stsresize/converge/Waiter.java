@@ -22,13 +22,22 @@ import java.util.function.Supplier;
 final class Waiter {
     /** The longest a wait goes without a tick. */
     static final Duration TICK = Duration.ofSeconds(10);
+    /** The shortest watch between two ticks, however long a tick's reads took. */
+    private static final Duration MIN_STRETCH = Duration.ofMillis(100);
 
     private final AwaitObject await;
     private final Clock clock;
+    private final Duration tick;
     private final Progress progress;
     private final StopRequest stop;
 
     Waiter(AwaitObject await, Clock clock, Progress progress, StopRequest stop) {
+        this(await, clock, progress, stop, TICK);
+    }
+
+    /** @param tick the longest a wait goes without a tick ({@link #TICK}; tests shorten it) */
+    Waiter(AwaitObject await, Clock clock, Progress progress, StopRequest stop, Duration tick) {
+        this.tick = tick;
         this.await = await;
         this.clock = clock;
         this.progress = progress;
@@ -57,26 +66,31 @@ final class Waiter {
      * @param claims each claim of the run read now, for the ticks (may read the cluster; asked once per tick)
      * @param failure a failure seen on the object ("" none): the wait ends at once, FAILED
      * @param goneOn set when the driver goes on without waiting (the wait ends at once, WENT_ON)
+     * @param detail what the object as seen adds to {@code what} in the ticks ("" nothing): who holds it, say
      */
     record Wait(String namespace, String sts, Step step, String what, WatchedKind kind, String name,
             Predicate<Optional<ObjectNode>> condition, Instant deadline, Supplier<List<ClaimGrower.ClaimStatus>> claims,
-            Function<Optional<ObjectNode>, String> failure, StopRequest goneOn) {
+            Function<Optional<ObjectNode>, String> failure, StopRequest goneOn, Function<Optional<ObjectNode>, String> detail) {
 
         static Wait of(String namespace, String sts, Step step, String what, WatchedKind kind, String name,
                 Predicate<Optional<ObjectNode>> condition, Instant deadline) {
-            return new Wait(namespace, sts, step, what, kind, name, condition, deadline, List::of, o -> "", new StopRequest());
+            return new Wait(namespace, sts, step, what, kind, name, condition, deadline, List::of, o -> "", new StopRequest(), o -> "");
         }
 
         Wait withClaims(Supplier<List<ClaimGrower.ClaimStatus>> c) {
-            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, c, failure, goneOn);
+            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, c, failure, goneOn, detail);
         }
 
         Wait withFailure(Function<Optional<ObjectNode>, String> f) {
-            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, claims, f, goneOn);
+            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, claims, f, goneOn, detail);
         }
 
         Wait withGoneOn(StopRequest g) {
-            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, claims, failure, g);
+            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, claims, failure, g, detail);
+        }
+
+        Wait withDetail(Function<Optional<ObjectNode>, String> d) {
+            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, claims, failure, goneOn, d);
         }
     }
 
@@ -84,14 +98,21 @@ final class Waiter {
         return stop;
     }
 
+    Clock clock() {
+        return clock;
+    }
+
     Result until(Wait w) {
         Instant started = clock.instant();
+        Instant[] lastTick = {started};
         End[] ended = {null};
         String[] failed = {""};
         AwaitObject.Outcome o = await.until(w.kind(), w.namespace(), w.name(), w.condition(), w.deadline(), new AwaitObject.Follow() {
+            /** What is left of the interval since the last tick began: its reads (claims, Events) count in it. */
             @Override
             public Duration stretch() {
-                return TICK;
+                Duration left = tick.minus(Duration.between(lastTick[0], clock.instant()));
+                return left.compareTo(MIN_STRETCH) < 0 ? MIN_STRETCH : left;
             }
 
             @Override
@@ -104,13 +125,15 @@ final class Waiter {
                     ended[0] = End.WENT_ON;
                     return false;
                 }
+                // the tick first: it reads what the failure rule may need (the claims, their events)
+                lastTick[0] = clock.instant();
+                tick(w, started, seen);
                 String f = w.failure().apply(seen);
                 if (!f.isEmpty()) {
                     ended[0] = End.FAILED;
                     failed[0] = f;
                     return false;
                 }
-                tick(w, started);
                 return true;
             }
 
@@ -146,7 +169,7 @@ final class Waiter {
         return until(Wait.of(namespace, sts, step, what, kind, name, condition, deadline)).outcome();
     }
 
-    private void tick(Wait w, Instant started) {
+    private void tick(Wait w, Instant started, Optional<ObjectNode> seen) {
         Instant now = clock.instant();
         Duration left = Duration.between(now, w.deadline());
         List<ClaimGrower.ClaimStatus> claims;
@@ -155,7 +178,9 @@ final class Waiter {
         } catch (RuntimeException e) {
             claims = List.of(); // the claims are read for the view only: a failed read never ends the wait
         }
-        progress.waiting(new WaitTick(w.namespace(), w.sts(), w.step(), w.what(), Duration.between(started, now),
+        String detail = w.detail().apply(seen);
+        progress.waiting(new WaitTick(w.namespace(), w.sts(), w.step(), detail.isEmpty() ? w.what() : w.what() + ": " + detail,
+                Duration.between(started, now),
                 left.isNegative() ? Duration.ZERO : left, claims));
     }
 }

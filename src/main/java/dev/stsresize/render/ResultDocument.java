@@ -8,7 +8,8 @@ import java.util.List;
 
 /**
  * The {@code stsresize/v1} Result document of {@code apply -o json}: one item per StatefulSet with its
- * outcome, reason, detail, claims (from, to, capacity as last read) and pods (UID before and after).
+ * outcome, reason, detail, claims (from, to, capacity as last read), pods (UID before and after), and
+ * {@code phaseSeconds}: how long each phase of a run took (absent when none ran).
  */
 public final class ResultDocument {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
@@ -48,6 +49,11 @@ public final class ResultDocument {
             }
             ArrayNode warnings = item.putArray("warnings");
             r.warnings().forEach(warnings::add);
+            if (!r.phases().isEmpty()) {
+                // how long each phase took, in seconds (milliseconds kept), in the order the phases ran
+                ObjectNode phases = item.putObject("phaseSeconds");
+                r.phases().forEach(p -> phases.put(p.phase(), java.math.BigDecimal.valueOf(p.took().toMillis(), 3)));
+            }
         }
         return doc;
     }

@@ -8,9 +8,10 @@ import java.util.List;
  * wizard shows them, {@link Update} only stores them.
  *
  * @param conditions the claim's condition types that are True (Resizing, FileSystemResizePending, …)
+ * @param latest its resizer's latest word ("" none read): the newest Event about it and its allocation status
  */
 public record ClaimProgress(String name, String request, String capacity, String target, List<String> conditions, State state,
-        String message) {
+        String message, String latest) {
 
     /** Where a claim stands toward its target. */
     public enum State {
@@ -46,5 +47,11 @@ public record ClaimProgress(String name, String request, String capacity, String
     public ClaimProgress {
         conditions = List.copyOf(conditions);
         message = message == null ? "" : message;
+        latest = latest == null ? "" : latest;
+    }
+
+    public ClaimProgress(String name, String request, String capacity, String target, List<String> conditions, State state,
+            String message) {
+        this(name, request, capacity, target, conditions, state, message, "");
     }
 }

@@ -24,6 +24,9 @@ public interface StepRunner {
 
         /** What the converge verified, read back from the objects (the VERIFY and RESTART steps). */
         default void summary(Summary summary) {}
+
+        /** A wait of the step goes on (at least every ten seconds while it lasts). */
+        default void waiting(WaitStatus wait) {}
     }
 
     /** How a step ended: {@code message} says what was verified, or why it failed. */

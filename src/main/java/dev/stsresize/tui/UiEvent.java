@@ -20,6 +20,9 @@ public sealed interface UiEvent {
     /** The claims of the wizard's StatefulSet as just read (live progress toward capacity). */
     record ClaimsRead(String key, java.util.List<ClaimProgress> claims) implements UiEvent {}
 
+    /** A wait of the wizard's running step goes on: what for, for how long (its claims come as {@link ClaimsRead}). */
+    record WaitTicked(String key, WaitStatus status) implements UiEvent {}
+
     /** What the converge verified, read back from the objects. */
     record Summarized(String key, Summary summary) implements UiEvent {}
 

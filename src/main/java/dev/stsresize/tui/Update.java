@@ -47,6 +47,11 @@ public final class Update {
             Wizard w = s.wizard();
             return w == null || !w.key().equals(c.key()) ? Transition.of(s) : Transition.of(s.withWizard(w.withClaims(c.claims())));
         }
+        if (e instanceof UiEvent.WaitTicked t) {
+            Wizard w = s.wizard();
+            return w == null || !w.key().equals(t.key()) || !w.running() ? Transition.of(s)
+                    : Transition.of(s.withWizard(w.withWaiting(t.status())));
+        }
         if (e instanceof UiEvent.UsageRead u) {
             return UsageFlow.read(s, u);
         }

@@ -7,9 +7,12 @@ import java.util.List;
 /**
  * The wizard for one StatefulSet, as data: each step's status, the gate waiting for the operator (if
  * any), what was typed at the name gate, and the log of what the steps did with their kubectl equivalents.
+ *
+ * @param waiting the running step's wait as last told (null when no wait runs)
  */
 public record Wizard(Decision decision, String uid, List<WizardStep> steps, List<StepStatus> statuses,
-        WizardStep.Gate gate, String typed, List<LogLine> log, List<ClaimProgress> claims, Summary summary, boolean goingOn) {
+        WizardStep.Gate gate, String typed, List<LogLine> log, List<ClaimProgress> claims, Summary summary, boolean goingOn,
+        WaitStatus waiting) {
 
     /** One thing a step did: a message, and for a write the kubectl command that does the same. */
     public record LogLine(WizardStep step, String message, String kubectl, boolean warning) {}
@@ -28,13 +31,13 @@ public record Wizard(Decision decision, String uid, List<WizardStep> steps, List
         for (int i = 0; i < steps.size(); i++) {
             statuses.add(i == 0 ? StepStatus.RUNNING : StepStatus.PENDING);
         }
-        return new Wizard(d, uid, steps, statuses, WizardStep.Gate.NONE, "", List.of(), List.of(), null, false);
+        return new Wizard(d, uid, steps, statuses, WizardStep.Gate.NONE, "", List.of(), List.of(), null, false, null);
     }
 
     /** A wizard that finishes an interrupted run: one step, running. */
     static Wizard resuming(Decision d, String uid) {
         return new Wizard(d, uid, List.of(WizardStep.RESUME), List.of(StepStatus.RUNNING), WizardStep.Gate.NONE, "", List.of(),
-                List.of(), null, false);
+                List.of(), null, false, null);
     }
 
     public String key() {
@@ -100,29 +103,35 @@ public record Wizard(Decision decision, String uid, List<WizardStep> steps, List
     Wizard with(WizardStep step, StepStatus status) {
         List<StepStatus> next = new ArrayList<>(statuses);
         next.set(steps.indexOf(step), status);
-        return new Wizard(decision, uid, steps, next, gate, typed, log, claims, summary, goingOn);
+        // a step that starts or ends has no wait yet
+        return new Wizard(decision, uid, steps, next, gate, typed, log, claims, summary, goingOn, null);
     }
 
     Wizard withGate(WizardStep.Gate g, String typedText) {
-        return new Wizard(decision, uid, steps, statuses, g, typedText, log, claims, summary, goingOn);
+        return new Wizard(decision, uid, steps, statuses, g, typedText, log, claims, summary, goingOn, waiting);
     }
 
     Wizard logged(LogLine line) {
         List<LogLine> next = new ArrayList<>(log);
         next.add(line);
-        return new Wizard(decision, uid, steps, statuses, gate, typed, next, claims, summary, goingOn);
+        return new Wizard(decision, uid, steps, statuses, gate, typed, next, claims, summary, goingOn, waiting);
+    }
+
+    /** The running step's wait as last told; null when none runs. */
+    Wizard withWaiting(WaitStatus w) {
+        return new Wizard(decision, uid, steps, statuses, gate, typed, log, claims, summary, goingOn, w);
     }
 
     Wizard withClaims(List<ClaimProgress> c) {
-        return new Wizard(decision, uid, steps, statuses, gate, typed, log, c, summary, goingOn);
+        return new Wizard(decision, uid, steps, statuses, gate, typed, log, c, summary, goingOn, waiting);
     }
 
     Wizard withSummary(Summary s) {
-        return new Wizard(decision, uid, steps, statuses, gate, typed, log, claims, s, goingOn);
+        return new Wizard(decision, uid, steps, statuses, gate, typed, log, claims, s, goingOn, waiting);
     }
 
     Wizard wentOn() {
-        return new Wizard(decision, uid, steps, statuses, gate, typed, log, claims, summary, true);
+        return new Wizard(decision, uid, steps, statuses, gate, typed, log, claims, summary, true, waiting);
     }
 
     /** {@code step} added at the end, running: the restart offered after adoption. */
@@ -131,7 +140,7 @@ public record Wizard(Decision decision, String uid, List<WizardStep> steps, List
         s.add(step);
         List<StepStatus> st = new ArrayList<>(statuses);
         st.add(StepStatus.RUNNING);
-        return new Wizard(decision, uid, s, st, gate, typed, log, claims, summary, goingOn);
+        return new Wizard(decision, uid, s, st, gate, typed, log, claims, summary, goingOn, waiting);
     }
 
     /** The restart can be offered: verified, a file system waits for a pod that mounts it, not offered yet. */

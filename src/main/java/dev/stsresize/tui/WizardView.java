@@ -47,6 +47,10 @@ final class WizardView {
         }
         lines.add(Styled.line().line());
         lines.addAll(gate);
+        if (w.waiting() != null && w.running()) {
+            lines.addAll(Styled.wrap(Styled.line().add(" " + g.running() + " ", Style.ACCENT).add(w.waiting().sentence(), Style.DIM).line(),
+                    width, 3));
+        }
         if (w.summary() != null && w.status(WizardStep.RESTART) != StepStatus.RUNNING) {
             for (Line l : summary(w, g)) {
                 lines.addAll(Styled.wrap(l, width, 6));
@@ -124,6 +128,11 @@ final class WizardView {
                     + Texts.pad(or(c.capacity()), 10) + Texts.pad(c.target(), 8)).add(mark + " " + c.state().label(), st)
                     .add(conditions, Style.DIM).line();
             out.addAll(Styled.wrap(l, width, nameWidth + 4));
+            if (!c.latest().isEmpty() && !c.state().equals(ClaimProgress.State.GROWN)) {
+                // the resizer's own word, for a claim still on its way: a failure reads as one
+                boolean bad = c.latest().contains("Failed") || c.latest().contains("Infeasible") || c.latest().contains("Error");
+                out.addAll(Styled.wrap(Styled.line().add("    " + c.latest(), bad ? Style.WARN : Style.DIM).line(), width, 6));
+            }
         }
         return out;
     }

@@ -481,6 +481,26 @@ class UpdateTest {
         }
 
         @Test
+        void aWaitTickShowsWhatTheStepWaitsForHowLongAndEachClaimsLatestWordUntilTheStepEnds() {
+            After waiting = at("postgres").keys("a").then(finished("postgres", WizardStep.CHECK)).keys("y").then(finished("postgres", WizardStep.GROW));
+            String failed = "VolumeResizeFailed ×3: resize volume \"pvc-1\" failed: rpc error: code = Unavailable";
+            WaitStatus status = new WaitStatus("the capacity of claim data-postgres-0 to reach 20Gi", java.time.Duration.ofSeconds(80),
+                    java.time.Duration.ofSeconds(520));
+            After ticked = waiting.then(new UiEvent.ClaimsRead("shop/postgres", List.of(new ClaimProgress("data-postgres-0", "20Gi", "10Gi",
+                    "20Gi", List.of("Resizing"), ClaimProgress.State.RESIZING, "", failed))), new UiEvent.WaitTicked("shop/postgres", status));
+            assertThat(ticked.state.wizard().waiting()).isEqualTo(status);
+            assertThat(ticked.effects).isEmpty();
+            String screen = VirtualScreen.draw(ticked.state, new dev.stsresize.tui.terminal.Theme(false), Glyphs.UNICODE).text();
+            assertThat(screen).contains("waiting 1m20s (8m40s left) for the capacity of claim data-postgres-0 to");
+            assertThat(screen).contains("VolumeResizeFailed ×3: resize volume \"pvc-1\" failed");
+            assertThat(waiting.then(new UiEvent.WaitTicked("analytics/clickhouse", status)).state).as("another wizard's").isEqualTo(waiting.state);
+            After ended = ticked.then(finished("postgres", WizardStep.WAIT));
+            assertThat(ended.state.wizard().waiting()).as("the step ended: its wait with it").isNull();
+            assertThat(VirtualScreen.draw(ended.state, new dev.stsresize.tui.terminal.Theme(false), Glyphs.UNICODE).text())
+                    .doesNotContain("waiting 1m20s");
+        }
+
+        @Test
         void cWhileWaitingForCapacityGoesOnOnceAndOnlyThen() {
             After waiting = at("postgres").keys("a").then(finished("postgres", WizardStep.CHECK)).keys("y").then(finished("postgres", WizardStep.GROW));
             assertThat(waiting.state.wizard().status(WizardStep.WAIT)).isEqualTo(StepStatus.RUNNING);

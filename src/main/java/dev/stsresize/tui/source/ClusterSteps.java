@@ -29,6 +29,7 @@ import dev.stsresize.tui.Loaded;
 import dev.stsresize.tui.StepRunner;
 import dev.stsresize.tui.Summary;
 import dev.stsresize.tui.Texts;
+import dev.stsresize.tui.WaitStatus;
 import dev.stsresize.tui.WizardStep;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -111,9 +112,13 @@ public final class ClusterSteps implements StepRunner {
         @Override
         public void waiting(WaitTick tick) {
             StepRunner.Progress p = current;
-            if (p != null && !tick.claims().isEmpty()) {
+            if (p == null) {
+                return;
+            }
+            if (!tick.claims().isEmpty()) {
                 p.claims(tick.claims().stream().map(ClusterSteps::progressOf).toList());
             }
+            p.waiting(new WaitStatus(tick.what(), tick.elapsed(), tick.left()));
         }
 
         String key() {
@@ -480,7 +485,7 @@ public final class ClusterSteps implements StepRunner {
             case GONE -> ClaimProgress.State.GONE;
         };
         String message = state == ClaimProgress.State.INFEASIBLE || state == ClaimProgress.State.GONE ? c.message() : "";
-        return new ClaimProgress(c.name(), c.request(), c.capacity(), c.to(), c.conditions(), state, message);
+        return new ClaimProgress(c.name(), c.request(), c.capacity(), c.to(), c.conditions(), state, message, c.latest());
     }
 
     /** The machine's result with the pods and claims read back now: UIDs, owners, capacity, waiting file systems. */

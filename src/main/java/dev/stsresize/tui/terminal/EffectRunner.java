@@ -7,6 +7,7 @@ import dev.stsresize.tui.Loaded;
 import dev.stsresize.tui.StepRunner;
 import dev.stsresize.tui.Summary;
 import dev.stsresize.tui.UiEvent;
+import dev.stsresize.tui.WaitStatus;
 import dev.stsresize.tui.Update;
 import dev.stsresize.tui.UsageSource;
 import dev.stsresize.usage.UsageReport;
@@ -115,6 +116,13 @@ public final class EffectRunner implements AutoCloseable {
             @Override
             public void summary(Summary summary) {
                 post.accept(new UiEvent.Summarized(key, summary));
+            }
+
+            @Override
+            public void waiting(WaitStatus wait) {
+                if (!left.contains(key)) {
+                    post.accept(new UiEvent.WaitTicked(key, wait));
+                }
             }
         };
         try {

@@ -16,7 +16,13 @@ import java.util.concurrent.ConcurrentHashMap;
  * grow the PV, then leave the claim at {@code NodeResizePending} with condition
  * {@code FileSystemResizePending} for the kubelet (which finishes at once for online, only when a pod
  * mounts the claim anew for offline); {@code infeasible} ends at {@code ControllerResizeInfeasible}
- * with a warning; {@code none} never changes anything — what the reference saw with no resizer, and
+ * with a warning; {@code failing} marks the resize in progress and then fails every attempt with a
+ * transient error, as external-resizer does when ControllerExpandVolume answers {@code Unavailable}
+ * (pkg/controller/expand_and_recover.go: a {@code VolumeResizing} event, the RPC, a
+ * {@code VolumeResizeFailed} warning; the status stays {@code ControllerResizeInProgress}, and
+ * pkg/controller/controller.go's {@code syncPVCs} puts the claim back with {@code AddRateLimited}, an
+ * exponential backoff from {@code --retry-interval-start} to {@code --retry-interval-max}, 5 minutes);
+ * {@code none} never changes anything — what the reference saw with no resizer, and
  * what a class gets whose CSI driver has no CSIDriver object ({@link Context#resizerOf}).
  */
 final class VolumeResizer extends Controller {
@@ -24,6 +30,10 @@ final class VolumeResizer extends Controller {
     private final Api resizer;
     private final Pacer pacer = new Pacer();
     private final Set<String> announced = ConcurrentHashMap.newKeySet();
+    /** Failed attempts per claim UID and request, for the workqueue's exponential backoff. */
+    private final java.util.Map<String, Integer> failures = new ConcurrentHashMap<>();
+    /** external-resizer's default {@code --retry-interval-max}. */
+    static final long RETRY_MAX_MILLIS = 5 * 60 * 1000;
 
     VolumeResizer(Context ctx) {
         super(ctx);
@@ -87,6 +97,19 @@ final class VolumeResizer extends Controller {
                     infeasible(claim, request, driver, volume);
                 }
             }
+            case "failing" -> {
+                if (!("ControllerResizeInProgress".equals(state) && request.equals(allocated))) {
+                    markInProgress(claim, request, driver, volume);
+                    failures.put(uid + "/" + request, 0);
+                }
+                String attempt = uid + "/" + request;
+                int failed = failures.getOrDefault(attempt, 0);
+                if (pacer.due(this, key, attempt + "/" + failed, backoff(failed))) {
+                    failAttempt(claim, request, driver, volume);
+                    failures.put(attempt, failed + 1);
+                    requeue(key, 1); // the next attempt is paced from now
+                }
+            }
             default -> { } // none: no resizer; only the expand controller's event above
         }
     }
@@ -127,6 +150,20 @@ final class VolumeResizer extends Controller {
         condition(st, "ControllerResizeError", error);
         resizer.updateStatus(ctx.kinds().claims(), claim);
         ctx.events().warning("external-resizer " + driver, claim, "VolumeResizeFailed", error);
+    }
+
+    /** The workqueue's exponential failure backoff (client-go util/workqueue ItemExponentialFailureRateLimiter). */
+    private long backoff(int failed) {
+        long base = Math.max(1, ctx.timings().resizeMillis());
+        return failed >= 30 ? RETRY_MAX_MILLIS : Math.min(RETRY_MAX_MILLIS, base << failed);
+    }
+
+    /** One attempt that fails with a transient error: the claim is not written; only the two events say it. */
+    private void failAttempt(ObjectNode claim, String request, String driver, String volume) {
+        ctx.events().normal("external-resizer " + driver, claim, "Resizing", "External resizer is resizing volume " + volume);
+        ctx.events().warning("external-resizer " + driver, claim, "VolumeResizeFailed", "resize volume \"" + volume + "\" by resizer \""
+                + driver + "\" failed: rpc error: code = Unavailable desc = the storage backend did not answer the expansion of "
+                + request);
     }
 
     private void condition(ObjectNode status, String type, String message) {

@@ -98,4 +98,21 @@ class VolumeResizerTest {
             assertThat(c.event("data-db-0", "ExternalExpanding").at("/source/component").asText()).isEqualTo("volume_expand");
         }
     }
+
+    @Test
+    void failing_retries_with_VolumeResizeFailed_warnings_that_repeat_and_never_grows() {
+        try (Running c = settled("failing")) {
+            grow(c, "data-db-0", "2Gi");
+            // the workqueue's backoff doubles from resizeMillis: the fast pace reaches a third failure in milliseconds
+            await("three failed attempts", () -> c.event("data-db-0", "VolumeResizeFailed") != null
+                    && c.event("data-db-0", "VolumeResizeFailed").path("count").asInt() >= 3);
+            ObjectNode event = c.event("data-db-0", "VolumeResizeFailed");
+            assertThat(event.path("type").asText()).isEqualTo("Warning");
+            assertThat(event.path("message").asText()).startsWith("resize volume \"pvc-").contains("code = Unavailable");
+            ObjectNode pvc = c.get("persistentvolumeclaims", "data-db-0");
+            assertThat(pvc.at("/status/allocatedResourceStatuses/storage").asText()).as("a transient failure keeps the resize in progress")
+                    .isEqualTo("ControllerResizeInProgress");
+            assertThat(capacity(c, "data-db-0")).isEqualTo("1Gi");
+        }
+    }
 }
