@@ -168,6 +168,34 @@ class StopCommandTest {
         }
     }
 
+    @Test
+    void a_real_sigterm_during_apply_reaches_its_stop_request_and_the_handler_before_is_put_back() {
+        // a probe of the test's own as the handler before: a SIGTERM that apply did not catch reaches it, not the JVM's exit
+        sun.misc.Signal term = new sun.misc.Signal("TERM");
+        List<String> probed = new java.util.concurrent.CopyOnWriteArrayList<>();
+        sun.misc.SignalHandler probe = s -> probed.add(s.getName());
+        sun.misc.SignalHandler jvm = sun.misc.Signal.handle(term, probe);
+        try (Harness h = Harness.start(home, DemoScenario.cluster())) {
+            Path manifest = Commands.manifest(home, ApplyCommandTest.only(DemoScenario.manifest(), "postgres"));
+            StopRequest stop = new StopRequest();
+            Checkpoint kill = w -> {
+                if (w.equals("lock postgres")) {
+                    sun.misc.Signal.raise(term);
+                    Harness.await("SIGTERM handled", () -> stop.requested() || !probed.isEmpty());
+                }
+            };
+            Commands.Run r = Commands.run(h, Optional::empty, kill, stop, "apply", "-f", manifest.toString(), "--yes", "--timeout", "60s");
+            assertThat(probed).as("apply's handler, not the one before, got it").isEmpty();
+            assertThat(r.code()).as(r.describe()).isEqualTo(130);
+            assertThat(r.err()).contains("SIGTERM: stopping at the next safe point", "Stopped (SIGTERM)",
+                    "shop/postgres (phase locked): kubectl stsresize resume shop/postgres");
+            assertRecordKeptAndLeaseFree(h, "locked");
+            assertThat(sun.misc.Signal.handle(term, probe)).as("the handler before put back").isSameAs(probe);
+        } finally {
+            sun.misc.Signal.handle(term, jvm);
+        }
+    }
+
     /** The record stays (Secret, journal, the Lease's phase and digest) and the Lease has no holder: resume need not wait for it. */
     private static void assertRecordKeptAndLeaseFree(Harness h, String phase) {
         ObjectNode lease = h.get("coordination.k8s.io/v1", "Lease", "shop", "stsresize-postgres");
