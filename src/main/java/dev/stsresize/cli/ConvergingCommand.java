@@ -54,10 +54,10 @@ abstract class ConvergingCommand extends BaseCommand {
         }
         List<Convergence.Turn.Stopped> resumable = converger.stopped().stream().filter(s -> !s.resumeCommand().isEmpty()).toList();
         if (resumable.isEmpty()) {
-            err.println("Stopped (" + stop.reason() + ") before any write: nothing to resume.");
+            err.println("Stopped (" + stop.reason() + "): no run was left midway, nothing to resume.");
         } else {
-            err.println("Stopped (" + stop.reason() + "): the request in flight finished and no other write started. Each run keeps its"
-                    + " record and its Lease is free; to finish:");
+            err.println("Stopped (" + stop.reason() + "): the request in flight finished and no other write started. Each run stopped"
+                    + " midway keeps its record (Lease, Secret, journal); to finish:");
             for (Convergence.Turn.Stopped s : resumable) {
                 err.println("  " + s.namespace() + "/" + s.name() + " (phase " + s.phase() + "): " + s.resumeCommand());
             }

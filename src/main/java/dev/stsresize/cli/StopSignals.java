@@ -55,10 +55,10 @@ final class StopSignals implements AutoCloseable {
     private void on(Signal signal) {
         String name = "SIG" + signal.getName();
         if (stopping.compareAndSet(false, true)) {
+            stop.request(name); // first: a question being asked ends its line before this one is written
             err.println(name + ": stopping at the next safe point (the request in flight finishes, no new write starts);"
                     + " Ctrl-C again to exit at once");
             err.flush();
-            stop.request(name);
         } else if (signal.getName().equals("INT")) {
             // a lost terminal sends SIGHUP more than once (the kernel, then the shell): only a second Ctrl-C is "now"
             err.println(name + " again: exiting at once. What was written is recorded: `kubectl stsresize resume` finishes it");

@@ -78,6 +78,8 @@ final class TerminalPrompter implements Prompter {
     public synchronized void cancel() {
         cancelled = true;
         if (asking != null) {
+            out.println(); // after the terminal's "^C": what is written next starts on its own line
+            out.flush();
             asking.interrupt();
         }
     }
@@ -90,6 +92,8 @@ final class TerminalPrompter implements Prompter {
             b.clear();
             int n = in.read(b);
             if (n < 0) {
+                out.println(); // Ctrl-D is not echoed: what is written next starts on its own line
+                out.flush();
                 return line.size() == 0 ? null : line.toString(StandardCharsets.UTF_8);
             }
             if (n == 0) {

@@ -128,7 +128,7 @@ class StopCommandTest {
             assertThat(asked).as("asked once, not once per StatefulSet").hasSize(1);
             assertThat(r.out()).contains("shop/minio: failed (stopped)", "shop/postgres: failed (stopped)",
                     "nothing was written and there is nothing to resume");
-            assertThat(r.err()).contains("Stopped (Ctrl-C at the prompt) before any write: nothing to resume.")
+            assertThat(r.err()).contains("Stopped (Ctrl-C at the prompt): no run was left midway, nothing to resume.")
                     .doesNotContain("kubectl stsresize resume shop/");
             assertThat(h.writes()).as("nothing written").isEmpty();
         }
@@ -146,6 +146,19 @@ class StopCommandTest {
             }), Checkpoint.NONE, "apply", "-f", manifest.toString(), "--timeout", "60s");
             assertThat(r.code()).as(r.describe()).isEqualTo(130);
             assertThat(r.err()).contains("Stopped (Ctrl-C at the prompt)", "kubectl stsresize resume shop/postgres");
+            assertRecordKeptAndLeaseFree(h, "growing");
+        }
+    }
+
+    @Test
+    void the_end_of_input_at_the_name_gate_stops_too_a_closed_terminal_ends_the_read_before_its_sighup_comes() {
+        try (Harness h = Harness.start(home, DemoScenario.cluster())) {
+            Path manifest = Commands.manifest(home, ApplyCommandTest.only(DemoScenario.manifest(), "postgres"));
+            Commands.Run r = Commands.run(h, () -> Optional.of(q -> q.startsWith("Grow") ? "y" : null), Checkpoint.NONE, "apply", "-f",
+                    manifest.toString(), "--timeout", "60s");
+            assertThat(r.code()).as(r.describe()).isEqualTo(130);
+            assertThat(r.out()).contains("shop/postgres: failed (stopped) - stopped at phase growing (end of input at the prompt)");
+            assertThat(r.err()).contains("shop/postgres (phase growing): kubectl stsresize resume shop/postgres");
             assertRecordKeptAndLeaseFree(h, "growing");
         }
     }
