@@ -348,8 +348,9 @@ public final class LeaseLock implements AutoCloseable {
         try {
             lease = cluster.updateLease(withoutHolder(lease));
             return "";
-        } catch (ClusterException e) {
-            // a conflict is someone else's write since ours: whatever it says, it is not ours to clear
+        } catch (RuntimeException e) {
+            // a conflict is someone else's write since ours: whatever it says, it is not ours to clear; and a
+            // server that fails now must not turn a clean stop into a crash: the Lease expires in any case
             return "Lease " + record.namespace() + "/" + leaseName(record.name()) + " could not be freed (" + e.getMessage()
                     + "): it stays held until it expires, " + duration.toSeconds() + "s after its last renewal";
         }
