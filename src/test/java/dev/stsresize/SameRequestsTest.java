@@ -61,7 +61,7 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>Reads (GET, LIST, WATCH) are left out of the comparison: how often a claim or a watch is read
  * while a resizer works depends on the controllers' pace, not on the product. Everything else is
  * compared with method, path, query, body and status; values that differ from run to run (UIDs,
- * resourceVersions, times, the operator's pid, the compressed record) are replaced by placeholders.
+ * resourceVersions, times, the operator's pid and process, the compressed record) are replaced by placeholders.
  */
 class SameRequestsTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -235,7 +235,7 @@ class SameRequestsTest {
     private static boolean masked(String name, String value) {
         return switch (name) {
             case "uid", "resourceVersion", "creationTimestamp", "acquireTime", "renewTime", "eventTime", "time", "startedAt",
-                    "stsresize.dev/record-sha256" -> true;
+                    "stsresize.dev/record-sha256", "stsresize.dev/holder-process" -> true;
             default -> value.matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?Z")
                     || value.matches("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
         };

@@ -16,6 +16,7 @@ import dev.stsresize.converge.Operator;
 import dev.stsresize.converge.PendingRun;
 import dev.stsresize.converge.RunRecords;
 import dev.stsresize.converge.StatefulSetResult;
+import dev.stsresize.converge.StopRequest;
 import dev.stsresize.converge.Write;
 import dev.stsresize.manifest.Manifest;
 import dev.stsresize.plan.ClaimState;
@@ -46,7 +47,8 @@ import picocli.CommandLine.Option;
             "Each claim is grown, the StatefulSet orphan-deleted (pods and claims stay) and re-applied, and its pods"
                     + " are verified to be adopted.",
             "",
-            "Exit status: 0 converged or nothing to do; 2 a StatefulSet was refused; 1 one was blocked or failed.",
+            "Exit status: 0 converged or nothing to do; 2 a StatefulSet was refused; 1 one was blocked or failed;"
+                    + " 130 stopped (Ctrl-C, SIGHUP, SIGTERM: `kubectl stsresize resume` finishes it).",
         },
         footer = {"", "Examples:", "  kubectl stsresize apply -f db.yaml --dry-run=server",
             "  kubectl stsresize apply -f db.yaml"})
@@ -83,8 +85,8 @@ public final class ApplyCommand extends ConvergingCommand {
 
     @Mixin RunOptions runOptions;
 
-    public ApplyCommand(Environment environment, Supplier<Optional<Prompter>> prompter, Checkpoint checkpoint) {
-        super(environment, prompter, checkpoint);
+    public ApplyCommand(Environment environment, Supplier<Optional<Prompter>> prompter, Checkpoint checkpoint, StopRequest stop) {
+        super(environment, prompter, checkpoint, stop);
     }
 
     /** The flags alone, before anything is read or asked. */
@@ -106,17 +108,25 @@ public final class ApplyCommand extends ConvergingCommand {
         }
     }
 
-    /** Unfinished runs first, then the plan with every write to come, then each StatefulSet converged, then the results. */
+    /**
+     * Unfinished runs first, then the plan with every write to come, then each StatefulSet converged, then the results;
+     * Ctrl-C, SIGHUP or SIGTERM anywhere stops the whole command at the next safe point ({@link StopSignals}).
+     */
     @Override
     protected int run() {
-        PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        try (StopSignals signals = StopSignals.install(stop, err)) {
+            return converge(spec.commandLine().getOut(), err);
+        }
+    }
+
+    private int converge(PrintWriter out, PrintWriter err) {
         boolean json = output == OutputFormat.Result.json;
         // asked before the prompter opens the system terminal (jline hands out one at a time); with -o json
         // the table goes to stderr, which may well be the terminal while stdout is a pipe
         int width = TerminalWidth.of(environment.variables(), json, json || environment.console());
         int progressWidth = TerminalWidth.ofStderr(json || environment.console());
-        Gate gate = gate();
+        Gate gate = gate(err);
         ClusterConnection conn = connection.connect(environment, err);
         Manifest manifest = manifestFiles.read(environment.stdin(), conn.defaultNamespace(), connection.namespace != null);
         err.println(conn.target()); // before any request: a manifest's error stays the one paragraph
@@ -135,7 +145,7 @@ public final class ApplyCommand extends ConvergingCommand {
         convergeEach(assessment, results, converger, opts, err);
         // told now, at the end: each claim re-read, so that no warning stands that the kubelet has since made untrue
         results.replaceAll(converger::reread);
-        return ResultPrinter.print(results, output, out);
+        return finish(results, converger, output, out, err);
     }
 
     private boolean dry() {
@@ -143,16 +153,16 @@ public final class ApplyCommand extends ConvergingCommand {
     }
 
     /** Yes to every write with --yes or a dry run; else the operator asked at each gate, on a terminal there must be. */
-    private Gate gate() {
+    private Gate gate(PrintWriter err) {
         if (yes || dry()) {
             return Gate.YES;
         }
-        Optional<Prompter> p = prompter.get();
+        Optional<StoppablePrompter> p = prompter();
         if (p.isEmpty()) {
             throw new UserError("apply writes to the cluster and there is no terminal to ask on: pass --yes to allow every"
                     + " write of the printed plan, or --dry-run=server to only check. Nothing was written.");
         }
-        return new PromptGate(p.get());
+        return new PromptGate(p.get(), err);
     }
 
     /**

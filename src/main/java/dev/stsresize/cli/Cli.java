@@ -1,6 +1,7 @@
 package dev.stsresize.cli;
 
 import dev.stsresize.converge.Checkpoint;
+import dev.stsresize.converge.StopRequest;
 import java.util.Optional;
 import java.util.function.Supplier;
 import dev.stsresize.UserError;
@@ -19,12 +20,13 @@ public final class Cli {
     private final Environment environment;
     private final Supplier<Optional<Prompter>> prompter;
     private final Checkpoint checkpoint;
+    /** What Ctrl-C, SIGHUP and SIGTERM set while apply or resume runs (one command per Cli). */
+    private final StopRequest stop;
 
     /** The process's own environment, read by {@code Main} and passed in. */
     public Cli(PrintWriter out, PrintWriter err, Environment environment) {
-        // a lambda, not JLinePrompter::onTerminal: a method reference loads JLinePrompter and the jline
-        // classes its methods name when the call site links, i.e. for every command (--help too)
-        this(out, err, environment, () -> JLinePrompter.onTerminal(), Checkpoint.NONE);
+        // a lambda, not a method reference: TerminalPrompter and what it names load only when a command asks
+        this(out, err, environment, () -> TerminalPrompter.open(err), Checkpoint.NONE, new StopRequest());
     }
 
     /** For tests: stdin, the environment variables and whether there is a console, injected. */
@@ -35,15 +37,23 @@ public final class Cli {
     /** For tests: also how the operator is asked (empty: no terminal) and a hook after every write of a converge. */
     public Cli(PrintWriter out, PrintWriter err, InputStream in, Map<String, String> env, boolean terminal,
             Supplier<Optional<Prompter>> prompter, Checkpoint checkpoint) {
-        this(out, err, Environment.of(in, env, terminal), prompter, checkpoint);
+        this(out, err, in, env, terminal, prompter, checkpoint, new StopRequest());
     }
 
-    private Cli(PrintWriter out, PrintWriter err, Environment environment, Supplier<Optional<Prompter>> prompter, Checkpoint checkpoint) {
+    /** For tests: also the stop request the signals would set, for the test to set instead. */
+    public Cli(PrintWriter out, PrintWriter err, InputStream in, Map<String, String> env, boolean terminal,
+            Supplier<Optional<Prompter>> prompter, Checkpoint checkpoint, StopRequest stop) {
+        this(out, err, Environment.of(in, env, terminal), prompter, checkpoint, stop);
+    }
+
+    private Cli(PrintWriter out, PrintWriter err, Environment environment, Supplier<Optional<Prompter>> prompter, Checkpoint checkpoint,
+            StopRequest stop) {
         this.out = out;
         this.err = err;
         this.environment = environment;
         this.prompter = prompter;
         this.checkpoint = checkpoint;
+        this.stop = stop;
     }
 
     /** The whole command tree, every subcommand built: completion and tests walk all of it. */
@@ -61,8 +71,8 @@ public final class Cli {
         CommandLine cl = new CommandLine(new RootCommand());
         // subcommands are added here, one line each
         add(cl, invoked, PlanCommand.class, () -> new PlanCommand(environment));
-        add(cl, invoked, ApplyCommand.class, () -> new ApplyCommand(environment, prompter, checkpoint));
-        add(cl, invoked, ResumeCommand.class, () -> new ResumeCommand(environment, prompter, checkpoint));
+        add(cl, invoked, ApplyCommand.class, () -> new ApplyCommand(environment, prompter, checkpoint, stop));
+        add(cl, invoked, ResumeCommand.class, () -> new ResumeCommand(environment, prompter, checkpoint, stop));
         add(cl, invoked, SimulateCommand.class, SimulateCommand::new);
         add(cl, invoked, DemoCommand.class, () -> new DemoCommand(environment));
         add(cl, invoked, RenderJobCommand.class, () -> new RenderJobCommand(environment));

@@ -2,12 +2,15 @@ package dev.stsresize.cli;
 
 import dev.stsresize.cluster.Cluster;
 import dev.stsresize.converge.Checkpoint;
+import dev.stsresize.converge.Convergence;
+import dev.stsresize.converge.Converger;
 import dev.stsresize.converge.Journal;
 import dev.stsresize.converge.LeaseLock;
 import dev.stsresize.converge.PendingRun;
 import dev.stsresize.converge.StatefulSetResult;
-import java.io.PrintWriter;
 import dev.stsresize.converge.StopRequest;
+import java.io.PrintWriter;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -22,13 +25,45 @@ abstract class ConvergingCommand extends BaseCommand {
     final Supplier<Optional<Prompter>> prompter;
     /** Called after every write of a converge (crash tests); {@link Checkpoint#NONE} otherwise. */
     final Checkpoint checkpoint;
-    /** Set on a signal: each run stops at its next safe point with its record kept, its result saying the phase it reached. */
-    final StopRequest stop = new StopRequest();
+    /**
+     * Set on Ctrl-C, SIGHUP, SIGTERM ({@link StopSignals}) or Ctrl-C at a prompt: each run stops at its next safe point with its
+     * record kept and its Lease freed, its result saying the phase it reached; those not started are not started.
+     */
+    final StopRequest stop;
 
-    ConvergingCommand(Environment environment, Supplier<Optional<Prompter>> prompter, Checkpoint checkpoint) {
+    ConvergingCommand(Environment environment, Supplier<Optional<Prompter>> prompter, Checkpoint checkpoint, StopRequest stop) {
         this.environment = environment;
         this.prompter = prompter;
         this.checkpoint = checkpoint;
+        this.stop = stop;
+    }
+
+    /** The operator's terminal, taking part in the stop; empty when there is none. */
+    Optional<StoppablePrompter> prompter() {
+        return prompter.get().map(p -> new StoppablePrompter(p, stop));
+    }
+
+    /**
+     * The results printed, then, when the command was stopped, where each StatefulSet touched stands and the
+     * {@code resume} that finishes it (on stderr: stdout may hold the Result document), and exit 130.
+     */
+    int finish(List<StatefulSetResult> results, Converger converger, OutputFormat.Result output, PrintWriter out, PrintWriter err) {
+        int code = ResultPrinter.print(results, output, out);
+        if (!stop.requested()) {
+            return code;
+        }
+        List<Convergence.Turn.Stopped> resumable = converger.stopped().stream().filter(s -> !s.resumeCommand().isEmpty()).toList();
+        if (resumable.isEmpty()) {
+            err.println("Stopped (" + stop.reason() + "): no run was left midway, nothing to resume.");
+        } else {
+            err.println("Stopped (" + stop.reason() + "): the request in flight finished and no other write started. Each run stopped"
+                    + " midway keeps its record (Lease, Secret, journal); to finish:");
+            for (Convergence.Turn.Stopped s : resumable) {
+                err.println("  " + s.namespace() + "/" + s.name() + " (phase " + s.phase() + "): " + s.resumeCommand());
+            }
+        }
+        err.flush();
+        return ExitCodes.INTERRUPTED;
     }
 
     /**

@@ -15,6 +15,7 @@ import dev.stsresize.converge.Outcome;
 import dev.stsresize.converge.PendingRun;
 import dev.stsresize.converge.RunRecords;
 import dev.stsresize.converge.StatefulSetResult;
+import dev.stsresize.converge.StopRequest;
 import dev.stsresize.manifest.Manifest;
 import dev.stsresize.plan.Metadata;
 import java.io.PrintWriter;
@@ -64,8 +65,8 @@ public final class ResumeCommand extends ConvergingCommand {
             description = "table, or json: one stsresize/v1 Result document on stdout at the end. Default: ${DEFAULT-VALUE}.")
     OutputFormat.Result output;
 
-    public ResumeCommand(Environment environment, Supplier<Optional<Prompter>> prompter, Checkpoint checkpoint) {
-        super(environment, prompter, checkpoint);
+    public ResumeCommand(Environment environment, Supplier<Optional<Prompter>> prompter, Checkpoint checkpoint, StopRequest stop) {
+        super(environment, prompter, checkpoint, stop);
     }
 
     /** A NAMESPACE/NAME kube-apiserver would refuse changes the request's path ("..") or reaches nothing: refused first. */
@@ -95,10 +96,16 @@ public final class ResumeCommand extends ConvergingCommand {
         }
     }
 
+    /** Each recorded run finished in turn; Ctrl-C, SIGHUP or SIGTERM stops the whole command at the next safe point. */
     @Override
     protected int run() {
-        PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        try (StopSignals signals = StopSignals.install(stop, err)) {
+            return resume(spec.commandLine().getOut(), err);
+        }
+    }
+
+    private int resume(PrintWriter out, PrintWriter err) {
         ClusterConnection conn = connection.connect(environment, err);
         Cluster cluster = conn.cluster();
         Journal journal = environment.journal();
@@ -144,7 +151,7 @@ public final class ResumeCommand extends ConvergingCommand {
         ConvergeOptions opts = runOptions.convergeOptions();
         List<StatefulSetResult> results = new ArrayList<>();
         Map<String, Boolean> leases = new HashMap<>();
-        Optional<Prompter> asker = Optional.empty();
+        Optional<StoppablePrompter> asker = Optional.empty();
         for (PendingRun run : runs) {
             String key = Metadata.key(run.namespace(), run.name());
             ObjectNode object = declared.get(key);
@@ -154,11 +161,11 @@ public final class ResumeCommand extends ConvergingCommand {
                         List.of(), List.of(), List.of()));
                 continue;
             }
-            if (run.trusted() && object == null && !yes) {
+            if (run.trusted() && object == null && !yes && !stop.requested()) {
                 out.print(run.describe());
                 out.flush();
                 if (asker.isEmpty()) {
-                    asker = prompter.get();
+                    asker = prompter();
                 }
                 if (asker.isEmpty()) {
                     throw new UserError("resume would re-apply the recorded object of StatefulSet " + key + " (shown above) and there is"
@@ -166,7 +173,8 @@ public final class ResumeCommand extends ConvergingCommand {
                             + " instead. Nothing was written.");
                 }
                 String answer = asker.get().ask("Re-apply it and finish the run of " + key + "? [y/N] ");
-                if (answer == null || !answer.trim().equalsIgnoreCase("y") && !answer.trim().equalsIgnoreCase("yes")) {
+                // stopped at the question: the Converger answers a stopped command without writing, the run left recorded
+                if (!asker.get().stopped() && (answer == null || !answer.trim().equalsIgnoreCase("y") && !answer.trim().equalsIgnoreCase("yes"))) {
                     results.add(new StatefulSetResult(run.namespace(), run.name(), Outcome.FAILED, "declined",
                             "the operator declined; nothing was written", List.of(), List.of(), List.of()));
                     continue;
@@ -180,6 +188,6 @@ public final class ResumeCommand extends ConvergingCommand {
             }
         }
         results.replaceAll(converger::reread);
-        return ResultPrinter.print(results, output, out);
+        return finish(results, converger, output, out, err);
     }
 }

@@ -49,7 +49,8 @@ final class TerminalWidth {
     }
 
     private static int ofTerminal(boolean stderr) {
-        try (Terminal t = TerminalBuilder.builder().system(true).dumb(true)
+        // nativeSignals(false): jline would put the default SIGINT handler in place of StopSignals' while it is open
+        try (Terminal t = TerminalBuilder.builder().system(true).dumb(true).nativeSignals(false)
                 .systemOutput(stderr ? TerminalBuilder.SystemOutput.SysErr : TerminalBuilder.SystemOutput.SysOut)
                 .build()) {
             if (Terminal.TYPE_DUMB.equals(t.getType()) || Terminal.TYPE_DUMB_COLOR.equals(t.getType())) {

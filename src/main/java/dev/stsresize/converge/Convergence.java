@@ -341,11 +341,15 @@ public final class Convergence {
         return last;
     }
 
-    /** The stop honoured here: the record kept as it stands (nothing to keep before the lock), the Lease no longer renewed. */
+    /**
+     * The stop honoured here: the record kept as it stands (nothing to keep before the lock), the Lease
+     * no longer renewed and its holder freed, so that resume takes it at once.
+     */
     private Turn stopHere() {
         String why = steps.stop().reason();
         StatefulSetResult r;
         String phase;
+        String held = run == null ? "" : run.free();
         if (run == null) {
             phase = "";
             r = Steps.result(decision.namespace(), decision.name(), Outcome.FAILED, "stopped", "stopped before the first write ("
@@ -354,7 +358,7 @@ public final class Convergence {
             phase = run.record().phase();
             r = steps.result(run, Outcome.FAILED, "stopped", "stopped at phase " + phase + " (" + why + "): the request in flight"
                     + " finished and no other write started. The run is recorded: `kubectl stsresize resume " + run.namespace() + "/"
-                    + run.name() + "` finishes it", List.of());
+                    + run.name() + "` finishes it" + (held.isEmpty() ? "" : "; " + held), List.of());
         }
         closeRun();
         position = Position.ENDED;

@@ -66,6 +66,15 @@ public final class Converger {
     public StatefulSetResult resume(PendingRun run, ObjectNode declared, ConvergeOptions opts, boolean leases) {
         String ns = run.namespace();
         String name = run.name();
+        if (steps.stop().requested() && run.record() != null) {
+            // stopped before this run was taken up: nothing written, its record stands as it was
+            StatefulSetResult r = new StatefulSetResult(ns, name, Outcome.FAILED, "stopped", "stopped before resuming ("
+                    + steps.stop().reason() + "): nothing was written; the run stays recorded"
+                    + ": `kubectl stsresize resume " + ns + "/" + name + "` finishes it", List.of(), List.of(), List.of());
+            String phase = run.record().phase().isEmpty() ? "unknown" : run.record().phase();
+            stopped.add(new Convergence.Turn.Stopped(ns, name, phase, r));
+            return r;
+        }
         Optional<ObjectNode> standing = cluster.getStatefulSet(ns, name);
         PendingRun checked = run.record() == null || !run.problem().isEmpty() ? run : run.withProblem(RunRecords.problem(run, standing));
         if (!checked.trusted()) {

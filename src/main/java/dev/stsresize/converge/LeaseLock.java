@@ -19,8 +19,11 @@ import java.util.concurrent.TimeUnit;
  * Step 4: the lock and record of one StatefulSet's run. A coordination.k8s.io Lease
  * {@code stsresize-<name>} in its namespace holds the lock only: {@code spec.holderIdentity}
  * ("user@host pid"), {@code leaseDurationSeconds}, {@code acquireTime}, {@code renewTime} (renewed every
- * third of the duration while the run works), annotation {@code stsresize.dev/phase} the phase and
- * {@code stsresize.dev/record-sha256} the digest of the record. The record itself (the live object as
+ * third of the duration while the run works), annotation {@code stsresize.dev/phase} the phase,
+ * {@code stsresize.dev/record-sha256} the digest of the record and {@value HolderProcess#ANNOTATION}
+ * the holding process (so that this machine can tell when it died). A run stopped on request frees
+ * the holder and keeps phase and digest: its record waits for {@code resume}, which need not wait
+ * for the Lease to expire. The record itself (the live object as
  * it was and the object to re-apply) goes to {@link RecordSecret} {@code stsresize-<name>}, written
  * once the Lease is ours and removed on release, and to the local {@link Journal} at every phase.
  * Where Leases or Secrets are forbidden, the journal alone is kept.
@@ -41,6 +44,9 @@ public final class LeaseLock implements AutoCloseable {
     private ObjectNode lease;
     private String secretUid = "";
     private volatile String lost;
+    /** This process as the Lease describes its holder; empty where the machine cannot say (then no annotation). */
+    private final Optional<HolderProcess> self;
+    private String tookOver = "";
 
     private LeaseLock(Cluster cluster, Journal journal, Clock clock, Duration duration, boolean useLease, Record record) {
         this.cluster = cluster;
@@ -49,6 +55,7 @@ public final class LeaseLock implements AutoCloseable {
         this.duration = duration;
         this.useLease = useLease;
         this.record = record;
+        this.self = HolderProcess.current(record.holder(), HolderProcess.LOCAL);
         this.renewer = useLease ? Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "stsresize-lease-renew");
             t.setDaemon(true);
@@ -130,10 +137,13 @@ public final class LeaseLock implements AutoCloseable {
         return true;
     }
 
-    /** The Lease of a StatefulSet's run while it has a holder: lock, phase, digest. */
-    static Optional<ObjectNode> heldLease(Cluster cluster, String namespace, String statefulSet) {
+    /**
+     * The Lease of a StatefulSet's unfinished run: held (a run in progress, or one that crashed), or
+     * freed by a run stopped on request, which kept its digest for resume. A released Lease has neither.
+     */
+    static Optional<ObjectNode> unfinishedLease(Cluster cluster, String namespace, String statefulSet) {
         return cluster.getLease(namespace, leaseName(statefulSet))
-                .filter(l -> !l.path("spec").path("holderIdentity").asText("").isEmpty());
+                .filter(l -> !l.path("spec").path("holderIdentity").asText("").isEmpty() || !digestOf(l).isEmpty());
     }
 
     static String phaseOf(ObjectNode lease) {
@@ -156,7 +166,10 @@ public final class LeaseLock implements AutoCloseable {
                 }
                 ObjectNode l = current.get();
                 String holder = l.path("spec").path("holderIdentity").asText("");
-                if (!holder.isEmpty() && !holder.equals(record.holder()) && !holder.equals(previousHolder)) {
+                Optional<HolderProcess> dead = HolderProcess.parse(l.path("metadata").path("annotations")
+                        .path(HolderProcess.ANNOTATION).asText("")).filter(p -> p.holder().equals(holder))
+                        .filter(p -> p.deadOn(HolderProcess.LOCAL));
+                if (!holder.isEmpty() && !holder.equals(record.holder()) && !holder.equals(previousHolder) && dead.isEmpty()) {
                     Instant renewed = parse(l.path("spec").path("renewTime").asText(""));
                     int seconds = l.path("spec").path("leaseDurationSeconds").asInt(60);
                     boolean expired = renewed == null || renewed.plusSeconds(seconds).isBefore(clock.instant());
@@ -175,6 +188,10 @@ public final class LeaseLock implements AutoCloseable {
                     }
                 }
                 lease = cluster.updateLease(leaseObject(l));
+                if (dead.isPresent() && !holder.equals(record.holder()) && !holder.equals(previousHolder)) {
+                    tookOver = "took over the Lease of a run of this machine that is no longer running (" + dead.get().describe()
+                            + ", holder " + holder + ")";
+                }
                 return;
             } catch (ClusterException e) {
                 if (!e.isConflict()) {
@@ -197,6 +214,11 @@ public final class LeaseLock implements AutoCloseable {
         ann.put(PHASE, record.phase());
         ann.put(RecordSecret.DIGEST, RecordSecret.digest(RecordSecret.payload(record)));
         ann.remove(LEGACY_RECORD);
+        if (self.isPresent()) {
+            ann.put(HolderProcess.ANNOTATION, self.get().annotation());
+        } else {
+            ann.remove(HolderProcess.ANNOTATION); // another holder's description must not stand for this one
+        }
         ObjectNode spec = Objects.child(l, "spec");
         String now = MICRO.format(clock.instant());
         boolean newHolder = !record.holder().equals(spec.path("holderIdentity").asText(""));
@@ -244,6 +266,11 @@ public final class LeaseLock implements AutoCloseable {
 
     public synchronized Record record() {
         return record;
+    }
+
+    /** What was said on taking the Lease over from a dead process of this machine, "" when it was not. */
+    public String tookOver() {
+        return tookOver;
     }
 
     /** Why the lock was lost (another holder took it), or null while it is ours. */
@@ -298,16 +325,45 @@ public final class LeaseLock implements AutoCloseable {
     }
 
     private void releaseLease() {
-        ObjectNode l = lease.deepCopy();
-        l.remove("status");
-        ObjectNode meta = (ObjectNode) l.path("metadata");
-        meta.remove("managedFields");
-        ObjectNode ann = Objects.child(meta, "annotations");
+        ObjectNode l = withoutHolder(lease);
+        ObjectNode ann = Objects.child((ObjectNode) l.path("metadata"), "annotations");
         ann.put(PHASE, "released");
         ann.remove(RecordSecret.DIGEST);
         ann.remove(LEGACY_RECORD);
-        ((ObjectNode) l.path("spec")).remove("holderIdentity");
         lease = cluster.updateLease(l);
+    }
+
+    /**
+     * The run stopped on request (Ctrl-C, SIGHUP, SIGTERM): renewal stops and the Lease's holder is
+     * cleared, its phase and digest kept, so that the run's record (Secret and journal) is found and
+     * finished by the next {@code resume} or {@code apply} at once, not after the Lease expires.
+     *
+     * @return "" when the Lease was freed (or there is none), else why it stays held until it expires
+     */
+    public synchronized String free() {
+        close();
+        if (!useLease || lost != null || lease == null) {
+            return "";
+        }
+        try {
+            lease = cluster.updateLease(withoutHolder(lease));
+            return "";
+        } catch (RuntimeException e) {
+            // a conflict is someone else's write since ours: whatever it says, it is not ours to clear; and a
+            // server that fails now must not turn a clean stop into a crash: the Lease expires in any case
+            return "Lease " + record.namespace() + "/" + leaseName(record.name()) + " could not be freed (" + e.getMessage()
+                    + "): it stays held until it expires, " + duration.toSeconds() + "s after its last renewal";
+        }
+    }
+
+    private static ObjectNode withoutHolder(ObjectNode current) {
+        ObjectNode l = current.deepCopy();
+        l.remove("status");
+        ObjectNode meta = (ObjectNode) l.path("metadata");
+        meta.remove("managedFields");
+        Objects.child(meta, "annotations").remove(HolderProcess.ANNOTATION);
+        ((ObjectNode) l.path("spec")).remove("holderIdentity");
+        return l;
     }
 
     /** Stops renewing, leaving Lease and journal as they are (for a crash-like stop or a resume later). */

@@ -67,7 +67,7 @@ public final class RunRecords {
     private Optional<PendingRun> stored(String namespace, String name) {
         Optional<ObjectNode> lease;
         try {
-            lease = LeaseLock.heldLease(cluster, namespace, name);
+            lease = LeaseLock.unfinishedLease(cluster, namespace, name);
         } catch (ClusterException e) {
             return Optional.empty(); // no Lease to read: the lock decides when the run starts
         }

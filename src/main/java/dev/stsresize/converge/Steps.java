@@ -195,6 +195,11 @@ public final class Steps {
         public void close() {
             lock.close();
         }
+
+        /** Stopped on request: the Lease no longer renewed and its holder freed, the record kept; why it stays held, or "". */
+        String free() {
+            return lock.free();
+        }
     }
 
     // ---- check ----------------------------------------------------------------------------------
@@ -297,6 +302,9 @@ public final class Steps {
     private Acquired acquire(Record r, ConvergeOptions opts, boolean leases, String ours, Map<String, String> before) {
         try {
             LeaseLock lock = LeaseLock.acquire(cluster, journal, clock, opts.leaseDuration(), leases, r, opts.takeOver(), ours);
+            if (!lock.tookOver().isEmpty()) {
+                progress.on(ProgressEvent.info(r.namespace(), r.name(), Step.LOCK, lock.tookOver()));
+            }
             return new Acquired(new Run(lock, clock.instant().plus(opts.timeout()), before), "", "");
         } catch (Locked e) {
             return new Acquired(null, "locked", e.getMessage());

@@ -42,8 +42,11 @@ public final class StopRequest {
         return r == null ? "" : r;
     }
 
-    /** A wait in progress: closed at once if a stop is requested while it lasts (or already was). */
-    void waiting(AutoCloseable watch) {
+    /**
+     * A wait in progress (a watch, a question to the operator): closed at once if a stop is requested
+     * while it lasts (or already was). End it with {@link #doneWaiting}.
+     */
+    public void waiting(AutoCloseable watch) {
         boolean now;
         synchronized (waits) {
             now = reason != null;
@@ -60,7 +63,7 @@ public final class StopRequest {
         }
     }
 
-    void doneWaiting(AutoCloseable watch) {
+    public void doneWaiting(AutoCloseable watch) {
         synchronized (waits) {
             waits.remove(watch);
         }

@@ -79,15 +79,17 @@ class ApplyCommandTest {
         try (Harness h = Harness.start(home, DemoScenario.cluster())) {
             Path manifest = Commands.manifest(home, only(DemoScenario.manifest(), "postgres"));
             List<String> asked = new ArrayList<>();
-            // yes to growing, a wrong name at the delete prompt: claims grown, StatefulSet untouched
+            // yes to growing, a wrong name at the delete prompt each time it is asked: claims grown, StatefulSet untouched
             AtomicInteger n = new AtomicInteger();
             Commands.Run r = Commands.run(h, () -> Optional.of(q -> {
                 asked.add(q);
                 return n.getAndIncrement() == 0 ? "y" : "postgre";
             }), Checkpoint.NONE, "apply", "-f", manifest.toString(), "--timeout", "60s");
-            assertThat(asked).hasSize(2);
+            assertThat(asked).hasSize(4);
             assertThat(asked.get(0)).contains("Grow 3 claim(s) of StatefulSet shop/postgres");
-            assertThat(asked.get(1)).contains("type its name");
+            assertThat(asked.subList(1, 4)).allSatisfy(q -> assertThat(q).contains("type its name"));
+            assertThat(r.err()).contains("\"postgre\" is not \"postgres\": nothing was deleted; type its name exactly",
+                    "the delete is refused after 3 tries");
             assertThat(r.code()).as(r.describe()).isEqualTo(1);
             assertThat(h.writes()).noneMatch(w -> "statefulsets".equals(w.resource()));
             assertThat(h.claim("shop", "data-postgres-0").at("/spec/resources/requests/storage").asText()).isEqualTo("20Gi");

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -41,13 +42,26 @@ final class Commands {
     }
 
     static Run run(Harness h, Supplier<Optional<Prompter>> prompter, Checkpoint checkpoint, String... args) {
+        return run(h, prompter, checkpoint, new StopRequest(), args);
+    }
+
+    /** With the stop request the command's signal handlers would set: the test sets it instead. */
+    static Run run(Harness h, Supplier<Optional<Prompter>> prompter, Checkpoint checkpoint, StopRequest stop, String... args) {
+        return run(h, Map.of(), prompter, checkpoint, stop, args);
+    }
+
+    /** With variables added to the harness's: {@code USER=bob} is another operator (its Lease holder differs). */
+    static Run run(Harness h, Map<String, String> variables, Supplier<Optional<Prompter>> prompter, Checkpoint checkpoint,
+            StopRequest stop, String... args) {
+        Map<String, String> env = new java.util.HashMap<>(h.env());
+        env.putAll(variables);
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         List<String> all = new ArrayList<>(List.of(args));
         all.add("--kubeconfig");
         all.add(h.kubeconfig().toString());
-        int code = new Cli(new PrintWriter(out), new PrintWriter(err), new ByteArrayInputStream(new byte[0]), h.env(), false,
-                prompter, checkpoint).run(all.toArray(String[]::new));
+        int code = new Cli(new PrintWriter(out), new PrintWriter(err), new ByteArrayInputStream(new byte[0]), env, false,
+                prompter, checkpoint, stop).run(all.toArray(String[]::new));
         return new Run(code, out.toString(), err.toString());
     }
 

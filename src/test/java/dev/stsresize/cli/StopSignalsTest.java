@@ -1,0 +1,80 @@
+package dev.stsresize.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.stsresize.converge.StopRequest;
+import dev.stsresize.testkit.Await;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+import sun.misc.Signal;
+import sun.misc.SignalHandler;
+
+/**
+ * Real signals raised in this JVM while {@link StopSignals} is installed: each becomes the command's stop
+ * request (the handlers of the JVM would exit at once instead), a second Ctrl-C exits at once, a repeated
+ * SIGHUP does not, and the handlers that were there before come back. A signal is only raised here while
+ * a handler of the test's own is in place, never the JVM's.
+ */
+class StopSignalsTest {
+    private static final Duration DEADLINE = Duration.ofSeconds(30);
+
+    @Test
+    void sighup_stops_the_command_a_second_sighup_does_not_exit_a_second_ctrl_c_does() {
+        withProbes(() -> {
+            StopRequest stop = new StopRequest();
+            StringWriter err = new StringWriter();
+            List<Integer> exits = new CopyOnWriteArrayList<>();
+            try (StopSignals signals = StopSignals.install(stop, new PrintWriter(err, true), exits::add)) {
+                Signal.raise(new Signal("HUP"));
+                Await.until("the stop requested", DEADLINE, Duration.ofMillis(5), stop::requested);
+                assertThat(stop.reason()).isEqualTo("SIGHUP");
+                assertThat(err.toString()).contains("SIGHUP: stopping at the next safe point", "Ctrl-C again to exit at once");
+
+                Signal.raise(new Signal("HUP"));
+                Signal.raise(new Signal("INT"));
+                Await.until("the exit at once", DEADLINE, Duration.ofMillis(5), () -> !exits.isEmpty());
+                assertThat(exits).containsExactly(130);
+                assertThat(err.toString()).contains("SIGINT again: exiting at once");
+            }
+        });
+    }
+
+    @Test
+    void sigterm_and_ctrl_c_stop_the_command_with_their_names() {
+        for (String name : List.of("TERM", "INT")) {
+            withProbes(() -> {
+                StopRequest stop = new StopRequest();
+                try (StopSignals signals = StopSignals.install(stop, new PrintWriter(new StringWriter()), code -> { })) {
+                    Signal.raise(new Signal(name));
+                    Await.until("the stop requested", DEADLINE, Duration.ofMillis(5), stop::requested);
+                    assertThat(stop.reason()).isEqualTo("SIG" + name);
+                }
+            });
+        }
+    }
+
+    /**
+     * Runs {@code body} with a probe handler of this test on each signal (so a signal raised after
+     * {@link StopSignals#close} reaches the probe, not the JVM's exit), checks that close put each probe
+     * back, then puts the JVM's own handlers back.
+     */
+    private static void withProbes(Runnable body) {
+        List<String> names = List.of("INT", "HUP", "TERM");
+        SignalHandler probe = s -> { };
+        List<SignalHandler> jvm = names.stream().map(n -> Signal.handle(new Signal(n), probe)).toList();
+        try {
+            body.run();
+            for (String n : names) {
+                assertThat(Signal.handle(new Signal(n), probe)).as("SIG" + n + "'s handler put back").isSameAs(probe);
+            }
+        } finally {
+            for (int i = 0; i < names.size(); i++) {
+                Signal.handle(new Signal(names.get(i)), jvm.get(i));
+            }
+        }
+    }
+}
