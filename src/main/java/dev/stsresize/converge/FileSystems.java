@@ -65,9 +65,10 @@ final class FileSystems {
     /**
      * Each claim of {@code targets} followed until its file system is grown, cannot grow without a pod
      * (re)start, or {@code deadline}; a stop request or the driver going on ({@code goneOn}) ends every
-     * wait, the claims then read as they are.
+     * wait, the claims then read as they are. {@code claims} reads every claim for the wait's ticks.
      */
-    Map<String, Checked> follow(String ns, String sts, Map<String, String> targets, Instant deadline, StopRequest goneOn) {
+    Map<String, Checked> follow(String ns, String sts, Map<String, String> targets, Instant deadline, StopRequest goneOn,
+            java.util.function.Supplier<java.util.List<ClaimGrower.ClaimStatus>> claims) {
         Map<String, Checked> out = new LinkedHashMap<>();
         boolean cut = false;
         for (Map.Entry<String, String> t : targets.entrySet()) {
@@ -82,7 +83,7 @@ final class FileSystems {
                         + claim + " to " + target, WatchedKind.PERSISTENT_VOLUME_CLAIM, claim, o -> {
                             seen[0] = check(ns, sts, claim, target, o);
                             return seen[0].state() != FileSystem.PENDING;
-                        }, stretch).withGoneOn(goneOn));
+                        }, stretch).withGoneOn(goneOn).withClaims(claims));
                 c = seen[0];
                 cut = r.end() == Waiter.End.STOPPED || r.end() == Waiter.End.WENT_ON;
             }

@@ -569,7 +569,8 @@ public final class Steps {
         progress.on(ProgressEvent.info(ns, name, Step.FILE_SYSTEMS, "following each claim to its file system (up to --fs-timeout "
                 + dev.stsresize.cluster.KubectlDuration.format(opts.fsTimeout()) + ")"));
         FileSystems fs = new FileSystems(cluster, waiter, clock);
-        Map<String, FileSystems.Checked> checked = fs.follow(ns, name, r.claimTargets(), deadline, goneOn);
+        Map<String, FileSystems.Checked> checked = fs.follow(ns, name, r.claimTargets(), deadline, goneOn,
+                () -> grower.readAll(ns, r.claimTargets(), run.before));
         Restarts restarts = Restarts.NONE;
         if (v != null && opts.restartPodsForResize() && !run.restored()) {
             List<String> waiting = new ArrayList<>();
