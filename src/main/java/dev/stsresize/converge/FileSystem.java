@@ -30,4 +30,9 @@ public enum FileSystem {
     public boolean usable() {
         return this == GROWN;
     }
+
+    /** Whether a running pod cannot use the space yet: no pod mounting the claim keeps none waiting. */
+    public boolean keepsAPodWaiting() {
+        return this != GROWN && this != NO_POD;
+    }
 }

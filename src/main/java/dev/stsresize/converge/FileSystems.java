@@ -159,6 +159,7 @@ final class FileSystems {
         if (grown == all) {
             return (all == 1 ? "file system grown" : all + " file systems grown") + ": the pods can write to the new space";
         }
+        boolean podsWait = count.keySet().stream().anyMatch(FileSystem::keepsAPodWaiting);
         java.util.List<String> parts = new java.util.ArrayList<>();
         if (grown > 0) {
             parts.add(grown + " grown");
@@ -172,7 +173,8 @@ final class FileSystems {
                 default -> { }
             }
         });
-        return "file systems: " + String.join(", ", parts) + ": the pods cannot use all of the new space yet";
+        return "file systems: " + String.join(", ", parts) + (podsWait ? ": the pods cannot use all of the new space yet"
+                : ": the pods can write to the new space");
     }
 
     private static boolean mounts(JsonNode pod, String claim) {

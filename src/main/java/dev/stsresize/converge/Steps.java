@@ -326,7 +326,7 @@ public final class Steps {
                 case INFEASIBLE -> infeasible.add(s.name() + ": " + s.message());
                 case GONE -> gone.add(s.name());
                 case WAITING, REQUESTED_LESS -> waiting.add(s.name() + ": " + s.message());
-                case FILE_SYSTEM_PENDING -> progress.on(ProgressEvent.warn(ns, r.name(), Step.GROW, "claim " + s.name()
+                case FILE_SYSTEM_PENDING -> progress.on(ProgressEvent.info(ns, r.name(), Step.GROW, "claim " + s.name()
                         + ": FileSystemResizePending, " + s.message()
                         + (opts.restartPodsForResize() ? "; followed after the re-apply, its pod restarted if the kubelet cannot grow it online"
                                 : "; followed after " + (run.recreates() ? "the re-apply" : "the grow") + ": the end of the run says whether the pod can use it")));
@@ -588,7 +588,7 @@ public final class Steps {
             claims.add(k == null ? c : c.withFileSystem(k.state(), k.bytes()));
             if (k != null) {
                 progress.on(new ProgressEvent(ns, name, Step.FILE_SYSTEMS, "claim " + c.name() + ": file system " + k.state().label()
-                        + " - " + k.why(), null, !k.state().usable()));
+                        + " - " + k.why(), null, k.state().keepsAPodWaiting()));
             }
         }
         List<String> warnings = new ArrayList<>(base.warnings());

@@ -56,7 +56,8 @@ public record Summary(String outcome, boolean converged, String reason, String d
      */
     public Boolean spaceUsable() {
         List<ClaimCheck> followed = claims.stream().filter(c -> !c.fileSystem().isEmpty()).toList();
-        return followed.isEmpty() ? null : followed.stream().allMatch(c -> c.fileSystem().equals("grown"));
+        // a claim no pod mounts keeps no pod waiting: it grows when one mounts it
+        return followed.isEmpty() ? null : followed.stream().allMatch(c -> c.fileSystem().equals("grown") || c.fileSystem().equals("no-pod"));
     }
 
     /** Claims whose file system waits for a restart of a pod that mounts it: what the restart offer is about. */

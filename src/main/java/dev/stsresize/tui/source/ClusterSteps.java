@@ -523,8 +523,8 @@ public final class ClusterSteps implements StepRunner {
                         .contains(c.name())).map(p -> candidate).orElse("");
             }
             // the run's word for the file system, unless the claim since says the kubelet grew it
-            String fs = c.fileSystem() == null ? "" : st == ClaimGrower.State.GROWN && c.fileSystem().label().equals("pending")
-                    ? "grown" : c.fileSystem().label();
+            String fs = c.fileSystem() == null ? "" : st == ClaimGrower.State.GROWN && c.fileSystem().keepsAPodWaiting()
+                    && c.fileSystemBytes() < 0 ? "grown" : c.fileSystem().label();
             claims.add(new Summary.ClaimCheck(c.name(), c.from(), c.to(), capacity, st == ClaimGrower.State.GROWN,
                     st == ClaimGrower.State.FILE_SYSTEM_PENDING, pod, fs));
         }
