@@ -6,6 +6,7 @@
 # make at all (--beyond-pit runs only them).
 # Last run (2026-12-04, issue 16, after the converge became Steps; M2 and M13 retargeted, M16 and M17 new): M1–M17 all RED.
 # M2 (retargeted to Convergence), M18 and M19 (new, the one machine) run 2026-12-06: all RED.
+# M20–M22 (the file systems step) run 2026-12-06: all RED.
 import re, subprocess, sys
 B='src/main/java/dev/stsresize/converge/'
 muts = [
@@ -32,7 +33,11 @@ muts = [
  # the one rendering of the orphan delete's kubectl equivalent loses the Orphan it sends
  # the one machine: a claim gone during the wait, and a stop request before the next action
  ("M18 claim gone ignored", B+'Convergence.java', 'if (!w.gone().isEmpty()) {', 'if (false) {', 'ConvergeScenariosTest'),
- ("M19 stop request not honoured between actions", B+'Convergence.java', 'if (steps.stop().requested()) {\n            return stopHere();', 'if (false) {\n            return stopHere();', 'ConvergeScenariosTest'),
+ ("M19 stop request not honoured between actions", B+'Convergence.java', 'if (steps.stop().requested() && position != Position.FILE_SYSTEMS) {\n            return stopHere();', 'if (false) {\n            return stopHere();', 'ConvergeScenariosTest'),
+ # the file systems: not followed (the restart advised for an online expansion), fewer ready replicas unsaid, restarts unsaid
+ ("M20 file systems not followed", B+'FileSystems.java', 'while (!cut && c.state() == FileSystem.PENDING', 'while (false && c.state() == FileSystem.PENDING', 'FileSystemsTest#an_online_expansion*'),
+ ("M21 fewer ready replicas not warned", B+'Steps.java', 'if (w.reached()) {', 'if (true) {', 'FileSystemsTest#a_converged_set_with_fewer*'),
+ ("M22 restarted pods said unchanged", B+'Steps.java', 'if (restarts.pods().contains(p.name())) {', 'if (false) {', 'FileSystemsTest#pods_restarted*'),
  ("M17 kubectl rendering drops Orphan", B+'Write.java', '\\"propagationPolicy\\":\\"Orphan\\",', '', 'ClusterStepsTest#everyStep*'),
 ]
 # What no PIT mutator makes: a string literal changed (M5, M17: PIT mutates numbers, not text), one call's

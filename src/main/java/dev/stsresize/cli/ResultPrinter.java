@@ -68,6 +68,11 @@ final class ResultPrinter {
             for (StatefulSetResult r : results) {
                 out.println(r.namespace() + "/" + r.name() + ": " + r.outcome().label()
                         + (r.reason().isEmpty() ? "" : " (" + r.reason() + ")") + " - " + r.detail());
+                r.claims().stream().filter(c -> c.fileSystem() != null).sorted(java.util.Comparator.comparing(
+                        StatefulSetResult.ClaimResult::name, ResultDocument.ORDINAL_NAMES)).forEach(c -> out.println("  claim " + c.name()
+                        + ": " + (c.from().isEmpty() ? "?" : c.from()) + " -> " + c.to() + ", capacity " + (c.capacity().isEmpty() ? "unknown"
+                        : c.capacity()) + ", file system " + c.fileSystem().label() + (c.fileSystemBytes() >= 0 ? " ("
+                        + dev.stsresize.plan.Bytes.human(c.fileSystemBytes()) + " reported by the kubelet)" : "")));
                 r.warnings().forEach(w -> out.println("  warning: " + w));
                 if (!r.phases().isEmpty()) {
                     out.println("  took: " + String.join(", ", r.phases().stream().map(p -> p.phase() + " " + p.words()).toList()));

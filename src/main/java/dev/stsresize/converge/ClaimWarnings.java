@@ -23,7 +23,7 @@ final class ClaimWarnings {
     static Optional<String> of(Cluster cluster, String namespace, String statefulSet, ObjectNode claim, Quantity target) {
         String name = Metadata.textOrEmpty(claim, "metadata", "name");
         return switch (ClaimGrower.stateOf(claim, target)) {
-            case FILE_SYSTEM_PENDING -> Optional.of(fileSystemPending(cluster, namespace, statefulSet, name));
+            case FILE_SYSTEM_PENDING -> Optional.of(fileSystemPending(cluster, namespace, statefulSet, claim, name));
             case WAITING, INFEASIBLE -> {
                 String capacity = Metadata.textOrEmpty(claim, "status", "capacity", "storage");
                 String allocation = Metadata.textOrEmpty(claim, "status", "allocatedResourceStatuses", "storage");
@@ -39,9 +39,11 @@ final class ClaimWarnings {
 
     /**
      * Which pod mounts the claim is read, not assumed: a scaled-away ordinal has none, and deleting a
-     * pod by hand would bypass its PodDisruptionBudget.
+     * pod by hand would bypass its PodDisruptionBudget. A restart is named only where the kubelet said it
+     * cannot grow the file system while the pod runs ({@code NodeResizeError}); otherwise the kubelet
+     * grows it online on the pod's next sync, and the restart is only the way out if it never does.
      */
-    private static String fileSystemPending(Cluster cluster, String namespace, String statefulSet, String claim) {
+    private static String fileSystemPending(Cluster cluster, String namespace, String statefulSet, ObjectNode claimObject, String claim) {
         String pod = statefulSet + claim.substring(claim.lastIndexOf('-'));
         boolean mounted = cluster.getPod(namespace, pod)
                 .map(p -> p.path("spec").path("volumes").findValuesAsText("claimName").contains(claim))
@@ -50,8 +52,19 @@ final class ClaimWarnings {
             return FS_PENDING_PREFIX.formatted(claim) + ": no pod mounts it now; its file system grows "
                     + "when a pod next mounts it";
         }
-        return FS_PENDING_PREFIX.formatted(claim) + " on pod " + pod + ": the kubelet finishes it while the "
-                + "pod runs if the CSI driver expands online, otherwise restart the pod (apply --restart-pods-for-resize "
+        String refused = "";
+        for (var c : claimObject.path("status").path("conditions")) {
+            if ("NodeResizeError".equals(c.path("type").asText()) && "True".equals(c.path("status").asText("True"))) {
+                refused = c.path("message").asText("");
+            }
+        }
+        if (!refused.isEmpty()) {
+            return FS_PENDING_PREFIX.formatted(claim) + " on pod " + pod + ": the kubelet cannot grow it while the pod runs ("
+                    + refused + "); restart the pod (apply --restart-pods-for-resize evicts it, respecting PodDisruptionBudgets)";
+        }
+        return FS_PENDING_PREFIX.formatted(claim) + " on pod " + pod + ": the kubelet had not grown it when the run stopped "
+                + "following it; it grows it while the pod runs (online expansion). If `kubectl get pvc " + claim + " -n " + namespace
+                + " -w` still shows FileSystemResizePending minutes later, restart the pod (apply --restart-pods-for-resize "
                 + "evicts it, respecting PodDisruptionBudgets)";
     }
 }

@@ -13,39 +13,53 @@ import java.util.Optional;
  * @param fieldManager {@code --field-manager}, else the manager that owned {@code spec.template}
  * @param takeOver take over a Lease whose holder stopped renewing it
  * @param leaseDuration the Lease's duration; renewed every third of it
+ * @param fsTimeout how long, after the re-apply or the claims-only grow, the run follows the file systems the
+ *     kubelet grows online ({@code --fs-timeout})
  */
 public record ConvergeOptions(boolean dryRun, boolean waitForResize, Duration timeout, boolean restartPodsForResize,
-        Optional<String> fieldManager, boolean takeOver, Duration leaseDuration) {
+        Optional<String> fieldManager, boolean takeOver, Duration leaseDuration, Duration fsTimeout) {
+
+    /** The kubelet grows a mounted file system on the pod's next sync: seconds, a minute at worst. */
+    public static final Duration FS_TIMEOUT = Duration.ofMinutes(2);
+
+    public ConvergeOptions(boolean dryRun, boolean waitForResize, Duration timeout, boolean restartPodsForResize,
+            Optional<String> fieldManager, boolean takeOver, Duration leaseDuration) {
+        this(dryRun, waitForResize, timeout, restartPodsForResize, fieldManager, takeOver, leaseDuration, FS_TIMEOUT);
+    }
 
     public static ConvergeOptions defaults() {
         return new ConvergeOptions(false, true, Duration.ofMinutes(10), false, Optional.empty(), false, Duration.ofSeconds(60));
     }
 
+    public ConvergeOptions withFsTimeout(Duration d) {
+        return new ConvergeOptions(dryRun, waitForResize, timeout, restartPodsForResize, fieldManager, takeOver, leaseDuration, d);
+    }
+
     public ConvergeOptions withDryRun(boolean b) {
-        return new ConvergeOptions(b, waitForResize, timeout, restartPodsForResize, fieldManager, takeOver, leaseDuration);
+        return new ConvergeOptions(b, waitForResize, timeout, restartPodsForResize, fieldManager, takeOver, leaseDuration, fsTimeout);
     }
 
     public ConvergeOptions withWaitForResize(boolean b) {
-        return new ConvergeOptions(dryRun, b, timeout, restartPodsForResize, fieldManager, takeOver, leaseDuration);
+        return new ConvergeOptions(dryRun, b, timeout, restartPodsForResize, fieldManager, takeOver, leaseDuration, fsTimeout);
     }
 
     public ConvergeOptions withTimeout(Duration d) {
-        return new ConvergeOptions(dryRun, waitForResize, d, restartPodsForResize, fieldManager, takeOver, leaseDuration);
+        return new ConvergeOptions(dryRun, waitForResize, d, restartPodsForResize, fieldManager, takeOver, leaseDuration, fsTimeout);
     }
 
     public ConvergeOptions withRestartPodsForResize(boolean b) {
-        return new ConvergeOptions(dryRun, waitForResize, timeout, b, fieldManager, takeOver, leaseDuration);
+        return new ConvergeOptions(dryRun, waitForResize, timeout, b, fieldManager, takeOver, leaseDuration, fsTimeout);
     }
 
     public ConvergeOptions withFieldManager(String m) {
-        return new ConvergeOptions(dryRun, waitForResize, timeout, restartPodsForResize, Optional.ofNullable(m), takeOver, leaseDuration);
+        return new ConvergeOptions(dryRun, waitForResize, timeout, restartPodsForResize, Optional.ofNullable(m), takeOver, leaseDuration, fsTimeout);
     }
 
     public ConvergeOptions withTakeOver(boolean b) {
-        return new ConvergeOptions(dryRun, waitForResize, timeout, restartPodsForResize, fieldManager, b, leaseDuration);
+        return new ConvergeOptions(dryRun, waitForResize, timeout, restartPodsForResize, fieldManager, b, leaseDuration, fsTimeout);
     }
 
     public ConvergeOptions withLeaseDuration(Duration d) {
-        return new ConvergeOptions(dryRun, waitForResize, timeout, restartPodsForResize, fieldManager, takeOver, d);
+        return new ConvergeOptions(dryRun, waitForResize, timeout, restartPodsForResize, fieldManager, takeOver, d, fsTimeout);
     }
 }

@@ -37,8 +37,13 @@ public final class Convergence {
         REGROW,
         /** the server-side apply of the object to re-apply, the backup restored if it fails (phase reapplying) */
         REAPPLY,
-        /** the adoption read back from the objects (phase verifying), pods restarted if asked, the run released */
+        /** the adoption read back from the objects (phase verifying) */
         VERIFY,
+        /**
+         * each claim followed to its file system (bounded by --fs-timeout), pods restarted if asked, the run
+         * released: after the re-apply, or after the claims-only grow
+         */
+        FILE_SYSTEMS,
         /** nothing more: see the result */
         ENDED
     }
@@ -81,6 +86,10 @@ public final class Convergence {
     private boolean deleteDeclined;
     /** The driver went on without waiting, perhaps before the run took its lock: its wait ends at once. */
     private volatile boolean wentOn;
+    /** The driver went on without waiting for the file systems (or is leaving): their wait ends at once. */
+    private final StopRequest fileSystemsGoneOn = new StopRequest();
+    /** The adoption verified, for the file systems' step; null for a run that only grew claims. */
+    private Steps.Verified verified;
     private Turn last;
 
     private Convergence(Steps steps, ConvergeOptions opts, Decision decision, Steps.Checked checked, boolean leases, Position position,
@@ -159,9 +168,10 @@ public final class Convergence {
         return run != null && run.restored();
     }
 
-    /** Whether the run is past its orphan delete and not over: what is left (re-apply, verify) is better finished than cut off. */
+    /** Whether the run is past its orphan delete and not over: what is left (re-apply, verify, release) is better finished than cut off. */
     public boolean pastTheDelete() {
-        return position == Position.REGROW || position == Position.REAPPLY || position == Position.VERIFY;
+        return position == Position.REGROW || position == Position.REAPPLY || position == Position.VERIFY
+                || position == Position.FILE_SYSTEMS && verified != null;
     }
 
     /** The turn that ended or stopped the run, or null while it goes on. */
@@ -188,13 +198,25 @@ public final class Convergence {
         deleteAllowed = null;
     }
 
-    /** Go on without waiting for capacity: a wait running now ends at once; the resizer keeps working. Any thread. */
+    /**
+     * Go on without waiting: the wait for capacity running now ends at once (the resizer keeps working), or,
+     * once the run follows the file systems, that wait (the kubelet keeps working). Any thread.
+     */
     public void goOn() {
         wentOn = true;
         Steps.Run r = run;
         if (r != null) {
             r.goOn();
         }
+        if (position == Position.FILE_SYSTEMS) {
+            fileSystemsGoneOn.request("went on without waiting for the file systems");
+        }
+    }
+
+    /** The driver is leaving: every wait still to come ends at once, the file systems' too. Any thread. */
+    public void leaving() {
+        fileSystemsGoneOn.request("the operator left");
+        goOn();
     }
 
     // ---- the loop's one step ------------------------------------------------------------------------
@@ -208,8 +230,8 @@ public final class Convergence {
         if (position == Position.ENDED) {
             return last;
         }
-        if (steps.stop().requested()) {
-            return stopHere();
+        if (steps.stop().requested() && position != Position.FILE_SYSTEMS) {
+            return stopHere(); // past the verification a stop only ends the wait for the file systems: the run ends released
         }
         try {
             return act();
@@ -259,7 +281,7 @@ public final class Convergence {
                         return end(failed);
                     }
                 }
-                return run.recreates() ? moved(Position.ORPHAN_DELETE) : end(steps.claimsGrown(run));
+                return moved(run.recreates() ? Position.ORPHAN_DELETE : Position.FILE_SYSTEMS);
             }
             case ORPHAN_DELETE -> {
                 if (deleteDeclined) {
@@ -293,8 +315,14 @@ public final class Convergence {
                 if (!v.adopted() && steps.stop().requested()) {
                     return stopHere();
                 }
-                boolean restart = v.adopted() && !run.restored() && opts.restartPodsForResize();
-                return end(steps.verified(run, v, restart ? steps.restartPods(run) : List.of()));
+                if (!v.adopted() || run.restored()) {
+                    return end(steps.told(steps.verified(run, v, Steps.Restarts.NONE)));
+                }
+                verified = v;
+                return moved(Position.FILE_SYSTEMS);
+            }
+            case FILE_SYSTEMS -> {
+                return end(steps.fileSystems(run, verified, opts, fileSystemsGoneOn));
             }
             default -> throw new IllegalStateException("no action at " + position);
         }

@@ -180,14 +180,34 @@ public final class Converger {
         for (StatefulSetResult.ClaimResult c : r.claims()) {
             Optional<ObjectNode> now = cluster.getClaim(r.namespace(), c.name());
             String capacity = now.map(x -> Metadata.textOrEmpty(x, "status", "capacity", "storage")).orElse("");
-            claims.add(new StatefulSetResult.ClaimResult(c.name(), c.from(), c.to(), capacity));
             Quantity target = Quantity.parseOrNull(c.to());
+            StatefulSetResult.ClaimResult again = c.withCapacity(capacity);
+            if (grownSince(c, now, target)) {
+                // the kubelet finished since the run stopped following it: said as it is now
+                again = again.withFileSystem(FileSystem.GROWN, -1);
+            }
+            claims.add(again);
             if (now.isPresent() && target != null) {
                 ClaimWarnings.of(cluster, r.namespace(), r.name(), now.get(), target).ifPresent(warnings::add);
             }
         }
-        return new StatefulSetResult(r.namespace(), r.name(), r.outcome(), r.reason(), r.detail(), claims, r.pods(), warnings,
+        String before = FileSystems.sentence(r.claims());
+        String detail = before.isEmpty() ? r.detail() : r.detail().replace(before, FileSystems.sentence(claims));
+        return new StatefulSetResult(r.namespace(), r.name(), r.outcome(), r.reason(), detail, claims, r.pods(), warnings,
                 r.phases());
+    }
+
+    /**
+     * A file system the run left waiting whose claim now says the kubelet grew it; one whose summary
+     * contradicted its status stays as the summary said.
+     */
+    private static boolean grownSince(StatefulSetResult.ClaimResult c, Optional<ObjectNode> now, Quantity target) {
+        if (c.fileSystem() == null || c.fileSystem() == FileSystem.GROWN || c.fileSystem() == FileSystem.UNKNOWN || c.fileSystemBytes() >= 0
+                || now.isEmpty() || target == null) {
+            return false;
+        }
+        return ClaimGrower.stateOf(now.get(), target) == ClaimGrower.State.GROWN && !Objects.hasCondition(now.get(), "FileSystemResizePending")
+                && !Metadata.textOrEmpty(now.get(), "status", "allocatedResourceStatuses", "storage").startsWith("NodeResize");
     }
 
 }

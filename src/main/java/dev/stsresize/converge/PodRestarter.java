@@ -32,6 +32,11 @@ final class PodRestarter {
 
     /** Restarts the pod of {@code claim} (ordinal from its name); answers "" when done, else what stopped it. */
     String restartFor(ObjectNode sts, String claim, Quantity target, Instant deadline) {
+        return restartFor(sts, claim, target, deadline, pod -> { });
+    }
+
+    /** As {@link #restartFor(ObjectNode, String, Quantity, Instant)}; {@code evicted} is told each pod evicted. */
+    String restartFor(ObjectNode sts, String claim, Quantity target, Instant deadline, java.util.function.Consumer<String> evicted) {
         String ns = Objects.namespace(sts);
         String name = Objects.name(sts);
         String ordinal = claim.substring(claim.lastIndexOf('-') + 1);
@@ -52,6 +57,7 @@ final class PodRestarter {
                 throw e;
             }
         }
+        evicted.accept(pod);
         progress.on(ProgressEvent.write(ns, name, Step.RESTART, "pod " + pod + " evicted to finish the file system resize of " + claim,
                 new Write.Eviction(ns, pod)));
         events.on(sts, "PodEvicted", "Evict", "pod " + pod + " evicted to finish the file system resize of claim " + claim);

@@ -34,7 +34,8 @@ public record StatefulSetResult(String namespace, String name, Outcome outcome, 
     /**
      * How long one phase of the run took, as this process measured it: {@code grow} (the claim patches),
      * {@code wait} (for capacity), {@code orphan-delete} (the delete and its wait for 404), {@code re-apply},
-     * {@code verify} (the adoption), {@code restart} (pods restarted for their file systems). A phase run
+     * {@code verify} (the adoption), {@code file-systems} (each claim followed to its file system), {@code restart}
+     * (pods restarted for their file systems). A phase run
      * twice (a resume) adds up.
      */
     public record PhaseTime(String phase, java.time.Duration took) {
@@ -63,9 +64,37 @@ public record StatefulSetResult(String namespace, String name, Outcome outcome, 
         return outcome.label() + (reason.isEmpty() ? "" : " (" + reason + ")") + ": " + detail;
     }
 
-    /** One claim: its request before, the target, and the capacity last read ("" when unknown). */
-    public record ClaimResult(String name, String from, String to, String capacity) {}
+    /**
+     * One claim: its request before, the target, and the capacity last read ("" when unknown); where its file
+     * system stands ({@code fileSystem}, null when the run did not follow it: refused, blocked, stopped before)
+     * and the capacity the kubelet's summary reported for it ({@code fileSystemBytes}, -1 when none).
+     */
+    public record ClaimResult(String name, String from, String to, String capacity, FileSystem fileSystem, long fileSystemBytes) {
+        public ClaimResult(String name, String from, String to, String capacity) {
+            this(name, from, to, capacity, null, -1);
+        }
 
-    /** One pod: its UID before the delete and after the re-apply ("" when it is gone). */
-    public record PodResult(String name, String uidBefore, String uidAfter) {}
+        public ClaimResult withFileSystem(FileSystem fs, long bytes) {
+            return new ClaimResult(name, from, to, capacity, fs, bytes);
+        }
+
+        public ClaimResult withCapacity(String c) {
+            return new ClaimResult(name, from, to, c, fileSystem, fileSystemBytes);
+        }
+    }
+
+    /**
+     * One pod: its UID before the delete and after the re-apply ("" when it is gone); {@code restarted} when
+     * this run evicted it for its file system (a new UID then is the point, not a loss).
+     */
+    public record PodResult(String name, String uidBefore, String uidAfter, boolean restarted) {
+        public PodResult(String name, String uidBefore, String uidAfter) {
+            this(name, uidBefore, uidAfter, false);
+        }
+    }
+
+    /** The same result with {@code claims}, {@code detail}, {@code pods} and {@code warnings} replaced (its phase times kept). */
+    public StatefulSetResult with(String newDetail, List<ClaimResult> newClaims, List<PodResult> newPods, List<String> newWarnings) {
+        return new StatefulSetResult(namespace, name, outcome, reason, newDetail, newClaims, newPods, newWarnings, phases);
+    }
 }

@@ -371,10 +371,10 @@ public final class Steps {
                         waiting.add(s.name() + ": " + s.message());
                     }
                 }
-                case FILE_SYSTEM_PENDING -> progress.on(ProgressEvent.warn(ns, r.name(), Step.GROW, "claim " + s.name()
+                case FILE_SYSTEM_PENDING -> progress.on(ProgressEvent.info(ns, r.name(), Step.GROW, "claim " + s.name()
                         + ": FileSystemResizePending, " + s.message()
-                        + (opts.restartPodsForResize() ? "; its pod is restarted after the re-apply"
-                                : "; the end of the run says whether it still waits")));
+                        + (opts.restartPodsForResize() ? "; followed after the re-apply, its pod restarted if the kubelet cannot grow it online"
+                                : "; followed after " + (run.recreates() ? "the re-apply" : "the grow") + ": the end of the run says whether the pod can use it")));
                 default -> { }
             }
         }
@@ -460,33 +460,39 @@ public final class Steps {
 
     // ---- restart pods -----------------------------------------------------------------------------
 
-    /** After the adoption: each pod whose claim's file system waits is evicted, one at a time; the problems ("" none). */
-    public List<String> restartPods(Run run) {
-        return timed(run, "restart", () -> restartEach(run));
+    /** The pods a run restarted for their file systems (by name), and what stopped the restarts (empty when nothing did). */
+    public record Restarts(List<String> pods, List<String> problems) {
+        static final Restarts NONE = new Restarts(List.of(), List.of());
     }
 
-    private List<String> restartEach(Run run) {
+    /** After the adoption: the pod of each of {@code claims} whose file system still waits is evicted, one at a time. */
+    Restarts restartPods(Run run, List<String> claims) {
+        return timed(run, "restart", () -> restartEach(run, claims));
+    }
+
+    private Restarts restartEach(Run run, List<String> claims) {
         Record r = run.record();
         String ns = r.namespace();
         List<String> problems = new ArrayList<>();
+        List<String> evicted = new ArrayList<>();
         PodRestarter restarter = new PodRestarter(cluster, waiter, events, progress, checkpoint);
-        for (Map.Entry<String, String> t : r.claimTargets().entrySet()) {
-            Quantity target = Quantity.parse(t.getValue());
-            ClaimGrower.ClaimStatus s = grower.read(ns, t.getKey(), run.before.getOrDefault(t.getKey(), ""), target);
+        for (String claim : claims) {
+            Quantity target = Quantity.parse(r.claimTargets().get(claim));
+            ClaimGrower.ClaimStatus s = grower.read(ns, claim, run.before.getOrDefault(claim, ""), target);
             if (s.state() == ClaimGrower.State.FILE_SYSTEM_PENDING) {
                 if (stop().requested()) {
-                    problems.add("pod restarts stopped (" + stop().reason() + ") before claim " + t.getKey() + "'s pod: restart it"
+                    problems.add("pod restarts stopped (" + stop().reason() + ") before claim " + claim + "'s pod: restart it"
                             + " to finish its file system resize");
                     break;
                 }
-                String problem = restarter.restartFor(run.standing, t.getKey(), target, run.deadline);
+                String problem = restarter.restartFor(run.standing, claim, target, run.deadline, evicted::add);
                 if (!problem.isEmpty()) {
                     problems.add(problem);
                     break;
                 }
             }
         }
-        return problems;
+        return new Restarts(List.copyOf(evicted), problems);
     }
 
     /**
@@ -534,7 +540,7 @@ public final class Steps {
     /** A run that only grew claims (the templates already declared the sizes): released, and its result. */
     public StatefulSetResult claimsGrown(Run run) {
         release(run);
-        return result(run, Outcome.CLAIMS_GROWN, "", "claims grown; the StatefulSet's templates already declared the sizes", List.of());
+        return build(run, Outcome.CLAIMS_GROWN, "", "claims grown; the StatefulSet's templates already declared the sizes", List.of());
     }
 
     /** The operator said no at the delete gate: released with the claims grown and the StatefulSet untouched. */
@@ -564,20 +570,118 @@ public final class Steps {
 
     /**
      * The end of a run that re-applied: released, and converged when the adoption was verified; a
-     * restored backup or an adoption not verified is a failure, said with what was read back.
+     * restored backup or an adoption not verified is a failure, said with what was read back. The pods
+     * this run restarted for their file systems are said as restarted, with the UIDs they have now. Not
+     * told yet: {@link #told} says it once the file systems are known.
      */
-    public StatefulSetResult verified(Run run, Verified v, List<String> restartProblems) {
+    public StatefulSetResult verified(Run run, Verified v, Restarts restarts) {
         if (run.restored) {
             release(run);
-            return result(run, Outcome.FAILED, "reapply-failed", run.reapplyMessage + ". " + v.detail(), v.pods());
+            return build(run, Outcome.FAILED, "reapply-failed", run.reapplyMessage + ". " + v.detail(), v.pods());
         }
         release(run);
         checkpoint.afterWrite("release " + run.name());
         if (!v.adopted()) {
-            return result(run, Outcome.FAILED, "not-verified", v.detail(), v.pods());
+            return build(run, Outcome.FAILED, "not-verified", v.detail(), v.pods());
         }
-        String detail = v.detail() + (restartProblems.isEmpty() ? "" : "; " + String.join("; ", restartProblems));
-        return result(run, Outcome.CONVERGED, "", detail, v.pods());
+        List<StatefulSetResult.PodResult> pods = new ArrayList<>();
+        for (StatefulSetResult.PodResult p : v.pods()) {
+            if (restarts.pods().contains(p.name())) {
+                String now = cluster.getPod(run.namespace(), p.name()).map(Objects::uid).orElse("");
+                pods.add(new StatefulSetResult.PodResult(p.name(), p.uidBefore(), now, true));
+            } else {
+                pods.add(p);
+            }
+        }
+        String detail = v.detail();
+        if (!restarts.pods().isEmpty()) {
+            String unchanged = v.pods().size() + " pod(s) with unchanged UIDs";
+            String said = restarts.pods().size() + " of " + v.pods().size() + " pod(s) restarted by this run for their file systems ("
+                    + String.join(", ", restarts.pods()) + ")"
+                    + (restarts.pods().size() < v.pods().size() ? ", the others with unchanged UIDs" : "");
+            detail = detail.contains(unchanged) ? detail.replace(unchanged, said) : detail + "; " + said;
+        }
+        detail += restarts.problems().isEmpty() ? "" : "; " + String.join("; ", restarts.problems());
+        return build(run, Outcome.CONVERGED, "", detail, pods);
+    }
+
+    /** A result built quietly ({@link #verified}, {@link #claimsGrown}) said to the {@link Progress} now: its last event. */
+    public StatefulSetResult told(StatefulSetResult r) {
+        progress.on(new ProgressEvent(r.namespace(), r.name(), Step.RECORD, r.outcome().label() + ": " + r.detail(), null,
+                r.outcome() == Outcome.FAILED));
+        return r;
+    }
+
+    /**
+     * After the re-apply ({@code v}, the adoption verified) or the claims-only grow ({@code v} null): each
+     * claim followed to its file system, bounded by {@code --fs-timeout}; with {@code --restart-pods-for-resize}
+     * the pods whose file system still waits restarted one at a time; released; and the result says, claim
+     * by claim and in its detail, whether the pods can write to the new space now. A set with fewer ready
+     * replicas than before the run is warned about. {@code goneOn} ends the waits (the driver went on).
+     */
+    public StatefulSetResult fileSystems(Run run, Verified v, ConvergeOptions opts, StopRequest goneOn) {
+        Record r = run.record();
+        String ns = r.namespace();
+        String name = r.name();
+        Instant deadline = clock.instant().plus(opts.fsTimeout());
+        progress.on(ProgressEvent.info(ns, name, Step.FILE_SYSTEMS, "following each claim to its file system (up to --fs-timeout "
+                + dev.stsresize.cluster.KubectlDuration.format(opts.fsTimeout()) + ")"));
+        FileSystems fs = new FileSystems(cluster, waiter, clock);
+        Map<String, FileSystems.Checked> checked = timed(run, "file-systems", () -> fs.follow(ns, name, r.claimTargets(), deadline, goneOn,
+                () -> grower.readAll(ns, r.claimTargets(), run.before)));
+        Restarts restarts = Restarts.NONE;
+        if (v != null && opts.restartPodsForResize() && !run.restored()) {
+            List<String> waiting = new ArrayList<>();
+            checked.values().stream().filter(c -> c.state() == FileSystem.WAITS_FOR_RESTART
+                    || c.state() == FileSystem.PENDING && c.bytes() < 0).forEach(c -> waiting.add(c.claim()));
+            restarts = restartPods(run, waiting);
+            for (String claim : waiting) {
+                checked.put(claim, fs.check(ns, name, claim, Quantity.parse(r.claimTargets().get(claim)), cluster.getClaim(ns, claim)));
+            }
+        }
+        StatefulSetResult base = v == null ? claimsGrown(run) : verified(run, v, restarts);
+        List<StatefulSetResult.ClaimResult> claims = new ArrayList<>();
+        for (StatefulSetResult.ClaimResult c : base.claims()) {
+            FileSystems.Checked k = checked.get(c.name());
+            claims.add(k == null ? c : c.withFileSystem(k.state(), k.bytes()));
+            if (k != null) {
+                progress.on(new ProgressEvent(ns, name, Step.FILE_SYSTEMS, "claim " + c.name() + ": file system " + k.state().label()
+                        + " - " + k.why(), null, k.state().keepsAPodWaiting()));
+            }
+        }
+        List<String> warnings = new ArrayList<>(base.warnings());
+        for (FileSystems.Checked k : checked.values()) {
+            if (k.state() == FileSystem.PENDING && k.bytes() >= 0) {
+                warnings.add(ClaimWarnings.FS_PENDING_PREFIX.formatted(k.claim()) + " on pod " + k.pod() + ": " + k.why()
+                        + "; the kubelet refreshes its volume stats about once a minute: check again with `kubectl stsresize usage`");
+            }
+        }
+        readyReplicas(run, deadline, goneOn).ifPresent(warnings::add);
+        String detail = base.detail() + "; " + FileSystems.sentence(claims) + (fs.summaryNote().isEmpty() ? "" : " (" + fs.summaryNote() + ")");
+        return told(base.with(detail, claims, base.pods(), warnings).withPhases(phasesOf(run)));
+    }
+
+    /**
+     * A warning when the StatefulSet has fewer ready replicas than it had before the run (the recorded
+     * object's status), after waiting for them until {@code deadline}: a restart or a recreate that left
+     * a pod unready is said, never hidden behind "converged".
+     */
+    private Optional<String> readyReplicas(Run run, Instant deadline, StopRequest goneOn) {
+        Record r = run.record();
+        int before = r.live().path("status").path("readyReplicas").asInt(0);
+        if (before <= 0) {
+            return Optional.empty();
+        }
+        Waiter.Result w = waiter.until(Waiter.Wait.of(r.namespace(), r.name(), Step.FILE_SYSTEMS, "StatefulSet " + r.name() + " to have "
+                + before + " ready replica(s) again", dev.stsresize.cluster.WatchedKind.STATEFUL_SET, r.name(),
+                s -> s.isPresent() && s.get().path("status").path("readyReplicas").asInt(0) >= before, deadline).withGoneOn(goneOn));
+        if (w.reached()) {
+            return Optional.empty();
+        }
+        int now = w.object().map(s -> s.path("status").path("readyReplicas").asInt(0)).orElse(0);
+        return Optional.of("StatefulSet " + r.namespace() + "/" + r.name() + " has " + now + " ready replica(s), " + before
+                + " before this run: its pods may not be serving; see `kubectl get pods -n " + r.namespace() + "` and `kubectl describe"
+                + " statefulset " + r.name() + " -n " + r.namespace() + "`");
     }
 
     /**
@@ -585,6 +689,11 @@ public final class Steps {
      * last thing a run tells its {@link Progress}.
      */
     public StatefulSetResult result(Run run, Outcome outcome, String reason, String detail, List<StatefulSetResult.PodResult> pods) {
+        return told(build(run, outcome, reason, detail, pods));
+    }
+
+    /** {@link #result} without telling it. */
+    private StatefulSetResult build(Run run, Outcome outcome, String reason, String detail, List<StatefulSetResult.PodResult> pods) {
         Record r = run.record();
         List<StatefulSetResult.ClaimResult> claims = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
@@ -594,10 +703,13 @@ public final class Steps {
             claims.add(new StatefulSetResult.ClaimResult(t.getKey(), run.before.getOrDefault(t.getKey(), ""), t.getValue(), capacity));
             c.flatMap(x -> ClaimWarnings.of(cluster, r.namespace(), r.name(), x, Quantity.parse(t.getValue()))).ifPresent(warnings::add);
         }
-        progress.on(new ProgressEvent(r.namespace(), r.name(), Step.RECORD, outcome.label() + ": " + detail, null, outcome == Outcome.FAILED));
+        return new StatefulSetResult(r.namespace(), r.name(), outcome, reason, detail, claims, pods, warnings, phasesOf(run));
+    }
+
+    private static List<StatefulSetResult.PhaseTime> phasesOf(Run run) {
         List<StatefulSetResult.PhaseTime> phases = new ArrayList<>();
         run.phases.forEach((phase, took) -> phases.add(new StatefulSetResult.PhaseTime(phase, took)));
-        return new StatefulSetResult(r.namespace(), r.name(), outcome, reason, detail, claims, pods, warnings, phases);
+        return phases;
     }
 
     private static void stopIfLost(Run run) {

@@ -8,14 +8,15 @@ import java.util.List;
 
 /**
  * The {@code stsresize/v1} Result document of {@code apply -o json}: one item per StatefulSet with its
- * outcome, reason, detail, claims (from, to, capacity as last read), pods (UID before and after), and
- * {@code phaseSeconds}: how long each phase of a run took (absent when none ran).
+ * outcome, reason, detail, claims (from, to, capacity as last read, where the file system stands and the
+ * capacity the kubelet reported for it), pods (UID before and after, and whether this run restarted it),
+ * and {@code phaseSeconds}: how long each phase of a run took (absent when none ran).
  */
 public final class ResultDocument {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
     /** "data-db-10" after "data-db-9": the name before the last dash, then the ordinal as a number. */
-    static final java.util.Comparator<String> ORDINAL_NAMES = java.util.Comparator
+    public static final java.util.Comparator<String> ORDINAL_NAMES = java.util.Comparator
             .comparing((String n) -> n.substring(0, Math.max(0, n.lastIndexOf('-'))))
             .thenComparingLong(n -> {
                 String tail = n.substring(n.lastIndexOf('-') + 1);
@@ -40,12 +41,19 @@ public final class ResultDocument {
             item.put("detail", r.detail());
             ArrayNode claims = item.putArray("claims");
             for (StatefulSetResult.ClaimResult c : r.claims().stream().sorted(BY_ORDINAL).toList()) {
-                claims.addObject().put("name", c.name()).put("from", c.from()).put("to", c.to()).put("capacity", c.capacity());
+                ObjectNode claim = claims.addObject().put("name", c.name()).put("from", c.from()).put("to", c.to()).put("capacity", c.capacity());
+                if (c.fileSystem() != null) {
+                    claim.put("fileSystem", c.fileSystem().label());
+                }
+                if (c.fileSystemBytes() >= 0) {
+                    claim.put("fileSystemBytes", c.fileSystemBytes());
+                }
             }
             ArrayNode pods = item.putArray("pods");
             for (StatefulSetResult.PodResult p : r.pods().stream()
                     .sorted(java.util.Comparator.comparing(StatefulSetResult.PodResult::name, ORDINAL_NAMES)).toList()) {
-                pods.addObject().put("name", p.name()).put("uidBefore", p.uidBefore()).put("uidAfter", p.uidAfter());
+                pods.addObject().put("name", p.name()).put("uidBefore", p.uidBefore()).put("uidAfter", p.uidAfter())
+                        .put("restarted", p.restarted());
             }
             ArrayNode warnings = item.putArray("warnings");
             r.warnings().forEach(warnings::add);

@@ -27,9 +27,17 @@ public record Summary(String outcome, boolean converged, String reason, String d
         }
     }
 
-    /** One claim: request before, target, capacity read after; {@code pod} mounts it when its file system waits. */
+    /**
+     * One claim: request before, target, capacity read after; {@code pod} mounts it when its file system waits;
+     * {@code fileSystem} the run's word for its file system ({@code grown}, {@code waits-for-restart}, {@code pending},
+     * {@code no-pod}, {@code unknown}; "" when the run did not follow it).
+     */
     public record ClaimCheck(String name, String from, String to, String capacity, boolean atTarget, boolean fileSystemPending,
-            String pod) {}
+            String pod, String fileSystem) {
+        public ClaimCheck(String name, String from, String to, String capacity, boolean atTarget, boolean fileSystemPending, String pod) {
+            this(name, from, to, capacity, atTarget, fileSystemPending, pod, "");
+        }
+    }
 
     public Summary {
         reason = reason == null ? "" : reason;
@@ -40,6 +48,16 @@ public record Summary(String outcome, boolean converged, String reason, String d
 
     public boolean ownedByNew(PodCheck p) {
         return !newUid.isEmpty() && newUid.equals(p.owner());
+    }
+
+    /**
+     * Whether the pods can write to the new space now: true when every file system the run followed is grown,
+     * false when one is not, null when the run followed none.
+     */
+    public Boolean spaceUsable() {
+        List<ClaimCheck> followed = claims.stream().filter(c -> !c.fileSystem().isEmpty()).toList();
+        // a claim no pod mounts keeps no pod waiting: it grows when one mounts it
+        return followed.isEmpty() ? null : followed.stream().allMatch(c -> c.fileSystem().equals("grown") || c.fileSystem().equals("no-pod"));
     }
 
     /** Claims whose file system waits for a restart of a pod that mounts it: what the restart offer is about. */

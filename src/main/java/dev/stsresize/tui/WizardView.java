@@ -149,6 +149,12 @@ final class WizardView {
                     + (m.reason().isEmpty() ? "" : " (" + m.reason() + ")"), Style.BAD).line());
             out.add(Styled.line().add("   " + m.detail(), Style.WARN).line());
         }
+        if (m.converged() && m.spaceUsable() != null) {
+            out.add(m.spaceUsable() ? Styled.line().add("   The pods can write to the new space now", Style.GOOD).add(": every file system"
+                    + " grown", Style.DIM).line()
+                    : Styled.line().add("   The pods cannot use all of the new space yet", Style.WARN).add(": see each claim's file system",
+                            Style.DIM).line());
+        }
         if (!m.newUid().isEmpty() && !m.oldUid().isEmpty() && !m.newUid().equals(m.oldUid())) {
             out.add(Styled.line().add("   StatefulSet UID ", Style.DIM).add(shortUid(m.oldUid())).add(" " + g.arrow() + " ", Style.DIM)
                     .add(shortUid(m.newUid()), Style.BOLD).add(" (re-created)", Style.DIM).line());
@@ -171,8 +177,7 @@ final class WizardView {
             Style st = c.atTarget() ? Style.GOOD : c.fileSystemPending() ? Style.WARN : Style.BAD;
             out.add(Styled.line().add("   " + (c.atTarget() ? g.yes() : "!") + " ", st).add("claim " + c.name(), Style.BOLD)
                     .add("  " + (c.from().isEmpty() ? "?" : c.from()) + " " + g.arrow() + " " + c.to() + "  capacity " + or(c.capacity()), Style.NORMAL)
-                    .add(c.fileSystemPending() ? "  file system waits" + (c.pod().isEmpty() ? " (no pod mounts it)" : " for pod " + c.pod()) : "",
-                            Style.WARN).line());
+                    .add(fileSystem(c), c.fileSystem().equals("grown") ? Style.DIM : Style.WARN).line());
         }
         if (w.restartOffered()) {
             out.add(Styled.line().add(" " + g.running() + " ", Style.WARN).add("p", Style.ACCENT)
@@ -183,6 +188,17 @@ final class WizardView {
             out.add(Styled.line().add("   ! ", Style.WARN).add(warning, Style.DIM).line());
         }
         return out;
+    }
+
+    /** The claim's file system in the summary's words: as the run followed it, else as the claim reads now. */
+    private static String fileSystem(Summary.ClaimCheck c) {
+        return switch (c.fileSystem()) {
+            case "grown" -> "  file system grown";
+            case "waits-for-restart" -> "  file system waits for a restart" + (c.pod().isEmpty() ? "" : " of pod " + c.pod());
+            case "pending" -> "  file system still growing (the kubelet)";
+            case "no-pod" -> "  file system grows when a pod mounts it";
+            default -> c.fileSystemPending() ? "  file system waits" + (c.pod().isEmpty() ? " (no pod mounts it)" : " for pod " + c.pod()) : "";
+        };
     }
 
     static String shortUid(String uid) {

@@ -81,6 +81,7 @@ class EveryOptionRefusesABadValueTest {
         BAD.put("--wait-for-resize", "maybe");
         BAD.put("--field-manager", "m".repeat(129));
         BAD.put("--timeout", "0s");
+        BAD.put("--fs-timeout", "0s");
         BAD.put("--speed", "slow");
         BAD_IN.put("apply --output", "yaml");
         BAD_IN.put("resume --output", "yaml");

@@ -74,6 +74,14 @@ class ConvergeScenariosTest {
 
     /** The fast pace, but a resizer that takes 1.5 s: a wait for capacity has begun before any claim grew. */
     private static final Timings SLOW_RESIZER = new Timings(0, 2, 1, 2, 2, 5, 2, 1500, 3, 5);
+    /** The fast pace, but a kubelet that grows a mounted file system 1.5 s after the resizer: after the verification. */
+    private static final Timings SLOW_KUBELET = new Timings(0, 2, 1, 2, 2, 5, 2, 3, 1500, 5);
+    /** A kubelet that never grows a mounted file system within a test: the run stops following it. */
+    private static final Timings SILENT_KUBELET = FileSystemsTest.SILENT_KUBELET;
+
+    /** What each claim's {@code fileSystem} ends as, for the rows that converge (the same through both drivers). */
+    private static final Map<String, String> FILE_SYSTEMS = Map.of("converges", "grown", "file system pending", "waits-for-restart",
+            "file system grown online", "grown", "Ctrl-C in the wait for the file systems", "pending");
 
     static Stream<Arguments> scenarios() {
         List<Arguments> rows = new ArrayList<>();
@@ -89,6 +97,10 @@ class ConvergeScenariosTest {
                 StopAt.NEVER, Outcome.FAILED, "resize-infeasible", null));
         row(rows, "file system pending", new Row("clickhouse", Demo::cluster, Harness.DEADLINE, null, StopAt.NEVER, Outcome.CONVERGED,
                 "", null));
+        row(rows, "file system grown online", new Row("postgres", Demo::cluster, SLOW_KUBELET, Harness.DEADLINE, null, StopAt.NEVER,
+                Outcome.CONVERGED, "", null));
+        row(rows, "Ctrl-C in the wait for the file systems", new Row("postgres", Demo::cluster, SILENT_KUBELET, Harness.DEADLINE, null,
+                StopAt.inWait(Step.FILE_SYSTEMS), Outcome.CONVERGED, "", null));
         row(rows, "pod replaced", new Row("postgres", Demo::cluster, Harness.DEADLINE, (h, w) -> {
             if (w.startsWith("orphan-delete")) {
                 h.sim.registry().delete(h.sim.catalog().byResource("", "pods").orElseThrow(), "shop", "postgres-1", DeleteOptions.BACKGROUND);
@@ -122,11 +134,15 @@ class ConvergeScenariosTest {
         if (row.phase() != null) {
             assertThat(apply.phase).as("the phase a stop reports").isEqualTo(row.phase());
         }
+        if (FILE_SYSTEMS.containsKey(scenario)) {
+            assertThat(apply.fileSystems()).as("each claim's file system: " + apply.detail).isNotEmpty()
+                    .containsOnly(FILE_SYSTEMS.get(scenario));
+        }
     }
 
     /** How a driver left the run: outcome, reason, stop phase, and the objects after it (the detail is told, not compared). */
     record Seen(String outcomeAndReason, String phase, boolean recreated, Map<String, String> requests, List<String> journal,
-            String leaseHolder, String resumed, String detail) {
+            String leaseHolder, String resumed, String detail, List<String> fileSystems) {
         String outcome() {
             return outcomeAndReason;
         }
@@ -135,7 +151,7 @@ class ConvergeScenariosTest {
         public boolean equals(Object o) {
             return o instanceof Seen s && s.outcomeAndReason.equals(outcomeAndReason) && s.phase.equals(phase)
                     && s.recreated == recreated && s.requests.equals(requests) && s.journal.equals(journal)
-                    && s.leaseHolder.equals(leaseHolder) && s.resumed.equals(resumed);
+                    && s.leaseHolder.equals(leaseHolder) && s.resumed.equals(resumed) && s.fileSystems.equals(fileSystems);
         }
 
         @Override
@@ -184,7 +200,9 @@ class ConvergeScenariosTest {
                 resumed = "exit " + res.code() + (h.journal.all().isEmpty() ? ", journal empty" : ", journal kept");
                 assertThat(res.code()).as(driver + ": resume after the stop\n" + res.describe()).isZero();
             }
-            return new Seen(r.outcome().label() + "/" + r.reason(), phase, recreated, requests, journal, holder, resumed, r.detail());
+            List<String> fileSystems = r.claims().stream().map(c -> c.fileSystem() == null ? "-" : c.fileSystem().label()).toList();
+            return new Seen(r.outcome().label() + "/" + r.reason(), phase, recreated, requests, journal, holder, resumed, r.detail(),
+                    fileSystems);
         }
     }
 
@@ -224,7 +242,7 @@ class ConvergeScenariosTest {
 
                 @Override
                 public void claims(List<ClaimProgress> claims) {
-                    if (step == WizardStep.WAIT && stopInWait == Step.GROW) {
+                    if (step == WizardStep.WAIT && stopInWait == Step.GROW || step == WizardStep.VERIFY && stopInWait == Step.FILE_SYSTEMS) {
                         stop.request("SIGINT"); // the wait's first tick
                     }
                 }

@@ -50,7 +50,8 @@ class StepsTest {
                 assertThat(Harness.uid(ra.statefulSet())).isNotEqualTo(uid);
                 Steps.Verified v = steps.verify(run);
                 assertThat(v.adopted()).as(v.detail()).isTrue();
-                StatefulSetResult r = steps.verified(run, v, List.of());
+                StatefulSetResult r = steps.fileSystems(run, v, Harness.options(), new StopRequest());
+                assertThat(r.claims()).allSatisfy(c -> assertThat(c.fileSystem()).isEqualTo(FileSystem.GROWN));
                 assertThat(r.outcome()).isEqualTo(Outcome.CONVERGED);
             }
             assertThat(h.journal.all()).as("released").isEmpty();

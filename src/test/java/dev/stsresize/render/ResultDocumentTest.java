@@ -32,4 +32,22 @@ class ResultDocumentTest {
         assertThat(item.path("claims").findValuesAsText("name")).containsExactly("data-db-0", "data-db-9", "data-db-10");
         assertThat(item.path("pods").findValuesAsText("name")).containsExactly("db-0", "db-1");
     }
+
+    @Test
+    void eachClaimSaysItsFileSystemAndEachPodWhetherTheRunRestartedIt() {
+        ObjectNode doc = ResultDocument.of(List.of(new StatefulSetResult("shop", "db", Outcome.CONVERGED, "", "adopted",
+                List.of(new ClaimResult("data-db-0", "1Gi", "2Gi", "2Gi", dev.stsresize.converge.FileSystem.GROWN, 2147483648L),
+                        new ClaimResult("data-db-1", "1Gi", "2Gi", "1Gi", dev.stsresize.converge.FileSystem.WAITS_FOR_RESTART, -1),
+                        new ClaimResult("data-db-2", "1Gi", "2Gi", "1Gi")),
+                List.of(new PodResult("db-0", "a", "c", true), new PodResult("db-1", "b", "b")), List.of())));
+        JsonNode claims = doc.at("/items/0/claims");
+        assertThat(claims.get(0).path("fileSystem").asText()).isEqualTo("grown");
+        assertThat(claims.get(0).path("fileSystemBytes").asLong()).isEqualTo(2147483648L);
+        assertThat(claims.get(1).path("fileSystem").asText()).isEqualTo("waits-for-restart");
+        assertThat(claims.get(1).has("fileSystemBytes")).as("the kubelet reported none").isFalse();
+        assertThat(claims.get(2).has("fileSystem")).as("not followed by the run").isFalse();
+        JsonNode pods = doc.at("/items/0/pods");
+        assertThat(pods.get(0).path("restarted").asBoolean()).isTrue();
+        assertThat(pods.get(1).path("restarted").asBoolean()).isFalse();
+    }
 }

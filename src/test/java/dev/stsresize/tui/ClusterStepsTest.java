@@ -176,6 +176,9 @@ class ClusterStepsTest {
             assertThat(p.owner()).isEqualTo(newUid);
         });
         assertThat(s.claims()).allSatisfy(c -> assertThat(c.capacity()).isEqualTo("20Gi"));
+        assertThat(s.claims()).as("each file system followed by the machine").allSatisfy(c -> assertThat(c.fileSystem()).isEqualTo("grown"));
+        assertThat(s.spaceUsable()).as("the summary says the pods can write to the new space").isTrue();
+        assertThat(s.restartable()).isEmpty();
         List<String> deletes = irreversible(sim.requests());
         assertThat(deletes).as("exactly the one orphan delete").hasSize(1);
         RecordedRequest del = sim.requests().stream().filter(r -> r.method().equals("DELETE") && !r.dryRun())
@@ -275,12 +278,15 @@ class ClusterStepsTest {
         }
         Summary verified = seen.summaries.get(seen.summaries.size() - 1);
         assertThat(verified.restartable()).extracting(Summary.ClaimCheck::pod).containsExactlyInAnyOrder("clickhouse-0", "clickhouse-1");
+        assertThat(verified.claims()).allSatisfy(c -> assertThat(c.fileSystem()).isEqualTo("waits-for-restart"));
+        assertThat(verified.spaceUsable()).as("the summary says the pods cannot use the space yet").isFalse();
         assertThat(podUids("analytics", "clickhouse", 2)).as("nothing restarted without the operator").isEqualTo(before);
         StepRunner.Outcome restart = steps.run(WizardStep.RESTART, d, uid(d), seen);
         assertThat(restart.ok()).as(restart.message()).isTrue();
         Summary after = seen.summaries.get(seen.summaries.size() - 1);
         assertThat(after.claims()).allSatisfy(c -> assertThat(c.capacity()).isEqualTo("100Gi"));
         assertThat(after.pods()).allSatisfy(p -> assertThat(p.restarted()).isTrue());
+        assertThat(after.spaceUsable()).as("after the restarts, read back").isTrue();
         assertThat(after.problems()).isEmpty();
         assertThat(seen.kubectl).anySatisfy(c -> assertThat(c).contains("eviction"));
     }

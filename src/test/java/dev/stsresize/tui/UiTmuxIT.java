@@ -174,7 +174,8 @@ class UiTmuxIT {
         tmux("send-keys", "-t", "ui", "-l", "clickhouse");
         tmux("send-keys", "-t", "ui", "Enter");
         String adopted = awaitPane("Converged: verified from the objects read back",
-                "claim data-clickhouse-0  50Gi → 100Gi  capacity 50Gi  file system waits for pod clickhouse-0",
+                "claim data-clickhouse-0  50Gi → 100Gi  capacity 50Gi  file system waits for a restart of pod clickhouse-0",
+                "The pods cannot use all of the new space yet",
                 "p restarts those pods one at a time by eviction");
         assertThat(adopted).containsPattern("✓ pod clickhouse-1  UID [0-9a-f]{8} unchanged  owner the new StatefulSet");
         tmux("send-keys", "-t", "ui", "p");

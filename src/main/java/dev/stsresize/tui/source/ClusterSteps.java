@@ -213,6 +213,12 @@ public final class ClusterSteps implements StepRunner {
 
     private Outcome await(Session s, StepRunner.Progress progress) {
         Outcome ended = advanceWhile(s, Convergence.Position.WAIT);
+        if (ended == null && s.machine.position() == Convergence.Position.FILE_SYSTEMS) {
+            // a run that only grows claims follows their file systems now: its end says whether the pods can use the space
+            ended = advanceWhile(s, Convergence.Position.FILE_SYSTEMS);
+            progress.claims(readClaims(s.assessed));
+            return ended;
+        }
         List<ClaimProgress> claims = readClaims(s.assessed);
         progress.claims(claims);
         if (ended != null && !(s.machine.finished() instanceof Convergence.Turn.Ended e && e.result().succeeded())) {
@@ -225,7 +231,7 @@ public final class ClusterSteps implements StepRunner {
         long pending = claims.stream().filter(c -> c.state() == ClaimProgress.State.FILE_SYSTEM_PENDING).count();
         String reached = pending == 0 ? "capacity reached on " + claims.size() + " claim(s)"
                 : (pending == claims.size() ? "every volume grew" : "capacity reached on " + (claims.size() - pending) + " claim(s)")
-                        + "; " + pending + " file system(s) wait for a pod restart (offered after the adoption)";
+                        + "; " + pending + " file system(s) not grown by the kubelet yet (followed after the re-apply)";
         return Outcome.done(reached + (ended == null ? "" : "; the Lease is released (no recreate needed)"));
     }
 
@@ -274,7 +280,7 @@ public final class ClusterSteps implements StepRunner {
         if (s.machine.finished() == null && s.machine.position() != Convergence.Position.VERIFY) {
             return Outcome.failed("the orphan delete of " + s.key() + " has not run: nothing to verify");
         }
-        advanceWhile(s, Convergence.Position.VERIFY);
+        advanceWhile(s, Convergence.Position.VERIFY, Convergence.Position.FILE_SYSTEMS);
         StatefulSetResult r = result(s.machine.finished());
         if (r == null) {
             return Outcome.failed(ended(s.machine.finished()));
@@ -283,9 +289,13 @@ public final class ClusterSteps implements StepRunner {
         progress.claims(readClaims(s.assessed));
         progress.summary(summary);
         boolean ok = summary.converged() && summary.problems().isEmpty();
-        return ok ? Outcome.done("verified from the objects read back: " + summary.pods().size() + " pod(s) kept their UIDs and name the"
-                + " new StatefulSet as controller; " + summary.claims().stream().filter(Summary.ClaimCheck::atTarget).count() + " of "
-                + summary.claims().size() + " claim(s) at capacity") : Outcome.failed(String.join("; ", summary.problems()));
+        long restarted = summary.pods().stream().filter(Summary.PodCheck::restarted).count();
+        return ok ? Outcome.done("verified from the objects read back: " + summary.pods().size() + " pod(s) name the new StatefulSet as"
+                + " controller" + (restarted == 0 ? " and kept their UIDs" : ", " + restarted + " restarted for their file systems") + "; "
+                + summary.claims().stream().filter(Summary.ClaimCheck::atTarget).count() + " of " + summary.claims().size()
+                + " claim(s) at capacity; " + (Boolean.TRUE.equals(summary.spaceUsable()) ? "the pods can write to the new space"
+                        : Boolean.FALSE.equals(summary.spaceUsable()) ? "the pods cannot use all of the new space yet" : "file systems not followed"))
+                : Outcome.failed(String.join("; ", summary.problems()));
     }
 
     /**
@@ -388,7 +398,10 @@ public final class ClusterSteps implements StepRunner {
     /** The operator is leaving: a wait running now ends at once, so that {@link #abandon} runs next. */
     @Override
     public void leaving(Decision decision) {
-        goOn(decision);
+        Session s = sessions.get(Loaded.key(decision));
+        if (s != null) {
+            s.machine.leaving();
+        }
     }
 
     /** The operator left the wizard: a run before its delete is released with nothing deleted; one past it is finished. */
@@ -417,7 +430,7 @@ public final class ClusterSteps implements StepRunner {
 
     /** The delete gate answered no, and the machine advanced to its end: released before the delete, finished after it. */
     private void leave(Session s) {
-        s.machine.goOn();
+        s.machine.leaving();
         if (s.machine.finished() != null || s.machine.position() == Convergence.Position.LOCK) {
             return; // over, or nothing taken yet
         }
@@ -500,7 +513,7 @@ public final class ClusterSteps implements StepRunner {
         for (StatefulSetResult.PodResult p : r.pods()) {
             Optional<ObjectNode> pod = cluster.getPod(ns, p.name());
             pods.add(new Summary.PodCheck(p.name(), p.uidBefore(), pod.map(o -> o.path("metadata").path("uid").asText("")).orElse(""),
-                    pod.map(ClusterSteps::controllerUid).orElse(""), restarted.contains(p.name())));
+                    pod.map(ClusterSteps::controllerUid).orElse(""), p.restarted() || restarted.contains(p.name())));
         }
         List<Summary.ClaimCheck> claims = new ArrayList<>();
         for (StatefulSetResult.ClaimResult c : r.claims()) {
@@ -514,8 +527,11 @@ public final class ClusterSteps implements StepRunner {
                 pod = cluster.getPod(ns, candidate).filter(p -> p.path("spec").path("volumes").findValuesAsText("claimName")
                         .contains(c.name())).map(p -> candidate).orElse("");
             }
+            // the run's word for the file system, unless the claim since says the kubelet grew it
+            String fs = c.fileSystem() == null ? "" : st == ClaimGrower.State.GROWN && c.fileSystem().keepsAPodWaiting()
+                    && c.fileSystemBytes() < 0 ? "grown" : c.fileSystem().label();
             claims.add(new Summary.ClaimCheck(c.name(), c.from(), c.to(), capacity, st == ClaimGrower.State.GROWN,
-                    st == ClaimGrower.State.FILE_SYSTEM_PENDING, pod));
+                    st == ClaimGrower.State.FILE_SYSTEM_PENDING, pod, fs));
         }
         pods.sort(Comparator.comparingInt((Summary.PodCheck p) -> ordinal(p.name())).thenComparing(Summary.PodCheck::name));
         claims.sort(Comparator.comparingInt((Summary.ClaimCheck c) -> ordinal(c.name())).thenComparing(Summary.ClaimCheck::name));

@@ -12,7 +12,8 @@ import java.util.List;
  * on: a pod is scheduled once its claims are bound (asking WaitForFirstConsumer claims to bind by
  * selecting a node, as the scheduler's volume binder does), goes Pending → Running → Ready after a
  * delay each, finishes a claim's file system expansion (NodeExpandVolume) when it mounts the claim
- * at start — or, for a class whose resizer is {@code online}, while it runs — and, once deleted,
+ * at start — or, for a class whose resizer is {@code online}, while it runs, some seconds after the
+ * resizer ({@link #expandInUse}) — and, once deleted,
  * disappears after its grace period (capped by the speed).
  */
 final class Kubelet extends Controller {
@@ -102,10 +103,32 @@ final class Kubelet extends Controller {
         }
         for (String claimName : claimNames(pod)) {
             ObjectNode claim = kubelet.get(ctx.kinds().claims(), key.namespace(), claimName);
-            if (claim != null && NodeExpansion.pending(claim) && "online".equals(ctx.resizerOf(claim))
-                    && pacer.due(this, key, uid + "/expand/" + claimName, t.nodeExpandMillis())) {
-                NodeExpansion.finish(ctx, kubelet, claim, pod);
+            if (claim != null && NodeExpansion.pending(claim) && !NodeExpansion.refused(claim)) {
+                expandInUse(key, pod, claim, t);
             }
+        }
+    }
+
+    /**
+     * The online expansion of a mounted volume. The kubelet sees the grown volume only when it processes the
+     * pod's volumes again (desired_state_of_world_populator.go processPodVolumes skips a pod already processed
+     * until SyncPod asks for it again, then checkVolumeFSResize marks the volume; the reconciler's
+     * mountOrAttachVolumes then runs ExpandInUseVolume): seconds after the resizer, {@code nodeExpandMillis}.
+     * It marks NodeResizeInProgress, then the driver grows the file system (online) or refuses while the
+     * volume is published (offline: the claim waits for a pod to mount it anew, as {@link #start} does).
+     */
+    private void expandInUse(Key key, ObjectNode pod, ObjectNode claim, Timings t) {
+        String id = ObjectMeta.uid(pod) + "/expand/" + ObjectMeta.name(claim);
+        boolean online = "online".equals(ctx.resizerOf(claim));
+        if (!NodeExpansion.inProgress(claim)) {
+            if (pacer.due(this, key, id, t.nodeExpandMillis())) {
+                ObjectNode marked = NodeExpansion.begin(ctx, kubelet, claim);
+                if (!online) {
+                    NodeExpansion.refuse(ctx, kubelet, marked, pod);
+                }
+            }
+        } else if (online && pacer.due(this, key, id + "/grow", Math.max(1, t.nodeExpandMillis() / 4))) {
+            NodeExpansion.finish(ctx, kubelet, claim, pod);
         }
     }
 

@@ -34,6 +34,21 @@ class VolumeResizerTest {
         return null;
     }
 
+    /** The capacityBytes the kubelet's summary reports for {@code claim} (-1 when it reports none). */
+    static long summaryCapacity(Running c, String claim) {
+        var summaries = new dev.stsresize.sim.usage.KubeletSummary(new dev.stsresize.sim.usage.MountedVolumes(c.sim.store(),
+                c.sim.catalog()), c.sim.usage());
+        String node = c.get("pods", "db-0").at("/spec/nodeName").asText();
+        for (JsonNode pod : summaries.of(node).path("pods")) {
+            for (JsonNode v : pod.path("volume")) {
+                if (v.at("/pvcRef/name").asText().equals(claim)) {
+                    return v.path("capacityBytes").asLong();
+                }
+            }
+        }
+        return -1;
+    }
+
     @Test
     void online_grows_the_claim_to_its_request_and_clears_the_resize_status() {
         try (Running c = settled("online")) {
@@ -46,6 +61,7 @@ class VolumeResizerTest {
             String pv = pvc.at("/spec/volumeName").asText();
             assertThat(c.get("persistentvolumes", pv).at("/spec/capacity/storage").asText()).as("the PV follows").isEqualTo("2Gi");
             await("the kubelet's event", () -> c.event("data-db-0", "FileSystemResizeSuccessful") != null);
+            assertThat(summaryCapacity(c, "data-db-0")).as("the kubelet's summary reports the grown file system").isEqualTo(2L << 30);
             assertThat(c.eventReasons("data-db-0")).contains("ExternalExpanding", "Resizing", "FileSystemResizeRequired",
                     "FileSystemResizeSuccessful");
         }
@@ -57,16 +73,26 @@ class VolumeResizerTest {
             grow(c, "data-db-0", "2Gi");
             await("FileSystemResizePending", () -> condition(c, "data-db-0", "FileSystemResizePending") != null);
             assertThat(c.controllers.awaitIdle(Running.DEADLINE)).isTrue();
+            await("the kubelet's attempt while the pod runs", () -> condition(c, "data-db-0", "NodeResizeError") != null);
             ObjectNode pvc = c.get("persistentvolumeclaims", "data-db-0");
             assertThat(pvc.at("/status/capacity/storage").asText()).as("no pod restart yet").isEqualTo("1Gi");
-            assertThat(pvc.at("/status/allocatedResourceStatuses/storage").asText()).isEqualTo("NodeResizePending");
+            assertThat(pvc.at("/status/allocatedResourceStatuses/storage").asText()).as("MarkNodeExpansionInProgress, then the"
+                    + " driver refused").isEqualTo("NodeResizeInProgress");
             assertThat(condition(c, "data-db-0", "FileSystemResizePending").path("message").asText())
                     .isEqualTo("Waiting for user to (re-)start a pod to finish file system resize of volume on node.");
+            assertThat(condition(c, "data-db-0", "NodeResizeError").path("message").asText())
+                    .startsWith("failed to expand pvc with rpc error: code = FailedPrecondition");
+            await("the kubelet's warning on the pod", () -> c.event("db-0", "VolumeResizeFailed") != null);
+            assertThat(summaryCapacity(c, "data-db-0")).as("the file system the pod sees has not grown").isEqualTo(1L << 30);
             String pod = uid(c.get("pods", "db-0"));
             c.delete("pods", "db-0", null, null);
             await("capacity 2Gi after the pod restarted", () -> capacity(c, "data-db-0").equals("2Gi"));
             assertThat(uid(c.get("pods", "db-0"))).isNotEqualTo(pod);
             assertThat(condition(c, "data-db-0", "FileSystemResizePending")).isNull();
+            assertThat(condition(c, "data-db-0", "NodeResizeError")).as("every resize condition goes with the mount's expansion").isNull();
+            assertThat(c.get("persistentvolumeclaims", "data-db-0").at("/status/allocatedResourceStatuses").isMissingNode()).isTrue();
+            c.awaitReady("db-0");
+            await("the summary reports the grown file system", () -> summaryCapacity(c, "data-db-0") == 2L << 30);
         }
     }
 

@@ -1,0 +1,227 @@
+package dev.stsresize.converge;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.cluster.Cluster;
+import dev.stsresize.cluster.ClusterException;
+import dev.stsresize.cluster.WatchedKind;
+import dev.stsresize.plan.Bytes;
+import dev.stsresize.plan.Metadata;
+import dev.stsresize.plan.Quantity;
+import dev.stsresize.usage.SummaryVolumes;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Each claim followed to the file system its pod writes to, after the re-apply (or the claims-only
+ * grow): the volume having grown is not the pod having the space. The kubelet grows a mounted file
+ * system online on the pod's next sync, seconds after the resizer; it has done so when the claim
+ * keeps no {@code FileSystemResizePending} condition and no {@code NodeResizePending} or
+ * {@code NodeResizeInProgress} in {@code allocatedResourceStatuses} (KEP-1790: pkg/volume/util/resize_util.go
+ * MarkNodeExpansionFinishedWithRecovery clears both), and, where its summary can be read (nodes/proxy),
+ * when the capacity it reports for the volume is the target less the file system's own overhead
+ * ({@link #OVERHEAD}). A driver that grows only unpublished volumes refuses while the pod runs
+ * ({@code NodeResizeError}, MarkNodeExpansionFailedCondition): that file system waits for a restart.
+ * Every wait goes through the {@link Waiter}, bounded by the run's file system deadline.
+ */
+final class FileSystems {
+    /**
+     * How far below its target a grown file system may report its capacity: ext4's inode tables and
+     * journal take 1.5–3 % of a volume, XFS's less. A file system not grown reports at most its old size,
+     * below the target by the growth itself.
+     */
+    static final double OVERHEAD = 0.05;
+    /** A reported capacity more than this many times the target is not the claim's own file system (the node's disk). */
+    static final double SHARED = 2.0;
+    /** How long one summary may take: it is advice about the wait, never a reason to wait longer. */
+    private static final Duration SUMMARY_TIMEOUT = Duration.ofSeconds(10);
+
+    /** One claim's file system as last read: its state, the capacity the kubelet reported (-1 none), its pod, why. */
+    record Checked(String claim, FileSystem state, long bytes, String pod, String why) {}
+
+    private final Cluster cluster;
+    private final Waiter waiter;
+    private final Clock clock;
+    private boolean summariesForbidden;
+    private String summaryNote = "";
+
+    FileSystems(Cluster cluster, Waiter waiter, Clock clock) {
+        this.cluster = cluster;
+        this.waiter = waiter;
+        this.clock = clock;
+    }
+
+    /** Why no summary was read ("" when each was, or none was needed): said once in the result. */
+    String summaryNote() {
+        return summaryNote;
+    }
+
+    /**
+     * Each claim of {@code targets} followed until its file system is grown, cannot grow without a pod
+     * (re)start, or {@code deadline}; a stop request or the driver going on ({@code goneOn}) ends every
+     * wait, the claims then read as they are. {@code claims} reads every claim for the wait's ticks.
+     */
+    Map<String, Checked> follow(String ns, String sts, Map<String, String> targets, Instant deadline, StopRequest goneOn,
+            java.util.function.Supplier<java.util.List<ClaimGrower.ClaimStatus>> claims) {
+        Map<String, Checked> out = new LinkedHashMap<>();
+        boolean cut = false;
+        for (Map.Entry<String, String> t : targets.entrySet()) {
+            String claim = t.getKey();
+            Quantity target = Quantity.parse(t.getValue());
+            Checked c = check(ns, sts, claim, target, cluster.getClaim(ns, claim));
+            while (!cut && c.state() == FileSystem.PENDING && clock.instant().isBefore(deadline)) {
+                // one stretch at a time: the summary is not watched, so it is read again at each stretch's start
+                Instant stretch = min(deadline, clock.instant().plus(Waiter.TICK));
+                Checked[] seen = {c};
+                Waiter.Result r = waiter.until(Waiter.Wait.of(ns, sts, Step.FILE_SYSTEMS, "the kubelet to grow the file system of claim "
+                        + claim + " to " + target, WatchedKind.PERSISTENT_VOLUME_CLAIM, claim, o -> {
+                            seen[0] = check(ns, sts, claim, target, o);
+                            return seen[0].state() != FileSystem.PENDING;
+                        }, stretch).withGoneOn(goneOn).withClaims(claims));
+                c = seen[0];
+                cut = r.end() == Waiter.End.STOPPED || r.end() == Waiter.End.WENT_ON;
+            }
+            out.put(claim, c);
+        }
+        return out;
+    }
+
+    /** Where the file system of {@code claim} (as read; empty when gone) stands now. */
+    Checked check(String ns, String sts, String claim, Quantity target, Optional<ObjectNode> read) {
+        if (read.isEmpty()) {
+            return new Checked(claim, FileSystem.UNKNOWN, -1, "", "the claim no longer exists");
+        }
+        ObjectNode c = read.get();
+        String podName = sts + claim.substring(claim.lastIndexOf('-'));
+        Optional<ObjectNode> pod = cluster.getPod(ns, podName).filter(p -> mounts(p, claim));
+        String pod0 = pod.isPresent() ? podName : "";
+        String resizing = Metadata.textOrEmpty(c, "status", "allocatedResourceStatuses", "storage");
+        boolean nodeResizing = resizing.equals("NodeResizePending") || resizing.equals("NodeResizeInProgress");
+        if (Objects.hasCondition(c, "FileSystemResizePending") || nodeResizing) {
+            if (pod.isEmpty()) {
+                return new Checked(claim, FileSystem.NO_POD, -1, "", "no pod mounts it: its file system grows when a pod next mounts it");
+            }
+            Optional<String> refused = conditionMessage(c, "NodeResizeError");
+            if (refused.isPresent()) {
+                return new Checked(claim, FileSystem.WAITS_FOR_RESTART, -1, pod0, "the kubelet could not grow it while pod " + podName
+                        + " runs (" + refused.get() + ")");
+            }
+            return new Checked(claim, FileSystem.PENDING, -1, pod0, "the kubelet has not grown it yet"
+                    + (resizing.isEmpty() ? " (FileSystemResizePending)" : " (" + resizing + ")"));
+        }
+        Quantity capacity = Quantity.parseOrNull(Metadata.textOrEmpty(c, "status", "capacity", "storage"));
+        if (capacity == null || capacity.isLessThan(target)) {
+            return new Checked(claim, FileSystem.UNKNOWN, -1, pod0, "its volume has not reached " + target + " (capacity "
+                    + (capacity == null ? "unknown" : capacity.toString()) + ")");
+        }
+        if (pod.isEmpty()) {
+            return new Checked(claim, FileSystem.GROWN, -1, "", "grown, as its status says (no pod mounts it now)");
+        }
+        long bytes = summaryCapacity(ns, claim, pod.get());
+        long targetBytes = bytesOf(target);
+        if (bytes < 0) {
+            return new Checked(claim, FileSystem.GROWN, -1, pod0, "grown, as its status says");
+        }
+        if (bytes > SHARED * targetBytes) {
+            return new Checked(claim, FileSystem.GROWN, bytes, pod0, "grown, as its status says (the kubelet reports a shared file"
+                    + " system of " + Bytes.human(bytes) + " for it)");
+        }
+        if (bytes >= targetBytes * (1 - OVERHEAD)) {
+            return new Checked(claim, FileSystem.GROWN, bytes, pod0, "grown: the kubelet reports " + Bytes.human(bytes));
+        }
+        return new Checked(claim, FileSystem.PENDING, bytes, pod0, "its status says grown, but the kubelet's summary still reports "
+                + Bytes.human(bytes) + " (below " + target + " less " + Math.round(OVERHEAD * 100) + " % for the file system's own"
+                + " metadata)");
+    }
+
+    /**
+     * Whether the pods can write to the new space now, in words, from each claim's {@code fileSystem}: "file
+     * systems grown: …" when every one is, else how many stand where. "" when no claim was followed.
+     */
+    static String sentence(java.util.List<StatefulSetResult.ClaimResult> claims) {
+        Map<FileSystem, Integer> count = new java.util.EnumMap<>(FileSystem.class);
+        for (StatefulSetResult.ClaimResult c : claims) {
+            if (c.fileSystem() != null) {
+                count.merge(c.fileSystem(), 1, Integer::sum);
+            }
+        }
+        int all = count.values().stream().mapToInt(Integer::intValue).sum();
+        if (all == 0) {
+            return "";
+        }
+        int grown = count.getOrDefault(FileSystem.GROWN, 0);
+        if (grown == all) {
+            return (all == 1 ? "file system grown" : all + " file systems grown") + ": the pods can write to the new space";
+        }
+        boolean podsWait = count.keySet().stream().anyMatch(FileSystem::keepsAPodWaiting);
+        java.util.List<String> parts = new java.util.ArrayList<>();
+        if (grown > 0) {
+            parts.add(grown + " grown");
+        }
+        count.forEach((state, n) -> {
+            switch (state) {
+                case WAITS_FOR_RESTART -> parts.add(n + " wait" + (n == 1 ? "s" : "") + " for a pod restart");
+                case PENDING -> parts.add(n + " still growing (the kubelet had not finished when the run stopped following it)");
+                case NO_POD -> parts.add(n + " mounted by no pod (grown when a pod mounts it)");
+                case UNKNOWN -> parts.add(n + " not known (the volume itself has not grown)");
+                default -> { }
+            }
+        });
+        return "file systems: " + String.join(", ", parts) + (podsWait ? ": the pods cannot use all of the new space yet"
+                : ": the pods can write to the new space");
+    }
+
+    private static boolean mounts(JsonNode pod, String claim) {
+        return !pod.path("metadata").has("deletionTimestamp")
+                && pod.path("spec").path("volumes").findValuesAsText("claimName").contains(claim);
+    }
+
+    /** The capacity the kubelet of the pod's node reports for the claim's volume; -1 when it cannot be read or says nothing. */
+    private long summaryCapacity(String ns, String claim, ObjectNode pod) {
+        String node = pod.path("spec").path("nodeName").asText("");
+        if (summariesForbidden || node.isEmpty() || !"Running".equals(pod.path("status").path("phase").asText())) {
+            return -1;
+        }
+        try {
+            Long bytes = SummaryVolumes.capacities(cluster.nodeSummary(node, SUMMARY_TIMEOUT)).get(Metadata.key(ns, claim));
+            return bytes == null ? -1 : bytes;
+        } catch (ClusterException e) {
+            if (e.code() == 403) {
+                summariesForbidden = true;
+                summaryNote = "the kubelets' summaries cannot be read (get nodes/proxy is forbidden): file systems verified from"
+                        + " the claims' status only";
+            } else {
+                summaryNote = "the summary of node " + node + " could not be read (" + e.getMessage() + "): its file systems verified"
+                        + " from the claims' status only";
+            }
+            return -1;
+        } catch (RuntimeException e) {
+            summaryNote = "the summary of node " + node + " could not be read (" + e.getMessage() + "): its file systems verified"
+                    + " from the claims' status only";
+            return -1;
+        }
+    }
+
+    private static long bytesOf(Quantity q) {
+        return q.value().setScale(0, RoundingMode.CEILING).min(BigDecimal.valueOf(Long.MAX_VALUE)).longValue();
+    }
+
+    private static Instant min(Instant a, Instant b) {
+        return a.isBefore(b) ? a : b;
+    }
+
+    private static Optional<String> conditionMessage(ObjectNode claim, String type) {
+        for (JsonNode c : claim.path("status").path("conditions")) {
+            if (type.equals(c.path("type").asText()) && "True".equals(c.path("status").asText("True"))) {
+                return Optional.of(c.path("message").asText(type));
+            }
+        }
+        return Optional.empty();
+    }
+}
