@@ -150,6 +150,11 @@ class FileSystemsTest {
                         }
                     }
                     h.sim.registry().update(pods, "shop", "postgres-1", "status", p, WriteOptions.by("test"));
+                    // the StatefulSet controller counts it before the run goes on, so what the run reads is settled
+                    long until = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
+                    while (h.sts("shop", "postgres").path("status").path("readyReplicas").asInt(0) > 2 && System.nanoTime() < until) {
+                        java.util.concurrent.locks.LockSupport.parkNanos(20_000_000L);
+                    }
                 }
             };
             Commands.Run r = Commands.run(h, Optional::empty, failPod, "apply", "-f", manifest.toString(), "--yes", "-o", "json",

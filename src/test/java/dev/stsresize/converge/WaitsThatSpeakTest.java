@@ -222,11 +222,11 @@ class WaitsThatSpeakTest {
             StatefulSetResult r = converge(h, converger(h, Progress.NONE), Demo.declared("postgres"), Harness.options());
             assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
             assertThat(r.phases()).extracting(StatefulSetResult.PhaseTime::phase)
-                    .containsExactly("grow", "wait", "orphan-delete", "re-apply", "verify");
+                    .containsExactly("grow", "wait", "orphan-delete", "re-apply", "verify", "file-systems");
             assertThat(r.phases()).allSatisfy(p -> assertThat(p.took().isNegative()).isFalse());
             ObjectNode item = (ObjectNode) ResultDocument.of(List.of(h.converger().reread(r))).path("items").get(0);
             assertThat(item.path("phaseSeconds").fieldNames()).toIterable()
-                    .containsExactly("grow", "wait", "orphan-delete", "re-apply", "verify");
+                    .containsExactly("grow", "wait", "orphan-delete", "re-apply", "verify", "file-systems");
             assertThat(item.path("phaseSeconds").path("wait").isNumber()).isTrue();
             assertThat(Quantity.parse(h.claim("shop", "data-postgres-0").at("/status/capacity/storage").asText()))
                     .isEqualByComparingTo(Quantity.parse("20Gi"));
