@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.IntSummaryStatistics;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +28,10 @@ import org.junit.jupiter.api.io.TempDir;
  * median of {@code -Dbench.runs} (default 5) runs, all rows measured round-robin in one run so the
  * machine's noise falls on all alike; {@code -Dbench.before=<a build's kubectl-stsresize.jar>} adds
  * that build's rows to the same run. Also prints each build's requests by kind, {@code kubectl get
- * sts,pvc,sc -A -o json} against the same server for the ratio at scale, and the load average.
+ * sts,pvc,sc -A -o json} against the same server for the ratio at scale, and the load average. The
+ * first screen's calls through the port are timed in its JVM: the longest chain of calls each sent
+ * after the one before it was answered is the critical path counted without the machine's noise,
+ * which on a loaded machine is larger than the latency itself.
  * Run with {@code mvn -B test -Dsurefire.excludedGroups= -Dgroups=bench -Dtest=LatencyBenchmark}
  * ({@code -Dbench.scale=false} for the demo only).
  */
@@ -46,7 +50,11 @@ class LatencyBenchmark {
             // the test classes (FirstScreen) after the build's jar, whose classes win
             builds.add(new Build("before", before + java.io.File.pathSeparator + testClasses()));
         }
-        builds.add(new Build("now", System.getProperty("java.class.path")));
+        // with a build to compare, this one's classes run on that build's jar for their dependencies, so both
+        // load them alike (from one shaded jar, not the test class path's hundred folders and jars)
+        String sep = java.io.File.pathSeparator;
+        builds.add(new Build("now", before.isEmpty() ? System.getProperty("java.class.path")
+                : Path.of("target", "classes").toAbsolutePath() + sep + testClasses() + sep + before));
         List<Long> latencies = List.of(System.getProperty("bench.latencies", "0,25,50").split(",")).stream()
                 .map(String::trim).map(Long::parseLong).toList();
         int runs = Integer.getInteger("bench.runs", 5);
@@ -125,6 +133,10 @@ class LatencyBenchmark {
                         line.append(String.format(" (+%.2f s = %.1f round trips)", m.seconds() - base.seconds(),
                                 (m.seconds() - base.seconds()) * 1000 / latency));
                     }
+                    if (m.calls() > 0) {
+                        IntSummaryStatistics chains = results.get(name + " @" + latency).stream().mapToInt(Run::chain).summaryStatistics();
+                        line.append(String.format(" [%d calls, %d-%d in sequence]", m.calls(), chains.getMin(), chains.getMax()));
+                    }
                     if (m.exit() != 0 && m.exit() != 2 && m.exit() != 3) {
                         line.append(" exit ").append(m.exit()).append(": ").append(m.stderr().lines().limit(3).collect(Collectors.joining(" | ")));
                     }
@@ -167,7 +179,8 @@ class LatencyBenchmark {
         return kinds.entrySet().stream().map(e -> e.getValue() + " " + e.getKey()).collect(Collectors.joining(", "));
     }
 
-    record Run(double seconds, long rssKiB, int exit, String stderr) {}
+    /** One run: wall seconds, peak RSS, exit code, stderr; for a first screen also its calls and the calls in sequence. */
+    record Run(double seconds, long rssKiB, int exit, String stderr, int calls, int chain) {}
 
     static Run median(List<Run> runs) {
         if (runs == null || runs.isEmpty()) {
@@ -193,12 +206,17 @@ class LatencyBenchmark {
         String[] parts = text.lines().filter(l -> l.startsWith("TIME ")).reduce((a, b) -> b).orElse("TIME 0 0").split(" ");
         double seconds = Double.parseDouble(parts[1]);
         String screen = Files.readString(out).lines().filter(l -> l.startsWith("FIRST_SCREEN ")).findFirst().orElse("");
+        int calls = 0;
+        int chain = 0;
         if (!screen.isEmpty()) {
-            seconds = Long.parseLong(screen.split(" ")[1]) / 1000.0;
+            String[] f = screen.split(" ");
+            seconds = Long.parseLong(f[1]) / 1000.0;
+            calls = Integer.parseInt(f[3]);
+            chain = Integer.parseInt(f[4]);
         }
         Files.delete(out);
         Files.delete(err);
-        return new Run(seconds, Long.parseLong(parts[2]), exit, text);
+        return new Run(seconds, Long.parseLong(parts[2]), exit, text, calls, chain);
     }
 
     private static String testClasses() {
