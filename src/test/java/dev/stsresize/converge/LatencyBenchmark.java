@@ -73,12 +73,68 @@ class LatencyBenchmark {
         System.out.printf("load average after: %s%n%n", loadAverage());
     }
 
+    /**
+     * apply's requests on a far server, measured only: in this JVM, through the port with every call
+     * timed, at {@code -Dbench.applyLatency} (default 25 ms), for postgres alone and for postgres and
+     * elasticsearch (one namespace). Prints the calls of the proofs and of the converge apart, and the
+     * longest chain of calls each sent after the one before it was answered, so the round trips per
+     * StatefulSet can be read off the difference (waits on watches count as one call: their time is the
+     * resizer's and the controllers', not round trips).
+     */
+    @Test
+    void apply_round_trips_per_statefulset() throws Exception {
+        long latency = Long.getLong("bench.applyLatency", 25);
+        System.out.printf("%napply on the demo's cluster, %d ms per request, in this JVM (calls through the port, calls in sequence, wall)%n", latency);
+        for (List<String> names : List.of(List.of("postgres"), List.of("postgres", "elasticsearch"))) {
+            try (Harness h = Harness.start(dir.resolve(String.join("-", names)), Demo.cluster())) {
+                h.sim.faults().add(FaultRule.on(null, null, null, Fault.latency(latency)));
+                List<long[]> calls = java.util.Collections.synchronizedList(new ArrayList<>());
+                dev.stsresize.cluster.Cluster real = h.cluster();
+                dev.stsresize.cluster.Cluster timed = (dev.stsresize.cluster.Cluster) java.lang.reflect.Proxy.newProxyInstance(
+                        dev.stsresize.cluster.Cluster.class.getClassLoader(), new Class<?>[] {dev.stsresize.cluster.Cluster.class},
+                        (proxy, method, arguments) -> {
+                            long from = System.nanoTime();
+                            try {
+                                return method.invoke(real, arguments);
+                            } catch (java.lang.reflect.InvocationTargetException e) {
+                                throw e.getCause();
+                            } finally {
+                                calls.add(new long[] {from, System.nanoTime()});
+                            }
+                        });
+                long start = System.nanoTime();
+                int from = h.sim.requests().size();
+                Assessment a = new Assessor(timed, Progress.NONE).assess(names.stream().map(Demo::declared).toList(), false,
+                        Assessor.Depth.APPLY, false, java.util.Optional.empty());
+                double proveSeconds = (System.nanoTime() - start) / 1e9;
+                int proveCalls = calls.size();
+                int proveChain = FirstScreen.longestChain(calls);
+                String proveKinds = byKind(h.sim.requests().subList(from, h.sim.requests().size()));
+                calls.clear();
+                from = h.sim.requests().size();
+                start = System.nanoTime();
+                Converger converger = h.converger(timed, "bench@host 1", Gate.YES, Checkpoint.NONE);
+                for (Assessed item : a.items()) {
+                    StatefulSetResult r = converger.converge(item, Harness.options(), true);
+                    if (r.outcome() != Outcome.CONVERGED) {
+                        System.out.printf("  %s: %s %s%n", item.name(), r.outcome(), r.detail());
+                    }
+                }
+                System.out.printf("  %s: proofs %d calls, %d in sequence, %.2f s (%s); converge %d calls, %d in sequence, %.2f s (%s)%n",
+                        String.join(" + ", names), proveCalls, proveChain, proveSeconds, proveKinds, calls.size(),
+                        FirstScreen.longestChain(calls), (System.nanoTime() - start) / 1e9,
+                        byKind(h.sim.requests().subList(from, h.sim.requests().size())));
+            }
+        }
+    }
+
     private void measure(String title, List<ObjectNode> objects, String manifest, List<Build> builds, List<Long> latencies, int runs,
             boolean withKubectl) throws Exception {
         Path manifestFile = Files.createTempFile(dir, "manifest", ".yaml");
         Files.writeString(manifestFile, manifest);
         try (SimCluster sim = SimCluster.start()) {
             sim.load(objects.toArray(ObjectNode[]::new));
+            awaitBound(sim);
             Path kubeconfig = Files.createTempFile(dir, "kubeconfig", "");
             sim.writeKubeconfig(kubeconfig);
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
@@ -154,6 +210,20 @@ class LatencyBenchmark {
                 System.out.printf("  %s plan's requests: %d (%s)%n", b.name(), sent.size(), byKind(sent));
             }
         }
+    }
+
+    /** Until the volume binder has bound every claim (6,000 take a while on a busy machine): a Pending claim blocks its plan. */
+    private static void awaitBound(SimCluster sim) throws InterruptedException {
+        long deadline = System.nanoTime() + 300_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            List<ObjectNode> claims = sim.snapshot().stream().filter(o -> o.path("kind").asText().equals("PersistentVolumeClaim")).toList();
+            long pending = claims.stream().filter(c -> !c.at("/status/phase").asText().equals("Bound")).count();
+            if (pending == 0) {
+                return;
+            }
+            Thread.sleep(1000);
+        }
+        System.out.println("  (not every claim was Bound after 5 minutes)");
     }
 
     /** The requests by kind: LISTs, rules reviews, access reviews, dry runs, kubelet summaries, others. */
