@@ -33,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * after the one before it was answered is the critical path counted without the machine's noise,
  * which on a loaded machine is larger than the latency itself.
  * Run with {@code mvn -B test -Dsurefire.excludedGroups= -Dgroups=bench -Dtest=LatencyBenchmark}
- * ({@code -Dbench.scale=false} for the demo only).
+ * ({@code -Dbench.scale=false} for the demo only, {@code -Dbench.demo=false} for the scale only).
  */
 @Tag("bench")
 class LatencyBenchmark {
@@ -64,7 +64,9 @@ class LatencyBenchmark {
             demoManifest.append("---\n").append(Harness.YAML.writeValueAsString(o).replaceFirst("^---\n", ""));
         }
         System.out.printf("%nload average before: %s%n", loadAverage());
-        measure("demo (9 StatefulSets)", DemoScenario.cluster(), demoManifest.toString(), builds, latencies, runs, false);
+        if (Boolean.parseBoolean(System.getProperty("bench.demo", "true"))) {
+            measure("demo (9 StatefulSets)", DemoScenario.cluster(), demoManifest.toString(), builds, latencies, runs, false);
+        }
         if (Boolean.parseBoolean(System.getProperty("bench.scale", "true"))) {
             PlanBenchmark.Scale scale = PlanBenchmark.scale();
             measure("2,000 StatefulSets / 6,000 claims in 20 namespaces", scale.objects(), scale.manifest(), builds, latencies,

@@ -121,7 +121,8 @@ class PlanBenchmark {
         ObjectNode declaredSts = null;
         List<ObjectNode> objects = new ArrayList<>();
         for (ObjectNode o : DemoScenario.cluster()) {
-            if (o.path("kind").asText().equals("StorageClass")) {
+            // the classes and the CSIDrivers that serve them: without its CSIDriver a class has no resizer (refused)
+            if (o.path("kind").asText().equals("StorageClass") || o.path("kind").asText().equals("CSIDriver")) {
                 objects.add(o);
             }
             if (o.path("kind").asText().equals("StatefulSet") && o.at("/metadata/name").asText().equals("postgres")) {
