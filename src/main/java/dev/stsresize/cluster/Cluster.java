@@ -107,6 +107,13 @@ public interface Cluster {
     /** Asks the server whether the current user may do one thing (SelfSubjectAccessReview). Creates nothing lasting. */
     AccessReview selfSubjectAccessReview(ResourceAccess access);
 
+    /**
+     * Asks the server for every rule the current user holds in one namespace (SelfSubjectRulesReview,
+     * what {@code kubectl auth can-i --list} asks). Creates nothing lasting. A server that refuses or
+     * does not serve it answers with a {@link ClusterException}.
+     */
+    RulesReview selfSubjectRulesReview(String namespace);
+
     // ---- writes ----
 
     /**

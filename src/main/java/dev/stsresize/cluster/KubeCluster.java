@@ -189,6 +189,38 @@ public final class KubeCluster implements Cluster {
         return new AccessReview(allowed, reason);
     }
 
+    @Override
+    public RulesReview selfSubjectRulesReview(String namespace) {
+        Resource r = Resource.SELF_SUBJECT_RULES_REVIEWS;
+        ObjectNode review = typed(r);
+        review.putObject("spec").put("namespace", requireNamespace(namespace));
+        ObjectNode answer = api.send("POST", r.collection(null), Query.of(), review, RawApi.JSON,
+                "CREATE selfsubjectrulesreviews (" + namespace + ")");
+        JsonNode status = answer == null ? null : answer.path("status");
+        if (status == null || !status.path("resourceRules").isArray()) {
+            // nothing to read the rules from: as good as an answer that says it is incomplete
+            return new RulesReview(java.util.List.of(), true, "the server's answer has no status.resourceRules");
+        }
+        java.util.List<RulesReview.Rule> rules = new java.util.ArrayList<>();
+        for (JsonNode rule : status.path("resourceRules")) {
+            rules.add(new RulesReview.Rule(texts(rule.path("verbs")), texts(rule.path("apiGroups")), texts(rule.path("resources")),
+                    texts(rule.path("resourceNames"))));
+        }
+        return new RulesReview(rules, status.path("incomplete").asBoolean(false), status.path("evaluationError").asText(""));
+    }
+
+    private static java.util.List<String> texts(JsonNode list) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        if (list.isArray()) {
+            list.forEach(v -> {
+                if (v.isTextual()) {
+                    out.add(v.asText());
+                }
+            });
+        }
+        return out;
+    }
+
     // ---- writes ----
 
     @Override

@@ -16,7 +16,9 @@ enum Resource {
     EVENTS("/apis/events.k8s.io/v1", "events", "events.k8s.io/v1", "Event", true),
     CORE_EVENTS("/api/v1", "events", "v1", "Event", true),
     SELF_SUBJECT_ACCESS_REVIEWS("/apis/authorization.k8s.io/v1", "selfsubjectaccessreviews",
-            "authorization.k8s.io/v1", "SelfSubjectAccessReview", false);
+            "authorization.k8s.io/v1", "SelfSubjectAccessReview", false),
+    SELF_SUBJECT_RULES_REVIEWS("/apis/authorization.k8s.io/v1", "selfsubjectrulesreviews",
+            "authorization.k8s.io/v1", "SelfSubjectRulesReview", false);
 
     final String prefix;
     final String plural;

@@ -161,6 +161,11 @@ public final class RetryingCluster implements Cluster {
     }
 
     @Override
+    public RulesReview selfSubjectRulesReview(String namespace) {
+        return retry(() -> delegate.selfSubjectRulesReview(namespace));
+    }
+
+    @Override
     public ObjectNode applyStatefulSet(ObjectNode statefulSet, String fieldManager, boolean force, boolean dryRun) {
         return retry(() -> delegate.applyStatefulSet(statefulSet, fieldManager, force, dryRun));
     }

@@ -1,7 +1,6 @@
 package dev.stsresize.converge;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stsresize.cluster.AccessReview;
 import dev.stsresize.cluster.Cluster;
 import dev.stsresize.cluster.ClusterException;
 import dev.stsresize.cluster.CsiDriverList;
@@ -48,10 +47,14 @@ public final class Assessor {
     static final String IMMUTABLE_PREFIX = "spec: Forbidden: updates to statefulset spec for fields other than";
 
     /**
-     * Requests in flight at once: the LISTs, and the proofs of as many StatefulSets (each one's own
-     * requests in order). The request count is the same as one at a time.
+     * Requests in flight at once: the LISTs, the reviews, and the proofs of as many StatefulSets (each
+     * one's own requests in order). The request count is the same as one at a time. kube-apiserver
+     * serves 100 streams on one HTTP/2 connection (http2Options.MaxConcurrentStreams); 64 leaves room
+     * for the usage read's kubelet summaries (32 in flight) beside them, so everything shares the one
+     * connection the LISTs opened, and a far server costs one round trip per step, not one per request.
+     * A server that pushes back (429, priority and fairness) is waited for by {@code RetryingCluster}.
      */
-    static final int IN_FLIGHT = Math.max(1, Integer.getInteger(Assessor.IN_FLIGHT_PROPERTY, 8));
+    static final int IN_FLIGHT = Math.max(1, Integer.getInteger(Assessor.IN_FLIGHT_PROPERTY, 64));
 
     /** A JVM property that sets {@link #IN_FLIGHT} (the benchmark compares 1 with the default). */
     public static final String IN_FLIGHT_PROPERTY = "stsresize.inFlight";
@@ -108,13 +111,13 @@ public final class Assessor {
             out.add(a);
         }
         Set<String> noLeases = ConcurrentHashMap.newKeySet();
-        Map<String, FutureTask<AccessReview>> reviews = new ConcurrentHashMap<>();
         List<Integer> work = new ArrayList<>();
         for (int i = 0; i < out.size(); i++) {
             if (out.get(i).decision().verdict().hasWork()) {
                 work.add(i);
             }
         }
+        Permissions permissions = askPermissions(out, work, restartPods);
         // The StatefulSets are proved IN_FLIGHT at a time, each one's requests in order; each one's
         // progress is held back and told in declaration order, so the output is the same as one by one.
         List<Callable<Proved>> tasks = new ArrayList<>();
@@ -122,7 +125,7 @@ public final class Assessor {
             Assessed a = out.get(i);
             tasks.add(() -> {
                 List<ProgressEvent> told = new ArrayList<>();
-                return new Proved(prove(a, depth, restartPods, reviews, noLeases, told::add), told);
+                return new Proved(prove(a, depth, restartPods, permissions, noLeases, told::add), told);
             });
         }
         List<Proved> proved = inParallel(tasks, p -> p.events().forEach(progress::on));
@@ -131,6 +134,38 @@ public final class Assessor {
         }
         out.sort(Comparator.comparing(Assessed::namespace).thenComparing(Assessed::name));
         return new Assessment(out, notes, noLeases, live.claims());
+    }
+
+    /**
+     * The permissions of every namespace with work, before any proof: one rules review per namespace,
+     * all at once; where one is incomplete or refused, every access review the namespace's proofs will
+     * ask, all at once too. So the proofs that follow ask nothing more (but the core Events review, asked
+     * only where events.k8s.io is refused), and the reviews cost one or two round trips, not one per verb.
+     */
+    private Permissions askPermissions(List<Assessed> out, List<Integer> work, boolean restartPods) {
+        Permissions permissions = new Permissions(cluster);
+        Map<String, Set<ResourceAccess>> needed = new java.util.TreeMap<>();
+        for (int i : work) {
+            Assessed a = out.get(i);
+            String ns = a.namespace();
+            Set<ResourceAccess> verbs = needed.computeIfAbsent(ns, k -> new java.util.LinkedHashSet<>());
+            verbs.addAll(claimVerbs(ns));
+            verbs.add(createEvents("events.k8s.io", ns));
+            verbs.addAll(statefulSetVerbs(ns, a.decision().recreate(), restartPods));
+            verbs.addAll(LeaseLock.clusterRecordAccess(ns));
+        }
+        List<Callable<Boolean>> rulesReviews = new ArrayList<>();
+        List<String> namespaces = new ArrayList<>(needed.keySet());
+        namespaces.forEach(ns -> rulesReviews.add(() -> permissions.readRules(ns)));
+        inParallel(rulesReviews, x -> { });
+        List<Callable<Boolean>> accessReviews = new ArrayList<>();
+        for (String ns : namespaces) {
+            if (!permissions.known(ns)) {
+                needed.get(ns).forEach(r -> accessReviews.add(() -> permissions.allowed(r)));
+            }
+        }
+        inParallel(accessReviews, x -> { });
+        return permissions;
     }
 
     /**
@@ -170,10 +205,10 @@ public final class Assessor {
     private record Proved(Assessed assessed, List<ProgressEvent> events) {}
 
     /** Step 3 for one StatefulSet: access reviews, the apply dry run, the claim and delete dry runs (APPLY). */
-    private Assessed prove(Assessed a, Depth depth, boolean restartPods, Map<String, FutureTask<AccessReview>> reviews,
+    private Assessed prove(Assessed a, Depth depth, boolean restartPods, Permissions permissions,
             Set<String> noLeases, Progress told) {
         if (depth == Depth.APPLY || a.failure() == null && a.decision().verdict().hasWork()) {
-            a = permissions(a, restartPods, reviews, noLeases);
+            a = permissions(a, restartPods, permissions, noLeases);
         }
         if (a.failure() == null && a.decision().verdict().hasWork() && a.decision().recreate()) {
             a = proveApply(a, told);
@@ -327,21 +362,21 @@ public final class Assessor {
      * admin and edit roles grant core Events only) and skipped when both are; the lock and record are
      * kept in the local journal when Leases or Secrets are refused.
      */
-    private Assessed permissions(Assessed a, boolean restartPods, Map<String, FutureTask<AccessReview>> reviews, Set<String> noLeases) {
+    private Assessed permissions(Assessed a, boolean restartPods, Permissions reviews, Set<String> noLeases) {
         String ns = a.namespace();
         // asked in this order since the first runs: the claims' verbs, Events, the StatefulSet's
         List<String> missing = missing(claimVerbs(ns), reviews);
-        boolean eventsV1 = review(createEvents("events.k8s.io", ns), reviews).allowed();
+        boolean eventsV1 = reviews.allowed(createEvents("events.k8s.io", ns));
         missing.addAll(missing(statefulSetVerbs(ns, a.decision().recreate(), restartPods), reviews));
         // the core API is asked only where events.k8s.io is refused
-        if (!eventsV1 && !review(createEvents("", ns), reviews).allowed()) {
+        if (!eventsV1 && !reviews.allowed(createEvents("", ns))) {
             a = a.with(warned(a.decision(), "Events are not recorded in namespace " + ns + ": you cannot create"
                     + " events.events.k8s.io nor events there. The run goes on without them; what it does is in its output and its record"));
         }
         // the lock in a Lease, the record in a Secret (reading it needs Secret rights, at least those that read the StatefulSet)
         List<String> notInCluster = new ArrayList<>();
         for (ResourceAccess r : LeaseLock.clusterRecordAccess(ns)) {
-            if (!review(r, reviews).allowed()) {
+            if (!reviews.allowed(r)) {
                 notInCluster.add(r.describe());
             }
         }
@@ -386,10 +421,10 @@ public final class Assessor {
         return needed;
     }
 
-    private List<String> missing(List<ResourceAccess> verbs, Map<String, FutureTask<AccessReview>> reviews) {
+    private List<String> missing(List<ResourceAccess> verbs, Permissions reviews) {
         List<String> out = new ArrayList<>();
         for (ResourceAccess r : verbs) {
-            if (!review(r, reviews).allowed()) {
+            if (!reviews.allowed(r)) {
                 out.add(r.describe());
             }
         }
@@ -405,17 +440,6 @@ public final class Assessor {
         }
         Plan p = (Plan) d;
         return new Plan(p.namespace(), p.name(), p.verdict(), p.templates(), p.claims(), warnings, p.detail());
-    }
-
-    /** Each review asked once per run: the first to need it asks, the others wait for its answer. */
-    private AccessReview review(ResourceAccess r, Map<String, FutureTask<AccessReview>> reviews) {
-        FutureTask<AccessReview> mine = new FutureTask<>(() -> cluster.selfSubjectAccessReview(r));
-        FutureTask<AccessReview> asked = reviews.putIfAbsent(r.namespace() + " " + r.describe(), mine);
-        if (asked == null) {
-            mine.run();
-            asked = mine;
-        }
-        return join(asked);
     }
 
     /** The declared object with the LIVE claim templates, dryRun=All force=true: 200 proves only the templates differ. */

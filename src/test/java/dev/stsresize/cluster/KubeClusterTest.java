@@ -456,6 +456,30 @@ class KubeClusterTest {
     }
 
     @Test
+    void rulesReviewAsksForTheNamespaceAndReadsTheRulesAsUntrustedInput() throws IOException {
+        server.on("POST", "/apis/authorization.k8s.io/v1/selfsubjectrulesreviews", Answer.json(201,
+                "{\"kind\":\"SelfSubjectRulesReview\",\"status\":{\"resourceRules\":[{\"verbs\":[\"patch\",7],"
+                        + "\"apiGroups\":[\"\"],\"resources\":[\"persistentvolumeclaims\"]},{\"verbs\":\"*\"}],"
+                        + "\"nonResourceRules\":[],\"incomplete\":false}}"));
+
+        RulesReview review = cluster.selfSubjectRulesReview("shop");
+
+        assertThat(tree(server.last().body())).isEqualTo(tree("{\"apiVersion\":\"authorization.k8s.io/v1\","
+                + "\"kind\":\"SelfSubjectRulesReview\",\"spec\":{\"namespace\":\"shop\"}}"));
+        assertThat(review.incomplete()).isFalse();
+        assertThat(review.allows(new ResourceAccess("patch", "", "persistentvolumeclaims", "", "shop", ""))).isTrue();
+        // a rule whose verbs are not a list grants nothing
+        assertThat(review.allows(new ResourceAccess("delete", "apps", "statefulsets", "", "shop", ""))).isFalse();
+    }
+
+    @Test
+    void aRulesReviewWithoutRulesIsIncomplete() {
+        server.on("POST", "/apis/authorization.k8s.io/v1/selfsubjectrulesreviews", Answer.json(201,
+                "{\"kind\":\"SelfSubjectRulesReview\",\"status\":{\"incomplete\":false}}"));
+        assertThat(cluster.selfSubjectRulesReview("shop").incomplete()).isTrue();
+    }
+
+    @Test
     void anAllowedAccessReviewIsAllowed() {
         server.on("POST", "/apis/authorization.k8s.io/v1/selfsubjectaccessreviews", Answer.json(201,
                 "{\"kind\":\"SelfSubjectAccessReview\",\"status\":{\"allowed\":true}}"));

@@ -113,7 +113,7 @@ class ApplyCommandTest {
     }
 
     @Test
-    void plan_from_the_cluster_costs_four_lists_the_namespace_reviews_and_one_dry_run_per_statefulset_to_recreate() throws Exception {
+    void plan_from_the_cluster_costs_four_lists_the_namespace_rules_review_and_one_dry_run_per_statefulset_to_recreate() throws Exception {
         try (Harness h = Harness.start(home, DemoScenario.cluster())) {
             // shop holds postgres (grow), redis (refused), elasticsearch (grow), minio (grow-claims)
             Path manifest = Commands.manifest(home, only(DemoScenario.manifest(), "postgres", "redis", "elasticsearch", "minio"));
@@ -127,16 +127,16 @@ class ApplyCommandTest {
                     .containsExactlyInAnyOrder("pods", "resourcequotas");
             assertThat(requests.stream().filter(q -> q.method().equals("GET")).map(q -> q.resource()))
                     .as("LISTs").containsExactlyInAnyOrder("statefulsets", "persistentvolumeclaims", "storageclasses", "csidrivers");
-            assertThat(requests.stream().filter(q -> q.path().contains("selfsubjectaccessreviews")))
-                    .as("access reviews: each verb of namespace shop asked once, whatever the number of StatefulSets")
-                    .hasSize(PlanRequestsTest.REVIEWS_PER_NAMESPACE);
-            assertThat(requests.stream().filter(q -> !q.method().equals("GET") && !q.path().contains("selfsubjectaccessreviews")))
+            assertThat(requests.stream().filter(q -> q.path().contains("selfsubjectrulesreviews")))
+                    .as("one rules review for namespace shop, whatever the number of StatefulSets and verbs").hasSize(1);
+            assertThat(requests.stream().filter(q -> q.path().contains("selfsubjectaccessreviews"))).as("access reviews").isEmpty();
+            assertThat(requests.stream().filter(q -> !q.method().equals("GET") && !q.path().contains("selfsubjectrulesreviews")))
                     .as("dry runs: one per StatefulSet to recreate")
                     .hasSize(2).allSatisfy(q -> {
                         assertThat(q.method()).isEqualTo("PATCH");
                         assertThat(q.param("dryRun")).isEqualTo("All");
                     });
-            assertThat(requests).hasSize(6 + PlanRequestsTest.REVIEWS_PER_NAMESPACE);
+            assertThat(requests).hasSize(6 + 1);
         }
     }
 }

@@ -142,8 +142,8 @@ final class Harness implements AutoCloseable {
     List<RecordedRequest> writes() {
         List<RecordedRequest> out = new ArrayList<>();
         for (RecordedRequest r : sim.requests()) {
-            // a dry run is no write; an access review creates nothing
-            if (r.isWrite() && !r.dryRun() && !r.path().contains("selfsubjectaccessreviews")) {
+            // a dry run is no write; an access or rules review creates nothing
+            if (r.isWrite() && !r.dryRun() && !r.path().contains("selfsubjectaccessreviews") && !r.path().contains("selfsubjectrulesreviews")) {
                 out.add(r);
             }
         }

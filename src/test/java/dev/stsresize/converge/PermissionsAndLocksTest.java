@@ -52,8 +52,8 @@ class PermissionsAndLocksTest {
             assertThat(r.detail()).contains("you cannot delete statefulsets.apps in namespace shop", "ask a cluster admin",
                     "Nothing was written");
             assertThat(h.writes()).as("writes").isEmpty();
-            // blocked by the access review itself, before any dry run of a write it may not make
-            assertThat(h.sim.requests()).anyMatch(q -> q.path().contains("selfsubjectaccessreviews"));
+            // blocked by the namespace's rules review itself, before any dry run of a write it may not make
+            assertThat(h.sim.requests()).anyMatch(q -> q.path().contains("selfsubjectrulesreviews"));
             assertThat(h.sim.requests()).noneMatch(q -> q.method().equals("DELETE"));
         }
     }

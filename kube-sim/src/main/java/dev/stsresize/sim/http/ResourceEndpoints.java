@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.sim.ApiError;
 import dev.stsresize.sim.auth.Authorizer;
+import dev.stsresize.sim.auth.SelfSubjectRulesReviews;
 import dev.stsresize.sim.auth.Tokens;
 import dev.stsresize.sim.auth.User;
 import dev.stsresize.sim.patch.Patches;
@@ -31,6 +32,7 @@ final class ResourceEndpoints {
     private final Registry registry;
     private final Authorizer authorizer;
     private final Tokens tokens;
+    private final SelfSubjectRulesReviews rulesReviews;
     /** LIST answers, each made once per resourceVersion. */
     final ListAnswers lists = new ListAnswers();
 
@@ -38,6 +40,7 @@ final class ResourceEndpoints {
         this.registry = registry;
         this.authorizer = authorizer;
         this.tokens = tokens;
+        this.rulesReviews = new SelfSubjectRulesReviews(registry.store(), registry.catalog());
     }
 
     /** A request body and headers, as the pipeline read them. */
@@ -112,6 +115,9 @@ final class ResourceEndpoints {
             ObjectNode body = objectBody(c);
             if (c.type().resource().equals("selfsubjectaccessreviews")) {
                 return Response.of(201, selfSubjectAccessReview(c.user(), body));
+            }
+            if (c.type().resource().equals("selfsubjectrulesreviews")) {
+                return Response.of(201, rulesReviews.answer(c.user(), body));
             }
             WriteOptions o = c.writeOptions();
             return Response.of(201, registry.create(c.type(), r.namespace(), body, o)).withWarnings(o.warnings());

@@ -63,6 +63,7 @@ public final class Catalog {
         add("networking.k8s.io", "ingressclasses", "IngressClass", false, ALL, List.of(), List.of(), Set.of(), false, false);
         add("discovery.k8s.io", "endpointslices", "EndpointSlice", true, ALL, List.of(), List.of(), Set.of(), false, false);
         add("authorization.k8s.io", "selfsubjectaccessreviews", "SelfSubjectAccessReview", false, List.of("create"), List.of(), List.of(), Set.of(), false, false);
+        add("authorization.k8s.io", "selfsubjectrulesreviews", "SelfSubjectRulesReview", false, List.of("create"), List.of(), List.of(), Set.of(), false, false);
         add("policy", "poddisruptionbudgets", "PodDisruptionBudget", true, ALL, List.of("pdb"), List.of(), Set.of("status"), true, false);
     }
 

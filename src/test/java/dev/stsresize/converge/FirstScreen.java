@@ -1,0 +1,79 @@
+package dev.stsresize.converge;
+
+import dev.stsresize.cluster.ClientEnvironment;
+import dev.stsresize.cluster.Cluster;
+import dev.stsresize.cluster.ConnectionSettings;
+import dev.stsresize.cluster.KubeClients;
+import dev.stsresize.cluster.KubeCluster;
+import dev.stsresize.cluster.RetryingCluster;
+import dev.stsresize.tui.Loaded;
+import dev.stsresize.tui.source.ClusterDecisions;
+import java.io.ByteArrayInputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * For {@link LatencyBenchmark}, in a JVM of its own: what the UI's list waits for, the
+ * {@link ClusterDecisions#load} that {@code ui} runs before its first list, timed from the connection
+ * to the decisions. Prints {@code FIRST_SCREEN <ms> <decisions> <calls> <calls in sequence>}: the calls
+ * through the {@code Cluster} port, and the longest chain of them each sent after the one before it was
+ * answered (the round trips on the critical path, counted without a clock's noise). Arguments:
+ * kubeconfig, manifest.
+ */
+public final class FirstScreen {
+    private FirstScreen() {}
+
+    /**
+     * The most calls of which each started after the one before it ended: the round trips on the
+     * critical path. With a latency added to every request, calls sent together overlap, and one sent
+     * after another's answer does not.
+     */
+    static int longestChain(List<long[]> calls) {
+        List<long[]> sorted = new java.util.ArrayList<>(calls);
+        sorted.sort(java.util.Comparator.comparingLong(c -> c[1]));
+        int[] chain = new int[sorted.size()];
+        int best = 0;
+        for (int i = 0; i < sorted.size(); i++) {
+            chain[i] = 1;
+            for (int j = 0; j < i; j++) {
+                if (sorted.get(j)[1] <= sorted.get(i)[0]) {
+                    chain[i] = Math.max(chain[i], chain[j] + 1);
+                }
+            }
+            best = Math.max(best, chain[i]);
+        }
+        return best;
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path home = Files.createTempDirectory("first-screen");
+        long start = System.nanoTime();
+        ConnectionSettings s = ConnectionSettings.defaults().withKubeconfig(Path.of(args[0]));
+        var conn = KubeClients.connect(s, new ClientEnvironment(Map.of(), home, home.resolve("no-sa"), false), "bench",
+                new PrintWriter(new StringWriter()));
+        Cluster real = new RetryingCluster(new KubeCluster(conn));
+        // every call through the port, with when it started and ended
+        List<long[]> calls = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        Cluster cluster = (Cluster) java.lang.reflect.Proxy.newProxyInstance(Cluster.class.getClassLoader(), new Class<?>[] {Cluster.class},
+                (proxy, method, arguments) -> {
+                    long from = System.nanoTime();
+                    try {
+                        return method.invoke(real, arguments);
+                    } catch (java.lang.reflect.InvocationTargetException e) {
+                        throw e.getCause();
+                    } finally {
+                        calls.add(new long[] {from, System.nanoTime()});
+                    }
+                });
+        ClusterDecisions source = new ClusterDecisions(cluster, new ByteArrayInputStream(new byte[0]), List.of(args[1]), false,
+                "default", false, true, "bench", "", new Journal(home.resolve("journal")));
+        Loaded loaded = source.load();
+        System.out.println("FIRST_SCREEN " + (System.nanoTime() - start) / 1_000_000 + " " + loaded.decisions().size() + " " + calls.size()
+                + " " + longestChain(calls));
+        System.exit(0);
+    }
+}
