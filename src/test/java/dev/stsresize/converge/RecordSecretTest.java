@@ -101,6 +101,65 @@ class RecordSecretTest {
     }
 
     @Test
+    void a_stored_record_unzips_to_at_most_32_mib_and_one_byte_more_is_a_gzip_bomb() {
+        int max = 32 * 1024 * 1024;
+        for (int size : new int[] {max, max + 1}) {
+            byte[] payload = new byte[size];
+            java.util.Arrays.fill(payload, (byte) ' ');
+            byte[] json = "{\"namespace\":\"shop\",\"name\":\"db\"}".getBytes(StandardCharsets.UTF_8);
+            System.arraycopy(json, 0, payload, 0, json.length);
+            ObjectNode s = RecordSecret.object(record("db", "locked"), null);
+            ((ObjectNode) s.get("data")).put(RecordSecret.KEY, Base64.getEncoder().encodeToString(RecordSecret.gzip(payload)));
+            if (size == max) {
+                assertThat(RecordSecret.read(s, RecordSecret.digest(payload)).name()).isEqualTo("db");
+            } else {
+                assertThatThrownBy(() -> RecordSecret.read(s, RecordSecret.digest(payload)))
+                        .hasMessage("its data unzips to more than 33554432 bytes");
+            }
+        }
+    }
+
+    /** The record with {@code chars} characters of incompressible text in an annotation of its live object. */
+    private static Record padded(String noise, int chars) {
+        Record small = record("db", "locked");
+        ObjectNode live = small.live().deepCopy();
+        ((ObjectNode) live.get("metadata")).putObject("annotations").put("big", noise.substring(0, chars));
+        return new Record(small.server(), "shop", "db", "u1", "h", "locked", "", "kubectl", live, small.reapply(), Map.of());
+    }
+
+    private static int zipped(Record r) {
+        return RecordSecret.gzip(RecordSecret.payload(r)).length;
+    }
+
+    @Test
+    void a_record_of_exactly_the_secret_size_gzipped_fits_as_kube_apiserver_accepts_it() {
+        java.util.Random random = new java.util.Random(7);
+        StringBuilder b = new StringBuilder();
+        while (b.length() < 2_000_000) {
+            b.append(Long.toString(random.nextLong() & Long.MAX_VALUE, 36));
+        }
+        String noise = b.toString();
+        int lo = 0;
+        int hi = noise.length();
+        while (lo < hi) { // the fewest characters that reach 1 MiB gzipped (one more character adds at most a byte)
+            int mid = (lo + hi) >>> 1;
+            if (zipped(padded(noise, mid)) < RecordSecret.MAX_SECRET_SIZE) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        Record exact = padded(noise, lo);
+        assertThat(zipped(exact)).isEqualTo(RecordSecret.MAX_SECRET_SIZE);
+        assertThat(RecordSecret.whyTooLarge(exact)).isNull();
+        int more = lo;
+        while (zipped(padded(noise, more)) == RecordSecret.MAX_SECRET_SIZE) {
+            more++;
+        }
+        assertThat(RecordSecret.whyTooLarge(padded(noise, more))).contains("gzipped) does not fit");
+    }
+
+    @Test
     void a_record_fits_up_to_the_secret_size_and_past_it_the_refusal_names_the_object_and_the_fix() {
         Record small = record("db", "locked");
         assertThat(RecordSecret.whyTooLarge(small)).isNull();
