@@ -34,12 +34,16 @@ muts = [
  ("M18 claim gone ignored", B+'Convergence.java', 'if (!w.gone().isEmpty()) {', 'if (false) {', 'ConvergeScenariosTest'),
  ("M19 stop request not honoured between actions", B+'Convergence.java', 'if (steps.stop().requested()) {\n            return stopHere();', 'if (false) {\n            return stopHere();', 'ConvergeScenariosTest'),
  ("M17 kubectl rendering drops Orphan", B+'Write.java', '\\"propagationPolicy\\":\\"Orphan\\",', '', 'ClusterStepsTest#everyStep*'),
+ # the run's record: the phase digested with the rest, so that the Lease's next phase no longer matches its Secret
+ ("M20 phase kept in the record's digest", B+'RecordSecret.java', 'o.remove("phase");', '', 'RecordSecretTest#the_payload*'),
+ # a record's staleness check sees the claim templates the run itself grew as a change by someone else
+ ("M21 claim templates not set aside", B+'RunRecords.java', 'p.startsWith("/spec/volumeClaimTemplates")', 'p.startsWith("/spec/no-such-field")', 'RunRecordsProblemTest#a_record_matching*'),
 ]
 # What no PIT mutator makes: a string literal changed (M5, M17: PIT mutates numbers, not text), one call's
 # argument moved from the query to the body across two sites (M9), a statement whose result is dropped
-# removed (M6: NON_VOID_METHOD_CALLS is outside PIT's defaults), one disjunct of a condition dropped (M8: PIT
-# replaces a whole comparison). The others are PIT's "remove conditional" on the guard's if.
-BEYOND_PIT = {'M5', 'M6', 'M8', 'M9', 'M17'}
+# removed (M6, M20: NON_VOID_METHOD_CALLS is outside PIT's defaults), one disjunct of a condition dropped (M8: PIT
+# replaces a whole comparison), a path prefix changed (M21). The others are PIT's "remove conditional" on the guard's if.
+BEYOND_PIT = {'M5', 'M6', 'M8', 'M9', 'M17', 'M20', 'M21'}
 # python3 scripts/converge-mutations.py M9  runs only the mutations whose name starts with an argument
 args = sys.argv[1:]
 beyond_pit = '--beyond-pit' in args
