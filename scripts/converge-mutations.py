@@ -6,6 +6,7 @@
 # make at all (--beyond-pit runs only them).
 # Last run (2026-12-04, issue 16, after the converge became Steps; M2 and M13 retargeted, M16 and M17 new): M1–M17 all RED.
 # M2 (retargeted to Convergence), M18 and M19 (new, the one machine) run 2026-12-06: all RED.
+# M20 and M21 (the record's digest, the staleness check) run 2026-12-06: RED.
 import re, subprocess, sys
 B='src/main/java/dev/stsresize/converge/'
 muts = [
