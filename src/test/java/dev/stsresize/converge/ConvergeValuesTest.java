@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.time.Duration;
+import java.util.Optional;
 import dev.stsresize.plan.ClaimState;
 import dev.stsresize.plan.Plan;
 import dev.stsresize.plan.Quantity;
@@ -51,6 +53,31 @@ class ConvergeValuesTest {
         assertThat(Write.planned(claimsOnly, "u1", "helm")).containsExactly(new Write.ClaimPatch("shop", "data-db-0", "20Gi"),
                 new Write.ClaimPatch("shop", "data-db-2", "20Gi"));
         assertThat(Write.planned(new Plan("shop", "db", Verdict.UP_TO_DATE, List.of(), claims, List.of(), ""), "u1", "helm")).isEmpty();
+    }
+
+    @Test
+    void the_defaults_wait_ten_minutes_for_resizes_under_a_sixty_second_lease_and_each_with_changes_its_option_alone() {
+        ConvergeOptions d = ConvergeOptions.defaults();
+        assertThat(d).isEqualTo(new ConvergeOptions(false, true, Duration.ofMinutes(10), false, Optional.empty(), false, Duration.ofSeconds(60)));
+        assertThat(d.withDryRun(true)).isEqualTo(new ConvergeOptions(true, true, Duration.ofMinutes(10), false, Optional.empty(), false,
+                Duration.ofSeconds(60)));
+        assertThat(d.withWaitForResize(false).waitForResize()).isFalse();
+        assertThat(d.withWaitForResize(false).withDryRun(false)).isEqualTo(d.withWaitForResize(false));
+        assertThat(d.withTimeout(Duration.ofSeconds(5)).timeout()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(d.withRestartPodsForResize(true).restartPodsForResize()).isTrue();
+        assertThat(d.withFieldManager("helm").fieldManager()).contains("helm");
+        assertThat(d.withFieldManager(null).fieldManager()).isEmpty();
+        assertThat(d.withTakeOver(true).takeOver()).isTrue();
+        assertThat(d.withLeaseDuration(Duration.ofSeconds(15)).leaseDuration()).isEqualTo(Duration.ofSeconds(15));
+        ConvergeOptions all = d.withDryRun(true).withWaitForResize(false).withTimeout(Duration.ofSeconds(5)).withRestartPodsForResize(true)
+                .withFieldManager("helm").withTakeOver(true).withLeaseDuration(Duration.ofSeconds(15));
+        assertThat(all).isEqualTo(new ConvergeOptions(true, false, Duration.ofSeconds(5), true, Optional.of("helm"), true, Duration.ofSeconds(15)));
+    }
+
+    @Test
+    void each_outcome_has_the_result_documents_word() {
+        assertThat(java.util.Arrays.stream(Outcome.values()).map(Outcome::label)).containsExactly("converged", "claims-grown",
+                "nothing-to-do", "absent", "refused", "blocked", "failed", "dry-run-ok");
     }
 
     @Test

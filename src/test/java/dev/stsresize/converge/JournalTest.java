@@ -70,6 +70,7 @@ class JournalTest {
         Files.writeString(tmp.resolve("notes.txt"), "x");
         Files.writeString(tmp.resolve("_nonamespace.json"), "{}");
         Files.writeString(tmp.resolve("nounderscore.json"), "{}");
+        Files.writeString(tmp.resolve("shop_db.orig"), "{}"); // a copy someone kept: its name is the record's and five more characters
         assertThat(j.entries()).extracting(Journal.Entry::name).containsExactly("db");
     }
 
