@@ -7,6 +7,7 @@
 # Last run (2026-12-04, issue 16, after the converge became Steps; M2 and M13 retargeted, M16 and M17 new): M1–M17 all RED.
 # M2 (retargeted to Convergence), M18 and M19 (new, the one machine) run 2026-12-06: all RED.
 # M20–M22 (the file systems step) run 2026-12-06: all RED.
+# M23 and M24 (the record's digest, the staleness check) run 2026-12-06: RED.
 import re, subprocess, sys
 B='src/main/java/dev/stsresize/converge/'
 muts = [
@@ -39,12 +40,16 @@ muts = [
  ("M21 fewer ready replicas not warned", B+'Steps.java', 'if (w.reached()) {', 'if (true) {', 'FileSystemsTest#a_converged_set_with_fewer*'),
  ("M22 restarted pods said unchanged", B+'Steps.java', 'if (restarts.pods().contains(p.name())) {', 'if (false) {', 'FileSystemsTest#pods_restarted*'),
  ("M17 kubectl rendering drops Orphan", B+'Write.java', '\\"propagationPolicy\\":\\"Orphan\\",', '', 'ClusterStepsTest#everyStep*'),
+ # the run's record: the phase digested with the rest, so that the Lease's next phase no longer matches its Secret
+ ("M23 phase kept in the record's digest", B+'RecordSecret.java', 'o.remove("phase");', '', 'RecordSecretTest#the_payload*'),
+ # a record's staleness check sees the claim templates the run itself grew as a change by someone else
+ ("M24 claim templates not set aside", B+'RunRecords.java', 'p.startsWith("/spec/volumeClaimTemplates")', 'p.startsWith("/spec/no-such-field")', 'RunRecordsProblemTest#a_record_matching*'),
 ]
 # What no PIT mutator makes: a string literal changed (M5, M17: PIT mutates numbers, not text), one call's
 # argument moved from the query to the body across two sites (M9), a statement whose result is dropped
-# removed (M6: NON_VOID_METHOD_CALLS is outside PIT's defaults), one disjunct of a condition dropped (M8: PIT
-# replaces a whole comparison). The others are PIT's "remove conditional" on the guard's if.
-BEYOND_PIT = {'M5', 'M6', 'M8', 'M9', 'M17'}
+# removed (M6, M20: NON_VOID_METHOD_CALLS is outside PIT's defaults), one disjunct of a condition dropped (M8: PIT
+# replaces a whole comparison), a path prefix changed (M21). The others are PIT's "remove conditional" on the guard's if.
+BEYOND_PIT = {'M5', 'M6', 'M8', 'M9', 'M17', 'M20', 'M21'}
 # python3 scripts/converge-mutations.py M9  runs only the mutations whose name starts with an argument
 args = sys.argv[1:]
 beyond_pit = '--beyond-pit' in args

@@ -67,8 +67,7 @@ final class Objects {
     /** A copy with server-owned metadata, finalizers and status removed: what a create or apply may send. */
     static ObjectNode creatable(ObjectNode o) {
         ObjectNode copy = o.deepCopy();
-        ObjectNode meta = (ObjectNode) copy.path("metadata");
-        if (meta != null && !meta.isMissingNode()) {
+        if (copy.path("metadata") instanceof ObjectNode meta) {
             meta.remove(SERVER_METADATA);
             meta.remove("finalizers");
         }

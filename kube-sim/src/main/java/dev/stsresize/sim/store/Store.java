@@ -54,6 +54,23 @@ public final class Store {
         return (namespace == null ? "" : namespace) + "/" + name;
     }
 
+    private static String namespaceOf(ObjectNode o) {
+        return metadata(o).path("namespace").asText("");
+    }
+
+    private static String nameOf(ObjectNode o) {
+        return metadata(o).path("name").asText();
+    }
+
+    /** The stored object a write replaces; 404 as the real server answers when there is none. */
+    private ObjectNode existing(ResourceType requested, ResourceType t, String ns, String name) {
+        ObjectNode existing = table(t).get(key(ns, name));
+        if (existing == null) {
+            throw ApiError.notFound(requested.group(), requested.resource(), name);
+        }
+        return existing;
+    }
+
     private TreeMap<String, ObjectNode> table(ResourceType t) {
         return data.computeIfAbsent(t, k -> new TreeMap<>());
     }
@@ -111,9 +128,8 @@ public final class Store {
     public synchronized ObjectNode create(ResourceType requested, ObjectNode given, boolean dryRun) {
         ResourceType t = Versions.storage(requested);
         ObjectNode obj = Versions.toStorage(requested, given);
-        ObjectNode meta = metadata(obj);
-        String ns = meta.path("namespace").asText("");
-        String name = meta.path("name").asText();
+        String ns = namespaceOf(obj);
+        String name = nameOf(obj);
         if (table(t).containsKey(key(ns, name))) {
             throw ApiError.alreadyExists(requested.group(), requested.resource(), name);
         }
@@ -132,10 +148,7 @@ public final class Store {
             m.remove("resourceVersion");
             return out(requested, o);
         }
-        m.put("resourceVersion", Long.toString(++resourceVersion));
-        table(t).put(key(ns, name), o);
-        publish(StoreEvent.Type.ADDED, t, o, null);
-        return out(requested, o);
+        return commit(requested, t, ns, name, o, null);
     }
 
     /**
@@ -172,14 +185,10 @@ public final class Store {
     public synchronized ObjectNode update(ResourceType requested, ObjectNode given, boolean dryRun) {
         ResourceType t = Versions.storage(requested);
         ObjectNode obj = Versions.toStorage(requested, given);
-        ObjectNode meta = metadata(obj);
-        String ns = meta.path("namespace").asText("");
-        String name = meta.path("name").asText();
-        ObjectNode existing = table(t).get(key(ns, name));
-        if (existing == null) {
-            throw ApiError.notFound(requested.group(), requested.resource(), name);
-        }
-        String rv = meta.path("resourceVersion").asText("");
+        String ns = namespaceOf(obj);
+        String name = nameOf(obj);
+        ObjectNode existing = existing(requested, t, ns, name);
+        String rv = metadata(obj).path("resourceVersion").asText("");
         String liveRv = existing.path("metadata").path("resourceVersion").asText();
         if (!rv.isEmpty() && !rv.equals(liveRv)) {
             throw ApiError.conflict(requested.groupResource(), requested.group(), requested.resource(), name,
@@ -209,10 +218,7 @@ public final class Store {
         if (dryRun) {
             return out(requested, o);
         }
-        m.put("resourceVersion", Long.toString(++resourceVersion));
-        table(t).put(key(ns, name), o);
-        publish(StoreEvent.Type.MODIFIED, t, o, existing);
-        return out(requested, o);
+        return commit(requested, t, ns, name, o, existing);
     }
 
     /**
@@ -229,10 +235,7 @@ public final class Store {
     public synchronized ObjectNode markDeleting(ResourceType requested, String ns, String name, List<String> finalizers,
             long graceSeconds, boolean dryRun) {
         ResourceType t = Versions.storage(requested);
-        ObjectNode existing = table(t).get(key(ns, name));
-        if (existing == null) {
-            throw ApiError.notFound(requested.group(), requested.resource(), name);
-        }
+        ObjectNode existing = existing(requested, t, ns, name);
         ObjectNode o = existing.deepCopy();
         ObjectNode m = metadata(o);
         if (!m.has("deletionTimestamp")) {
@@ -247,20 +250,25 @@ public final class Store {
         if (dryRun) {
             return out(requested, o);
         }
-        m.put("resourceVersion", Long.toString(++resourceVersion));
-        table(t).put(key(ns, name), o);
-        publish(StoreEvent.Type.MODIFIED, t, o, existing);
-        return out(requested, o);
+        return commit(requested, t, ns, name, o, existing);
     }
 
     /** Removes an object now; the DELETED event carries a new resourceVersion. */
     public synchronized ObjectNode remove(ResourceType requested, String ns, String name, boolean dryRun) {
         ResourceType t = Versions.storage(requested);
-        ObjectNode existing = table(t).get(key(ns, name));
-        if (existing == null) {
-            throw ApiError.notFound(requested.group(), requested.resource(), name);
-        }
+        ObjectNode existing = existing(requested, t, ns, name);
         return dryRun ? out(requested, existing) : Versions.fromStorage(requested, removeLocked(t, ns, name));
+    }
+
+    /**
+     * Stores {@code o} in place of {@code previous} (null for a new object) under the next
+     * resourceVersion, and tells the watchers: ADDED for a new object, MODIFIED otherwise.
+     */
+    private ObjectNode commit(ResourceType requested, ResourceType t, String ns, String name, ObjectNode o, ObjectNode previous) {
+        metadata(o).put("resourceVersion", Long.toString(++resourceVersion));
+        table(t).put(key(ns, name), o);
+        publish(previous == null ? StoreEvent.Type.ADDED : StoreEvent.Type.MODIFIED, t, o, previous);
+        return out(requested, o);
     }
 
     private ObjectNode removeLocked(ResourceType t, String ns, String name) {
