@@ -129,8 +129,9 @@ class ClaimStateTest {
     void a_file_system_pending_warning_names_the_pod_only_when_that_pod_mounts_the_claim() {
         ObjectNode pending = claim("20Gi", "10Gi", null, "FileSystemResizePending");
         assertThat(ClaimWarnings.of(pods(Map.of("db-1", podMounting("data-db-1"))), "shop", "db", pending, TARGET)).contains(
-                "claim data-db-1 waits for a file system resize on pod db-1: the kubelet finishes it while the pod runs if the CSI"
-                        + " driver expands online, otherwise restart the pod (apply --restart-pods-for-resize evicts it, respecting"
+                "claim data-db-1 waits for a file system resize on pod db-1: the kubelet had not grown it when the run stopped following"
+                        + " it; it grows it while the pod runs (online expansion). If `kubectl get pvc data-db-1 -n shop -w` still shows"
+                        + " FileSystemResizePending minutes later, restart the pod (apply --restart-pods-for-resize evicts it, respecting"
                         + " PodDisruptionBudgets)");
         String unmounted = "claim data-db-1 waits for a file system resize: no pod mounts it now; its file system grows when a pod next mounts it";
         assertThat(ClaimWarnings.of(pods(Map.of()), "shop", "db", pending, TARGET)).contains(unmounted);
