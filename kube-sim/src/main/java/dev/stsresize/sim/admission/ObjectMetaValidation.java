@@ -49,7 +49,7 @@ public final class ObjectMetaValidation {
             errs.add(maxLen(63));
         }
         if (!DNS1035_LABEL.matcher(v).matches()) {
-            errs.add(LabelValidation.regexError("a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic "
+            errs.add(regexError("a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic "
                     + "character, and end with an alphanumeric character", DNS1035_LABEL_FMT, "my-name", "abc-123"));
         }
         return errs;
@@ -220,7 +220,7 @@ public final class ObjectMetaValidation {
             errs.add(maxLen(63));
         }
         if (!DNS1123_LABEL.matcher(v).matches()) {
-            errs.add(LabelValidation.regexError("a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start "
+            errs.add(regexError("a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start "
                     + "and end with an alphanumeric character", DNS1123_LABEL_FMT, "my-name", "123-abc"));
         }
         return errs;
@@ -232,7 +232,7 @@ public final class ObjectMetaValidation {
             errs.add(maxLen(253));
         }
         if (!DNS1123_SUBDOMAIN.matcher(v).matches()) {
-            errs.add(LabelValidation.regexError("a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must "
+            errs.add(regexError("a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must "
                     + "start and end with an alphanumeric character", DNS1123_SUBDOMAIN_FMT, "example.com"));
         }
         return errs;
@@ -244,7 +244,7 @@ public final class ObjectMetaValidation {
         String[] parts = value.split("/", -1);
         String name = parts[parts.length - 1];
         if (parts.length > 2) {
-            return List.of("a qualified name " + LabelValidation.regexError(QUALIFIED_NAME_MSG, QUALIFIED_NAME_FMT, "MyName", "my.name", "123-abc")
+            return List.of("a qualified name " + regexError(QUALIFIED_NAME_MSG, QUALIFIED_NAME_FMT, "MyName", "my.name", "123-abc")
                     + " with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')");
         }
         if (parts.length == 2) {
@@ -260,9 +260,21 @@ public final class ObjectMetaValidation {
             errs.add("name part " + maxLen(63));
         }
         if (!QUALIFIED_NAME.matcher(name).matches()) {
-            errs.add("name part " + LabelValidation.regexError(QUALIFIED_NAME_MSG, QUALIFIED_NAME_FMT, "MyName", "my.name", "123-abc"));
+            errs.add("name part " + regexError(QUALIFIED_NAME_MSG, QUALIFIED_NAME_FMT, "MyName", "my.name", "123-abc"));
         }
         return errs;
+    }
+
+    /** validation.RegexError, examples and all: "… (e.g. 'MyName',  or 'my.name', regex used for validation is '…')". */
+    static String regexError(String msg, String fmt, String... examples) {
+        StringBuilder b = new StringBuilder(msg).append(" (e.g. ");
+        for (int i = 0; i < examples.length; i++) {
+            if (i > 0) {
+                b.append(" or ");
+            }
+            b.append('\'').append(examples[i]).append("', ");
+        }
+        return b.append("regex used for validation is '").append(fmt).append("')").toString();
     }
 
     private static final String QUALIFIED_NAME_MSG =
