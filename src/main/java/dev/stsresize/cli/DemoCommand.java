@@ -22,6 +22,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -54,9 +55,7 @@ public final class DemoCommand extends BaseCommand {
     @Option(names = "--dir", paramLabel = "DIR", description = "Write manifest.yaml, kubeconfig and live.yaml here instead of a new temporary folder.")
     Path dir;
 
-    @Option(names = "--keep-kubeconfig", description = "Leave the kubeconfig in place when the demo ends (it is removed by default: "
-            + "it holds the simulated cluster's admin credentials).")
-    boolean keepKubeconfig;
+    @Mixin KeepKubeconfigOption keepKubeconfig;
 
     private final Environment environment;
     private final Consumer<Demo> whileServing;
@@ -103,7 +102,7 @@ public final class DemoCommand extends BaseCommand {
     private final class Serving {
         private Integer serve(Path folder, Path manifest, Path kubeconfig, Path live) {
             try (SimCluster sim = SimCluster.start();
-                    RemovedWhenDone removed = keepKubeconfig ? null : new RemovedWhenDone(kubeconfig, spec.commandLine().getErr())) {
+                    RemovedWhenDone removed = keepKubeconfig.removalOf(kubeconfig, spec.commandLine().getErr())) {
                 sim.load(DemoScenario.cluster().toArray(new ObjectNode[0]));
                 writeManifest(manifest, DemoScenario.manifest());
                 sim.writeKubeconfig(kubeconfig);
@@ -146,7 +145,7 @@ public final class DemoCommand extends BaseCommand {
             out.println();
             out.println("Files:");
             out.println("  " + manifest + "   what the operator declares (the sizes to grow to)");
-            out.println("  " + kubeconfig + "     admin access to the simulated cluster" + (keepKubeconfig ? "" : ", removed when the demo ends"));
+            out.println("  " + kubeconfig + "     admin access to the simulated cluster" + (keepKubeconfig.keep ? "" : ", removed when the demo ends"));
             out.println("  " + live + "      the cluster as it was at start, for plan");
             out.println();
             out.println("Try:");

@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -35,9 +36,7 @@ public final class SimulateCommand extends BaseCommand {
             description = "Where to write a kubeconfig for the simulated cluster (admin context 'sim').")
     Path kubeconfigOut;
 
-    @Option(names = "--keep-kubeconfig", description = "Leave the kubeconfig in place when the simulator stops (it is removed by "
-            + "default: it holds the simulated cluster's admin credentials).")
-    boolean keepKubeconfig;
+    @Mixin KeepKubeconfigOption keepKubeconfig;
 
     @Option(names = "--port", defaultValue = "0", description = "Port on 127.0.0.1; 0 (default) picks a free one.")
     int port;
@@ -120,7 +119,7 @@ public final class SimulateCommand extends BaseCommand {
             for (ObjectNode sa : sim.store().list(sim.type("v1", "ServiceAccount"), "")) {
                 sim.tokenFor(sa.path("metadata").path("namespace").asText(), sa.path("metadata").path("name").asText());
             }
-            RemovedWhenDone removed = keepKubeconfig ? null : new RemovedWhenDone(kubeconfigOut, spec.commandLine().getErr());
+            RemovedWhenDone removed = keepKubeconfig.removalOf(kubeconfigOut, spec.commandLine().getErr());
             sim.writeKubeconfig(kubeconfigOut);
             ControllerManager controllers = noControllers ? null : ControllerManager.start(sim, dev.stsresize.sim.controller.Speed.valueOf(speed.name()));
             CountDownLatch stopped = new CountDownLatch(1);

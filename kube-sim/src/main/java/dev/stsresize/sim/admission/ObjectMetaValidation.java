@@ -265,6 +265,18 @@ public final class ObjectMetaValidation {
         return errs;
     }
 
+    /** validation.RegexError, examples and all: "… (e.g. 'MyName',  or 'my.name', regex used for validation is '…')". */
+    static String regexError(String msg, String fmt, String... examples) {
+        StringBuilder b = new StringBuilder(msg).append(" (e.g. ");
+        for (int i = 0; i < examples.length; i++) {
+            if (i > 0) {
+                b.append(" or ");
+            }
+            b.append('\'').append(examples[i]).append("', ");
+        }
+        return b.append("regex used for validation is '").append(fmt).append("')").toString();
+    }
+
     private static final String QUALIFIED_NAME_MSG =
             "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
 
@@ -278,18 +290,6 @@ public final class ObjectMetaValidation {
 
     static String maxLen(int n) {
         return "must be no more than " + n + " characters";
-    }
-
-    /** RegexError, with its doubled space after a comma before "or". */
-    static String regexError(String msg, String fmt, String... examples) {
-        StringBuilder b = new StringBuilder(msg).append(" (e.g. ");
-        for (int i = 0; i < examples.length; i++) {
-            if (i > 0) {
-                b.append(" or ");
-            }
-            b.append('\'').append(examples[i]).append("', ");
-        }
-        return b.append("regex used for validation is '").append(fmt).append("')").toString();
     }
 
     private static ApiError.Cause invalid(String field, String value, String msg) {

@@ -100,7 +100,11 @@ public final class Authorizer {
         return ApiError.forbidden(r.group(), r.resource(), r.name(), msg);
     }
 
-    private static JsonNode subjectFor(User user, ObjectNode binding, String bindingNamespace) {
+    /**
+     * rule.go appliesTo / appliesToUser: the binding's first subject that names this user (a User by name, a
+     * Group by membership, a ServiceAccount by its user name), or null. The rules review asks the same question.
+     */
+    static JsonNode subjectFor(User user, ObjectNode binding, String bindingNamespace) {
         for (JsonNode s : binding.path("subjects")) {
             String kind = s.path("kind").asText();
             String name = s.path("name").asText();

@@ -52,12 +52,12 @@ public final class SelfSubjectRulesReviews {
         List<JsonNode> rules = new ArrayList<>();
         List<String> errors = new ArrayList<>();
         for (ObjectNode b : store.list(clusterRoleBindings, "")) {
-            if (appliesTo(user, b, "")) {
+            if (Authorizer.subjectFor(user, b, "") != null) {
                 rulesOf(b, "", rules, errors);
             }
         }
         for (ObjectNode b : store.list(roleBindings, namespace)) {
-            if (appliesTo(user, b, namespace)) {
+            if (Authorizer.subjectFor(user, b, namespace) != null) {
                 rulesOf(b, namespace, rules, errors);
             }
         }
@@ -106,26 +106,6 @@ public final class SelfSubjectRulesReviews {
             return;
         }
         role.path("rules").forEach(rules::add);
-    }
-
-    /** rule.go appliesTo / appliesToUser: a User by name, a Group by membership, a ServiceAccount by its user name. */
-    private static boolean appliesTo(User user, ObjectNode binding, String bindingNamespace) {
-        for (JsonNode s : binding.path("subjects")) {
-            String name = s.path("name").asText();
-            boolean applies = switch (s.path("kind").asText()) {
-                case "User" -> name.equals(user.name());
-                case "Group" -> user.groups().contains(name);
-                case "ServiceAccount" -> {
-                    String ns = s.path("namespace").asText("");
-                    yield ("system:serviceaccount:" + (ns.isEmpty() ? bindingNamespace : ns) + ":" + name).equals(user.name());
-                }
-                default -> false;
-            };
-            if (applies) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static ArrayNode strings(JsonNode list) {
