@@ -131,6 +131,11 @@ public final class UiCommand extends BaseCommand {
                 err.flush();
             }
             steps.close();
+            if (steps instanceof ClusterSteps live && !live.leftAtClose().isEmpty()) {
+                err.println("When the UI closed, the wizard of each StatefulSet below was open; where each stands now:");
+                live.leftAtClose().forEach(line -> err.println("  " + line));
+                err.flush();
+            }
         }
         return ExitCodes.OK;
     }

@@ -215,6 +215,26 @@ class ClusterStepsTest {
     }
 
     @Test
+    void closingTheUiAtTheNameGateSaysWhereTheRunStandsAndARunNotBegunSaysNothing() throws Exception {
+        Decision d = decision("postgres");
+        String uid = uid(d);
+        ClusterSteps steps = steps();
+        Seen seen = new Seen();
+        for (WizardStep step : List.of(WizardStep.CHECK, WizardStep.GROW, WizardStep.WAIT)) {
+            assertThat(steps.run(step, d, uid, seen).ok()).as(step + " " + seen.messages).isTrue();
+        }
+        steps.close(); // the UI quit (q, Ctrl-C) with the wizard at the name gate
+        assertThat(steps.leftAtClose()).singleElement().asString().startsWith("shop/postgres: ")
+                .contains("the claims are grown, the StatefulSet is untouched");
+        assertThat(irreversible(sim.requests())).isEmpty();
+
+        ClusterSteps checkedOnly = steps();
+        checkedOnly.run(WizardStep.CHECK, decision("postgres"), uid(decision("postgres")), new Seen());
+        checkedOnly.close();
+        assertThat(checkedOnly.leftAtClose()).as("nothing written: nothing to say").isEmpty();
+    }
+
+    @Test
     void negativeControl_aDeleteStepAskedForBeforeTheGateIsCaughtByTheRequestLog() throws Exception {
         Decision d = decision("postgres");
         String uid = uid(d);

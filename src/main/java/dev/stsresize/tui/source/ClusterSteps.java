@@ -65,6 +65,7 @@ public final class ClusterSteps implements StepRunner {
     private final Checkpoint checkpoint;
     private final StopRequest stop;
     private final Map<String, Session> sessions = new ConcurrentHashMap<>();
+    private final List<String> leftAtClose = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     /**
      * @param declared the manifest's object for a decision (the last one the decision source read)
@@ -423,9 +424,32 @@ public final class ClusterSteps implements StepRunner {
         for (String key : List.copyOf(sessions.keySet())) {
             Session s = sessions.remove(key);
             if (s != null) {
+                boolean wroteSomething = s.machine.position() != Convergence.Position.LOCK || s.machine.finished() != null;
                 leave(s);
+                if (wroteSomething) {
+                    leftAtClose.add(key + ": " + whereItStands(key, s.machine.finished()));
+                }
             }
         }
+    }
+
+    /**
+     * For each StatefulSet whose wizard was still open when the UI closed (quit, Ctrl-C) and had begun to
+     * write: where it stands once closing released or finished it, one line each, for the terminal the UI
+     * leaves behind (the screen that said it is gone).
+     */
+    public List<String> leftAtClose() {
+        return List.copyOf(leftAtClose);
+    }
+
+    private static String whereItStands(String key, Convergence.Turn end) {
+        if (end instanceof Convergence.Turn.Ended e) {
+            return e.result().sentence();
+        }
+        if (end instanceof Convergence.Turn.Stopped st) {
+            return st.result().sentence() + (st.resumeCommand().isEmpty() ? "" : "; finish with: " + st.resumeCommand());
+        }
+        return "left midway, its record kept; finish with: kubectl stsresize resume " + key;
     }
 
     /** The delete gate answered no, and the machine advanced to its end: released before the delete, finished after it. */
