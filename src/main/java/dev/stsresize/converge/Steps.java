@@ -657,7 +657,9 @@ public final class Steps {
             }
         }
         readyReplicas(run, deadline, goneOn).ifPresent(warnings::add);
-        String detail = base.detail() + "; " + FileSystems.sentence(claims) + (fs.summaryNote().isEmpty() ? "" : " (" + fs.summaryNote() + ")");
+        String said = FileSystems.sentence(claims);
+        String detail = said.isEmpty() ? base.detail() // no claim followed (none grown by this run): nothing to add
+                : base.detail() + "; " + said + (fs.summaryNote().isEmpty() ? "" : " (" + fs.summaryNote() + ")");
         return told(base.with(detail, claims, base.pods(), warnings).withPhases(phasesOf(run)));
     }
 

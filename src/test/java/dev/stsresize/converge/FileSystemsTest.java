@@ -134,6 +134,27 @@ class FileSystemsTest {
     }
 
     @Test
+    void a_recreate_whose_claims_were_grown_before_the_run_follows_no_file_system_and_says_nothing_of_them() throws Exception {
+        try (Harness h = Harness.start(home, Demo.cluster())) {
+            var claims = h.sim.catalog().byResource("", "persistentvolumeclaims").orElseThrow();
+            for (int i = 0; i < 3; i++) {
+                String name = "data-postgres-" + i;
+                ObjectNode c = h.claim("shop", name);
+                ((ObjectNode) c.path("spec").path("resources").path("requests")).put("storage", "20Gi");
+                h.sim.registry().update(claims, "shop", name, "", c, WriteOptions.by("test"));
+                Harness.await(name + " grown", () -> h.claim("shop", name).at("/status/capacity/storage").asText().equals("20Gi"));
+            }
+            Path manifest = Commands.manifest(home, List.of(Demo.declared("postgres")));
+            Commands.Run r = Commands.run(h, "apply", "-f", manifest.toString(), "--yes", "-o", "json", "--timeout", "60s");
+            assertThat(r.code()).as(r.describe()).isZero();
+            JsonNode item = doc(r).at("/items/0");
+            assertThat(item.path("outcome").asText()).as(r.describe()).isEqualTo("converged");
+            assertThat(item.path("detail").asText()).as("no empty file-system sentence").doesNotEndWith("; ").doesNotEndWith(";")
+                    .doesNotContain("file system");
+        }
+    }
+
+    @Test
     void a_converged_set_with_fewer_ready_replicas_than_before_is_warned_about() throws Exception {
         try (Harness h = Harness.start(home, Demo.cluster())) {
             Path manifest = Commands.manifest(home, List.of(Demo.declared("postgres")));
