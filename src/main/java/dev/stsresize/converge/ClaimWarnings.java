@@ -52,12 +52,7 @@ final class ClaimWarnings {
             return FS_PENDING_PREFIX.formatted(claim) + ": no pod mounts it now; its file system grows "
                     + "when a pod next mounts it";
         }
-        String refused = "";
-        for (var c : claimObject.path("status").path("conditions")) {
-            if ("NodeResizeError".equals(c.path("type").asText()) && "True".equals(c.path("status").asText("True"))) {
-                refused = c.path("message").asText("");
-            }
-        }
+        String refused = Objects.conditionMessage(claimObject, "NodeResizeError").orElse("");
         if (!refused.isEmpty()) {
             return FS_PENDING_PREFIX.formatted(claim) + " on pod " + pod + ": the kubelet cannot grow it while the pod runs ("
                     + refused + "); restart the pod (apply --restart-pods-for-resize evicts it, respecting PodDisruptionBudgets)";

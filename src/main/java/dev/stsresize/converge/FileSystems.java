@@ -107,7 +107,7 @@ final class FileSystems {
             if (pod.isEmpty()) {
                 return new Checked(claim, FileSystem.NO_POD, -1, "", "no pod mounts it: its file system grows when a pod next mounts it");
             }
-            Optional<String> refused = conditionMessage(c, "NodeResizeError");
+            Optional<String> refused = Objects.conditionMessage(c, "NodeResizeError");
             if (refused.isPresent()) {
                 return new Checked(claim, FileSystem.WAITS_FOR_RESTART, -1, pod0, "the kubelet could not grow it while pod " + podName
                         + " runs (" + refused.get() + ")");
@@ -216,12 +216,4 @@ final class FileSystems {
         return a.isBefore(b) ? a : b;
     }
 
-    private static Optional<String> conditionMessage(ObjectNode claim, String type) {
-        for (JsonNode c : claim.path("status").path("conditions")) {
-            if (type.equals(c.path("type").asText()) && "True".equals(c.path("status").asText("True"))) {
-                return Optional.of(c.path("message").asText(type));
-            }
-        }
-        return Optional.empty();
-    }
 }

@@ -56,12 +56,18 @@ final class Objects {
     }
 
     static boolean hasCondition(JsonNode o, String type) {
+        return conditionMessage(o, type).isPresent();
+    }
+
+    /** The message of condition {@code type} while it holds (a status other than "False" or "Unknown"); its type when it has none. */
+    static java.util.Optional<String> conditionMessage(JsonNode o, String type) {
         for (JsonNode c : o.path("status").path("conditions")) {
             if (type.equals(c.path("type").asText()) && "True".equals(c.path("status").asText("True"))) {
-                return true;
+                String message = c.path("message").asText("");
+                return java.util.Optional.of(message.isEmpty() ? type : message);
             }
         }
-        return false;
+        return java.util.Optional.empty();
     }
 
     /** A copy with server-owned metadata, finalizers and status removed: what a create or apply may send. */
