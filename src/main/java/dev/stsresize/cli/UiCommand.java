@@ -152,20 +152,10 @@ public final class UiCommand extends BaseCommand {
     /** The connection flags given, for the apply command suggested without a terminal. */
     private String connectionFlags() {
         StringBuilder b = new StringBuilder();
-        if (connection.kubeconfig != null) {
-            b.append(" --kubeconfig ").append(connection.kubeconfig);
-        }
-        if (connection.context != null) {
-            b.append(" --context ").append(connection.context);
-        }
-        if (connection.server != null) {
-            b.append(" --server ").append(connection.server);
-        }
-        if (connection.token != null) {
-            b.append(" --token TOKEN"); // never the token itself: this line lands in terminals and logs
-        }
-        if (connection.as != null) {
-            b.append(" --as ").append(connection.as);
+        for (KubeconfigFlag f : List.of(KubeconfigFlag.KUBECONFIG, KubeconfigFlag.CONTEXT, KubeconfigFlag.SERVER, KubeconfigFlag.TOKEN,
+                KubeconfigFlag.AS)) {
+            // never the token itself: this line lands in terminals and logs
+            connection.given(f).ifPresent(v -> b.append(' ').append(f.longName()).append(' ').append(f == KubeconfigFlag.TOKEN ? "TOKEN" : v));
         }
         if (connection.namespace != null) {
             b.append(" -n ").append(connection.namespace);
