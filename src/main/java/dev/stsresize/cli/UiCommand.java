@@ -26,7 +26,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
@@ -59,10 +58,7 @@ import picocli.CommandLine.Option;
 public final class UiCommand extends BaseCommand {
     @Mixin ManifestOptions manifestFiles;
 
-    @Option(names = "--live", paramLabel = "SNAPSHOT",
-            description = "Offline: a captured cluster state instead of the cluster (kubectl get sts,controllerrevisions,pvc,pv,sc,csidrivers,pods"
-                    + " -A -o yaml); the wizard then writes nothing. Repeatable.")
-    List<String> live = new ArrayList<>();
+    @Mixin LiveOptions live;
 
     @Mixin ConnectionOptions connection;
 
@@ -88,7 +84,7 @@ public final class UiCommand extends BaseCommand {
         StepRunner steps;
         Loaded first;
         UsageSource usage = null; // offline: no usage
-        if (live.isEmpty()) {
+        if (!live.offline()) {
             // the connection (an exec credential plugin's prompt included) and the first load happen before the screen opens
             ClusterConnection conn = connection.connect(environment, err);
             Journal journal = environment.journal();
@@ -101,7 +97,7 @@ public final class UiCommand extends BaseCommand {
             steps = new ClusterSteps(conn.cluster(), Clock.systemUTC(), journal, Operator.identify(env), conn.server(),
                     cluster::declared, ConvergeOptions.defaults(), Checkpoint.NONE, new StopRequest());
         } else {
-            SnapshotDecisions snapshot = new SnapshotDecisions(stdin, manifestFiles.files, manifestFiles.recursive, live, connection.namespace, connection.allNamespaces);
+            SnapshotDecisions snapshot = new SnapshotDecisions(stdin, manifestFiles.files, manifestFiles.recursive, live.snapshots, connection.namespace, connection.allNamespaces);
             first = snapshot.load();
             source = snapshot;
             steps = StepRunner.OFFLINE;
@@ -112,7 +108,7 @@ public final class UiCommand extends BaseCommand {
             ResultPrinter.plan(decisions, java.util.Optional.empty(), OutputFormat.Document.table,
                     Palette.choose("auto", false, env.get("NO_COLOR")), 0, out);
             err.println("No terminal, so no interactive UI: this is the plan. To converge, run:");
-            err.println("  kubectl stsresize apply -f " + String.join(" -f ", manifestFiles.files) + (live.isEmpty() ? connectionFlags() : ""));
+            err.println("  kubectl stsresize apply -f " + String.join(" -f ", manifestFiles.files) + (!live.offline() ? connectionFlags() : ""));
             err.flush();
             return ResultPrinter.exitCode(decisions, false);
         }
@@ -125,15 +121,15 @@ public final class UiCommand extends BaseCommand {
         } finally {
             // a wizard left open at a gate: its gate says no, its Lease is released before the process ends;
             // one past the orphan delete is waited for, so that the StatefulSet is not left absent by the exit
-            if (steps instanceof ClusterSteps live && !live.finishing().isEmpty()) {
-                err.println("Finishing the re-apply and verification of " + String.join(", ", live.finishing()) + " before exiting"
+            if (steps instanceof ClusterSteps wizard && !wizard.finishing().isEmpty()) {
+                err.println("Finishing the re-apply and verification of " + String.join(", ", wizard.finishing()) + " before exiting"
                         + " (Ctrl-C stops now, and 'kubectl stsresize resume' finishes it later).");
                 err.flush();
             }
             steps.close();
-            if (steps instanceof ClusterSteps live && !live.leftAtClose().isEmpty()) {
+            if (steps instanceof ClusterSteps wizard && !wizard.leftAtClose().isEmpty()) {
                 err.println("When the UI closed, the wizard of each StatefulSet below was open; where each stands now:");
-                live.leftAtClose().forEach(line -> err.println("  " + line));
+                wizard.leftAtClose().forEach(line -> err.println("  " + line));
                 err.flush();
             }
         }
@@ -184,11 +180,8 @@ public final class UiCommand extends BaseCommand {
     protected void validate() {
         manifestFiles.require(spec);
         manifestFiles.validate();
-        dev.stsresize.manifest.Inputs.checkPaths(live, "--live");
         connection.validate(spec);
         usageOptions.validate(spec);
-        if (manifestFiles.readsStdin() && live.contains("-")) {
-            throw new UserError("-f - and --live - both ask for standard input, which can be read only once. Pass one of them as a file.");
-        }
+        live.validate(manifestFiles);
     }
 }
