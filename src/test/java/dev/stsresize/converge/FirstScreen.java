@@ -58,17 +58,7 @@ public final class FirstScreen {
         Cluster real = new RetryingCluster(new KubeCluster(conn));
         // every call through the port, with when it started and ended
         List<long[]> calls = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
-        Cluster cluster = (Cluster) java.lang.reflect.Proxy.newProxyInstance(Cluster.class.getClassLoader(), new Class<?>[] {Cluster.class},
-                (proxy, method, arguments) -> {
-                    long from = System.nanoTime();
-                    try {
-                        return method.invoke(real, arguments);
-                    } catch (java.lang.reflect.InvocationTargetException e) {
-                        throw e.getCause();
-                    } finally {
-                        calls.add(new long[] {from, System.nanoTime()});
-                    }
-                });
+        Cluster cluster = TimedCluster.of(real, calls);
         ClusterDecisions source = new ClusterDecisions(cluster, new ByteArrayInputStream(new byte[0]), List.of(args[1]), false,
                 "default", false, true, "bench", "", new Journal(home.resolve("journal")));
         Loaded loaded = source.load();

@@ -91,19 +91,7 @@ class LatencyBenchmark {
             try (Harness h = Harness.start(dir.resolve(String.join("-", names)), Demo.cluster())) {
                 h.sim.faults().add(FaultRule.on(null, null, null, Fault.latency(latency)));
                 List<long[]> calls = java.util.Collections.synchronizedList(new ArrayList<>());
-                dev.stsresize.cluster.Cluster real = h.cluster();
-                dev.stsresize.cluster.Cluster timed = (dev.stsresize.cluster.Cluster) java.lang.reflect.Proxy.newProxyInstance(
-                        dev.stsresize.cluster.Cluster.class.getClassLoader(), new Class<?>[] {dev.stsresize.cluster.Cluster.class},
-                        (proxy, method, arguments) -> {
-                            long from = System.nanoTime();
-                            try {
-                                return method.invoke(real, arguments);
-                            } catch (java.lang.reflect.InvocationTargetException e) {
-                                throw e.getCause();
-                            } finally {
-                                calls.add(new long[] {from, System.nanoTime()});
-                            }
-                        });
+                dev.stsresize.cluster.Cluster timed = TimedCluster.of(h.cluster(), calls);
                 long start = System.nanoTime();
                 int from = h.sim.requests().size();
                 Assessment a = new Assessor(timed, Progress.NONE).assess(names.stream().map(Demo::declared).toList(), false,
