@@ -17,7 +17,6 @@ import dev.stsresize.converge.RunRecords;
 import dev.stsresize.converge.StatefulSetResult;
 import dev.stsresize.converge.Steps;
 import dev.stsresize.converge.StopRequest;
-import dev.stsresize.plan.ClaimState;
 import dev.stsresize.plan.Decision;
 import dev.stsresize.tui.ClaimProgress;
 import dev.stsresize.tui.Loaded;
@@ -26,7 +25,6 @@ import dev.stsresize.tui.Summary;
 import dev.stsresize.tui.WizardStep;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -276,17 +274,13 @@ public final class ClusterSteps implements StepRunner {
     // ---- RESTART, RESUME: the Converger's -----------------------------------------------------------
 
     private Outcome restart(WizardRun r, StepRunner.Progress progress) {
-        Map<String, String> targets = new LinkedHashMap<>();
-        for (ClaimState c : r.assessed.decision().claimsToGrow()) {
-            targets.put(c.name(), c.target().toString());
-        }
         StatefulSetResult ended = r.machine.finished() == null ? null : r.machine.finished().result();
         if (ended != null) {
             for (Summary.ClaimCheck c : readBack.summary(r.assessedUid(), r.restarted, ended).restartable()) {
                 r.restarted.add(c.pod());
             }
         }
-        String problem = converger(r, Gate.growing(false)).restartPodsForResize(r.assessed.namespace(), r.assessed.name(), targets,
+        String problem = converger(r, Gate.growing(false)).restartPodsForResize(r.assessed.namespace(), r.assessed.name(), r.claimTargets(),
                 options);
         if (ended != null) {
             progress.summary(readBack.summary(r.assessedUid(), r.restarted, ended));

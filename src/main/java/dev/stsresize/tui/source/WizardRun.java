@@ -6,9 +6,12 @@ import dev.stsresize.converge.Progress;
 import dev.stsresize.converge.ProgressEvent;
 import dev.stsresize.converge.WaitTick;
 import dev.stsresize.converge.Write;
+import dev.stsresize.plan.ClaimState;
 import dev.stsresize.plan.Metadata;
 import dev.stsresize.tui.StepRunner;
 import dev.stsresize.tui.WaitStatus;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
@@ -48,6 +51,15 @@ final class WizardRun implements Progress {
 
     String key() {
         return Metadata.key(assessed.namespace(), assessed.name());
+    }
+
+    /** Each claim the decision grows, with its target: what a restart for the file systems waits for. */
+    Map<String, String> claimTargets() {
+        Map<String, String> targets = new LinkedHashMap<>();
+        for (ClaimState c : assessed.decision().claimsToGrow()) {
+            targets.put(c.name(), c.target().toString());
+        }
+        return targets;
     }
 
     /** The StatefulSet's UID when it was assessed. */
