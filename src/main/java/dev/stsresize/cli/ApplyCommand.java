@@ -21,7 +21,6 @@ import dev.stsresize.converge.Write;
 import dev.stsresize.manifest.Manifest;
 import dev.stsresize.plan.ClaimState;
 import dev.stsresize.plan.Decision;
-import dev.stsresize.render.TableRenderer;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -200,7 +199,8 @@ public final class ApplyCommand extends ConvergingCommand {
     private void printPlan(Assessment assessment, ConvergeOptions opts, int width, PrintWriter planOut) {
         boolean json = output.format == OutputFormat.Result.json;
         List<Decision> decisions = assessment.items().stream().map(Assessed::decision).toList();
-        planOut.print(new TableRenderer(color.palette(environment.console() && !json, environment.variables().get("NO_COLOR")), width).render(decisions));
+        ResultPrinter.plan(decisions, Optional.empty(), OutputFormat.Document.table,
+                color.palette(environment.console() && !json, environment.variables().get("NO_COLOR")), width, planOut);
         assessment.notes().forEach(n -> planOut.println("note: " + n));
         planOut.print(writesToCome(assessment, opts));
         planOut.flush();
