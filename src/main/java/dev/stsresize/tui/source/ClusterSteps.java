@@ -9,10 +9,7 @@ import dev.stsresize.converge.Checkpoint;
 import dev.stsresize.converge.ConvergeOptions;
 import dev.stsresize.converge.Convergence;
 import dev.stsresize.converge.Converger;
-import dev.stsresize.converge.Gate;
 import dev.stsresize.converge.Journal;
-import dev.stsresize.converge.PendingRun;
-import dev.stsresize.converge.ProgressEvent;
 import dev.stsresize.converge.RunRecords;
 import dev.stsresize.converge.StatefulSetResult;
 import dev.stsresize.converge.Steps;
@@ -28,8 +25,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
@@ -40,7 +35,7 @@ import java.util.function.Function;
  * grow gate (the wizard's {@code y}) and advances through the lock and the patches; WAIT advances
  * through the wait for capacity ({@link #goOn} ends it); ORPHAN_DELETE passes the operator's
  * allowance of this StatefulSet and UID (the typed name) and advances through the delete; REAPPLY and
- * VERIFY advance to the end, read back as a {@link Summary}. RESTART and RESUME are the Converger's.
+ * VERIFY advance to the end, read back as a {@link Summary}. RESTART and RESUME are the Converger's ({@link ConvergerSteps}).
  *
  * <p>It decides nothing of its own: whether a run may start is {@link Recheck}'s, the run and what
  * leaving it means are the machine's ({@link Convergence#leave}), what the wizard shows is read back
@@ -61,6 +56,7 @@ public final class ClusterSteps implements StepRunner {
     private final Checkpoint checkpoint;
     private final StopRequest stop;
     private final ReadBack readBack;
+    private final ConvergerSteps converger;
     private final Map<String, WizardRun> runs = new ConcurrentHashMap<>();
     private final List<String> leftAtClose = new CopyOnWriteArrayList<>();
 
@@ -81,6 +77,8 @@ public final class ClusterSteps implements StepRunner {
         this.checkpoint = checkpoint;
         this.stop = stop;
         this.readBack = new ReadBack(cluster);
+        this.converger = new ConvergerSteps((progress, gate) -> new Converger(cluster, clock, journal, operator, server, gate, progress,
+                checkpoint, stop), new RunRecords(cluster, journal, server), readBack, declared, this.options);
     }
 
     @Override
@@ -90,7 +88,7 @@ public final class ClusterSteps implements StepRunner {
             return check(decision, uid, progress);
         }
         if (step == WizardStep.RESUME) {
-            return resume(decision, progress);
+            return converger.resume(decision, progress);
         }
         WizardRun r = runs.get(key);
         if (r == null) {
@@ -105,7 +103,7 @@ public final class ClusterSteps implements StepRunner {
                 case ORPHAN_DELETE -> orphanDelete(r, uid, progress);
                 case REAPPLY -> reapply(r);
                 case VERIFY -> verify(r, progress);
-                case RESTART -> restart(r, progress);
+                case RESTART -> converger.restart(r, progress);
             };
         } finally {
             r.reportTo(null);
@@ -269,55 +267,6 @@ public final class ClusterSteps implements StepRunner {
 
     private static String ended(Convergence.Turn end) {
         return end.result() == null ? "the run stopped on an error; its record stays for resume" : end.result().sentence();
-    }
-
-    // ---- RESTART, RESUME: the Converger's -----------------------------------------------------------
-
-    private Outcome restart(WizardRun r, StepRunner.Progress progress) {
-        StatefulSetResult ended = r.machine.finished() == null ? null : r.machine.finished().result();
-        if (ended != null) {
-            for (Summary.ClaimCheck c : readBack.summary(r.assessedUid(), r.restarted, ended).restartable()) {
-                r.restarted.add(c.pod());
-            }
-        }
-        String problem = converger(r, Gate.growing(false)).restartPodsForResize(r.assessed.namespace(), r.assessed.name(), r.claimTargets(),
-                options);
-        if (ended != null) {
-            progress.summary(readBack.summary(r.assessedUid(), r.restarted, ended));
-        }
-        progress.claims(readBack.claims(r.assessed.decision()));
-        return problem.isEmpty() ? Outcome.done("each pod Ready again and its claim at capacity") : Outcome.failed(problem);
-    }
-
-    /** The CLI's driver, for what the wizard offers after or outside a run of its own (a restart, a resume). */
-    private Converger converger(dev.stsresize.converge.Progress progress, Gate gate) {
-        return new Converger(cluster, clock, journal, operator, server, gate, progress, checkpoint, stop);
-    }
-
-    /**
-     * Finishes an interrupted run as a re-run of {@code apply -f} does: the record says where it
-     * stopped (and is left alone when it cannot be trusted), the object re-applied is built from the
-     * manifest the UI was opened with, and the gates are the record's ({@link Gate#resuming}).
-     */
-    private Outcome resume(Decision decision, StepRunner.Progress progress) {
-        Optional<PendingRun> found = new RunRecords(cluster, journal, server).find(decision.namespace(), decision.name(), true);
-        if (found.isEmpty()) {
-            return Outcome.failed("no interrupted run of " + Loaded.key(decision) + " is recorded any more: it was finished"
-                    + " meanwhile; refresh (r)");
-        }
-        if (!found.get().trusted()) {
-            return Outcome.failed(found.get().leftAlone());
-        }
-        ObjectNode object = declared.apply(decision);
-        if (object == null) {
-            return Outcome.failed("the manifest no longer declares " + Loaded.key(decision) + ": nothing was written; reload it (r)");
-        }
-        StatefulSetResult r = converger((ProgressEvent e) -> WizardRun.report(progress, e), Gate.resuming(found.get()))
-                .resume(found.get(), object, options, true);
-        Summary summary = readBack.summary(found.get().record().uid(), Set.of(), r);
-        progress.summary(summary);
-        boolean ok = summary.converged() && summary.problems().isEmpty();
-        return ok ? Outcome.done("finished from the record: " + r.detail()) : Outcome.failed(String.join("; ", summary.problems()));
     }
 
     // ---- leaving -------------------------------------------------------------------------------------
