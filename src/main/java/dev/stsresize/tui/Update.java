@@ -182,7 +182,9 @@ public final class Update {
                     + (done.restartOffered() ? "; p offers the pod restarts" : ""))));
         }
         if (nextStep.gate() != WizardStep.Gate.NONE) {
-            return Transition.of(s.withWizard(done.withGate(nextStep.gate(), "")));
+            // the gate's prompt replaces a word said while the step ran ("not yet"): it is no longer true
+            UiState next = s.flash() != null && s.flash().level() == Flash.Level.INFO ? s.withFlash(null) : s;
+            return Transition.of(next.withWizard(done.withGate(nextStep.gate(), "")));
         }
         return Transition.of(s.withWizard(done.with(nextStep, StepStatus.RUNNING)),
                 new Effect.RunStep(nextStep, w.decision(), w.uid()));
@@ -439,7 +441,7 @@ public final class Update {
             return Transition.of(s.withFlash(Flash.warn("press y to " + w.current().label() + ", n or Esc to leave")));
         }
         if ((k.is('y') || k.is('Y')) && w.status(WizardStep.CHECK) == StepStatus.RUNNING) {
-            return Transition.of(s.withFlash(Flash.warn("not yet: the check is asking the server for " + w.key()
+            return Transition.of(s.withFlash(Flash.info("not yet: the check is asking the server for " + w.key()
                     + "'s permissions and the dry run of every write; y is asked for once they pass")));
         }
         if (k.is('c') && w.status(WizardStep.WAIT) == StepStatus.RUNNING && !w.goingOn()) {

@@ -90,6 +90,7 @@ class ProofsPendingTest {
         After y = wizard.keys("y");
         assertThat(startsAWrite(y.effects())).isFalse();
         assertThat(y.state().flash().text()).contains("not yet").contains("permissions");
+        assertThat(y.then(UpdateTest.finished("postgres", WizardStep.CHECK)).state().flash()).as("the gate's prompt replaces it").isNull();
     }
 
     /** The guard: the wizard's check has passed, the list's own proofs of the row are not in yet. */
