@@ -85,11 +85,10 @@ public final class Update {
         Decision before = s.selected();
         UiState next = s.withLoaded(l, proving);
         next = next.withCursor(indexOf(next.visible(), before, s.cursor()));
-        if (proving) {
-            // what the rows wait for is on them; "refreshed" is said once the proofs are in
-        } else if (!s.loaded().decisions().isEmpty() && (s.flash() == null || s.flash().text().equals("refreshing"))) {
+        // with proofs to come, what the rows wait for is on them: "refreshed" and the resume are said once they are in
+        if (!proving && !s.loaded().decisions().isEmpty() && (s.flash() == null || s.flash().text().equals("refreshing"))) {
             next = next.withFlash(Flash.info("refreshed: " + l.decisions().size() + " StatefulSet" + (l.decisions().size() == 1 ? "" : "s")));
-        } else if (!l.interrupted().isEmpty() && next.dialog() == null) {
+        } else if (!proving && !l.interrupted().isEmpty() && next.dialog() == null) {
             next = next.withDialog(resumeDialog(l.interrupted().get(0), l.interrupted().size()));
         }
         List<Effect> effects = new ArrayList<>();

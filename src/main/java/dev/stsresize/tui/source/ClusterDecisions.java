@@ -34,8 +34,9 @@ import java.util.TreeSet;
  * Decisions from the manifest and the cluster, as {@code plan} makes them: the {@link Assessor} reads
  * (one LIST of StatefulSets and claims per namespace, StorageClasses once) and decides, which the list
  * shows at once ({@link #loadFirst}); then it proves the StatefulSets with work by the server's rules
- * reviews and dry runs ({@link #prove}), which the list fills in. A refresh reads the files and the cluster again; what came on stdin
- * was read once and is reused. The declared objects of the last load are what the wizard converges.
+ * reviews and dry runs ({@link #prove}), which the list fills in. A refresh reads the files and the
+ * cluster again; what came on stdin was read once and is reused. The declared objects of the last load
+ * are what the wizard converges.
  */
 public final class ClusterDecisions implements DecisionSource {
     private final Cluster cluster;
