@@ -428,7 +428,9 @@ public final class Update {
             if (k.is('y') || k.is('Y')) {
                 String unproved = unprovedInList(s, w);
                 if (unproved != null) {
-                    return Transition.of(s.withFlash(Flash.warn(unproved)));
+                    // waiting is said once (the proofs end it); a failure or a refusal stays until replaced
+                    boolean waiting = s.loading() && s.loaded().unproved().contains(w.key());
+                    return Transition.of(s.withFlash(waiting ? Flash.info(unproved) : Flash.warn(unproved)));
                 }
                 WizardStep step = w.current();
                 return Transition.of(s.withWizard(w.withGate(WizardStep.Gate.NONE, "").with(step, StepStatus.RUNNING)),

@@ -104,6 +104,7 @@ class ProofsPendingTest {
         assertThat(startsAWrite(y.effects())).as("y before the proofs: " + y.effects()).isFalse();
         assertThat(y.state().wizard().status(WizardStep.GROW)).isEqualTo(StepStatus.PENDING);
         assertThat(y.state().flash().text()).contains("waiting for the server's permission checks and dry runs");
+        assertThat(y.state().flash().level()).as("said once: the proofs end it").isEqualTo(Flash.Level.INFO);
 
         After proved = y.then(new UiEvent.DecisionsProved(DemoDecisions.loaded())).keys("y");
         assertThat(proved.effects()).containsExactly(new Effect.RunStep(WizardStep.GROW, DemoDecisions.named("postgres"),
