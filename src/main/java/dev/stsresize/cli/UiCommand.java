@@ -37,9 +37,9 @@ import picocli.CommandLine.Option;
  * {@code kubectl stsresize ui}: the interactive terminal UI over the same inputs as {@code plan}: the
  * cluster of the kubeconfig (the wizard converges it through the Converger), or with {@code --live} a
  * captured snapshot (offline: every step fails, saying how to converge). The connection is made and the
- * decisions loaded before the screen opens, so an exec credential plugin's prompts and a bad manifest
- * reach the terminal as they would anywhere else; without a terminal on stdout it prints the plan
- * table instead.
+ * StatefulSets listed and decided before the screen opens, so an exec credential plugin's prompts and a
+ * bad manifest reach the terminal as they would anywhere else; the server's proofs are filled in on the
+ * list as they come. Without a terminal on stdout it prints the plan table instead.
  */
 @Command(
         name = "ui",
@@ -85,12 +85,13 @@ public final class UiCommand extends BaseCommand {
         Loaded first;
         UsageSource usage = null; // offline: no usage
         if (!live.offline()) {
-            // the connection (an exec credential plugin's prompt included) and the first load happen before the screen opens
+            // the connection (an exec credential plugin's prompt included) and the LISTs happen before the screen opens;
+            // the proofs (rules reviews, dry runs) are asked once the list is drawn, which fills them in
             ClusterConnection conn = connection.connect(environment, err);
             Journal journal = environment.journal();
             ClusterDecisions cluster = new ClusterDecisions(conn.cluster(), stdin, manifestFiles.files, manifestFiles.recursive, conn.defaultNamespace(),
                     connection.namespace != null, connection.allNamespaces, context(conn.origin()), conn.server(), journal);
-            first = cluster.load();
+            first = cluster.loadFirst();
             source = cluster;
             usage = new ClusterUsage(conn.cluster(), usageOptions.reader(conn.cluster(), conn), cluster::usageScopes,
                     usageOptions.policy(spec));
@@ -102,8 +103,9 @@ public final class UiCommand extends BaseCommand {
             source = snapshot;
             steps = StepRunner.OFFLINE;
         }
-        List<Decision> decisions = first.decisions();
         if (!stdoutIsTerminal.getAsBoolean()) {
+            // the plan printed instead says only what is proved, as plan's does
+            List<Decision> decisions = (first.unproved().isEmpty() ? first : prove(source)).decisions();
             PrintWriter out = spec.commandLine().getOut();
             ResultPrinter.plan(decisions, java.util.Optional.empty(), OutputFormat.Document.table,
                     Palette.choose("auto", false, env.get("NO_COLOR")), 0, out);
@@ -134,6 +136,16 @@ public final class UiCommand extends BaseCommand {
             }
         }
         return ExitCodes.OK;
+    }
+
+    private static Loaded prove(DecisionSource source) {
+        try {
+            return source.prove();
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
     }
 
     /** The header's context: the kubeconfig context's name, from the connection's origin ({@code context "kind-dev" of FILE}). */
