@@ -5,6 +5,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.function.Function;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
@@ -36,8 +39,15 @@ final class YamlTrees {
 
     private static final NotPlain NOT_PLAIN = new NotPlain();
 
+    /** Texts up to this length are made once per input: thousands of documents repeat the same keys' values. */
+    private static final int SHARED_TEXT_LENGTH = 64;
+    /** A bound on what one input (untrusted) can make this keep. */
+    private static final int SHARED_TEXTS = 4096;
+
     private final Function<Node, Object> scalars;
     private final ObjectMapper json;
+    /** A TextNode cannot change, so one can stand in every document that holds its text. */
+    private final Map<String, TextNode> texts = new HashMap<>();
 
     /**
      * @param scalars the constructor's value of a scalar node (its {@code Construct} for the node's tag)
@@ -93,14 +103,14 @@ final class YamlTrees {
         }
         ScalarNode scalar = (ScalarNode) n;
         if (scalar.getTag().equals(Tag.STR)) {
-            return NODES.textNode(scalar.getValue());
+            return text(scalar.getValue());
         }
         Object value = scalars.apply(scalar);
         if (value == null) {
             return NODES.nullNode();
         }
         if (value instanceof String text) {
-            return NODES.textNode(text);
+            return text(text);
         }
         if (value instanceof Boolean b) {
             return NODES.booleanNode(b);
@@ -109,5 +119,19 @@ final class YamlTrees {
             return NODES.numberNode(i);
         }
         return json.valueToTree(value);
+    }
+
+    private TextNode text(String value) {
+        if (value.length() > SHARED_TEXT_LENGTH) {
+            return NODES.textNode(value);
+        }
+        TextNode shared = texts.get(value);
+        if (shared == null) {
+            shared = NODES.textNode(value);
+            if (texts.size() < SHARED_TEXTS) {
+                texts.put(value, shared);
+            }
+        }
+        return shared;
     }
 }
