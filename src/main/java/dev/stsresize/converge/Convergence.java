@@ -398,5 +398,6 @@ public final class Convergence {
         if (run != null) {
             run.close();
         }
+        steps.eventsWritten();
     }
 }

@@ -91,6 +91,7 @@ class LatencyBenchmark {
             try (Harness h = Harness.start(dir.resolve(String.join("-", names)), Demo.cluster())) {
                 h.sim.faults().add(FaultRule.on(null, null, null, Fault.latency(latency)));
                 List<long[]> calls = java.util.Collections.synchronizedList(new ArrayList<>());
+                List<String> named = java.util.Collections.synchronizedList(new ArrayList<>());
                 dev.stsresize.cluster.Cluster real = h.cluster();
                 dev.stsresize.cluster.Cluster timed = (dev.stsresize.cluster.Cluster) java.lang.reflect.Proxy.newProxyInstance(
                         dev.stsresize.cluster.Cluster.class.getClassLoader(), new Class<?>[] {dev.stsresize.cluster.Cluster.class},
@@ -101,7 +102,12 @@ class LatencyBenchmark {
                             } catch (java.lang.reflect.InvocationTargetException e) {
                                 throw e.getCause();
                             } finally {
-                                calls.add(new long[] {from, System.nanoTime()});
+                                synchronized (calls) {
+                                    calls.add(new long[] {from, System.nanoTime()});
+                                    named.add(method.getName() + (arguments == null ? "" : " " + java.util.Arrays.stream(arguments)
+                                            .filter(x -> x instanceof String || x instanceof Enum<?>).map(String::valueOf)
+                                            .collect(Collectors.joining(" "))));
+                                }
                             }
                         });
                 long start = System.nanoTime();
@@ -113,6 +119,7 @@ class LatencyBenchmark {
                 int proveChain = FirstScreen.longestChain(calls);
                 String proveKinds = byKind(h.sim.requests().subList(from, h.sim.requests().size()));
                 calls.clear();
+                named.clear();
                 from = h.sim.requests().size();
                 start = System.nanoTime();
                 Converger converger = h.converger(timed, "bench@host 1", Gate.YES, Checkpoint.NONE);
@@ -126,6 +133,12 @@ class LatencyBenchmark {
                         String.join(" + ", names), proveCalls, proveChain, proveSeconds, proveKinds, calls.size(),
                         FirstScreen.longestChain(calls), (System.nanoTime() - start) / 1e9,
                         byKind(h.sim.requests().subList(from, h.sim.requests().size())));
+                if (Boolean.getBoolean("bench.trace")) {
+                    // each call of the converge, in the order it ended, with its start and end after the converge began (ms)
+                    for (int i = 0; i < calls.size(); i++) {
+                        System.out.printf("    %6.0f %6.0f %s%n", (calls.get(i)[0] - start) / 1e6, (calls.get(i)[1] - start) / 1e6, named.get(i));
+                    }
+                }
             }
         }
     }
