@@ -146,15 +146,19 @@ final class FileSystems {
 
     /**
      * Whether the kubelet has yet to grow the claim's file system: a {@code FileSystemResizePending}
-     * condition, or {@code NodeResizePending} / {@code NodeResizeInProgress} in {@code allocatedResourceStatuses}
-     * (pkg/volume/util/resize_util.go MarkNodeExpansionFinishedWithRecovery clears both). The one reading
-     * of it, for the wait and for every later look at a run's result.
+     * condition, or a node resize status in {@code allocatedResourceStatuses} ({@code NodeResizePending},
+     * {@code NodeResizeInProgress}, {@code NodeResizeInfeasible}: the v1.32 values of core/v1
+     * ClaimResourceStatus on the node's side; pkg/volume/util/resize_util.go MarkNodeExpansionFinishedWithRecovery
+     * clears the status once the kubelet has grown it, and an infeasible node expansion has not). The one
+     * reading of it, for the wait and for every later look at a run's result.
      */
     static boolean kubeletUnfinished(ObjectNode claim) {
         String resizing = Metadata.textOrEmpty(claim, "status", "allocatedResourceStatuses", "storage");
-        return Objects.hasCondition(claim, "FileSystemResizePending") || resizing.equals("NodeResizePending")
-                || resizing.equals("NodeResizeInProgress");
+        return Objects.hasCondition(claim, "FileSystemResizePending") || NODE_RESIZING.contains(resizing);
     }
+
+    private static final java.util.Set<String> NODE_RESIZING = java.util.Set.of("NodeResizePending", "NodeResizeInProgress",
+            "NodeResizeInfeasible");
 
     private static boolean grownByStatus(ObjectNode claim, Quantity target) {
         Quantity capacity = Quantity.parseOrNull(Metadata.textOrEmpty(claim, "status", "capacity", "storage"));
