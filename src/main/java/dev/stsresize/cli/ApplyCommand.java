@@ -121,8 +121,9 @@ public final class ApplyCommand extends ConvergingCommand {
         boolean json = output.format == OutputFormat.Result.json;
         // asked before the prompter opens the system terminal (jline hands out one at a time); with -o json
         // the table goes to stderr, which may well be the terminal while stdout is a pipe
-        int width = TerminalWidth.of(environment.variables(), json, json || environment.console());
-        int progressWidth = TerminalWidth.ofStderr(json || environment.console());
+        TerminalWidth.ForApply widths = TerminalWidth.forApply(environment.variables(), json, json || environment.console());
+        int width = widths.table();
+        int progressWidth = widths.progress();
         Gate gate = gate(err);
         ClusterConnection conn = connection.connect(environment, err);
         Manifest manifest = manifestFiles.read(environment.stdin(), conn.defaultNamespace(), connection.namespace != null);

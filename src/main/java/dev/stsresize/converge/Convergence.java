@@ -427,5 +427,6 @@ public final class Convergence {
         if (run != null) {
             run.close();
         }
+        steps.eventsWritten();
     }
 }

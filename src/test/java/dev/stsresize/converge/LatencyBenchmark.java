@@ -94,7 +94,8 @@ class LatencyBenchmark {
             try (Harness h = Harness.start(dir.resolve(String.join("-", names)), Demo.cluster())) {
                 h.sim.faults().add(FaultRule.on(null, null, null, Fault.latency(latency)));
                 List<long[]> calls = java.util.Collections.synchronizedList(new ArrayList<>());
-                dev.stsresize.cluster.Cluster timed = TimedCluster.of(h.cluster(), calls);
+                List<String> named = java.util.Collections.synchronizedList(new ArrayList<>());
+                dev.stsresize.cluster.Cluster timed = TimedCluster.of(h.cluster(), calls, named);
                 long start = System.nanoTime();
                 int from = h.sim.requests().size();
                 Assessment a = new Assessor(timed, Progress.NONE).assess(names.stream().map(Demo::declared).toList(), false,
@@ -104,6 +105,7 @@ class LatencyBenchmark {
                 int proveChain = FirstScreen.longestChain(calls);
                 String proveKinds = byKind(h.sim.requests().subList(from, h.sim.requests().size()));
                 calls.clear();
+                named.clear();
                 from = h.sim.requests().size();
                 start = System.nanoTime();
                 Converger converger = h.converger(timed, "bench@host 1", Gate.YES, Checkpoint.NONE);
@@ -117,6 +119,12 @@ class LatencyBenchmark {
                         String.join(" + ", names), proveCalls, proveChain, proveSeconds, proveKinds, calls.size(),
                         FirstScreen.longestChain(calls), (System.nanoTime() - start) / 1e9,
                         byKind(h.sim.requests().subList(from, h.sim.requests().size())));
+                if (Boolean.getBoolean("bench.trace")) {
+                    // each call of the converge, in the order it ended, with its start and end after the converge began (ms)
+                    for (int i = 0; i < calls.size(); i++) {
+                        System.out.printf("    %6.0f %6.0f %s%n", (calls.get(i)[0] - start) / 1e6, (calls.get(i)[1] - start) / 1e6, named.get(i));
+                    }
+                }
             }
         }
     }

@@ -3,7 +3,9 @@ package dev.stsresize.converge;
 import dev.stsresize.cluster.Cluster;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * For the benchmarks: a {@link Cluster} that records every call through the port, with when it
@@ -15,6 +17,14 @@ final class TimedCluster {
 
     /** {@code real}, each call added to {@code calls} (a list safe for the threads that call it) as it ends. */
     static Cluster of(Cluster real, List<long[]> calls) {
+        return of(real, calls, null);
+    }
+
+    /**
+     * The same, and each call's name with its text arguments added to {@code named} at the same index as its
+     * times in {@code calls} (both lists are written under {@code calls}' lock), for a trace of the calls.
+     */
+    static Cluster of(Cluster real, List<long[]> calls, List<String> named) {
         return (Cluster) Proxy.newProxyInstance(Cluster.class.getClassLoader(), new Class<?>[] {Cluster.class},
                 (proxy, method, arguments) -> {
                     long from = System.nanoTime();
@@ -23,7 +33,14 @@ final class TimedCluster {
                     } catch (InvocationTargetException e) {
                         throw e.getCause();
                     } finally {
-                        calls.add(new long[] {from, System.nanoTime()});
+                        synchronized (calls) {
+                            calls.add(new long[] {from, System.nanoTime()});
+                            if (named != null) {
+                                named.add(method.getName() + (arguments == null ? "" : " " + Arrays.stream(arguments)
+                                        .filter(x -> x instanceof String || x instanceof Enum<?>).map(String::valueOf)
+                                        .collect(Collectors.joining(" "))));
+                            }
+                        }
                     }
                 });
     }
