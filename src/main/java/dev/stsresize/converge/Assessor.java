@@ -252,7 +252,7 @@ public final class Assessor {
         List<T> results = new ArrayList<>();
         if (tasks.size() <= 1 || IN_FLIGHT == 1) {
             for (Callable<T> t : tasks) {
-                T r = call(t);
+                T r = Together.call(t);
                 inOrder.accept(r);
                 results.add(r);
             }
@@ -279,16 +279,6 @@ public final class Assessor {
         }
     }
 
-    private static <T> T call(Callable<T> task) {
-        try {
-            return task.call();
-        } catch (RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
     private static <T> T join(Future<T> f) {
         try {
             return f.get();
@@ -296,14 +286,7 @@ public final class Assessor {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while the server's answers were awaited", e);
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException r) {
-                throw r;
-            }
-            if (cause instanceof Error err) {
-                throw err;
-            }
-            throw new IllegalStateException(cause);
+            throw Together.thrownBy(e);
         }
     }
 

@@ -82,14 +82,7 @@ final class Together {
                 }
             }
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException r) {
-                throw r;
-            }
-            if (cause instanceof Error err) {
-                throw err;
-            }
-            throw new IllegalStateException(cause);
+            throw thrownBy(e);
         } finally {
             if (interrupted) {
                 Thread.currentThread().interrupt();
@@ -97,7 +90,17 @@ final class Together {
         }
     }
 
-    private static <T> T call(Callable<T> task) {
+    /** What a task threw, to be thrown again as it was: an unchecked exception or an error as is, anything else wrapped. */
+    static RuntimeException thrownBy(ExecutionException e) {
+        Throwable cause = e.getCause();
+        if (cause instanceof Error err) {
+            throw err;
+        }
+        return cause instanceof RuntimeException r ? r : new IllegalStateException(cause);
+    }
+
+    /** A task run on this thread, a checked exception wrapped. */
+    static <T> T call(Callable<T> task) {
         try {
             return task.call();
         } catch (RuntimeException e) {
