@@ -80,6 +80,22 @@ class AdoptionCheckTest {
     }
 
     @Test
+    void what_is_seen_ends_each_wait_at_once_a_replaced_pod_and_revisions_adopted_with_the_controllers_status_write() {
+        ObjectNode applied = sts("", 2, "db-rev1");
+        pod("db-0", "p0", "u2");
+        pod("db-1", "p1-new", "someone");
+        revision("db-rev1", null);
+        cluster.onWatch("StatefulSet", "shop", "db", () -> {
+            revision("db-rev1", "u2");
+            cluster.edit("StatefulSet", "shop", "db", s -> ((ObjectNode) s.path("status")).put("readyReplicas", 2));
+        });
+        Instant deadline = cluster.time.instant().plus(Duration.ofMinutes(5));
+        AdoptionCheck.Result r = check.verify(applied, before, "db-rev1", deadline);
+        assertThat(r.detail()).contains("pod db-1 was replaced (UID p1 -> p1-new)").doesNotContain("ControllerRevision");
+        assertThat(cluster.time.instant()).as("no wait ran to its deadline").isBefore(deadline.minus(Duration.ofMinutes(4)));
+    }
+
+    @Test
     void each_problem_is_named_pods_gone_replaced_or_not_adopted_revisions_and_the_generation() {
         ObjectNode applied = sts("", 1, "db-rev1");
         pod("db-0", "p0-new", "u2");

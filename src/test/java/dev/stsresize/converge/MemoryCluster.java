@@ -81,6 +81,7 @@ final class MemoryCluster implements Cluster {
     Duration watchStep = Duration.ofSeconds(5);
     private final Map<String, ObjectNode> objects = new LinkedHashMap<>();
     private final Map<String, Deque<Runnable>> onWatch = new HashMap<>();
+    private final Map<String, Deque<ObjectNode>> burst = new HashMap<>();
     private final Map<String, Deque<RuntimeException>> failures = new HashMap<>();
     private final Map<String, RuntimeException> alwaysFails = new HashMap<>();
     private final List<Call> writes = new ArrayList<>();
@@ -97,6 +98,10 @@ final class MemoryCluster implements Cluster {
             List.of(new RulesReview.Rule(List.of("*"), List.of("*"), List.of("*"), List.of())), false, "");
     /** The kubelet summaries by node name; a node absent here answers 404. */
     final Map<String, ObjectNode> summaries = new HashMap<>();
+    /** Run just before a planted failure is thrown, with the method's name: what someone else did meanwhile. */
+    java.util.function.Consumer<String> whenFailing = m -> { };
+    /** What a claim patch answers, from the claim as stored (a webhook that changes it, say). */
+    java.util.function.UnaryOperator<ObjectNode> patchAnswer = o -> o;
     /** Run after each write with the call: a controller's reaction (adopting pods after a re-apply, say). */
     java.util.function.Consumer<Call> afterWrite = c -> { };
 
@@ -157,6 +162,11 @@ final class MemoryCluster implements Cluster {
         onWatch.computeIfAbsent(key(kind, ns, name), k -> new ArrayDeque<>()).addAll(List.of(steps));
     }
 
+    /** The next watch of that object delivers these states too, after its own event (a burst of changes). */
+    synchronized void alsoDeliver(String kind, String ns, String name, ObjectNode... states) {
+        burst.computeIfAbsent(key(kind, ns, name), k -> new ArrayDeque<>()).addAll(List.of(states));
+    }
+
     /** The next call of {@code method} throws {@code e} (queued: one per call; null lets that call through). */
     synchronized void failNext(String method, RuntimeException e) {
         failures.computeIfAbsent(method, k -> new java.util.LinkedList<>()).add(e);
@@ -200,12 +210,14 @@ final class MemoryCluster implements Cluster {
     private void fail(String method) {
         RuntimeException always = alwaysFails.get(method);
         if (always != null) {
+            whenFailing.accept(method);
             throw always;
         }
         Deque<RuntimeException> q = failures.get(method);
         if (q != null && !q.isEmpty()) {
             RuntimeException next = q.poll();
             if (next != null) {
+                whenFailing.accept(method);
                 throw next;
             }
         }
@@ -385,6 +397,14 @@ final class MemoryCluster implements Cluster {
             events.add(new WatchEvent("DELETED", gone));
             last = "";
         }
+        synchronized (this) {
+            Deque<ObjectNode> more = burst.remove(key(k, namespace, name));
+            if (more != null) {
+                for (ObjectNode o : more) {
+                    events.add(new WatchEvent("MODIFIED", o));
+                }
+            }
+        }
         String lastSeen = last;
         return new ObjectWatch() {
             @Override
@@ -471,7 +491,7 @@ final class MemoryCluster implements Cluster {
             out = next.deepCopy();
         }
         wrote(new Call("patchClaimStorage", namespace, name, quantity, dryRun));
-        return out;
+        return patchAnswer.apply(out);
     }
 
     @Override
