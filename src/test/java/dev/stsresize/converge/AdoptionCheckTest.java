@@ -140,9 +140,11 @@ class AdoptionCheckTest {
         revision("db-rev2", "u2");
         cluster.onWatch("Pod", "shop", "db-1", () -> { }, () -> pod("db-1", "p1-new", "u2"));
 
-        AdoptionCheck.Result r = check.verify(applied, before, "db-rev1", soon());
+        Instant deadline = cluster.time.instant().plus(Duration.ofMinutes(5));
+        AdoptionCheck.Result r = check.verify(applied, before, "db-rev1", deadline);
 
         assertThat(r.adopted()).as(r.detail()).isTrue();
+        assertThat(cluster.time.instant()).as("the re-created pod ends its wait at once").isBefore(deadline.minus(Duration.ofMinutes(4)));
         assertThat(r.pods()).containsExactlyInAnyOrder(new StatefulSetResult.PodResult("db-0", "p0", "p0-new"),
                 new StatefulSetResult.PodResult("db-1", "p1", "p1-new"));
     }

@@ -115,6 +115,16 @@ class ClaimGrowerTest {
     }
 
     @Test
+    void a_claim_deleted_after_a_conflict_answers_the_request_first_read() {
+        cluster.put(claim("data-db-0", "10Gi", "10Gi"));
+        cluster.failNext("patchClaimStorage", MemoryCluster.error(409, "Conflict", "modified"));
+        cluster.whenFailing = m -> cluster.remove("PersistentVolumeClaim", "shop", "data-db-0");
+        assertThat(grower.grow("shop", "db", targets("data-db-0", "20Gi"), patched::add)).containsEntry("data-db-0", "10Gi");
+        assertThat(patched).isEmpty();
+        assertThat(said).extracting(ProgressEvent::message).containsExactly("claim data-db-0 no longer exists; nothing to grow");
+    }
+
+    @Test
     void conflicts_that_never_end_and_other_refusals_are_the_callers() {
         cluster.put(claim("data-db-0", "10Gi", "10Gi"));
         for (int i = 0; i < 5; i++) {

@@ -89,6 +89,8 @@ final class MemoryCluster implements Cluster {
     final List<ObjectNode> eventsCreated = new ArrayList<>();
     final List<ResourceAccess> accessReviews = new ArrayList<>();
     int watches;
+    /** Watches closed, by whoever closed them. */
+    final java.util.concurrent.atomic.AtomicInteger closes = new java.util.concurrent.atomic.AtomicInteger();
     private long resourceVersion = 100;
     private long uids;
     /** What a SelfSubjectAccessReview answers. */
@@ -140,6 +142,11 @@ final class MemoryCluster implements Cluster {
 
     synchronized Optional<ObjectNode> get(String kind, String ns, String name) {
         return Optional.ofNullable(objects.get(key(kind, ns, name))).map(ObjectNode::deepCopy);
+    }
+
+    /** Every stored object of {@code kind} in {@code ns}, as copies. */
+    synchronized List<ObjectNode> all(String kind, String ns) {
+        return list(kind, Optional.of(ns), "");
     }
 
     synchronized void remove(String kind, String ns, String name) {
@@ -197,6 +204,11 @@ final class MemoryCluster implements Cluster {
     /** Every delete sent, of any kind. */
     synchronized List<Call> deletes() {
         return writes.stream().filter(c -> c.method().startsWith("delete")).toList();
+    }
+
+    /** The deletes that were not dry runs. */
+    synchronized List<Call> realDeletes() {
+        return deletes().stream().filter(c -> !c.dryRun()).toList();
     }
 
     synchronized List<String> reads() {
@@ -419,6 +431,7 @@ final class MemoryCluster implements Cluster {
 
             @Override
             public void close() {
+                closes.incrementAndGet();
                 events.clear();
             }
         };

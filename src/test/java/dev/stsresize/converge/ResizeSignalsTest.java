@@ -145,6 +145,30 @@ class ResizeSignalsTest {
     }
 
     @Test
+    void an_older_failure_with_nothing_new_does_not_give_the_message() {
+        event("new", "VolumeResizeFailed", 5, ",'lastTimestamp':'2026-01-01T00:00:01Z'");
+        event("old", "VolumeResizeFailed", 3, ",'lastTimestamp':'2026-01-01T00:00:09Z'");
+        ResizeSignals s = signals(Map.of("old", 3));
+        s.read();
+        assertThat(s.failure("data-db-0")).isEqualTo("the resizer failed 5 times to expand claim data-db-0 (VolumeResizeFailed): new says");
+    }
+
+    @Test
+    void each_claims_failure_is_judged_on_its_own_capacity() {
+        cluster.put(ClaimGrowerTest.claim("data-db-1", "20Gi", "10Gi"));
+        cluster.put("{'kind':'Event','metadata':{'name':'f1','namespace':'shop'},'involvedObject':{'kind':'PersistentVolumeClaim',"
+                + "'name':'data-db-1','uid':'u-data-db-1'},'reason':'VolumeResizeFailed','message':'m1','count':5}");
+        Map<String, String> two = new java.util.LinkedHashMap<>();
+        two.put("data-db-0", "20Gi");
+        two.put("data-db-1", "20Gi");
+        ResizeSignals s = new ResizeSignals(cluster, cluster.time, said::add, "shop", "db", two, Map.of(), Map.of());
+        s.read();
+        cluster.edit("PersistentVolumeClaim", "shop", "data-db-0", c -> ((ObjectNode) c.at("/status/capacity")).put("storage", "15Gi"));
+        s.read();
+        assertThat(s.failure("data-db-1")).as("data-db-0 grew, data-db-1 did not").endsWith("(VolumeResizeFailed): m1");
+    }
+
+    @Test
     void unreadable_events_are_said_once_and_not_asked_again_the_claims_status_still_speaks() {
         cluster.failNext("listClaimEvents", MemoryCluster.error(403, "Forbidden", "events is forbidden"));
         ResizeSignals s = signals(Map.of());

@@ -156,6 +156,18 @@ class WaiterUnitTest {
     }
 
     @Test
+    void a_wait_that_ended_leaves_no_watch_for_a_later_stop_to_close() {
+        StopRequest goneOn = new StopRequest();
+        Waiter.Result r = waiter.until(podRunning(Duration.ofSeconds(12)).withGoneOn(goneOn));
+        assertThat(r.end()).isEqualTo(Waiter.End.DEADLINE);
+        int closed = cluster.closes.get();
+        assertThat(closed).isPositive();
+        stop.request("SIGINT");
+        goneOn.request("went on");
+        assertThat(cluster.closes.get()).as("no watch of an ended wait is closed again").isEqualTo(closed);
+    }
+
+    @Test
     void a_failure_seen_ends_it_after_the_tick_that_read_it() {
         List<String> order = new ArrayList<>();
         Waiter.Result r = waiter.until(podRunning(Duration.ofMinutes(1)).withClaims(() -> {
