@@ -98,6 +98,9 @@ final class MemoryCluster implements Cluster {
     /** What a SelfSubjectRulesReview answers per namespace (throw a ClusterException to refuse it). */
     Function<String, RulesReview> rules = ns -> new RulesReview(
             List.of(new RulesReview.Rule(List.of("*"), List.of("*"), List.of("*"), List.of())), false, "");
+    /** Whether the StorageClasses and CSIDrivers LISTs answer 403. */
+    boolean storageClassesForbidden;
+    boolean csiDriversForbidden;
     /** The kubelet summaries by node name; a node absent here answers 404. */
     final Map<String, ObjectNode> summaries = new HashMap<>();
     /** Run just before a planted failure is thrown, with the method's name: what someone else did meanwhile. */
@@ -300,13 +303,15 @@ final class MemoryCluster implements Cluster {
     @Override
     public StorageClassList listStorageClasses() {
         read("listStorageClasses", "");
-        return new StorageClassList.Visible(list("StorageClass", Optional.empty(), ""));
+        return storageClassesForbidden ? new StorageClassList.Forbidden("storageclasses is forbidden")
+                : new StorageClassList.Visible(list("StorageClass", Optional.empty(), ""));
     }
 
     @Override
     public CsiDriverList listCsiDrivers() {
         read("listCsiDrivers", "");
-        return new CsiDriverList.Visible(list("CSIDriver", Optional.empty(), ""));
+        return csiDriversForbidden ? new CsiDriverList.Forbidden("csidrivers is forbidden")
+                : new CsiDriverList.Visible(list("CSIDriver", Optional.empty(), ""));
     }
 
     @Override
