@@ -180,6 +180,30 @@ class LeaseLockTest {
     }
 
     @Test
+    void a_holder_this_machine_still_runs_is_not_taken_over() {
+        HolderProcess alive = HolderProcess.current("bob@here 1", HolderProcess.LOCAL).orElseThrow();
+        heldBy("bob@here 1", "2026-01-01T00:00:00.000000Z", ",\"" + HolderProcess.ANNOTATION + "\":\""
+                + alive.annotation().replace("\"", "\\\"") + "\"");
+        assertThatThrownBy(() -> acquire("alice", false, null)).isInstanceOf(Locked.class).hasMessageContaining("is being converged by bob");
+    }
+
+    @Test
+    void a_freed_or_released_lease_is_not_renewed_again() throws InterruptedException {
+        LeaseLock freed = LeaseLock.acquire(cluster, journal(), cluster.time, Duration.ofMillis(30), true, record("alice"), false, null);
+        assertThat(freed.free()).isEmpty();
+        int writes = cluster.writes("updateLease").size();
+        Thread.sleep(150);
+        assertThat(cluster.writes("updateLease")).as("no renewal after the stop").hasSize(writes);
+        assertThat(lease().at("/spec/holderIdentity").isMissingNode()).isTrue();
+
+        LeaseLock released = LeaseLock.acquire(cluster, journal(), cluster.time, Duration.ofMillis(30), true, record("alice"), false, null);
+        released.release();
+        int after = cluster.writes("updateLease").size();
+        Thread.sleep(150);
+        assertThat(cluster.writes("updateLease")).as("no renewal after the release").hasSize(after);
+    }
+
+    @Test
     void a_conflict_is_read_again_and_one_that_never_ends_is_a_lock_someone_else_is_taking() {
         cluster.failNext("createLease", MemoryCluster.error(409, "AlreadyExists", "exists"));
         acquire("alice", false, null).close();
