@@ -9,6 +9,8 @@ import org.junit.jupiter.api.Test;
 
 /** The small values a view shows: phase times, events, file system words, steps, the operator's name. */
 class ConvergeWordsTest {
+    @org.junit.jupiter.api.io.TempDir java.nio.file.Path home;
+
     private static String words(long millis) {
         return new StatefulSetResult.PhaseTime("grow", Duration.ofMillis(millis)).words();
     }
@@ -60,7 +62,7 @@ class ConvergeWordsTest {
 
     @Test
     void an_assessed_statefulset_keeps_its_notes_failure_and_decision_through_its_changes() {
-        MemoryWorld w = new MemoryWorld(java.nio.file.Path.of(System.getProperty("java.io.tmpdir")).resolve("words-" + System.nanoTime()));
+        MemoryWorld w = new MemoryWorld(home);
         Assessed a = w.assess(MemoryWorld.declared("postgres"));
         assertThat(a.name()).isEqualTo("postgres");
         assertThat(a.namespace()).isEqualTo("shop");
@@ -77,7 +79,7 @@ class ConvergeWordsTest {
 
     @Test
     void a_reread_result_drops_the_claims_warnings_no_longer_true_and_keeps_the_others() {
-        MemoryWorld w = new MemoryWorld(java.nio.file.Path.of(System.getProperty("java.io.tmpdir")).resolve("reread-" + System.nanoTime()));
+        MemoryWorld w = new MemoryWorld(home);
         StatefulSetResult.ClaimResult c0 = new StatefulSetResult.ClaimResult("data-postgres-0", "10Gi", "10Gi", "5Gi")
                 .withFileSystem(FileSystem.PENDING, -1);
         StatefulSetResult.ClaimResult c1 = new StatefulSetResult.ClaimResult("data-postgres-1", "10Gi", "10Gi", "5Gi")
