@@ -99,4 +99,39 @@ class ConvergeWordsTest {
         StatefulSetResult noClaims = new StatefulSetResult("shop", "postgres", Outcome.CONVERGED, "", "d", List.of(), List.of(), List.of());
         assertThat(w.converger(Gate.YES).reread(noClaims)).isSameAs(noClaims);
     }
+
+    @Test
+    void a_reread_says_the_file_systems_sentence_anew_a_claim_still_short_a_claim_gone_and_a_target_unreadable() {
+        MemoryWorld w = new MemoryWorld(home);
+        StatefulSetResult.ClaimResult c0 = new StatefulSetResult.ClaimResult("data-postgres-0", "5Gi", "10Gi", "5Gi")
+                .withFileSystem(FileSystem.PENDING, -1);
+        StatefulSetResult.ClaimResult c1 = new StatefulSetResult.ClaimResult("data-postgres-1", "10Gi", "20Gi", "10Gi");
+        StatefulSetResult.ClaimResult c9 = new StatefulSetResult.ClaimResult("data-postgres-9", "10Gi", "20Gi", "10Gi");
+        StatefulSetResult.ClaimResult bad = new StatefulSetResult.ClaimResult("data-postgres-2", "10Gi", "garbage", "10Gi");
+        w.cluster.edit("PersistentVolumeClaim", "shop", "data-postgres-1",
+                x -> ((com.fasterxml.jackson.databind.node.ObjectNode) x.at("/spec/resources/requests")).put("storage", "20Gi"));
+        String before = FileSystems.sentence(List.of(c0));
+        StatefulSetResult r = new StatefulSetResult("shop", "postgres", Outcome.CONVERGED, "", "adopted; " + before,
+                List.of(c0, c1, c9, bad), List.of(), List.of());
+        StatefulSetResult now = w.converger(Gate.YES).reread(r);
+        assertThat(now.detail()).isEqualTo("adopted; file system grown: the pods can write to the new space");
+        assertThat(now.warnings()).singleElement().satisfies(x -> assertThat(x).startsWith("claim data-postgres-1 has not grown yet"));
+        assertThat(now.claims().get(2).capacity()).as("gone").isEmpty();
+        assertThat(now.claims().get(3).capacity()).isEqualTo("10Gi");
+    }
+
+    @Test
+    void a_claims_only_run_resumed_with_its_manifest_stays_a_claims_only_run() {
+        MemoryWorld w = new MemoryWorld(home);
+        w.resizer = c -> w.stop.request("SIGTERM");
+        w.converger(Gate.YES).converge(w.assess(MemoryWorld.declared("minio")), MemoryWorld.options(), true);
+        w.resizer = c -> { };
+        PendingRun pending = new RunRecords(w.cluster, w.journal, "https://memory").find("shop", "minio", true).orElseThrow();
+        String uid = w.uid("StatefulSet", "shop", "minio");
+        StatefulSetResult r = new Converger(w.cluster, w.cluster.time, w.journal, "alice@laptop 8", "https://memory", Gate.YES, w.progress,
+                Checkpoint.NONE, new StopRequest()).resume(pending, MemoryWorld.declared("minio"), MemoryWorld.options(), true);
+        assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CLAIMS_GROWN);
+        assertThat(w.uid("StatefulSet", "shop", "minio")).isEqualTo(uid);
+        assertThat(w.cluster.realDeletes()).extracting(MemoryCluster.Call::method).containsOnly("deleteRecordSecret");
+    }
 }
