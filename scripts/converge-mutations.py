@@ -8,6 +8,7 @@
 # M2 (retargeted to Convergence), M18 and M19 (new, the one machine) run 2026-12-06: all RED.
 # M20–M22 (the file systems step) run 2026-12-06: all RED.
 # M23 and M24 (the record's digest, the staleness check) run 2026-12-06: RED.
+# M25–M28 (round trips: summaries, the kubelet rule, claims together, Events aside) run 2026-12-06: all RED.
 import re, subprocess, sys
 B='src/main/java/dev/stsresize/converge/'
 muts = [
@@ -44,6 +45,11 @@ muts = [
  ("M23 phase kept in the record's digest", B+'RecordSecret.java', 'o.remove("phase");', '', 'RecordSecretTest#the_payload*'),
  # a record's staleness check sees the claim templates the run itself grew as a change by someone else
  ("M24 claim templates not set aside", B+'RunRecords.java', 'p.startsWith("/spec/volumeClaimTemplates")', 'p.startsWith("/spec/no-such-field")', 'RunRecordsProblemTest#a_record_matching*'),
+ # a far server: the kubelet's summary read again at every check, the claims patched one after another, an Event waited for
+ ("M25 summaries read at every check", B+'FileSystems.java', 'static final Duration FRESH = Waiter.TICK;', 'static final Duration FRESH = Duration.ZERO;', 'SummaryOncePerNodeTest'),
+ ("M26 an infeasible node expansion called finished", B+'FileSystems.java', '"NodeResizeInProgress",\n            "NodeResizeInfeasible");', '"NodeResizeInProgress");', 'KubeletUnfinishedTest'),
+ ("M27 claims patched one after another", B+'ClaimGrower.java', 'patches.stream().map(Together::start).toList()', 'patches.stream().map(t -> { Future<Patched> f = Together.start(t); try { f.get(); } catch (Exception e) { } return f; }).toList()', 'RequestsTogetherTest#a_statefulsets*'),
+ ("M28 Events written in the run's path", B+'Events.java', 'pending.add(sender.submit(() -> write(regarding, reason, action, note, unsaid::add)));', 'write(regarding, reason, action, note, unsaid::add);', 'RequestsTogetherTest#an_event*'),
 ]
 # What no PIT mutator makes: a string literal changed (M5, M17: PIT mutates numbers, not text), one call's
 # argument moved from the query to the body across two sites (M9), a statement whose result is dropped

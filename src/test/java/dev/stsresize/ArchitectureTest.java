@@ -115,6 +115,22 @@ class ArchitectureTest {
                 .check(product);
     }
 
+    /**
+     * The wizard's adapter only puts the machine's turns in the wizard's words: a claim's state is read
+     * (ClaimGrower, quantities) by {@code ReadBack}, whether a run may start is {@code Recheck}'s, leaving a
+     * run is the machine's. Negative control: the ClusterSteps that read the claims and weighed the verdicts
+     * itself breaks it.
+     */
+    @Test
+    void theWizardsAdapterDecidesNothing() {
+        noClasses().that().haveNameMatching("dev\\.stsresize\\.tui\\.source\\.ClusterSteps(\\$.*)?")
+                .should().dependOnClassesThat().haveNameMatching("dev\\.stsresize\\.converge\\.ClaimGrower(\\$.*)?")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("dev.stsresize.plan.Quantity")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("dev.stsresize.tui.Texts")
+                .because("a decision in the adapter is a second converger growing back; it belongs to the converge or a named class")
+                .check(product);
+    }
+
     /** Threads are the terminal edge's: the sources and the wizard's adapter run on the threads that call them. */
     @Test
     void onlyTheTerminalEdgeOfTheUiHasThreads() {

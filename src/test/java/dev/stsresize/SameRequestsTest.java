@@ -195,7 +195,44 @@ class SameRequestsTest {
             b.append(' ').append(body(r.body())).append(" -> ").append(r.status());
             out.add(b.toString());
         }
-        return out;
+        return canonical(out);
+    }
+
+    /**
+     * The requests a run sends together, in one order: what arrives first of them is the network's choice.
+     * The Events go beside the run's requests, one after another on their own thread: listed after the
+     * rest, in their own order. The claims' patches go together: sorted within each run of them. The phase
+     * "reapplying" is recorded beside the re-apply's dry run (and answered before the re-apply): listed
+     * before it.
+     */
+    static List<String> canonical(List<String> lines) {
+        List<String> events = lines.stream().filter(SameRequestsTest::isEvent).toList();
+        List<String> rest = new ArrayList<>(lines.stream().filter(l -> !isEvent(l)).toList());
+        for (int i = 0; i < rest.size(); i++) {
+            int j = i;
+            while (j < rest.size() && isClaimPatch(rest.get(j))) {
+                j++;
+            }
+            if (j - i > 1) {
+                rest.subList(i, j).sort(null);
+            }
+        }
+        for (int i = 1; i < rest.size(); i++) {
+            if (rest.get(i).startsWith("PUT /apis/coordination.k8s.io/") && rest.get(i).contains("\"stsresize.dev/phase\":\"reapplying\"")
+                    && rest.get(i - 1).startsWith("PATCH /apis/apps/v1/") && rest.get(i - 1).contains("dryRun=All")) {
+                java.util.Collections.swap(rest, i, i - 1);
+            }
+        }
+        rest.addAll(events);
+        return rest;
+    }
+
+    private static boolean isEvent(String line) {
+        return line.startsWith("POST ") && line.contains("/events ");
+    }
+
+    private static boolean isClaimPatch(String line) {
+        return line.startsWith("PATCH /api/v1/") && line.contains("/persistentvolumeclaims/") && !line.contains("dryRun=All");
     }
 
     private static String body(String body) {

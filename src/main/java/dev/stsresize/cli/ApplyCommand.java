@@ -21,7 +21,6 @@ import dev.stsresize.converge.Write;
 import dev.stsresize.manifest.Manifest;
 import dev.stsresize.plan.ClaimState;
 import dev.stsresize.plan.Decision;
-import dev.stsresize.render.TableRenderer;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -77,9 +76,7 @@ public final class ApplyCommand extends ConvergingCommand {
             description = "The field manager of the re-apply (default: the one that owned spec.template).")
     String fieldManager;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "table",
-            description = "table, or json: one stsresize/v1 Result document on stdout at the end. Default: ${DEFAULT-VALUE}.")
-    OutputFormat.Result output;
+    @Mixin OutputFormat.ResultOption output;
 
     @Mixin ColorOption color;
 
@@ -121,11 +118,12 @@ public final class ApplyCommand extends ConvergingCommand {
     }
 
     private int converge(PrintWriter out, PrintWriter err) {
-        boolean json = output == OutputFormat.Result.json;
+        boolean json = output.format == OutputFormat.Result.json;
         // asked before the prompter opens the system terminal (jline hands out one at a time); with -o json
         // the table goes to stderr, which may well be the terminal while stdout is a pipe
-        int width = TerminalWidth.of(environment.variables(), json, json || environment.console());
-        int progressWidth = TerminalWidth.ofStderr(json || environment.console());
+        TerminalWidth.ForApply widths = TerminalWidth.forApply(environment.variables(), json, json || environment.console());
+        int width = widths.table();
+        int progressWidth = widths.progress();
         Gate gate = gate(err);
         ClusterConnection conn = connection.connect(environment, err);
         Manifest manifest = manifestFiles.read(environment.stdin(), conn.defaultNamespace(), connection.namespace != null);
@@ -145,7 +143,7 @@ public final class ApplyCommand extends ConvergingCommand {
         convergeEach(assessment, results, converger, opts, err);
         // told now, at the end: each claim re-read, so that no warning stands that the kubelet has since made untrue
         results.replaceAll(converger::reread);
-        return finish(results, converger, output, out, err);
+        return finish(results, converger, output.format, out, err);
     }
 
     private boolean dry() {
@@ -200,9 +198,10 @@ public final class ApplyCommand extends ConvergingCommand {
 
     /** The plan table, its notes and every write to come: on stdout, or on stderr when stdout holds the Result document. */
     private void printPlan(Assessment assessment, ConvergeOptions opts, int width, PrintWriter planOut) {
-        boolean json = output == OutputFormat.Result.json;
+        boolean json = output.format == OutputFormat.Result.json;
         List<Decision> decisions = assessment.items().stream().map(Assessed::decision).toList();
-        planOut.print(new TableRenderer(color.palette(environment.console() && !json, environment.variables().get("NO_COLOR")), width).render(decisions));
+        ResultPrinter.plan(decisions, Optional.empty(), OutputFormat.Document.table,
+                color.palette(environment.console() && !json, environment.variables().get("NO_COLOR")), width, planOut);
         assessment.notes().forEach(n -> planOut.println("note: " + n));
         planOut.print(writesToCome(assessment, opts));
         planOut.flush();

@@ -8,14 +8,17 @@ import java.io.PrintWriter;
 import dev.stsresize.cluster.KubectlDuration;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import dev.stsresize.manifest.ApiNames;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
 
 /**
@@ -23,52 +26,6 @@ import picocli.CommandLine.TypeConversionException;
  * Same names, same meaning, same duration syntax as kubectl, so a kubectl user's habits carry over.
  */
 public final class ConnectionOptions {
-    @Option(names = "--kubeconfig", paramLabel = "FILE",
-            description = "Path to the kubeconfig file to use (instead of KUBECONFIG and ~/.kube/config).")
-    Path kubeconfig;
-
-    @Option(names = "--context", paramLabel = "NAME", description = "The name of the kubeconfig context to use.")
-    String context;
-
-    @Option(names = "--cluster", paramLabel = "NAME", description = "The name of the kubeconfig cluster to use.")
-    String cluster;
-
-    @Option(names = "--user", paramLabel = "NAME", description = "The name of the kubeconfig user to use.")
-    String user;
-
-    @Option(names = {"-s", "--server"}, paramLabel = "URL",
-            description = "The address and port of the Kubernetes API server (instead of the kubeconfig cluster's).")
-    String server;
-
-    @Option(names = "--token", paramLabel = "TOKEN", description = "Bearer token for authentication to the API server.")
-    String token;
-
-    @Option(names = "--certificate-authority", paramLabel = "FILE", description = "Path to a cert file for the certificate authority.")
-    String certificateAuthority;
-
-    @Option(names = "--client-certificate", paramLabel = "FILE", description = "Path to a client certificate file for TLS.")
-    String clientCertificate;
-
-    @Option(names = "--client-key", paramLabel = "FILE", description = "Path to a client key file for TLS.")
-    String clientKey;
-
-    @Option(names = "--insecure-skip-tls-verify", arity = "0..1", fallbackValue = "true", paramLabel = "BOOL",
-            description = "If true, the server's certificate will not be checked for validity. This will make your HTTPS connections insecure.")
-    boolean insecureSkipTlsVerify;
-
-    @Option(names = "--tls-server-name", paramLabel = "NAME",
-            description = "Server name to use for server certificate validation (default: the server's hostname).")
-    String tlsServerName;
-
-    @Option(names = "--as", paramLabel = "USER", description = "Username to impersonate for the operation.")
-    String as;
-
-    @Option(names = "--as-group", paramLabel = "GROUP", description = "Group to impersonate for the operation. Repeatable.")
-    List<String> asGroups = new ArrayList<>();
-
-    @Option(names = "--as-uid", paramLabel = "UID", description = "UID to impersonate for the operation.")
-    String asUid;
-
     @Option(names = {"-n", "--namespace"}, paramLabel = "NS",
             description = "The namespace of StatefulSets that declare none (default: the context's namespace).")
     String namespace;
@@ -84,6 +41,29 @@ public final class ConnectionOptions {
     @Option(names = {"-v", "--v"}, paramLabel = "LEVEL", defaultValue = "0",
             description = "Log level, like kubectl's, to stderr: 6 shows each request (method, URL, status, time), 8 also the bodies.")
     int verbosity;
+
+    /** The kubeconfig's flags, from {@link KubeconfigFlag}'s table; their values are kept in these specs. */
+    private final Map<KubeconfigFlag, OptionSpec> flags = new EnumMap<>(KubeconfigFlag.class);
+
+    /** picocli hands the mixin its own spec while building it (after the fields): the table's flags join it there. */
+    @Spec
+    void declareKubeconfigFlags(CommandSpec mixin) {
+        for (KubeconfigFlag f : KubeconfigFlag.values()) {
+            OptionSpec o = f.option();
+            flags.put(f, o);
+            mixin.addOption(o);
+        }
+    }
+
+    /** A kubeconfig flag's word as given (a TEXT flag), empty when it was not. */
+    Optional<String> given(KubeconfigFlag f) {
+        return Optional.ofNullable(value(f));
+    }
+
+    private <T> T value(KubeconfigFlag f) {
+        OptionSpec o = flags.get(f);
+        return o == null ? null : o.getValue();
+    }
 
     /**
      * The validate step of every command that connects: what can be known wrong before the kubeconfig is read.
@@ -104,13 +84,16 @@ public final class ConnectionOptions {
 
     /** The flags as a plain value for {@code cluster/}. */
     public ConnectionSettings settings() {
-        return new ConnectionSettings(Optional.ofNullable(kubeconfig), Optional.ofNullable(context),
-                Optional.ofNullable(cluster), Optional.ofNullable(user), Optional.ofNullable(namespace),
+        List<String> asGroups = value(KubeconfigFlag.AS_GROUP);
+        Boolean insecure = value(KubeconfigFlag.INSECURE_SKIP_TLS_VERIFY);
+        return new ConnectionSettings(given(KubeconfigFlag.KUBECONFIG).map(Path::of), given(KubeconfigFlag.CONTEXT),
+                given(KubeconfigFlag.CLUSTER), given(KubeconfigFlag.USER), Optional.ofNullable(namespace),
                 allNamespaces, requestTimeout == null ? Duration.ZERO : requestTimeout, verbosity,
-                new KubeconfigOverrides(Optional.ofNullable(server), Optional.ofNullable(certificateAuthority),
-                        insecureSkipTlsVerify, Optional.ofNullable(tlsServerName), Optional.ofNullable(token),
-                        Optional.ofNullable(clientCertificate), Optional.ofNullable(clientKey), Optional.ofNullable(as),
-                        asGroups, Optional.ofNullable(asUid)));
+                new KubeconfigOverrides(given(KubeconfigFlag.SERVER), given(KubeconfigFlag.CERTIFICATE_AUTHORITY),
+                        Boolean.TRUE.equals(insecure),
+                        given(KubeconfigFlag.TLS_SERVER_NAME), given(KubeconfigFlag.TOKEN), given(KubeconfigFlag.CLIENT_CERTIFICATE),
+                        given(KubeconfigFlag.CLIENT_KEY), given(KubeconfigFlag.AS), asGroups == null ? List.of() : asGroups,
+                        given(KubeconfigFlag.AS_UID)));
     }
 
     /**

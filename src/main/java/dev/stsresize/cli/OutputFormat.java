@@ -1,5 +1,7 @@
 package dev.stsresize.cli;
 
+import picocli.CommandLine.Option;
+
 /**
  * The values of {@code -o}: an enum, so that picocli refuses any other word before the command starts.
  * {@link Document} for the commands that print a stsresize/v1 document in either syntax ({@code plan},
@@ -12,4 +14,18 @@ final class OutputFormat {
     enum Document { table, json, yaml }
 
     enum Result { table, json }
+
+    /** {@code -o} of the commands that print a document ({@code @Mixin}); the kind is the command's own. */
+    static final class DocumentOption {
+        @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "table",
+                description = "table, json or yaml (json and yaml are the stsresize/v1 document of ${COMMAND-NAME}). Default: ${DEFAULT-VALUE}.")
+        Document format;
+    }
+
+    /** {@code -o} of the commands that converge ({@code @Mixin}). */
+    static final class ResultOption {
+        @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "table",
+                description = "table, or json: one stsresize/v1 Result document on stdout at the end. Default: ${DEFAULT-VALUE}.")
+        Result format;
+    }
 }

@@ -47,15 +47,11 @@ import picocli.CommandLine.Option;
 public final class PlanCommand extends BaseCommand {
     @Mixin ManifestOptions manifestFiles;
 
-    @Option(names = "--live", paramLabel = "SNAPSHOT",
-            description = "A captured cluster state instead of the cluster: a file, a directory, or - for stdin. Repeatable.")
-    List<String> live = new ArrayList<>();
+    @Mixin LiveOptions live;
 
     @Mixin ConnectionOptions connection;
 
-    @Option(names = {"-o", "--output"}, defaultValue = "table", paramLabel = "FORMAT",
-            description = "table, json or yaml (json and yaml are the stsresize/v1 Plan document). Default: ${DEFAULT-VALUE}.")
-    OutputFormat.Document output;
+    @Mixin OutputFormat.DocumentOption output;
 
     @Mixin ColorOption color;
 
@@ -86,7 +82,7 @@ public final class PlanCommand extends BaseCommand {
         int verbosity = connection.verbosity;
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        if (live.isEmpty()) {
+        if (!live.offline()) {
             return fromCluster(out, err);
         }
         boolean explicit = namespace != null;
@@ -97,7 +93,7 @@ public final class PlanCommand extends BaseCommand {
                     + manifest.skippedCount() + " other document(s)" + (manifest.skipped().isEmpty() ? "" : ": " + describe(manifest.skipped())));
         }
         Set<String> scope = allNamespaces ? null : manifest.namespaces();
-        LiveState state = new SnapshotReader(stdin, ReadLimits.SNAPSHOT).read(live, scope);
+        LiveState state = new SnapshotReader(stdin, ReadLimits.SNAPSHOT).read(live.snapshots, scope);
         if (verbosity >= 2) {
             err.println("snapshot: " + state.statefulSets().size() + " StatefulSet(s), " + state.claims().size() + " claim(s), "
                     + state.storageClasses().size() + " StorageClass(es)" + (scope == null ? " in every namespace" : " in " + String.join(", ", scope)));
@@ -150,7 +146,7 @@ public final class PlanCommand extends BaseCommand {
     }
 
     private void render(PrintWriter out, List<Decision> decisions, Optional<Map<String, StatefulSetUsage>> usageByKey) {
-        ResultPrinter.plan(decisions, usageByKey, output, color.palette(environment.console(), environment.variables().get("NO_COLOR")),
+        ResultPrinter.plan(decisions, usageByKey, output.format, color.palette(environment.console(), environment.variables().get("NO_COLOR")),
                 TerminalWidth.of(environment.variables(), false, environment.console()), out);
     }
 
@@ -160,10 +156,7 @@ public final class PlanCommand extends BaseCommand {
         manifestFiles.validate();
         connection.validate(spec);
         usage.validate(spec);
-        dev.stsresize.manifest.Inputs.checkPaths(live, "--live");
-        if (manifestFiles.readsStdin() && live.contains("-")) {
-            throw new UserError("-f - and --live - both ask for standard input, which can be read only once. Pass one of them as a file.");
-        }
+        live.validate(manifestFiles);
     }
 
     private static String describe(Map<String, Integer> skipped) {

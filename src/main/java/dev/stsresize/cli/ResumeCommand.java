@@ -61,9 +61,7 @@ public final class ResumeCommand extends ConvergingCommand {
 
     @Mixin RunOptions runOptions;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "table",
-            description = "table, or json: one stsresize/v1 Result document on stdout at the end. Default: ${DEFAULT-VALUE}.")
-    OutputFormat.Result output;
+    @Mixin OutputFormat.ResultOption output;
 
     public ResumeCommand(Environment environment, Supplier<Optional<Prompter>> prompter, Checkpoint checkpoint, StopRequest stop) {
         super(environment, prompter, checkpoint, stop);
@@ -188,6 +186,6 @@ public final class ResumeCommand extends ConvergingCommand {
             }
         }
         results.replaceAll(converger::reread);
-        return finish(results, converger, output, out, err);
+        return finish(results, converger, output.format, out, err);
     }
 }

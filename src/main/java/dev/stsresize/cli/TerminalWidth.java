@@ -29,12 +29,40 @@ final class TerminalWidth {
         return mayBeTerminal ? ofTerminal(stderr) : NONE;
     }
 
+    /** The widths {@code apply} needs: its plan table's, and stderr's for the progress line ({@link #NONE}: not a terminal). */
+    record ForApply(int table, int progress) {}
+
+    /** Asks the terminal one stream is written to for its width ({@link #NONE}: not a terminal). */
+    interface Probe {
+        int width(boolean stderr);
+    }
+
     /**
-     * The width of stderr when it is a terminal, else {@link #NONE}: whether a wait's progress line can
-     * be rewritten in place. {@code COLUMNS} does not count here (set on a pipe, it says nothing of a terminal).
+     * Both widths {@code apply} needs, with one terminal probe where one answers both: stderr is probed
+     * (the progress line goes there, and with {@code -o json} the table too); when it is a terminal and
+     * stdout is one as well ({@code mayBeTerminal}), they are the operator's one window. Only a stderr
+     * redirected away from a terminal stdout costs a second probe, of stdout. Each probe opens the system
+     * terminal. {@code COLUMNS} sets the table's width only (set on a pipe, it says nothing of a terminal).
+     *
+     * @param tableOnStderr the table goes to stderr (apply -o json), else to stdout
      */
-    static int ofStderr(boolean mayBeTerminal) {
-        return mayBeTerminal ? ofTerminal(true) : NONE;
+    static ForApply forApply(Map<String, String> env, boolean tableOnStderr, boolean mayBeTerminal) {
+        return forApply(env, tableOnStderr, mayBeTerminal, TerminalWidth::ofTerminal);
+    }
+
+    static ForApply forApply(Map<String, String> env, boolean tableOnStderr, boolean mayBeTerminal, Probe probe) {
+        int progress = mayBeTerminal ? probe.width(true) : NONE;
+        int columns = parse(env.get("COLUMNS"));
+        if (columns > 0) {
+            return new ForApply(columns, progress);
+        }
+        if (!mayBeTerminal) {
+            return new ForApply(NONE, progress);
+        }
+        if (tableOnStderr || progress != NONE) {
+            return new ForApply(progress, progress);
+        }
+        return new ForApply(probe.width(false), progress);
     }
 
     static int parse(String columns) {

@@ -26,7 +26,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
@@ -38,9 +37,9 @@ import picocli.CommandLine.Option;
  * {@code kubectl stsresize ui}: the interactive terminal UI over the same inputs as {@code plan}: the
  * cluster of the kubeconfig (the wizard converges it through the Converger), or with {@code --live} a
  * captured snapshot (offline: every step fails, saying how to converge). The connection is made and the
- * decisions loaded before the screen opens, so an exec credential plugin's prompts and a bad manifest
- * reach the terminal as they would anywhere else; without a terminal on stdout it prints the plan
- * table instead.
+ * StatefulSets listed and decided before the screen opens, so an exec credential plugin's prompts and a
+ * bad manifest reach the terminal as they would anywhere else; the server's proofs are filled in on the
+ * list as they come. Without a terminal on stdout it prints the plan table instead.
  */
 @Command(
         name = "ui",
@@ -59,10 +58,7 @@ import picocli.CommandLine.Option;
 public final class UiCommand extends BaseCommand {
     @Mixin ManifestOptions manifestFiles;
 
-    @Option(names = "--live", paramLabel = "SNAPSHOT",
-            description = "Offline: a captured cluster state instead of the cluster (kubectl get sts,controllerrevisions,pvc,pv,sc,csidrivers,pods"
-                    + " -A -o yaml); the wizard then writes nothing. Repeatable.")
-    List<String> live = new ArrayList<>();
+    @Mixin LiveOptions live;
 
     @Mixin ConnectionOptions connection;
 
@@ -88,31 +84,33 @@ public final class UiCommand extends BaseCommand {
         StepRunner steps;
         Loaded first;
         UsageSource usage = null; // offline: no usage
-        if (live.isEmpty()) {
-            // the connection (an exec credential plugin's prompt included) and the first load happen before the screen opens
+        if (!live.offline()) {
+            // the connection (an exec credential plugin's prompt included) and the LISTs happen before the screen opens;
+            // the proofs (rules reviews, dry runs) are asked once the list is drawn, which fills them in
             ClusterConnection conn = connection.connect(environment, err);
             Journal journal = environment.journal();
             ClusterDecisions cluster = new ClusterDecisions(conn.cluster(), stdin, manifestFiles.files, manifestFiles.recursive, conn.defaultNamespace(),
                     connection.namespace != null, connection.allNamespaces, context(conn.origin()), conn.server(), journal);
-            first = cluster.load();
+            first = cluster.loadFirst();
             source = cluster;
             usage = new ClusterUsage(conn.cluster(), usageOptions.reader(conn.cluster(), conn), cluster::usageScopes,
                     usageOptions.policy(spec));
             steps = new ClusterSteps(conn.cluster(), Clock.systemUTC(), journal, Operator.identify(env), conn.server(),
                     cluster::declared, ConvergeOptions.defaults(), Checkpoint.NONE, new StopRequest());
         } else {
-            SnapshotDecisions snapshot = new SnapshotDecisions(stdin, manifestFiles.files, manifestFiles.recursive, live, connection.namespace, connection.allNamespaces);
+            SnapshotDecisions snapshot = new SnapshotDecisions(stdin, manifestFiles.files, manifestFiles.recursive, live.snapshots, connection.namespace, connection.allNamespaces);
             first = snapshot.load();
             source = snapshot;
             steps = StepRunner.OFFLINE;
         }
-        List<Decision> decisions = first.decisions();
         if (!stdoutIsTerminal.getAsBoolean()) {
+            // the plan printed instead says only what is proved, as plan's does
+            List<Decision> decisions = (first.unproved().isEmpty() ? first : prove(source)).decisions();
             PrintWriter out = spec.commandLine().getOut();
             ResultPrinter.plan(decisions, java.util.Optional.empty(), OutputFormat.Document.table,
                     Palette.choose("auto", false, env.get("NO_COLOR")), 0, out);
             err.println("No terminal, so no interactive UI: this is the plan. To converge, run:");
-            err.println("  kubectl stsresize apply -f " + String.join(" -f ", manifestFiles.files) + (live.isEmpty() ? connectionFlags() : ""));
+            err.println("  kubectl stsresize apply -f " + String.join(" -f ", manifestFiles.files) + (!live.offline() ? connectionFlags() : ""));
             err.flush();
             return ResultPrinter.exitCode(decisions, false);
         }
@@ -125,19 +123,29 @@ public final class UiCommand extends BaseCommand {
         } finally {
             // a wizard left open at a gate: its gate says no, its Lease is released before the process ends;
             // one past the orphan delete is waited for, so that the StatefulSet is not left absent by the exit
-            if (steps instanceof ClusterSteps live && !live.finishing().isEmpty()) {
-                err.println("Finishing the re-apply and verification of " + String.join(", ", live.finishing()) + " before exiting"
+            if (steps instanceof ClusterSteps wizard && !wizard.finishing().isEmpty()) {
+                err.println("Finishing the re-apply and verification of " + String.join(", ", wizard.finishing()) + " before exiting"
                         + " (Ctrl-C stops now, and 'kubectl stsresize resume' finishes it later).");
                 err.flush();
             }
             steps.close();
-            if (steps instanceof ClusterSteps live && !live.leftAtClose().isEmpty()) {
+            if (steps instanceof ClusterSteps wizard && !wizard.leftAtClose().isEmpty()) {
                 err.println("When the UI closed, the wizard of each StatefulSet below was open; where each stands now:");
-                live.leftAtClose().forEach(line -> err.println("  " + line));
+                wizard.leftAtClose().forEach(line -> err.println("  " + line));
                 err.flush();
             }
         }
         return ExitCodes.OK;
+    }
+
+    private static Loaded prove(DecisionSource source) {
+        try {
+            return source.prove();
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
     }
 
     /** The header's context: the kubeconfig context's name, from the connection's origin ({@code context "kind-dev" of FILE}). */
@@ -152,20 +160,10 @@ public final class UiCommand extends BaseCommand {
     /** The connection flags given, for the apply command suggested without a terminal. */
     private String connectionFlags() {
         StringBuilder b = new StringBuilder();
-        if (connection.kubeconfig != null) {
-            b.append(" --kubeconfig ").append(connection.kubeconfig);
-        }
-        if (connection.context != null) {
-            b.append(" --context ").append(connection.context);
-        }
-        if (connection.server != null) {
-            b.append(" --server ").append(connection.server);
-        }
-        if (connection.token != null) {
-            b.append(" --token TOKEN"); // never the token itself: this line lands in terminals and logs
-        }
-        if (connection.as != null) {
-            b.append(" --as ").append(connection.as);
+        for (KubeconfigFlag f : List.of(KubeconfigFlag.KUBECONFIG, KubeconfigFlag.CONTEXT, KubeconfigFlag.SERVER, KubeconfigFlag.TOKEN,
+                KubeconfigFlag.AS)) {
+            // never the token itself: this line lands in terminals and logs
+            connection.given(f).ifPresent(v -> b.append(' ').append(f.longName()).append(' ').append(f == KubeconfigFlag.TOKEN ? "TOKEN" : v));
         }
         if (connection.namespace != null) {
             b.append(" -n ").append(connection.namespace);
@@ -194,11 +192,8 @@ public final class UiCommand extends BaseCommand {
     protected void validate() {
         manifestFiles.require(spec);
         manifestFiles.validate();
-        dev.stsresize.manifest.Inputs.checkPaths(live, "--live");
         connection.validate(spec);
         usageOptions.validate(spec);
-        if (manifestFiles.readsStdin() && live.contains("-")) {
-            throw new UserError("-f - and --live - both ask for standard input, which can be read only once. Pass one of them as a file.");
-        }
+        live.validate(manifestFiles);
     }
 }

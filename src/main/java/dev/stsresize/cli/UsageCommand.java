@@ -45,9 +45,7 @@ public final class UsageCommand extends BaseCommand {
             description = "The manifest file named in the printed set-size command lines (it is not read).")
     String manifest;
 
-    @Option(names = {"-o", "--output"}, defaultValue = "table", paramLabel = "FORMAT",
-            description = "table, json or yaml (the stsresize/v1 Usage document). Default: ${DEFAULT-VALUE}.")
-    OutputFormat.Document output;
+    @Mixin OutputFormat.DocumentOption output;
 
     @Mixin ColorOption color;
 
@@ -90,12 +88,12 @@ public final class UsageCommand extends BaseCommand {
         }
         unknown.sort(null);
         String file = manifest == null ? "MANIFEST" : manifest;
-        if (output == OutputFormat.Document.table && statefulSets.isEmpty()) {
+        if (output.format == OutputFormat.Document.table && statefulSets.isEmpty()) {
             err.println("No StatefulSets in " + scope + ".");
         } else {
-            ResultPrinter.usage(known, unknown, report.unmeasured(), report.notes(), file, output, color.palette(terminal, env.get("NO_COLOR")), out);
+            ResultPrinter.usage(known, unknown, report.unmeasured(), report.notes(), file, output.format, color.palette(terminal, env.get("NO_COLOR")), out);
         }
-        if (output == OutputFormat.Document.table) {
+        if (output.format == OutputFormat.Document.table) {
             report.notes().forEach(n -> err.println("note: " + n));
         }
         return ExitCodes.OK;

@@ -62,7 +62,18 @@ public final class AwaitObject {
     /** As {@link #until(WatchedKind, String, String, Predicate, Instant)}, asking {@code follow} (null: nobody) as it goes. */
     public Outcome until(WatchedKind kind, String namespace, String name, Predicate<Optional<ObjectNode>> condition,
             Instant deadline, Follow follow) {
-        Optional<ObjectNode> current = get(kind, namespace, name);
+        return until(kind, namespace, name, condition, deadline, follow, null);
+    }
+
+    /**
+     * As {@link #until(WatchedKind, String, String, Predicate, Instant, Follow)}, from {@code known}: the
+     * object as the caller read or wrote it moments ago (null: GET it first). The watch starts from its
+     * resourceVersion, which delivers every change since, so the wait costs no GET of its own; a version
+     * too old for the server (410) falls back to a GET.
+     */
+    public Outcome until(WatchedKind kind, String namespace, String name, Predicate<Optional<ObjectNode>> condition,
+            Instant deadline, Follow follow, ObjectNode known) {
+        Optional<ObjectNode> current = known != null ? Optional.of(known) : get(kind, namespace, name);
         String from = resourceVersion(current);
         boolean begun = false;
         while (true) {

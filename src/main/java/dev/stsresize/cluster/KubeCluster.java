@@ -353,7 +353,13 @@ public final class KubeCluster implements Cluster {
 
     private ObjectList list(Resource r, String namespace, Query query) {
         String where = namespace == null ? "(all namespaces)" : namespace;
-        return items(r, api.send("GET", r.collection(namespace), query, null, null, "LIST " + r.plural + " " + where));
+        return items(r, api.get(r.collection(namespace), query, "LIST " + r.plural + " " + where, KubeCluster::sharingTexts));
+    }
+
+    /** A LIST's answer as a tree whose repeated short texts are one node each ({@link SharedTexts}). */
+    private static ObjectNode sharingTexts(java.io.InputStream in) throws java.io.IOException {
+        JsonNode tree = TreeMapper.MAPPER.reader().with(new SharedTexts()).readTree(in);
+        return tree instanceof ObjectNode o ? o : null;
     }
 
     private static ObjectList items(Resource r, ObjectNode list) {

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 
 /**
  * Step 8: adoption verified from the objects, never from a condition: the StatefulSet's
@@ -40,8 +41,10 @@ final class AdoptionCheck {
         long generation = applied.path("metadata").path("generation").asLong(1);
         List<String> problems = new ArrayList<>();
 
-        AwaitObject.Outcome sts = waiter.until(ns, name, Step.VERIFY, "StatefulSet " + name + " to observe generation " + generation,
-                WatchedKind.STATEFUL_SET, name, s -> s.isEmpty() || s.get().path("status").path("observedGeneration").asLong(0) >= generation, deadline);
+        // watched from the apply's answer: no GET of its own
+        AwaitObject.Outcome sts = waiter.until(Waiter.Wait.of(ns, name, Step.VERIFY, "StatefulSet " + name + " to observe generation "
+                + generation, WatchedKind.STATEFUL_SET, name, s -> s.isEmpty() || s.get().path("status").path("observedGeneration")
+                .asLong(0) >= generation, deadline).from(applied)).outcome();
         if (sts.object().isEmpty() || !uid.equals(Objects.uid(sts.object().get()))) {
             return new Result(false, List.of(), "the re-applied StatefulSet " + ns + "/" + name + " (UID " + uid + ") is gone again");
         }
@@ -50,35 +53,57 @@ final class AdoptionCheck {
                     + " has not caught up with generation " + generation);
         }
 
+        // every pod, the revisions, the claims and the StatefulSet read together; a wait only for what is not there yet
+        String selector = Objects.selector(applied.path("spec").path("selector"));
+        boolean claimsOwned = "Delete".equals(Metadata.textOrEmpty(applied, "spec", "persistentVolumeClaimRetentionPolicy", "whenDeleted"));
+        List<String> podNames = List.copyOf(before.pods().keySet());
+        List<String> claimNames = claimsOwned ? List.copyOf(before.claims().keySet()) : List.of();
+        List<Callable<Object>> reads = new ArrayList<>();
+        podNames.forEach(p -> reads.add(() -> cluster.getPod(ns, p)));
+        claimNames.forEach(c -> reads.add(() -> cluster.getClaim(ns, c)));
+        reads.add(() -> unadoptedRevisions(ns, selector, uid));
+        reads.add(() -> cluster.getStatefulSet(ns, name));
+        List<Object> read = Together.all(reads);
+        boolean waited = false;
+
         List<StatefulSetResult.PodResult> pods = new ArrayList<>();
-        for (Map.Entry<String, String> p : before.pods().entrySet()) {
-            AwaitObject.Outcome o = waiter.until(ns, name, Step.VERIFY, "pod " + p.getKey() + " to be adopted", WatchedKind.POD, p.getKey(),
-                    x -> x.isEmpty() || !p.getValue().equals(Objects.uid(x.get())) || uid.equals(Objects.controllerUid(x.get())),
-                    deadline);
+        for (int i = 0; i < podNames.size(); i++) {
+            String pod = podNames.get(i);
+            String podUid = before.pods().get(pod);
+            java.util.function.Predicate<Optional<ObjectNode>> adopted = x -> x.isEmpty() || !podUid.equals(Objects.uid(x.get()))
+                    || uid.equals(Objects.controllerUid(x.get()));
+            AwaitObject.Outcome o = known(read.get(i));
+            if (!adopted.test(o.object())) {
+                waited = true;
+                o = waiter.until(Waiter.Wait.of(ns, name, Step.VERIFY, "pod " + pod + " to be adopted", WatchedKind.POD, pod, adopted,
+                        deadline).from(o.object().orElse(null))).outcome();
+            }
             if (o.object().isEmpty() && rolling(ns, name, oldRevision)) {
                 // the announced rolling update deletes each pod before it re-creates it: absent between the
                 // two is the roll at work, not a loss; wait for the pod the new StatefulSet makes
-                o = waiter.until(ns, name, Step.VERIFY, "pod " + p.getKey() + " to be re-created by the rolling update", WatchedKind.POD,
-                        p.getKey(), x -> x.isPresent() && uid.equals(Objects.controllerUid(x.get())),
+                waited = true;
+                o = waiter.until(ns, name, Step.VERIFY, "pod " + pod + " to be re-created by the rolling update", WatchedKind.POD,
+                        pod, x -> x.isPresent() && uid.equals(Objects.controllerUid(x.get())),
                         deadline);
             }
             String after = o.object().map(Objects::uid).orElse("");
-            pods.add(new StatefulSetResult.PodResult(p.getKey(), p.getValue(), after));
+            pods.add(new StatefulSetResult.PodResult(pod, podUid, after));
             if (o.object().isEmpty()) {
-                problems.add("pod " + p.getKey() + " is gone");
-            } else if (!p.getValue().equals(after)) {
+                problems.add("pod " + pod + " is gone");
+            } else if (!podUid.equals(after)) {
                 if (!rolling(ns, name, oldRevision)) {
-                    problems.add("pod " + p.getKey() + " was replaced (UID " + p.getValue() + " -> " + after + ")");
+                    problems.add("pod " + pod + " was replaced (UID " + podUid + " -> " + after + ")");
                 }
             } else if (!uid.equals(Objects.controllerUid(o.object().get()))) {
-                problems.add("pod " + p.getKey() + " is not adopted (no controller reference to " + uid + ")");
+                problems.add("pod " + pod + " is not adopted (no controller reference to " + uid + ")");
             }
         }
 
-        String selector = Objects.selector(applied.path("spec").path("selector"));
-        List<String> orphanRevisions = unadoptedRevisions(ns, selector, uid);
+        @SuppressWarnings("unchecked")
+        List<String> orphanRevisions = (List<String>) read.get(podNames.size() + claimNames.size());
         if (!orphanRevisions.isEmpty()) {
             // the controller adopts revisions in the same sync as pods; wait for its next status write, re-list then
+            waited = true;
             waiter.until(ns, name, Step.VERIFY, "the ControllerRevisions to be adopted", WatchedKind.STATEFUL_SET, name,
                     s -> unadoptedRevisions(ns, selector, uid).isEmpty(), deadline);
             orphanRevisions = unadoptedRevisions(ns, selector, uid);
@@ -87,20 +112,27 @@ final class AdoptionCheck {
             }
         }
 
-        if ("Delete".equals(Metadata.textOrEmpty(applied, "spec", "persistentVolumeClaimRetentionPolicy", "whenDeleted"))) {
-            for (String claim : before.claims().keySet()) {
-                AwaitObject.Outcome c = waiter.until(ns, name, Step.VERIFY, "claim " + claim + " to be owned by the StatefulSet",
-                        WatchedKind.PERSISTENT_VOLUME_CLAIM, claim,
-                        x -> x.isEmpty() || Objects.ownedBy(x.get(), uid), deadline);
-                if (c.object().isEmpty()) {
-                    problems.add("claim " + claim + " is GONE");
-                } else if (!c.reached()) {
-                    problems.add("claim " + claim + " has no owner reference to " + uid + " yet (whenDeleted: Delete)");
-                }
+        for (int i = 0; i < claimNames.size(); i++) {
+            String claim = claimNames.get(i);
+            java.util.function.Predicate<Optional<ObjectNode>> owned = x -> x.isEmpty() || Objects.ownedBy(x.get(), uid);
+            AwaitObject.Outcome c = known(read.get(podNames.size() + i));
+            if (!owned.test(c.object())) {
+                waited = true;
+                c = waiter.until(Waiter.Wait.of(ns, name, Step.VERIFY, "claim " + claim + " to be owned by the StatefulSet",
+                        WatchedKind.PERSISTENT_VOLUME_CLAIM, claim, owned, deadline).from(c.object().orElse(null))).outcome();
+            } else {
+                c = new AwaitObject.Outcome(c.object(), true);
+            }
+            if (c.object().isEmpty()) {
+                problems.add("claim " + claim + " is GONE");
+            } else if (!c.reached()) {
+                problems.add("claim " + claim + " has no owner reference to " + uid + " yet (whenDeleted: Delete)");
             }
         }
 
-        Optional<ObjectNode> now = cluster.getStatefulSet(ns, name);
+        // the counts as they are at the end: read again only when a wait came after the reads above
+        @SuppressWarnings("unchecked")
+        Optional<ObjectNode> now = waited ? cluster.getStatefulSet(ns, name) : (Optional<ObjectNode>) read.get(read.size() - 1);
         String counts = now.map(s -> "replicas " + s.path("spec").path("replicas").asInt(0) + ", readyReplicas "
                 + s.path("status").path("readyReplicas").asInt(0) + ", currentRevision "
                 + s.path("status").path("currentRevision").asText("?")).orElse("StatefulSet gone");
@@ -110,6 +142,12 @@ final class AdoptionCheck {
         }
         return new Result(false, pods, "adoption NOT verified for StatefulSet " + ns + "/" + name + " (UID " + uid + "): "
                 + String.join("; ", problems) + "; " + counts);
+    }
+
+    /** An object read in a batch, as a wait's outcome that has not reached anything yet. */
+    @SuppressWarnings("unchecked")
+    private static AwaitObject.Outcome known(Object read) {
+        return new AwaitObject.Outcome((Optional<ObjectNode>) read, false);
     }
 
     /** The re-applied StatefulSet runs another revision than the pods had: its rolling update replaces them. */

@@ -85,6 +85,16 @@ public final class Assessor {
      */
     public Assessment assess(List<ObjectNode> declared, boolean allNamespaces, Depth depth, boolean restartPods,
             Optional<String> fieldManager) {
+        return prove(readAndDecide(declared, allNamespaces, fieldManager), depth, restartPods);
+    }
+
+    /**
+     * Steps 1 and 2 alone: the LISTs and each decision made from the objects read, nothing proved yet
+     * (the UI draws its first list from this while {@link #prove} asks the server).
+     *
+     * @param fieldManager {@code --field-manager}
+     */
+    public Assessment readAndDecide(List<ObjectNode> declared, boolean allNamespaces, Optional<String> fieldManager) {
         List<String> notes = new ArrayList<>();
         LiveState live = read(declared, allNamespaces, notes);
         boolean classesHidden = !live.storageClassesKnown();
@@ -110,6 +120,17 @@ public final class Assessor {
             }
             out.add(a);
         }
+        return new Assessment(out, notes, Set.of(), live.claims());
+    }
+
+    /**
+     * Step 3 for what {@link #readAndDecide} answered: the permissions and dry runs of every
+     * StatefulSet with work, which may turn its decision into a refusal or add warnings.
+     *
+     * @param restartPods the run will evict pods (one more permission to check)
+     */
+    public Assessment prove(Assessment decided, Depth depth, boolean restartPods) {
+        List<Assessed> out = new ArrayList<>(decided.items());
         Set<String> noLeases = ConcurrentHashMap.newKeySet();
         List<Integer> work = new ArrayList<>();
         for (int i = 0; i < out.size(); i++) {
@@ -133,7 +154,7 @@ public final class Assessor {
             out.set(work.get(k), proved.get(k).assessed());
         }
         out.sort(Comparator.comparing(Assessed::namespace).thenComparing(Assessed::name));
-        return new Assessment(out, notes, noLeases, live.claims());
+        return new Assessment(out, decided.notes(), noLeases, decided.claims());
     }
 
     /**

@@ -10,7 +10,10 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Consumer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.Future;
 
 /**
  * Step 5: grows each claim by a merge patch of {@code spec.resources.requests.storage}, re-reading it
@@ -87,35 +90,82 @@ public final class ClaimGrower {
 
     /**
      * Patches every claim below its target; answers each claim's request before (name → request, "" if
-     * gone). A stop request is honoured between claims: the patch in flight finishes, no other starts.
+     * gone). Every claim is read, then every one below its target patched, each batch sent at once
+     * ({@link Together}) with {@code alongside} (what must be written before the patches: the phase)
+     * beside the reads. A stop request is honoured before the patches: once sent, they all finish, and
+     * each is told (and checkpointed) in the run's order.
      */
-    Map<String, String> grow(String ns, String sts, Map<String, String> targets, Consumer<String> patched) {
+    Map<String, String> grow(String ns, String sts, Map<String, String> targets, java.util.function.BiConsumer<String, ObjectNode> patched,
+            Runnable alongside) {
         Map<String, String> before = new LinkedHashMap<>();
-        for (Map.Entry<String, String> t : targets.entrySet()) {
-            if (waiter.stop().requested()) {
-                break;
+        if (waiter.stop().requested()) {
+            return before;
+        }
+        List<String> names = List.copyOf(targets.keySet());
+        List<Optional<ObjectNode>> read = readTogether(ns, names, alongside);
+        if (waiter.stop().requested()) {
+            return before;
+        }
+        List<Callable<Patched>> patches = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            String claim = names.get(i);
+            Optional<ObjectNode> current = read.get(i);
+            patches.add(() -> growOne(ns, claim, Quantity.parse(targets.get(claim)), current));
+        }
+        List<Patched> done = new ArrayList<>();
+        RuntimeException failed = null;
+        for (Future<Patched> f : patches.stream().map(Together::start).toList()) {
+            try {
+                done.add(Together.join(f));
+            } catch (RuntimeException e) {
+                failed = failed == null ? e : failed;
+                done.add(null);
             }
-            before.put(t.getKey(), growOne(ns, sts, t.getKey(), Quantity.parse(t.getValue()), patched));
+        }
+        // told in the run's order, on this thread: each patch written is said, even beside one that failed
+        for (int i = 0; i < names.size(); i++) {
+            Patched p = done.get(i);
+            if (p != null) {
+                before.put(names.get(i), tell(ns, sts, names.get(i), Quantity.parse(targets.get(names.get(i))), p, patched));
+            }
+        }
+        if (failed != null) {
+            throw failed;
         }
         return before;
     }
 
-    private String growOne(String ns, String sts, String claim, Quantity target, Consumer<String> patched) {
+    /** Every named claim read together (empty: gone), with {@code alongside} sent beside them. */
+    private List<Optional<ObjectNode>> readTogether(String ns, List<String> names, Runnable alongside) {
+        List<Callable<Optional<ObjectNode>>> reads = new ArrayList<>();
+        reads.add(() -> {
+            alongside.run();
+            return Optional.empty();
+        });
+        for (String claim : names) {
+            reads.add(() -> cluster.getClaim(ns, claim));
+        }
+        List<Optional<ObjectNode>> all = Together.all(reads);
+        return all.subList(1, all.size());
+    }
+
+    /** One claim's patch: its request before, and the claim as the patch answered (null: not patched, and why). */
+    private record Patched(String before, ObjectNode after, String leftAlone) {}
+
+    /** Decides from {@code read} and patches; on a conflict reads again and decides again. Sends nothing else. */
+    private Patched growOne(String ns, String claim, Quantity target, Optional<ObjectNode> read) {
         String before = null;
+        Optional<ObjectNode> current = read;
         for (int attempt = 0; ; attempt++) {
-            Optional<ObjectNode> current = cluster.getClaim(ns, claim);
             if (current.isEmpty()) {
-                progress.on(ProgressEvent.warn(ns, sts, Step.GROW, "claim " + claim + " no longer exists; nothing to grow"));
-                return before == null ? "" : before;
+                return new Patched(before == null ? "" : before, null, "gone");
             }
             Quantity request = Quantity.parseOrNull(Metadata.textOrEmpty(current.get(), "spec", "resources", "requests", "storage"));
             if (before == null) {
                 before = request == null ? "" : request.toString();
             }
             if (request != null && !request.isLessThan(target)) {
-                progress.on(ProgressEvent.info(ns, sts, Step.GROW, "claim " + claim + " already requests " + request + " (target "
-                        + target + "): left alone"));
-                return before;
+                return new Patched(before, null, "already requests " + request);
             }
             try {
                 ObjectNode after = cluster.patchClaimStorage(ns, claim, target.toString(), false);
@@ -123,61 +173,109 @@ public final class ClaimGrower {
                 if (now == null || now.isLessThan(target)) {
                     throw new IllegalStateException("claim " + ns + "/" + claim + " reads back " + now + " after the patch to " + target);
                 }
-                progress.on(ProgressEvent.write(ns, sts, Step.GROW, "claim " + claim + ": " + before + " -> " + target,
-                        new Write.ClaimPatch(ns, claim, target.toString())));
-                events.on(after, "StorageRequestGrown", "Grow", "storage request grown from " + before + " to " + target
-                        + " to match StatefulSet " + sts + "'s claim template");
-                patched.accept(claim);
-                checkpoint.afterWrite("patch claim " + claim);
-                return before;
+                return new Patched(before, after, "");
             } catch (ClusterException e) {
                 if (!e.isConflict() || attempt >= CONFLICT_RETRIES) {
                     throw e;
                 }
                 // someone wrote it since our read: read again, decide again
+                current = cluster.getClaim(ns, claim);
             }
         }
     }
 
+    /** What one claim's patch did, said to the progress, its Event queued and its checkpoint passed; answers its request before. */
+    private String tell(String ns, String sts, String claim, Quantity target, Patched p, java.util.function.BiConsumer<String, ObjectNode> patched) {
+        if (p.after() == null) {
+            progress.on(p.leftAlone().equals("gone")
+                    ? ProgressEvent.warn(ns, sts, Step.GROW, "claim " + claim + " no longer exists; nothing to grow")
+                    : ProgressEvent.info(ns, sts, Step.GROW, "claim " + claim + " " + p.leftAlone() + " (target " + target
+                            + "): left alone"));
+            return p.before();
+        }
+        progress.on(ProgressEvent.write(ns, sts, Step.GROW, "claim " + claim + ": " + p.before() + " -> " + target,
+                new Write.ClaimPatch(ns, claim, target.toString())));
+        events.later(p.after(), "StorageRequestGrown", "Grow", "storage request grown from " + p.before() + " to " + target
+                + " to match StatefulSet " + sts + "'s claim template");
+        patched.accept(claim, p.after());
+        checkpoint.afterWrite("patch claim " + claim);
+        return p.before();
+    }
+
     /**
-     * Follows each claim by watch until it settles or {@code deadline}; every tick says how each claim
-     * stands and what its resizer said last. A stop request, or the driver going on ({@code goneOn}),
-     * ends the wait; so does a resizer that keeps failing ({@link ResizeSignals}). The claims not
-     * waited for are read as they are.
+     * Follows the claims until each settles or {@code deadline}; every tick says how each claim stands and
+     * what its resizer said last. The claims still waiting are read together (the first time, when every
+     * claim was just patched, taken from the patches' answers: {@code patched}), then the first of them
+     * followed by watch from that read (no GET of its own) until it settles; then the rest are read
+     * together again, and so on: once the resizer has finished, one round trip finds every claim settled.
+     * A stop request, or the driver going on ({@code goneOn}), ends the wait; so does a resizer that keeps
+     * failing ({@link ResizeSignals}). The claims not waited for are read as they are.
      */
     Awaited await(String ns, String sts, Map<String, String> targets, Map<String, String> before, Instant deadline,
-            StopRequest goneOn, Map<String, Integer> eventBaseline) {
+            StopRequest goneOn, Map<String, Integer> eventBaseline, Map<String, ObjectNode> patched) {
         Map<String, ClaimStatus> out = new LinkedHashMap<>();
         Map<String, String> failed = new LinkedHashMap<>();
         ResizeSignals signals = new ResizeSignals(cluster, waiter.clock(), progress, ns, sts, targets, before, eventBaseline);
-        for (Map.Entry<String, String> t : targets.entrySet()) {
-            Quantity target = Quantity.parse(t.getValue());
-            String from = before.getOrDefault(t.getKey(), "");
-            Waiter.Result r = waiter.until(Waiter.Wait.of(ns, sts, Step.GROW, "the capacity of claim " + t.getKey() + " to reach " + target,
-                    WatchedKind.PERSISTENT_VOLUME_CLAIM, t.getKey(), c -> c.isEmpty() || settled(c.get(), target), deadline)
-                    .withClaims(signals::read)
-                    .withFailure(c -> signals.failure(t.getKey()))
-                    .withGoneOn(goneOn));
-            out.put(t.getKey(), status(t.getKey(), from, target, r.object()));
-            if (r.end() == Waiter.End.FAILED) {
-                failed.put(t.getKey(), r.failure());
-                break; // the run stops here: the other claims are read as they are
+        List<String> waiting = new ArrayList<>(targets.keySet());
+        boolean ended = false;
+        // the first round starts from the patches' answers, if every claim was patched just now
+        Map<String, ObjectNode> answered = patched.keySet().containsAll(waiting) ? patched : Map.of();
+        while (!waiting.isEmpty() && !ended) {
+            Map<String, ObjectNode> first = answered;
+            List<Optional<ObjectNode>> read = first.isEmpty() ? readTogether(ns, waiting, () -> { })
+                    : waiting.stream().map(c -> Optional.of(first.get(c))).toList();
+            answered = Map.of();
+            String next = null;
+            ObjectNode known = null;
+            for (int i = 0; i < waiting.size(); i++) {
+                String claim = waiting.get(i);
+                Quantity target = Quantity.parse(targets.get(claim));
+                if (read.get(i).isEmpty() || settled(read.get(i).get(), target)) {
+                    out.put(claim, status(claim, before.getOrDefault(claim, ""), target, read.get(i)));
+                } else if (next == null) {
+                    next = claim;
+                    known = read.get(i).get();
+                }
             }
-            if (r.end() == Waiter.End.STOPPED || r.end() == Waiter.End.WENT_ON) {
+            waiting.removeAll(out.keySet());
+            if (next == null) {
                 break;
             }
+            String claim = next;
+            Quantity target = Quantity.parse(targets.get(claim));
+            Waiter.Result r = waiter.until(Waiter.Wait.of(ns, sts, Step.GROW, "the capacity of claim " + claim + " to reach " + target,
+                    WatchedKind.PERSISTENT_VOLUME_CLAIM, claim, c -> c.isEmpty() || settled(c.get(), target), deadline)
+                    .withClaims(signals::read)
+                    .withFailure(c -> signals.failure(claim))
+                    .withGoneOn(goneOn)
+                    .from(known));
+            out.put(claim, status(claim, before.getOrDefault(claim, ""), target, r.object()));
+            waiting.remove(claim);
+            if (r.end() == Waiter.End.FAILED) {
+                failed.put(claim, r.failure());
+            }
+            // failed: the run stops here; stopped, gone on or out of time: the others are read as they are
+            ended = r.end() != Waiter.End.REACHED;
         }
-        for (Map.Entry<String, String> t : targets.entrySet()) {
-            out.computeIfAbsent(t.getKey(), k -> read(ns, k, before.getOrDefault(k, ""), Quantity.parse(t.getValue())));
+        if (!waiting.isEmpty()) {
+            List<Optional<ObjectNode>> read = readTogether(ns, waiting, () -> { });
+            for (int i = 0; i < waiting.size(); i++) {
+                String claim = waiting.get(i);
+                out.put(claim, status(claim, before.getOrDefault(claim, ""), Quantity.parse(targets.get(claim)), read.get(i)));
+            }
         }
-        return new Awaited(out, failed);
+        Map<String, ClaimStatus> ordered = new LinkedHashMap<>();
+        targets.keySet().forEach(k -> ordered.put(k, out.get(k)));
+        return new Awaited(ordered, failed);
     }
 
     /** Every claim of the run read now, in the run's order. */
     java.util.List<ClaimStatus> readAll(String ns, Map<String, String> targets, Map<String, String> before) {
+        List<String> names = List.copyOf(targets.keySet());
+        List<Optional<ObjectNode>> read = readTogether(ns, names, () -> { });
         java.util.List<ClaimStatus> out = new java.util.ArrayList<>();
-        for (Map.Entry<String, String> t : targets.entrySet()) {
-            out.add(read(ns, t.getKey(), before.getOrDefault(t.getKey(), ""), Quantity.parse(t.getValue())));
+        for (int i = 0; i < names.size(); i++) {
+            out.add(status(names.get(i), before.getOrDefault(names.get(i), ""), Quantity.parse(targets.get(names.get(i))), read.get(i)));
         }
         return out;
     }

@@ -53,6 +53,11 @@ public final class Convergence {
 
     /** What one {@link #advance} did. */
     public sealed interface Turn {
+        /** The run's result when this turn ended or stopped it; null otherwise, and for a run ended by an error. */
+        default StatefulSetResult result() {
+            return null;
+        }
+
         /** One action done; the run now stands at {@code next}. */
         record Moved(Position next) implements Turn {}
 
@@ -217,6 +222,30 @@ public final class Convergence {
     public void leaving() {
         fileSystemsGoneOn.request("the operator left");
         goOn();
+    }
+
+    /**
+     * The driver leaves the run (the wizard closed or left): every wait ends, the delete gate says no, and
+     * the run advances to its end — released with nothing deleted before its orphan delete, finished past
+     * it (a StatefulSet deleted a moment ago is better re-applied than left absent). A run that has not
+     * taken its lock has nothing to release. An error leaves the record where the run could not finish,
+     * for {@code resume}.
+     */
+    public void leave() {
+        leaving();
+        if (finished() != null || position == Position.LOCK) {
+            return;
+        }
+        declineDelete();
+        try {
+            while (finished() == null) {
+                if (advance() instanceof Turn.AtGate) {
+                    return;
+                }
+            }
+        } catch (RuntimeException e) {
+            // the record stays where the run could not finish; resume takes it up
+        }
     }
 
     // ---- the loop's one step ------------------------------------------------------------------------
@@ -398,5 +427,6 @@ public final class Convergence {
         if (run != null) {
             run.close();
         }
+        steps.eventsWritten();
     }
 }

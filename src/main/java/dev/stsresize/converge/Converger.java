@@ -206,8 +206,7 @@ public final class Converger {
                 || now.isEmpty() || target == null) {
             return false;
         }
-        return ClaimGrower.stateOf(now.get(), target) == ClaimGrower.State.GROWN && !Objects.hasCondition(now.get(), "FileSystemResizePending")
-                && !Metadata.textOrEmpty(now.get(), "status", "allocatedResourceStatuses", "storage").startsWith("NodeResize");
+        return ClaimGrower.stateOf(now.get(), target) == ClaimGrower.State.GROWN && !FileSystems.kubeletUnfinished(now.get());
     }
 
 }

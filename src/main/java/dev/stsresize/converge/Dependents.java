@@ -23,16 +23,23 @@ record Dependents(Map<String, String> pods, Map<String, String> claims) {
      */
     static Dependents read(Cluster cluster, ObjectNode sts, String ownerUid, Collection<String> claimNames) {
         String ns = Objects.namespace(sts);
+        // the two LISTs asked together
+        java.util.List<java.util.concurrent.Callable<dev.stsresize.cluster.ObjectList>> lists = new java.util.ArrayList<>();
+        lists.add(() -> cluster.listPods(ns, Objects.selector(sts.path("spec").path("selector"))));
+        if (!claimNames.isEmpty()) {
+            lists.add(() -> cluster.listClaims(NamespaceScope.of(ns)));
+        }
+        java.util.List<dev.stsresize.cluster.ObjectList> answers = Together.all(lists);
         Map<String, String> pods = new LinkedHashMap<>();
-        for (ObjectNode p : cluster.listPods(ns, Objects.selector(sts.path("spec").path("selector"))).items()) {
+        for (ObjectNode p : answers.get(0).items()) {
             String controller = Objects.controllerUid(p);
             if (controller.isEmpty() || controller.equals(ownerUid)) {
                 pods.put(Objects.name(p), Objects.uid(p));
             }
         }
         Map<String, String> claims = new LinkedHashMap<>();
-        if (!claimNames.isEmpty()) {
-            for (ObjectNode c : cluster.listClaims(NamespaceScope.of(ns)).items()) {
+        if (answers.size() > 1) {
+            for (ObjectNode c : answers.get(1).items()) {
                 if (claimNames.contains(Objects.name(c))) {
                     claims.put(Objects.name(c), Objects.uid(c));
                 }

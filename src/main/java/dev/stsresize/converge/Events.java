@@ -17,6 +17,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * v1 Event as client-go's record package writes one; where neither, none, said once per namespace.
  * An Event is never a reason to stop: the work is recorded in the Lease, the journal and the output.
  * What was refused is remembered for the run, so each namespace costs at most one refused request per API.
+ *
+ * <p>The converge sends its Events with {@link #later}: off its critical path, one after another on a
+ * thread of their own (so in the order of the writes they tell of), each after the write it tells of
+ * was answered; {@link #flush} waits for them at the end of a run and says their warnings then, on the
+ * driver's thread.
  */
 final class Events {
     static final String CONTROLLER = "kubectl-stsresize";
@@ -32,6 +37,11 @@ final class Events {
     private final Set<String> coreOnly = ConcurrentHashMap.newKeySet();
     /** Namespaces where both were refused: no Events there, said once. */
     private final Set<String> none = ConcurrentHashMap.newKeySet();
+    /** The Events sent with {@link #later}, oldest first, not yet flushed. */
+    private final java.util.Deque<java.util.concurrent.Future<?>> pending = new java.util.concurrent.ConcurrentLinkedDeque<>();
+    /** What the Events sent with {@link #later} had to say (a refusal, a failure), said at the next {@link #flush}. */
+    private final java.util.Queue<ProgressEvent> unsaid = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    private java.util.concurrent.ExecutorService sender;
 
     Events(Cluster cluster, Clock clock, String operator, Progress progress) {
         this.cluster = cluster;
@@ -55,7 +65,43 @@ final class Events {
         return base + "-";
     }
 
+    /** An Event written now; its warning, if any, said now. */
     void on(ObjectNode regarding, String reason, String action, String note) {
+        write(regarding, reason, action, note, progress::on);
+    }
+
+    /**
+     * An Event queued to be written after those queued before it, while the run goes on: an Event is
+     * never a reason to stop nor to wait. Its warning waits for {@link #flush}.
+     */
+    synchronized void later(ObjectNode regarding, String reason, String action, String note) {
+        if (sender == null) {
+            sender = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "stsresize-events");
+                t.setDaemon(true);
+                return t;
+            });
+        }
+        pending.add(sender.submit(() -> write(regarding, reason, action, note, unsaid::add)));
+    }
+
+    /** Waits until every Event queued with {@link #later} was answered, then says what they had to say. */
+    void flush() {
+        java.util.concurrent.Future<?> f;
+        while ((f = pending.poll()) != null) {
+            try {
+                Together.join(f);
+            } catch (RuntimeException e) {
+                // write catches what the server answers; anything else is no reason to stop either
+            }
+        }
+        ProgressEvent e;
+        while ((e = unsaid.poll()) != null) {
+            progress.on(e);
+        }
+    }
+
+    private void write(ObjectNode regarding, String reason, String action, String note, java.util.function.Consumer<ProgressEvent> say) {
         String ns = Objects.namespace(regarding);
         if (none.contains(ns)) {
             return;
@@ -68,12 +114,12 @@ final class Events {
                 return;
             } catch (ClusterException e) {
                 if (!refused(e)) {
-                    warn(regarding, reason, e.getMessage());
+                    say.accept(warning(regarding, reason, e.getMessage()));
                     return;
                 }
                 coreOnly.add(ns);
             } catch (RuntimeException e) {
-                warn(regarding, reason, e.getMessage());
+                say.accept(warning(regarding, reason, e.getMessage()));
                 return;
             }
         }
@@ -81,14 +127,14 @@ final class Events {
             cluster.createEvent(coreV1(regarding, reason, action, text));
         } catch (ClusterException e) {
             if (e.code() == 403 && none.add(ns)) {
-                progress.on(ProgressEvent.warn(ns, Objects.name(regarding), Step.RECORD, "Events are not recorded in namespace " + ns
+                say.accept(ProgressEvent.warn(ns, Objects.name(regarding), Step.RECORD, "Events are not recorded in namespace " + ns
                         + ": you cannot create events.events.k8s.io nor events there (the server: " + e.getMessage() + "). The run"
                         + " goes on; what it did is in its output and its record"));
             } else if (e.code() != 403) {
-                warn(regarding, reason, e.getMessage());
+                say.accept(warning(regarding, reason, e.getMessage()));
             }
         } catch (RuntimeException e) {
-            warn(regarding, reason, e.getMessage());
+            say.accept(warning(regarding, reason, e.getMessage()));
         }
     }
 
@@ -97,10 +143,10 @@ final class Events {
         return e.code() == 403 || e.code() == 404;
     }
 
-    private void warn(ObjectNode regarding, String reason, String why) {
-        progress.on(ProgressEvent.warn(Objects.namespace(regarding), Objects.name(regarding), Step.RECORD,
+    private static ProgressEvent warning(ObjectNode regarding, String reason, String why) {
+        return ProgressEvent.warn(Objects.namespace(regarding), Objects.name(regarding), Step.RECORD,
                 "could not record Event " + reason + " on " + Metadata.textOrEmpty(regarding, "kind") + " " + Objects.name(regarding)
-                        + ": " + why));
+                        + ": " + why);
     }
 
     private ObjectNode eventsV1(ObjectNode regarding, String reason, String action, String note) {

@@ -45,11 +45,25 @@ final class FileSystems {
     /** One claim's file system as last read: its state, the capacity the kubelet reported (-1 none), its pod, why. */
     record Checked(String claim, FileSystem state, long bytes, String pod, String why) {}
 
+    /**
+     * How long a pod or a kubelet's summary, once read, stands for the present: one wait stretch
+     * ({@link Waiter#TICK}). The kubelet refreshes its volume stats about once a minute
+     * (pkg/kubelet/server/stats/volume_stat_calculator.go, every --volume-stats-agg-period, 1m by
+     * default), so reading its summary at each change of a claim would only read the same numbers again.
+     */
+    static final Duration FRESH = Waiter.TICK;
+
     private final Cluster cluster;
     private final Waiter waiter;
     private final Clock clock;
-    private boolean summariesForbidden;
-    private String summaryNote = "";
+    private volatile boolean summariesForbidden;
+    private volatile String summaryNote = "";
+    /** A read and when it was made. */
+    private record Seen<T>(T value, Instant at) {}
+    /** Pods by name as last read ({@link #FRESH}). */
+    private final Map<String, Seen<Optional<ObjectNode>>> pods = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Each node's volume capacities (namespace/claim → bytes) as its kubelet last reported them ({@link #FRESH}); null: unreadable. */
+    private final Map<String, Seen<Map<String, Long>>> summaries = new java.util.concurrent.ConcurrentHashMap<>();
 
     FileSystems(Cluster cluster, Waiter waiter, Clock clock) {
         this.cluster = cluster;
@@ -69,27 +83,90 @@ final class FileSystems {
      */
     Map<String, Checked> follow(String ns, String sts, Map<String, String> targets, Instant deadline, StopRequest goneOn,
             java.util.function.Supplier<java.util.List<ClaimGrower.ClaimStatus>> claims) {
+        Map<String, Optional<ObjectNode>> read = readTogether(ns, sts, targets);
         Map<String, Checked> out = new LinkedHashMap<>();
         boolean cut = false;
         for (Map.Entry<String, String> t : targets.entrySet()) {
             String claim = t.getKey();
             Quantity target = Quantity.parse(t.getValue());
-            Checked c = check(ns, sts, claim, target, cluster.getClaim(ns, claim));
+            Optional<ObjectNode> last = read.get(claim);
+            Checked c = check(ns, sts, claim, target, last);
             while (!cut && c.state() == FileSystem.PENDING && clock.instant().isBefore(deadline)) {
-                // one stretch at a time: the summary is not watched, so it is read again at each stretch's start
+                // one stretch at a time: the summary is not watched, so it is read again once a stretch has passed
                 Instant stretch = min(deadline, clock.instant().plus(Waiter.TICK));
                 Checked[] seen = {c};
                 Waiter.Result r = waiter.until(Waiter.Wait.of(ns, sts, Step.FILE_SYSTEMS, "the kubelet to grow the file system of claim "
                         + claim + " to " + target, WatchedKind.PERSISTENT_VOLUME_CLAIM, claim, o -> {
                             seen[0] = check(ns, sts, claim, target, o);
                             return seen[0].state() != FileSystem.PENDING;
-                        }, stretch).withGoneOn(goneOn).withClaims(claims));
+                        }, stretch).withGoneOn(goneOn).withClaims(claims).from(last.orElse(null)));
                 c = seen[0];
+                last = r.object();
                 cut = r.end() == Waiter.End.STOPPED || r.end() == Waiter.End.WENT_ON;
             }
             out.put(claim, c);
         }
         return out;
+    }
+
+    /**
+     * Every claim of {@code targets} and its pod read together, then the summary of each node whose claims
+     * it may settle, together: what the first check of every claim needs, in two round trips.
+     */
+    private Map<String, Optional<ObjectNode>> readTogether(String ns, String sts, Map<String, String> targets) {
+        java.util.List<String> names = java.util.List.copyOf(targets.keySet());
+        java.util.List<java.util.concurrent.Callable<Optional<ObjectNode>>> reads = new java.util.ArrayList<>();
+        for (String claim : names) {
+            reads.add(() -> cluster.getClaim(ns, claim));
+            reads.add(() -> pod(ns, podOf(sts, claim)));
+        }
+        java.util.List<Optional<ObjectNode>> answers = Together.all(reads);
+        Map<String, Optional<ObjectNode>> claims = new LinkedHashMap<>();
+        java.util.Set<String> nodes = new java.util.LinkedHashSet<>();
+        for (int i = 0; i < names.size(); i++) {
+            String claim = names.get(i);
+            Optional<ObjectNode> c = answers.get(2 * i);
+            claims.put(claim, c);
+            Optional<ObjectNode> p = answers.get(2 * i + 1).filter(x -> mounts(x, claim));
+            if (c.isPresent() && p.isPresent() && !kubeletUnfinished(c.get()) && grownByStatus(c.get(), Quantity.parse(targets.get(claim)))) {
+                nodeToAsk(p.get()).ifPresent(nodes::add);
+            }
+        }
+        java.util.List<java.util.concurrent.Callable<Object>> asks = new java.util.ArrayList<>();
+        nodes.forEach(n -> asks.add(() -> summary(n)));
+        Together.all(asks);
+        return claims;
+    }
+
+    /** Drops every pod and summary read: after a pod restart they say nothing of the present. */
+    void forget() {
+        pods.clear();
+        summaries.clear();
+    }
+
+    /**
+     * Whether the kubelet has yet to grow the claim's file system: a {@code FileSystemResizePending}
+     * condition, or a node resize status in {@code allocatedResourceStatuses} ({@code NodeResizePending},
+     * {@code NodeResizeInProgress}, {@code NodeResizeInfeasible}: the v1.32 values of core/v1
+     * ClaimResourceStatus on the node's side; pkg/volume/util/resize_util.go MarkNodeExpansionFinishedWithRecovery
+     * clears the status once the kubelet has grown it, and an infeasible node expansion has not). The one
+     * reading of it, for the wait and for every later look at a run's result.
+     */
+    static boolean kubeletUnfinished(ObjectNode claim) {
+        String resizing = Metadata.textOrEmpty(claim, "status", "allocatedResourceStatuses", "storage");
+        return Objects.hasCondition(claim, "FileSystemResizePending") || NODE_RESIZING.contains(resizing);
+    }
+
+    private static final java.util.Set<String> NODE_RESIZING = java.util.Set.of("NodeResizePending", "NodeResizeInProgress",
+            "NodeResizeInfeasible");
+
+    private static boolean grownByStatus(ObjectNode claim, Quantity target) {
+        Quantity capacity = Quantity.parseOrNull(Metadata.textOrEmpty(claim, "status", "capacity", "storage"));
+        return capacity != null && !capacity.isLessThan(target);
+    }
+
+    private static String podOf(String sts, String claim) {
+        return sts + claim.substring(claim.lastIndexOf('-'));
     }
 
     /** Where the file system of {@code claim} (as read; empty when gone) stands now. */
@@ -98,12 +175,11 @@ final class FileSystems {
             return new Checked(claim, FileSystem.UNKNOWN, -1, "", "the claim no longer exists");
         }
         ObjectNode c = read.get();
-        String podName = sts + claim.substring(claim.lastIndexOf('-'));
-        Optional<ObjectNode> pod = cluster.getPod(ns, podName).filter(p -> mounts(p, claim));
+        String podName = podOf(sts, claim);
+        Optional<ObjectNode> pod = pod(ns, podName).filter(p -> mounts(p, claim));
         String pod0 = pod.isPresent() ? podName : "";
         String resizing = Metadata.textOrEmpty(c, "status", "allocatedResourceStatuses", "storage");
-        boolean nodeResizing = resizing.equals("NodeResizePending") || resizing.equals("NodeResizeInProgress");
-        if (Objects.hasCondition(c, "FileSystemResizePending") || nodeResizing) {
+        if (kubeletUnfinished(c)) {
             if (pod.isEmpty()) {
                 return new Checked(claim, FileSystem.NO_POD, -1, "", "no pod mounts it: its file system grows when a pod next mounts it");
             }
@@ -182,15 +258,58 @@ final class FileSystems {
                 && pod.path("spec").path("volumes").findValuesAsText("claimName").contains(claim);
     }
 
-    /** The capacity the kubelet of the pod's node reports for the claim's volume; -1 when it cannot be read or says nothing. */
-    private long summaryCapacity(String ns, String claim, ObjectNode pod) {
+    /** The pod as read within {@link #FRESH}, else read now. */
+    private Optional<ObjectNode> pod(String ns, String name) {
+        Seen<Optional<ObjectNode>> s = pods.get(name);
+        if (s != null && fresh(s)) {
+            return s.value();
+        }
+        Optional<ObjectNode> p = cluster.getPod(ns, name);
+        pods.put(name, new Seen<>(p, clock.instant()));
+        return p;
+    }
+
+    private boolean fresh(Seen<?> s) {
+        return Duration.between(s.at(), clock.instant()).compareTo(FRESH) < 0;
+    }
+
+    /** The node whose summary may settle a claim the pod mounts: a running pod's, while summaries may be read. */
+    private Optional<String> nodeToAsk(ObjectNode pod) {
         String node = pod.path("spec").path("nodeName").asText("");
         if (summariesForbidden || node.isEmpty() || !"Running".equals(pod.path("status").path("phase").asText())) {
+            return Optional.empty();
+        }
+        return Optional.of(node);
+    }
+
+    /** The capacity the kubelet of the pod's node reports for the claim's volume; -1 when it cannot be read or says nothing. */
+    private long summaryCapacity(String ns, String claim, ObjectNode pod) {
+        Optional<String> node = nodeToAsk(pod);
+        if (node.isEmpty()) {
             return -1;
         }
+        Map<String, Long> capacities = summary(node.get());
+        Long bytes = capacities == null ? null : capacities.get(Metadata.key(ns, claim));
+        return bytes == null ? -1 : bytes;
+    }
+
+    /** Each volume's capacity as the node's kubelet reports it, read at most once per {@link #FRESH}; null when unreadable. */
+    private Map<String, Long> summary(String node) {
+        Seen<Map<String, Long>> s = summaries.get(node);
+        if (s != null && fresh(s)) {
+            return s.value();
+        }
+        Map<String, Long> read = readSummary(node);
+        summaries.put(node, new Seen<>(read, clock.instant()));
+        return read;
+    }
+
+    private Map<String, Long> readSummary(String node) {
+        if (summariesForbidden) {
+            return null;
+        }
         try {
-            Long bytes = SummaryVolumes.capacities(cluster.nodeSummary(node, SUMMARY_TIMEOUT)).get(Metadata.key(ns, claim));
-            return bytes == null ? -1 : bytes;
+            return SummaryVolumes.capacities(cluster.nodeSummary(node, SUMMARY_TIMEOUT));
         } catch (ClusterException e) {
             if (e.code() == 403) {
                 summariesForbidden = true;
@@ -200,11 +319,11 @@ final class FileSystems {
                 summaryNote = "the summary of node " + node + " could not be read (" + e.getMessage() + "): its file systems verified"
                         + " from the claims' status only";
             }
-            return -1;
+            return null;
         } catch (RuntimeException e) {
             summaryNote = "the summary of node " + node + " could not be read (" + e.getMessage() + "): its file systems verified"
                     + " from the claims' status only";
-            return -1;
+            return null;
         }
     }
 

@@ -33,4 +33,13 @@ public interface Gate {
             }
         };
     }
+
+    /**
+     * The gates of a stopped run taken up again: the grow allowed (the operator allowed it when the run
+     * began), the orphan delete only when the record shows it was already allowed (phase deleting or later);
+     * a run stopped before it is finished up to the delete gate, which then says no.
+     */
+    static Gate resuming(PendingRun run) {
+        return growing(run.pastTheDeleteGate());
+    }
 }

@@ -53,15 +53,16 @@ final class OrphanDelete {
             progress.on(ProgressEvent.warn(ns, name, Step.ORPHAN_DELETE, "StatefulSet " + name + " (UID " + uid
                     + ") was already gone (404) when the orphan delete was sent: someone else deleted it, with a"
                     + " propagation this run cannot know; its pods and claims are checked next"));
-            return awaitGone(ns, name, uid, deadline);
+            return awaitGone(ns, name, uid, deadline, null);
         }
         progress.on(ProgressEvent.write(ns, name, Step.ORPHAN_DELETE, "StatefulSet " + name + " (UID " + uid
                 + ") deleted with propagationPolicy=Orphan: pods, claims and revisions stay",
                 new Write.OrphanDelete(ns, name, uid)));
-        deleted.ifPresent(d -> events.on(d, "OrphanDeleted", "Delete", "StatefulSet deleted with propagationPolicy=Orphan"
+        deleted.ifPresent(d -> events.later(d, "OrphanDeleted", "Delete", "StatefulSet deleted with propagationPolicy=Orphan"
                 + " (UID " + uid + ") to re-create it with grown claim templates; pods and claims are kept"));
         checkpoint.afterWrite("orphan-delete statefulset " + name);
-        return awaitGone(ns, name, uid, deadline);
+        // watched from the delete's answer (the object terminating), not from a GET of its own
+        return awaitGone(ns, name, uid, deadline, deleted.get());
     }
 
     /** The garbage collector's finalizers (apimachinery metav1.FinalizerOrphanDependents, FinalizerDeleteDependents). */
@@ -91,7 +92,8 @@ final class OrphanDelete {
                 + " (the garbage collector removes only its own, orphan); the run re-applies once the StatefulSet is gone";
     }
 
-    Result awaitGone(String ns, String name, String uid, Instant deadline) {
+    /** @param known the StatefulSet as last read or answered, the watch's start (null: a GET first) */
+    Result awaitGone(String ns, String name, String uid, Instant deadline, ObjectNode known) {
         boolean[] named = {false};
         Waiter.Result r = waiter.until(Waiter.Wait.of(ns, name, Step.ORPHAN_DELETE, "StatefulSet " + name + " (UID " + uid
                 + ") to be gone (404)", WatchedKind.STATEFUL_SET, name, s -> s.isEmpty() || !uid.equals(Objects.uid(s.get())), deadline)
@@ -102,7 +104,7 @@ final class OrphanDelete {
                         progress.on(ProgressEvent.warn(ns, name, Step.ORPHAN_DELETE, "StatefulSet " + name + " is " + held));
                     }
                     return held;
-                }));
+                }).from(known));
         AwaitObject.Outcome o = r.outcome();
         if (!o.reached()) {
             String held = heldBy(o.object());

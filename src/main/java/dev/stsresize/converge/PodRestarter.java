@@ -60,7 +60,7 @@ final class PodRestarter {
         evicted.accept(pod);
         progress.on(ProgressEvent.write(ns, name, Step.RESTART, "pod " + pod + " evicted to finish the file system resize of " + claim,
                 new Write.Eviction(ns, pod)));
-        events.on(sts, "PodEvicted", "Evict", "pod " + pod + " evicted to finish the file system resize of claim " + claim);
+        events.later(sts, "PodEvicted", "Evict", "pod " + pod + " evicted to finish the file system resize of claim " + claim);
         checkpoint.afterWrite("evict pod " + pod);
         AwaitObject.Outcome o = waiter.until(ns, name, Step.RESTART, "pod " + pod + " to run and be Ready again", WatchedKind.POD, pod, p -> p.isPresent() && !oldUid.equals(Objects.uid(p.get()))
                 && Objects.hasCondition(p.get(), "Ready") && !p.get().path("metadata").has("deletionTimestamp"), deadline);

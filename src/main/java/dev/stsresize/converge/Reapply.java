@@ -14,16 +14,34 @@ record Reapply(Cluster cluster, Events events, Progress progress, Checkpoint che
     /** The StatefulSet standing now (null when neither apply nor restore worked), and what went wrong ("" when nothing). */
     record Result(ObjectNode statefulSet, boolean restored, String message) {}
 
-    Result run(Record r) {
+    /**
+     * @param phase records the phase: sent beside the dry run, and answered before the re-apply or the
+     *     restore writes anything (its failure ends the run there, as a crash does)
+     */
+    Result run(Record r, Runnable phase) {
         String ns = r.namespace();
         String name = r.name();
+        java.util.concurrent.Future<Object> recorded = Together.start(() -> {
+            phase.run();
+            return null;
+        });
+        ClusterException dryRunRefused = null;
         try {
             cluster.applyStatefulSet(r.reapply(), r.fieldManager(), true, true);
+        } catch (ClusterException e) {
+            dryRunRefused = e;
+        } finally {
+            Together.join(recorded); // thrown as it is: a phase not recorded is no failed re-apply, nothing is restored
+        }
+        try {
+            if (dryRunRefused != null) {
+                throw dryRunRefused;
+            }
             ObjectNode applied = cluster.applyStatefulSet(r.reapply(), r.fieldManager(), true, false);
             progress.on(ProgressEvent.write(ns, name, Step.REAPPLY, "StatefulSet " + name + " re-applied (new UID "
                     + Objects.uid(applied) + ", field manager " + r.fieldManager() + ")",
                     new Write.Apply(ns, name, r.fieldManager())));
-            events.on(applied, "Reapplied", "Apply", "StatefulSet re-created with grown claim templates; its pods are adopted,"
+            events.later(applied, "Reapplied", "Apply", "StatefulSet re-created with grown claim templates; its pods are adopted,"
                     + " not restarted (previous UID " + r.uid() + ")");
             checkpoint.afterWrite("re-apply statefulset " + name);
             return new Result(applied, false, "");
@@ -42,7 +60,7 @@ record Reapply(Cluster cluster, Events events, Progress progress, Checkpoint che
             ObjectNode created = cluster.createStatefulSet(backup, false);
             progress.on(ProgressEvent.write(ns, name, Step.REAPPLY, "backup restored: StatefulSet " + name + " re-created as it"
                     + " was (UID " + Objects.uid(created) + "), its pods are adopted by it", new Write.Create(ns, name)));
-            events.on(created, "BackupRestored", "Create", "the re-apply failed (" + why + "); the StatefulSet was restored"
+            events.later(created, "BackupRestored", "Create", "the re-apply failed (" + why + "); the StatefulSet was restored"
                     + " from the backup taken before the orphan delete");
             checkpoint.afterWrite("restore statefulset " + name);
             return new Result(created, true, "the re-apply of StatefulSet " + ns + "/" + name + " failed: " + why

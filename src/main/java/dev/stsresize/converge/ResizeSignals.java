@@ -102,12 +102,22 @@ final class ResizeSignals {
 
     /** Every claim read now with its latest word; the rules' counts brought up to date (and the minute's note said). */
     synchronized List<ClaimGrower.ClaimStatus> read() {
-        Map<String, List<ObjectNode>> events = events();
+        // the Events and every claim asked together: one round trip per tick
+        List<java.util.concurrent.Callable<Object>> reads = new ArrayList<>();
+        reads.add(this::events);
+        for (String name : targets.keySet()) {
+            reads.add(() -> cluster.getClaim(namespace, name));
+        }
+        List<Object> answers = Together.all(reads);
+        @SuppressWarnings("unchecked")
+        Map<String, List<ObjectNode>> events = (Map<String, List<ObjectNode>>) answers.get(0);
         List<ClaimGrower.ClaimStatus> out = new ArrayList<>();
+        int i = 0;
         for (Map.Entry<String, String> t : targets.entrySet()) {
             String name = t.getKey();
             Quantity target = Quantity.parse(t.getValue());
-            Optional<ObjectNode> claim = cluster.getClaim(namespace, name);
+            @SuppressWarnings("unchecked")
+            Optional<ObjectNode> claim = (Optional<ObjectNode>) answers.get(++i);
             List<ObjectNode> about = claim.map(c -> forClaim(events.getOrDefault(name, List.of()), Objects.uid(c))).orElse(List.of());
             ClaimGrower.ClaimStatus s = ClaimGrower.status(name, before.getOrDefault(name, ""), target, claim);
             capacityAtStart.putIfAbsent(name, s.capacity());

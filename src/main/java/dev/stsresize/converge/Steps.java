@@ -87,6 +87,11 @@ public final class Steps {
         return operator;
     }
 
+    /** Waits for the Events sent beside the run's requests, and says what they had to say: a run's end. */
+    void eventsWritten() {
+        events.flush();
+    }
+
     Progress progress() {
         return progress;
     }
@@ -153,6 +158,8 @@ public final class Steps {
         ObjectNode standing;
         /** Each claim Event's count before the patches: a wait counts the resizer's failures after it. */
         Map<String, Integer> eventBaseline;
+        /** Each claim as its patch by this process answered, the wait's start (none when resumed past the patches). */
+        final Map<String, ObjectNode> patched = new LinkedHashMap<>();
         /** How long each phase took in this process, in the order they ran. */
         final Map<String, java.time.Duration> phases = new LinkedHashMap<>();
         boolean restored;
@@ -323,24 +330,35 @@ public final class Steps {
 
     // ---- grow, wait -------------------------------------------------------------------------------
 
-    /** Patches each claim still below its target (phase growing), re-reading it first. */
+    /**
+     * Patches each claim still below its target (phase growing), re-reading it first. The phase is
+     * recorded beside the claims' reads, and before any patch is sent.
+     */
     public Grown grow(Run run) {
-        run.lock.phase(Record.PHASE_GROWING);
-        return growClaims(run);
+        return timed(run, "grow", () -> patchClaims(run, () -> run.lock.phase(Record.PHASE_GROWING)));
     }
 
     /** The claims grown without a phase of their own: a resume that finds the StatefulSet absent grows before it re-applies. */
     Grown growClaims(Run run) {
-        return timed(run, "grow", () -> patchClaims(run));
+        return timed(run, "grow", () -> patchClaims(run, () -> { }));
     }
 
-    private Grown patchClaims(Run run) {
+    private Grown patchClaims(Run run, Runnable phase) {
         Record r = run.record();
-        if (run.eventBaseline == null) {
-            run.eventBaseline = ResizeSignals.baseline(cluster, r.namespace());
-        }
+        Runnable alongside = () -> Together.both(() -> {
+            phase.run();
+            return null;
+        }, () -> {
+            if (run.eventBaseline == null) {
+                run.eventBaseline = ResizeSignals.baseline(cluster, r.namespace());
+            }
+        });
         List<String> patched = new ArrayList<>();
-        Map<String, String> before = grower.grow(r.namespace(), r.name(), r.claimTargets(), patched::add);
+        run.patched.clear();
+        Map<String, String> before = grower.grow(r.namespace(), r.name(), r.claimTargets(), (claim, answer) -> {
+            patched.add(claim);
+            run.patched.put(claim, answer);
+        }, alongside);
         before.forEach(run.before::putIfAbsent);
         return new Grown(Collections.unmodifiableMap(new LinkedHashMap<>(run.before)), List.copyOf(patched));
     }
@@ -357,7 +375,7 @@ public final class Steps {
         Record r = run.record();
         String ns = r.namespace();
         ClaimGrower.Awaited awaited = grower.await(ns, r.name(), r.claimTargets(), run.before, run.deadline, run.goingOn,
-                run.eventBaseline);
+                run.eventBaseline, Map.copyOf(run.patched));
         Map<String, ClaimGrower.ClaimStatus> statuses = awaited.claims();
         List<String> infeasible = new ArrayList<>();
         List<String> gone = new ArrayList<>();
@@ -399,7 +417,6 @@ public final class Steps {
                     + ") was refused: the operator has not allowed it at the gate (typed its name, or answered yes)");
         }
         stopIfLost(run);
-        run.lock.phase(Record.PHASE_DELETING);
         return timed(run, "orphan-delete", () -> deleteAndWait(run));
     }
 
@@ -407,8 +424,10 @@ public final class Steps {
         Record r = run.record();
         String ns = r.namespace();
         String name = r.name();
-        ObjectNode current = cluster.getStatefulSet(ns, name).orElse(r.live());
-        run.dependents = Dependents.read(cluster, current, r.uid(), r.claimTargets().keySet());
+        // the pods and claims read beside the phase's write, both before the delete: from the recorded object,
+        // whose selector is the one standing (immutable; the delete's UID precondition refuses any other object)
+        run.dependents = Together.both(() -> Dependents.read(cluster, r.live(), r.uid(), r.claimTargets().keySet()),
+                () -> run.lock.phase(Record.PHASE_DELETING));
         OrphanDelete.Result del = new OrphanDelete(cluster, waiter, events, progress, checkpoint).run(ns, name, r.uid(), run.deadline);
         if (!del.gone()) {
             return new Deleted(false, del.nothingDeleted(), del.message(), "");
@@ -429,8 +448,9 @@ public final class Steps {
     /** The server-side apply of the object to re-apply (phase reapplying), dry run first; the backup restored if it fails. */
     public Reapplied reapply(Run run) {
         stopIfLost(run);
-        run.lock.phase(Record.PHASE_REAPPLYING);
-        Reapply.Result ra = timed(run, "re-apply", () -> new Reapply(cluster, events, progress, checkpoint).run(run.record()));
+        Record r = run.record();
+        Reapply.Result ra = timed(run, "re-apply", () -> new Reapply(cluster, events, progress, checkpoint).run(r,
+                () -> run.lock.phase(Record.PHASE_REAPPLYING)));
         run.standing = ra.statefulSet();
         run.restored = ra.restored();
         run.reapplyMessage = ra.message();
@@ -450,9 +470,14 @@ public final class Steps {
             run.standing = cluster.getStatefulSet(ns, name).orElseThrow();
             run.dependents = Dependents.read(cluster, run.standing, Objects.uid(run.standing), r.claimTargets().keySet());
         }
-        run.lock.phase(Record.PHASE_VERIFYING);
+        // the phase is recorded while the adoption is read: it protects no write of the verification
+        java.util.concurrent.Future<Object> phase = Together.start(() -> {
+            run.lock.phase(Record.PHASE_VERIFYING);
+            return null;
+        });
         AdoptionCheck.Result v = timed(run, "verify", () -> new AdoptionCheck(cluster, waiter).verify(run.standing, run.dependents,
                 Metadata.textOrEmpty(r.live(), "status", "currentRevision"), run.deadline));
+        Together.join(phase);
         progress.on(v.adopted() ? ProgressEvent.info(ns, name, Step.VERIFY, v.detail())
                 : ProgressEvent.warn(ns, name, Step.VERIFY, v.detail()));
         return new Verified(v.adopted(), v.pods(), v.detail());
@@ -539,8 +564,10 @@ public final class Steps {
 
     /** A run that only grew claims (the templates already declared the sizes): released, and its result. */
     public StatefulSetResult claimsGrown(Run run) {
+        java.util.concurrent.Future<List<ClaimRead>> claims = readClaims(run);
         release(run);
-        return build(run, Outcome.CLAIMS_GROWN, "", "claims grown; the StatefulSet's templates already declared the sizes", List.of());
+        return build(run, Outcome.CLAIMS_GROWN, "", "claims grown; the StatefulSet's templates already declared the sizes", List.of(),
+                claims);
     }
 
     /** The operator said no at the delete gate: released with the claims grown and the StatefulSet untouched. */
@@ -575,14 +602,16 @@ public final class Steps {
      * told yet: {@link #told} says it once the file systems are known.
      */
     public StatefulSetResult verified(Run run, Verified v, Restarts restarts) {
+        // the claims are read for the result while the run is released: nothing of the release changes them
+        java.util.concurrent.Future<List<ClaimRead>> claims = readClaims(run);
         if (run.restored) {
             release(run);
-            return build(run, Outcome.FAILED, "reapply-failed", run.reapplyMessage + ". " + v.detail(), v.pods());
+            return build(run, Outcome.FAILED, "reapply-failed", run.reapplyMessage + ". " + v.detail(), v.pods(), claims);
         }
         release(run);
         checkpoint.afterWrite("release " + run.name());
         if (!v.adopted()) {
-            return build(run, Outcome.FAILED, "not-verified", v.detail(), v.pods());
+            return build(run, Outcome.FAILED, "not-verified", v.detail(), v.pods(), claims);
         }
         List<StatefulSetResult.PodResult> pods = new ArrayList<>();
         for (StatefulSetResult.PodResult p : v.pods()) {
@@ -602,11 +631,12 @@ public final class Steps {
             detail = detail.contains(unchanged) ? detail.replace(unchanged, said) : detail + "; " + said;
         }
         detail += restarts.problems().isEmpty() ? "" : "; " + String.join("; ", restarts.problems());
-        return build(run, Outcome.CONVERGED, "", detail, pods);
+        return build(run, Outcome.CONVERGED, "", detail, pods, claims);
     }
 
     /** A result built quietly ({@link #verified}, {@link #claimsGrown}) said to the {@link Progress} now: its last event. */
     public StatefulSetResult told(StatefulSetResult r) {
+        events.flush(); // the run's Events written, and what they had to say said, before its last word
         progress.on(new ProgressEvent(r.namespace(), r.name(), Step.RECORD, r.outcome().label() + ": " + r.detail(), null,
                 r.outcome() == Outcome.FAILED));
         return r;
@@ -635,6 +665,7 @@ public final class Steps {
             checked.values().stream().filter(c -> c.state() == FileSystem.WAITS_FOR_RESTART
                     || c.state() == FileSystem.PENDING && c.bytes() < 0).forEach(c -> waiting.add(c.claim()));
             restarts = restartPods(run, waiting);
+            fs.forget(); // pods restarted: their pods and the kubelets' summaries are read anew
             for (String claim : waiting) {
                 checked.put(claim, fs.check(ns, name, claim, Quantity.parse(r.claimTargets().get(claim)), cluster.getClaim(ns, claim)));
             }
@@ -696,16 +727,38 @@ public final class Steps {
 
     /** {@link #result} without telling it. */
     private StatefulSetResult build(Run run, Outcome outcome, String reason, String detail, List<StatefulSetResult.PodResult> pods) {
+        return build(run, outcome, reason, detail, pods, readClaims(run));
+    }
+
+    /** {@link #build} from the claims read by {@code read} (started earlier, beside other requests). */
+    private StatefulSetResult build(Run run, Outcome outcome, String reason, String detail, List<StatefulSetResult.PodResult> pods,
+            java.util.concurrent.Future<List<ClaimRead>> read) {
         Record r = run.record();
         List<StatefulSetResult.ClaimResult> claims = new ArrayList<>();
         List<String> warnings = new ArrayList<>();
-        for (Map.Entry<String, String> t : r.claimTargets().entrySet()) {
-            Optional<ObjectNode> c = cluster.getClaim(r.namespace(), t.getKey());
-            String capacity = c.map(x -> Metadata.textOrEmpty(x, "status", "capacity", "storage")).orElse("");
-            claims.add(new StatefulSetResult.ClaimResult(t.getKey(), run.before.getOrDefault(t.getKey(), ""), t.getValue(), capacity));
-            c.flatMap(x -> ClaimWarnings.of(cluster, r.namespace(), r.name(), x, Quantity.parse(t.getValue()))).ifPresent(warnings::add);
+        for (ClaimRead c : Together.join(read)) {
+            String capacity = c.claim().map(x -> Metadata.textOrEmpty(x, "status", "capacity", "storage")).orElse("");
+            claims.add(new StatefulSetResult.ClaimResult(c.name(), run.before.getOrDefault(c.name(), ""), c.target(), capacity));
+            c.warning().ifPresent(warnings::add);
         }
         return new StatefulSetResult(r.namespace(), r.name(), outcome, reason, detail, claims, pods, warnings, phasesOf(run));
+    }
+
+    /** One claim of a run as its result says it: read now (empty: gone), with its warning. */
+    private record ClaimRead(String name, String target, Optional<ObjectNode> claim, Optional<String> warning) {}
+
+    /** Every claim of the run read together, each with its warning, sent now: {@link Together#join} the answer. */
+    private java.util.concurrent.Future<List<ClaimRead>> readClaims(Run run) {
+        Record r = run.record();
+        List<java.util.concurrent.Callable<ClaimRead>> reads = new ArrayList<>();
+        for (Map.Entry<String, String> t : r.claimTargets().entrySet()) {
+            reads.add(() -> {
+                Optional<ObjectNode> c = cluster.getClaim(r.namespace(), t.getKey());
+                return new ClaimRead(t.getKey(), t.getValue(), c,
+                        c.flatMap(x -> ClaimWarnings.of(cluster, r.namespace(), r.name(), x, Quantity.parse(t.getValue()))));
+            });
+        }
+        return Together.start(() -> Together.all(reads));
     }
 
     private static List<StatefulSetResult.PhaseTime> phasesOf(Run run) {

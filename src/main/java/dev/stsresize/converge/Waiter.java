@@ -67,30 +67,38 @@ final class Waiter {
      * @param failure a failure seen on the object ("" none): the wait ends at once, FAILED
      * @param goneOn set when the driver goes on without waiting (the wait ends at once, WENT_ON)
      * @param detail what the object as seen adds to {@code what} in the ticks ("" nothing): who holds it, say
+     * @param known the object as the run read or wrote it moments ago, the watch's start (null: a GET first)
      */
     record Wait(String namespace, String sts, Step step, String what, WatchedKind kind, String name,
             Predicate<Optional<ObjectNode>> condition, Instant deadline, Supplier<List<ClaimGrower.ClaimStatus>> claims,
-            Function<Optional<ObjectNode>, String> failure, StopRequest goneOn, Function<Optional<ObjectNode>, String> detail) {
+            Function<Optional<ObjectNode>, String> failure, StopRequest goneOn, Function<Optional<ObjectNode>, String> detail,
+            ObjectNode known) {
 
         static Wait of(String namespace, String sts, Step step, String what, WatchedKind kind, String name,
                 Predicate<Optional<ObjectNode>> condition, Instant deadline) {
-            return new Wait(namespace, sts, step, what, kind, name, condition, deadline, List::of, o -> "", new StopRequest(), o -> "");
+            return new Wait(namespace, sts, step, what, kind, name, condition, deadline, List::of, o -> "", new StopRequest(), o -> "",
+                    null);
         }
 
         Wait withClaims(Supplier<List<ClaimGrower.ClaimStatus>> c) {
-            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, c, failure, goneOn, detail);
+            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, c, failure, goneOn, detail, known);
         }
 
         Wait withFailure(Function<Optional<ObjectNode>, String> f) {
-            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, claims, f, goneOn, detail);
+            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, claims, f, goneOn, detail, known);
         }
 
         Wait withGoneOn(StopRequest g) {
-            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, claims, failure, g, detail);
+            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, claims, failure, g, detail, known);
         }
 
         Wait withDetail(Function<Optional<ObjectNode>, String> d) {
-            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, claims, failure, goneOn, d);
+            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, claims, failure, goneOn, d, known);
+        }
+
+        /** The wait starts from {@code object} as already read (null: from a GET): its watch from that resourceVersion. */
+        Wait from(ObjectNode object) {
+            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, claims, failure, goneOn, detail, object);
         }
     }
 
@@ -151,7 +159,7 @@ final class Waiter {
             }
 
             private AutoCloseable current;
-        });
+        }, w.known());
         if (o.reached()) {
             return new Result(o.object(), End.REACHED, "");
         }

@@ -1,10 +1,8 @@
 package dev.stsresize.manifest;
 
 import java.util.IdentityHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Stream;
 import org.yaml.snakeyaml.nodes.MappingNode;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
@@ -36,6 +34,11 @@ final class ComposedYaml {
     }
 
     private Problem check(Node n) {
+        if (n.getAnchor() == null) {
+            // only an anchored node can be met twice (an alias is its anchor's node) or contain itself
+            Problem wrongTag = wrongTag(n);
+            return wrongTag != null ? wrongTag : checkChildren(n);
+        }
         if (checked.containsKey(n)) {
             return null; // an alias to a node already checked, met again elsewhere: the same answer
         }
@@ -49,17 +52,37 @@ final class ComposedYaml {
         }
         onPath.put(n, Boolean.TRUE);
         try {
-            for (Node child : children(n)) {
-                Problem p = check(child);
-                if (p != null) {
-                    return p;
-                }
+            Problem p = checkChildren(n);
+            if (p != null) {
+                return p;
             }
         } finally {
             onPath.remove(n);
         }
         checked.put(n, Boolean.TRUE);
         return null;
+    }
+
+    private Problem checkChildren(Node n) {
+        if (n instanceof MappingNode m) {
+            for (NodeTuple t : m.getValue()) {
+                Problem p = check(t.getKeyNode());
+                if (p == null) {
+                    p = check(t.getValueNode());
+                }
+                if (p != null) {
+                    return p;
+                }
+            }
+        } else if (n instanceof SequenceNode s) {
+            for (Node child : s.getValue()) {
+                Problem p = check(child);
+                if (p != null) {
+                    return p;
+                }
+            }
+        }
+        return null; // a scalar
     }
 
     private static Problem wrongTag(Node n) {
@@ -73,15 +96,5 @@ final class ComposedYaml {
         String kind = n instanceof MappingNode ? "a mapping" : n instanceof SequenceNode ? "a list" : "a single value";
         String written = tag.getValue().startsWith(Tag.PREFIX) ? "!!" + tag.getValue().substring(Tag.PREFIX.length()) : tag.getValue();
         return new Problem("the tag " + written + " stands on " + kind + ", which it cannot describe; remove the tag", n);
-    }
-
-    private static List<Node> children(Node n) {
-        if (n instanceof MappingNode m) {
-            return m.getValue().stream().flatMap((NodeTuple t) -> Stream.of(t.getKeyNode(), t.getValueNode())).toList();
-        }
-        if (n instanceof SequenceNode s) {
-            return s.getValue();
-        }
-        return List.of(); // a scalar
     }
 }

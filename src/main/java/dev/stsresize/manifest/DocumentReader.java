@@ -58,7 +58,7 @@ public final class DocumentReader {
     }
 
     /** Keeps timestamps as the strings they were written as (Kubernetes fields are strings, not dates). */
-    private static final class Constructor extends SafeConstructor {
+    static final class Constructor extends SafeConstructor {
         Constructor(LoaderOptions options) {
             super(options);
             this.yamlConstructors.put(Tag.TIMESTAMP, new ConstructYamlStr());
@@ -66,6 +66,11 @@ public final class DocumentReader {
 
         Object construct(Node node) {
             return constructDocument(node);
+        }
+
+        /** What the constructor makes of one scalar node: its {@code Construct} for the node's resolved tag. */
+        Object scalar(Node node) {
+            return getConstructor(node).construct(node);
         }
     }
 
@@ -101,6 +106,7 @@ public final class DocumentReader {
         Constructor constructor = new Constructor(loader);
         Yaml yaml = new Yaml(constructor, new org.yaml.snakeyaml.representer.Representer(new org.yaml.snakeyaml.DumperOptions()),
                 new org.yaml.snakeyaml.DumperOptions(), loader);
+        YamlTrees direct = new YamlTrees(constructor::scalar, json);
         int document = 0;
         boolean inside = false;
         try {
@@ -114,9 +120,12 @@ public final class DocumentReader {
                     Mark at = unbuildable.node().getStartMark();
                     throw refused(file, document, at.getLine() + 1, at.getColumn() + 1, unbuildable.message(), null);
                 }
-                Object value = node == null ? null : constructor.construct(node);
+                JsonNode tree = node == null ? null : direct.of(node);
+                if (tree == null && node != null) {
+                    Object value = constructor.construct(node);
+                    tree = value == null ? null : json.valueToTree(value);
+                }
                 inside = false;
-                JsonNode tree = value == null ? null : json.valueToTree(value);
                 if (tree instanceof ObjectNode obj) {
                     emit(obj, new Source(file, document, node.getStartMark().getLine() + 1, Source.NOT_IN_A_LIST), sink);
                 }

@@ -186,6 +186,16 @@ public final class Quantity implements Comparable<Quantity> {
                 f = Format.DECIMAL_SI; // don't lose precision, and keep 512 as 512
             }
         }
+        if (f == Format.BINARY_SI && value.scale() <= 0 && value.compareTo(MAX_INT64) <= 0 && value.signum() > 0) {
+            // the common case (a size in bytes that fits a long) without BigInteger's division: a plan prints thousands
+            long n = value.longValueExact();
+            int times = 0;
+            while (n >= 1024 && (n & 1023) == 0) {
+                n >>= 10;
+                times++;
+            }
+            return times == 0 ? Long.toString(n) : n + suffixForBinary(times * 10);
+        }
         if (f == Format.BINARY_SI) {
             BigInteger n = value.toBigIntegerExact();
             int times = 0;
@@ -211,8 +221,15 @@ public final class Quantity implements Comparable<Quantity> {
     }
 
     private static String suffixForBinary(int exponent) {
-        return BINARY_SUFFIXES.entrySet().stream().filter(e -> e.getValue() == exponent)
-                .map(Map.Entry::getKey).findFirst().orElse("");
+        return switch (exponent) {
+            case 10 -> "Ki";
+            case 20 -> "Mi";
+            case 30 -> "Gi";
+            case 40 -> "Ti";
+            case 50 -> "Pi";
+            case 60 -> "Ei";
+            default -> "";
+        };
     }
 
     private static String suffixForDecimal(int exponent) {

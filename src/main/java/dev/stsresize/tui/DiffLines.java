@@ -26,7 +26,14 @@ public final class DiffLines {
 
     /** The diff with each claim's conditions as {@code loaded} last read them. */
     public static List<Line> of(Decision d, Loaded loaded, Glyphs g, int width) {
-        return of(d, loaded.uid(d), loaded.fieldManager(d), claim -> loaded.conditions(d.namespace(), claim), g, width);
+        List<Line> out = new ArrayList<>(of(d, loaded.uid(d), loaded.fieldManager(d), claim -> loaded.conditions(d.namespace(), claim), g, width));
+        if (loaded.unproved(d)) {
+            // under the title: the verdict is the objects' alone, and may still become a refusal
+            out.addAll(1, Styled.wrap(Styled.of("Decided from the objects read; the server's permission checks and dry runs are not in"
+                    + " yet (the header says whether they are being asked): this verdict may still turn into a refusal, and no write"
+                    + " starts before they pass.", Style.WARN), width, 2));
+        }
+        return out;
     }
 
     /** The diff with, under its title, each claim's usage (used, capacity, free, fills in) and the suggested sizes. */

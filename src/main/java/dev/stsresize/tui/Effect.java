@@ -4,8 +4,11 @@ import dev.stsresize.plan.Decision;
 
 /** The I/O {@link Update} asks for; the {@link EffectRunner} performs it and posts the result back as a {@link UiEvent}. */
 public sealed interface Effect {
-    /** Read the manifest and the live state again and decide; answers DecisionsLoaded or LoadFailed. */
+    /** Read the manifest and the live state again and decide; answers DecisionsLoaded (maybe with rows unproved) or LoadFailed. */
     record LoadDecisions() implements Effect {}
+
+    /** Ask the server for the proofs of the last load's unproved rows; answers DecisionsProved or LoadFailed. */
+    record ProveDecisions() implements Effect {}
 
     /** Run one wizard step for {@code decision}; answers StepProgress events, then one StepFinished. */
     record RunStep(WizardStep step, Decision decision, String uid) implements Effect {}

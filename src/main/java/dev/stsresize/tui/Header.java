@@ -26,6 +26,10 @@ final class Header {
                 col += p.text(col, 1, Texts.verdictWord(e.getKey()), DiffLines.verdictStyle(e.getKey()), w - col);
                 sep = " " + p.glyphs.dot();
             }
+            if (!l.unproved().isEmpty()) {
+                // short: the rows say which verdicts wait, the diff says for what
+                col += p.text(col, 1, "  " + (s.loading() ? "checking" + p.glyphs.ellipsis() : "unchecked (r)"), Style.DIM, w - col);
+            }
         }
         p.text(col, 1, "   manifest: " + or(l.manifest()), Style.DIM, w - col);
     }

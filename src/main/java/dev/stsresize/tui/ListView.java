@@ -45,6 +45,9 @@ final class ListView {
         String[][] cells = new String[rows.size()][];
         for (int i = 0; i < rows.size(); i++) {
             cells[i] = usage ? usageCells(rows.get(i), s.usage(), p.glyphs) : cells(rows.get(i), p.glyphs);
+            if (s.loaded().unproved(rows.get(i))) {
+                cells[i][VERDICT] += " " + unprovedMark(s, p.glyphs);
+            }
         }
         int[] w = widths(headers, cells, width, usage ? USAGE_MIN : BASE_MIN, usage ? USAGE_SHRINK : BASE_SHRINK, usage ? USAGE_DROP : BASE_DROP);
         int grow = headers.length - 2;
@@ -93,6 +96,11 @@ final class ListView {
                 p.text(col, row, " ".repeat(left + width - col), Style.NORMAL, left + width - col, true);
             }
         }
+    }
+
+    /** What a verdict decided from the objects alone waits for: the server's proofs, asked now, or failed (r asks again). */
+    static String unprovedMark(UiState s, Glyphs g) {
+        return s.loading() ? "checking" + g.ellipsis() : "unchecked";
     }
 
     static String[] cells(Decision d, Glyphs g) {

@@ -7,6 +7,7 @@ import dev.stsresize.plan.Verdict;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One load of the decisions with what the header says about where they came from.
@@ -20,10 +21,12 @@ import java.util.Map;
  * @param interrupted runs of the manifest's StatefulSets that stopped before they finished
  * @param fieldManagers the manager each StatefulSet would be re-applied with, by "namespace/name"
  * @param sources where each StatefulSet is declared (file and line), by "namespace/name": what the UI's size edit changes
+ * @param unproved the "namespace/name" of the StatefulSets decided from the objects alone whose proofs (permissions,
+ *     dry runs) the server has not answered yet: their verdict may still turn into a refusal, and no write starts from it
  */
 public record Loaded(List<Decision> decisions, Map<String, String> uids, String context, String cluster, String scope,
         String manifest, Map<String, List<String>> conditions, List<InterruptedRun> interrupted, Map<String, String> fieldManagers,
-        Map<String, Source> sources) {
+        Map<String, Source> sources, Set<String> unproved) {
     public Loaded {
         decisions = List.copyOf(decisions);
         uids = Map.copyOf(uids);
@@ -31,16 +34,27 @@ public record Loaded(List<Decision> decisions, Map<String, String> uids, String 
         interrupted = List.copyOf(interrupted);
         fieldManagers = Map.copyOf(fieldManagers);
         sources = Map.copyOf(sources);
+        unproved = Set.copyOf(unproved);
     }
 
     public Loaded(List<Decision> decisions, Map<String, String> uids, String context, String cluster, String scope, String manifest,
             Map<String, List<String>> conditions, List<InterruptedRun> interrupted, Map<String, String> fieldManagers) {
-        this(decisions, uids, context, cluster, scope, manifest, conditions, interrupted, fieldManagers, Map.of());
+        this(decisions, uids, context, cluster, scope, manifest, conditions, interrupted, fieldManagers, Map.of(), Set.of());
     }
 
     /** The same load, with where each StatefulSet is declared. */
     public Loaded withSources(Map<String, Source> s) {
-        return new Loaded(decisions, uids, context, cluster, scope, manifest, conditions, interrupted, fieldManagers, s);
+        return new Loaded(decisions, uids, context, cluster, scope, manifest, conditions, interrupted, fieldManagers, s, unproved);
+    }
+
+    /** The same load, decided from the objects alone: the proofs of {@code keys} are still to come. */
+    public Loaded withUnproved(Set<String> keys) {
+        return new Loaded(decisions, uids, context, cluster, scope, manifest, conditions, interrupted, fieldManagers, sources, keys);
+    }
+
+    /** Whether the server's proofs (permissions, dry runs) of this decision are still to come. */
+    public boolean unproved(Decision d) {
+        return unproved.contains(key(d));
     }
 
     /** Where each of the manifest's StatefulSets is declared (their namespaces are filled in when read). */

@@ -10,7 +10,11 @@ public sealed interface UiEvent {
 
     record Resized(int columns, int rows) implements UiEvent {}
 
+    /** A load; its {@link Loaded#unproved()} rows wait for the server's proofs, which come as {@link DecisionsProved}. */
     record DecisionsLoaded(Loaded loaded) implements UiEvent {}
+
+    /** The last load again, with the server's permissions and dry runs in (a verdict may have turned into a refusal). */
+    record DecisionsProved(Loaded loaded) implements UiEvent {}
 
     record LoadFailed(String message) implements UiEvent {}
 

@@ -44,61 +44,136 @@ public record UiState(Loaded loaded, boolean loading, int cursor, String filter,
     }
 
     UiState withLoaded(Loaded l, boolean isLoading) {
-        return new UiState(l, isLoading, cursor, filter, filtering, sort, view, back, scroll, flash, dialog, wizard, marked, edit, usage, columns, rows, null);
+        return with(c -> {
+            c.loaded = l;
+            c.loading = isLoading;
+            c.visible = null;
+        });
     }
 
     UiState withLoading(boolean b) {
-        return new UiState(loaded, b, cursor, filter, filtering, sort, view, back, scroll, flash, dialog, wizard, marked, edit, usage, columns, rows, visible);
+        return with(c -> c.loading = b);
     }
 
-    UiState withCursor(int c) {
-        return new UiState(loaded, loading, c, filter, filtering, sort, view, back, scroll, flash, dialog, wizard, marked, edit, usage, columns, rows, visible);
+    UiState withCursor(int i) {
+        return with(c -> c.cursor = i);
     }
 
     UiState withFilter(String f, boolean editing) {
-        return new UiState(loaded, loading, cursor, f, editing, sort, view, back, scroll, flash, dialog, wizard, marked, edit, usage, columns, rows, f.equals(filter) ? visible : null);
+        return with(c -> {
+            c.filter = f;
+            c.filtering = editing;
+            c.visible = f.equals(filter) ? visible : null;
+        });
     }
 
     UiState withSort(SortOrder s) {
-        return new UiState(loaded, loading, cursor, filter, filtering, s, view, back, scroll, flash, dialog, wizard, marked, edit, usage, columns, rows, null);
+        return with(c -> {
+            c.sort = s;
+            c.visible = null;
+        });
     }
 
     /** Another view, from its first line; {@code from} is where Esc returns. */
     UiState withView(View v, View from) {
-        return new UiState(loaded, loading, cursor, filter, filtering, sort, v, from, 0, flash, dialog, wizard, marked, edit, usage, columns, rows, visible);
+        return with(c -> {
+            c.view = v;
+            c.back = from;
+            c.scroll = 0;
+        });
     }
 
     UiState withScroll(int s) {
-        return new UiState(loaded, loading, cursor, filter, filtering, sort, view, back, s, flash, dialog, wizard, marked, edit, usage, columns, rows, visible);
+        return with(c -> c.scroll = s);
     }
 
     UiState withFlash(Flash f) {
-        return new UiState(loaded, loading, cursor, filter, filtering, sort, view, back, scroll, f, dialog, wizard, marked, edit, usage, columns, rows, visible);
+        return with(c -> c.flash = f);
     }
 
     UiState withDialog(Dialog d) {
-        return new UiState(loaded, loading, cursor, filter, filtering, sort, view, back, scroll, flash, d, wizard, marked, edit, usage, columns, rows, visible);
+        return with(c -> c.dialog = d);
     }
 
     UiState withWizard(Wizard w) {
-        return new UiState(loaded, loading, cursor, filter, filtering, sort, view, back, scroll, flash, dialog, w, marked, edit, usage, columns, rows, visible);
+        return with(c -> c.wizard = w);
     }
 
-    UiState withSize(int c, int r) {
-        return new UiState(loaded, loading, cursor, filter, filtering, sort, view, back, scroll, flash, dialog, wizard, marked, edit, usage, c, r, visible);
+    UiState withSize(int columns, int rows) {
+        return with(c -> {
+            c.columns = columns;
+            c.rows = rows;
+        });
     }
 
     UiState withMarked(Set<String> m) {
-        return new UiState(loaded, loading, cursor, filter, filtering, sort, view, back, scroll, flash, dialog, wizard, m, edit, usage, columns, rows, visible);
+        return with(c -> c.marked = m);
     }
 
     UiState withEdit(SizeEdit e) {
-        return new UiState(loaded, loading, cursor, filter, filtering, sort, view, back, scroll, flash, dialog, wizard, marked, e, usage, columns, rows, visible);
+        return with(c -> c.edit = e);
     }
 
     /** A new usage read: the list is sorted again only when it sorts by usage. */
     UiState withUsage(UsageIndex u) {
-        return new UiState(loaded, loading, cursor, filter, filtering, sort, view, back, scroll, flash, dialog, wizard, marked, edit, u, columns,
-                rows, sort == SortOrder.USED ? null : visible);
+        return with(c -> {
+            c.usage = u;
+            c.visible = sort == SortOrder.USED ? null : visible;
+        });
+    }
+
+    /**
+     * This state with what {@code change} sets on a copy of its components: each wither names only what it
+     * changes, so a new component is one line in {@link Copy}, not one in every wither. A change that alters
+     * what {@code visible} is derived from sets it to null (computed again); the others keep it.
+     */
+    private UiState with(java.util.function.Consumer<Copy> change) {
+        Copy c = new Copy(this);
+        change.accept(c);
+        return new UiState(c.loaded, c.loading, c.cursor, c.filter, c.filtering, c.sort, c.view, c.back, c.scroll, c.flash, c.dialog,
+                c.wizard, c.marked, c.edit, c.usage, c.columns, c.rows, c.visible);
+    }
+
+    /** The components, to be changed before the next state is built from them. */
+    private static final class Copy {
+        Loaded loaded;
+        boolean loading;
+        int cursor;
+        String filter;
+        boolean filtering;
+        SortOrder sort;
+        View view;
+        View back;
+        int scroll;
+        Flash flash;
+        Dialog dialog;
+        Wizard wizard;
+        Set<String> marked;
+        SizeEdit edit;
+        UsageIndex usage;
+        int columns;
+        int rows;
+        List<Decision> visible;
+
+        Copy(UiState s) {
+            loaded = s.loaded;
+            loading = s.loading;
+            cursor = s.cursor;
+            filter = s.filter;
+            filtering = s.filtering;
+            sort = s.sort;
+            view = s.view;
+            back = s.back;
+            scroll = s.scroll;
+            flash = s.flash;
+            dialog = s.dialog;
+            wizard = s.wizard;
+            marked = s.marked;
+            edit = s.edit;
+            usage = s.usage;
+            columns = s.columns;
+            rows = s.rows;
+            visible = s.visible;
+        }
     }
 }

@@ -37,6 +37,9 @@ public final class Update {
         if (e instanceof DecisionsLoaded l) {
             return loaded(s, l.loaded());
         }
+        if (e instanceof UiEvent.DecisionsProved p) {
+            return proved(s, p.loaded());
+        }
         if (e instanceof LoadFailed f) {
             return loadFailed(s, f.message());
         }
@@ -73,19 +76,43 @@ public final class Update {
 
     // ---- results -------------------------------------------------------------------------------
 
+    /**
+     * A load: drawn at once. Rows decided from the objects alone wait for their proofs, asked for now;
+     * until they are in, the state stays loading (no second load is started behind them).
+     */
     private static Transition loaded(UiState s, Loaded l) {
+        boolean proving = !l.unproved().isEmpty();
+        Decision before = s.selected();
+        UiState next = s.withLoaded(l, proving);
+        next = next.withCursor(indexOf(next.visible(), before, s.cursor()));
+        // with proofs to come, what the rows wait for is on them: "refreshed" and the resume are said once they are in
+        if (!proving && !s.loaded().decisions().isEmpty() && (s.flash() == null || s.flash().text().equals("refreshing"))) {
+            next = next.withFlash(Flash.info("refreshed: " + l.decisions().size() + " StatefulSet" + (l.decisions().size() == 1 ? "" : "s")));
+        } else if (!proving && !l.interrupted().isEmpty() && next.dialog() == null) {
+            next = next.withDialog(resumeDialog(l.interrupted().get(0), l.interrupted().size()));
+        }
+        List<Effect> effects = new ArrayList<>();
+        if (proving) {
+            effects.add(new Effect.ProveDecisions());
+        }
+        if (s.loaded().decisions().isEmpty() && s.usage() == null && !l.decisions().isEmpty()) {
+            effects.add(new Effect.ReadUsage(java.time.Duration.ZERO)); // the first load starts the timer
+        }
+        return new Transition(EditFlow.reopen(next), effects);
+    }
+
+    /** The proofs of the load shown: verdicts they changed (a refusal, a warning) replace the rows, the cursor stays on its row. */
+    private static Transition proved(UiState s, Loaded l) {
+        boolean refreshed = s.flash() != null && s.flash().text().equals("refreshing");
         Decision before = s.selected();
         UiState next = s.withLoaded(l, false);
         next = next.withCursor(indexOf(next.visible(), before, s.cursor()));
-        if (!s.loaded().decisions().isEmpty() && (s.flash() == null || s.flash().text().equals("refreshing"))) {
+        if (refreshed) {
             next = next.withFlash(Flash.info("refreshed: " + l.decisions().size() + " StatefulSet" + (l.decisions().size() == 1 ? "" : "s")));
         } else if (!l.interrupted().isEmpty() && next.dialog() == null) {
             next = next.withDialog(resumeDialog(l.interrupted().get(0), l.interrupted().size()));
         }
-        if (s.loaded().decisions().isEmpty() && s.usage() == null && !l.decisions().isEmpty()) {
-            return Transition.of(EditFlow.reopen(next), new Effect.ReadUsage(java.time.Duration.ZERO)); // the first load starts the timer
-        }
-        return Transition.of(EditFlow.reopen(next));
+        return Transition.of(next);
     }
 
     /** What the start says about a run that stopped: where it stopped, what resuming does, and the command for later. */
@@ -105,7 +132,10 @@ public final class Update {
     }
 
     private static Transition loadFailed(UiState s, String message) {
-        UiState next = s.withLoading(false).withFlash(Flash.error(message));
+        boolean proving = s.loading() && !s.loaded().unproved().isEmpty();
+        UiState next = s.withLoading(false).withFlash(Flash.error(proving
+                ? "the permission checks and dry runs failed, the rows marked unchecked are not proved: " + message + "; r reads again"
+                : message));
         if (s.loaded().decisions().isEmpty()) {
             // nothing to show behind it: say it in full, not in a truncated line
             next = next.withDialog(new Dialog.Error("Could not load the StatefulSets", message + "\n\nPress r to try again, q to quit."));
@@ -151,7 +181,9 @@ public final class Update {
                     + (done.restartOffered() ? "; p offers the pod restarts" : ""))));
         }
         if (nextStep.gate() != WizardStep.Gate.NONE) {
-            return Transition.of(s.withWizard(done.withGate(nextStep.gate(), "")));
+            // the gate's prompt replaces a word said while the step ran ("not yet"): it is no longer true
+            UiState next = s.flash() != null && s.flash().level() == Flash.Level.INFO ? s.withFlash(null) : s;
+            return Transition.of(next.withWizard(done.withGate(nextStep.gate(), "")));
         }
         return Transition.of(s.withWizard(done.with(nextStep, StepStatus.RUNNING)),
                 new Effect.RunStep(nextStep, w.decision(), w.uid()));
@@ -394,6 +426,12 @@ public final class Update {
         }
         if (w.gate() == WizardStep.Gate.CONFIRM) {
             if (k.is('y') || k.is('Y')) {
+                String unproved = unprovedInList(s, w);
+                if (unproved != null) {
+                    // waiting is said once (the proofs end it); a failure or a refusal stays until replaced
+                    boolean waiting = s.loading() && s.loaded().unproved().contains(w.key());
+                    return Transition.of(s.withFlash(waiting ? Flash.info(unproved) : Flash.warn(unproved)));
+                }
                 WizardStep step = w.current();
                 return Transition.of(s.withWizard(w.withGate(WizardStep.Gate.NONE, "").with(step, StepStatus.RUNNING)),
                         new Effect.RunStep(step, w.decision(), w.uid()));
@@ -402,6 +440,10 @@ public final class Update {
                 return leave(s, w);
             }
             return Transition.of(s.withFlash(Flash.warn("press y to " + w.current().label() + ", n or Esc to leave")));
+        }
+        if ((k.is('y') || k.is('Y')) && w.status(WizardStep.CHECK) == StepStatus.RUNNING) {
+            return Transition.of(s.withFlash(Flash.info("not yet: the check is asking the server for " + w.key()
+                    + "'s permissions and the dry run of every write; y is asked for once they pass")));
         }
         if (k.is('c') && w.status(WizardStep.WAIT) == StepStatus.RUNNING && !w.goingOn()) {
             return Transition.of(s.withWizard(w.wentOn()).withFlash(Flash.info("going on: the resizer keeps working; the recreate needs only the grown requests")), new Effect.GoOn(w.decision()));
@@ -419,6 +461,32 @@ public final class Update {
                     : "a write is running: wait for it to finish")));
         }
         return leave(s, w);
+    }
+
+    /**
+     * Why the first write may not start yet, or null when it may: the list's own proofs of the
+     * StatefulSet (permissions, dry runs) must be in and still find work. The wizard's check proved it
+     * too, but an answer of the server that disagrees with it means the cluster changed in between.
+     */
+    private static String unprovedInList(UiState s, Wizard w) {
+        Loaded l = s.loaded();
+        Decision listed = l.decisions().stream().filter(d -> Loaded.key(d).equals(w.key())).findFirst().orElse(null);
+        if (listed == null) {
+            return null; // no longer in the manifest's scope: the check's proofs are the only ones
+        }
+        if (l.unproved(listed) && !s.loading()) {
+            return "the list's permission checks and dry runs of " + w.key() + " failed, so y is not accepted: Esc, then r in the"
+                    + " list reads and proves again";
+        }
+        if (l.unproved(listed)) {
+            return "waiting for the server's permission checks and dry runs of the list (" + w.key() + "); y is accepted once they"
+                    + " are in";
+        }
+        if (!listed.verdict().hasWork()) {
+            return "the server's proofs now answer " + w.key() + " is " + Texts.verdict(listed) + ": nothing was written; Esc leaves,"
+                    + " the diff says why";
+        }
+        return null;
     }
 
     /** The delete gate: the operator types the StatefulSet's name; only the exact name passes. */

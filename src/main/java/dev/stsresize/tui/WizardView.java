@@ -47,6 +47,10 @@ final class WizardView {
         }
         lines.add(Styled.line().line());
         lines.addAll(gate);
+        String waits = waitsFor(s, w);
+        if (waits != null) {
+            lines.addAll(Styled.wrap(Styled.line().add(" " + g.running() + " ", Style.ACCENT).add(waits, Style.DIM).line(), width, 3));
+        }
         if (w.waiting() != null && w.running()) {
             lines.addAll(Styled.wrap(Styled.line().add(" " + g.running() + " ", Style.ACCENT).add(w.waiting().sentence(), Style.DIM).line(),
                     width, 3));
@@ -80,6 +84,19 @@ final class WizardView {
         for (int i = 0; i < height && i < lines.size(); i++) {
             p.line(left, top + i, lines.get(i), width, false);
         }
+    }
+
+    /** What the first write waits for before y may start it: the check's proofs, or the list's (null when nothing). */
+    static String waitsFor(UiState s, Wizard w) {
+        if (w.status(WizardStep.CHECK) == StepStatus.RUNNING) {
+            return "waiting for the server: permission checks and the dry run of every write (check); y is asked for once they pass";
+        }
+        Decision listed = s.loaded().decisions().stream().filter(d -> Loaded.key(d).equals(w.key())).findFirst().orElse(null);
+        if (w.gate() == WizardStep.Gate.CONFIRM && listed != null && s.loaded().unproved(listed)) {
+            return s.loading() ? "waiting for the list's permission checks and dry runs of " + w.key() + "; y is accepted once they are in"
+                    : "the list's permission checks and dry runs failed: y is not accepted; Esc, then r reads and proves again";
+        }
+        return null;
     }
 
     private static String mark(StepStatus status, Glyphs g) {

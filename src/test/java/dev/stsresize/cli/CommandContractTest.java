@@ -1,6 +1,7 @@
 package dev.stsresize.cli;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.tngtech.archunit.core.domain.Dependency;
@@ -104,5 +105,20 @@ class CommandContractTest {
             }
         });
         assertThat(strings).as("a free-text -o or --color accepts a typo and prints something else").isEmpty();
+    }
+
+    /**
+     * One printer of results: only {@code ResultPrinter} turns decisions, usage and results into the table or
+     * a stsresize/v1 document, so {@code -o} means the same in every command. Negative control: apply's plan
+     * table rendered in ApplyCommand itself breaks it.
+     */
+    @Test
+    void onlyTheResultPrinterPrintsResults() {
+        noClasses().that().resideOutsideOfPackage("dev.stsresize.render..")
+                .and().doNotHaveFullyQualifiedName(ResultPrinter.class.getName())
+                .should().dependOnClassesThat().haveNameMatching(
+                        "dev\\.stsresize\\.render\\.(TableRenderer|PlanDocument|ResultDocument|UsageTable|DocumentWriter)(\\$.*)?")
+                .because("a second printer is a second meaning of -o")
+                .check(product);
     }
 }

@@ -38,6 +38,19 @@ class CompletionTest {
             - {name: u1, user: {token: t}}
             """;
 
+    /**
+     * The first completion of a JVM pays for the TLS handshake and a cold JIT, which on a loaded machine can
+     * exceed the completion's time budget (an empty answer, by design); a second try then measures what this
+     * test is about, the words offered, not the machine's load.
+     */
+    static List<String> warm(Map<String, String> env, String... words) {
+        List<String> answer = complete(env, words);
+        for (int retry = 0; retry < 2 && answer.size() <= 1; retry++) {
+            answer = complete(env, words);
+        }
+        return answer;
+    }
+
     static List<String> complete(Map<String, String> env, String... words) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
@@ -132,7 +145,7 @@ class CompletionTest {
                     .map(o -> o.path("metadata").path("namespace").asText() + "/" + o.path("metadata").path("name").asText())
                     .sorted().toList();
             assertThat(all).hasSizeGreaterThan(3);
-            assertThat(complete(env, "resume", "")).containsExactlyElementsOf(concat(all, ":4"));
+            assertThat(warm(env, "resume", "")).containsExactlyElementsOf(concat(all, ":4"));
             String ns = all.get(0).substring(0, all.get(0).indexOf('/'));
             List<String> inNs = all.stream().filter(n -> n.startsWith(ns + "/")).toList();
             assertThat(complete(env, "resume", "-n", ns, "")).containsExactlyElementsOf(concat(inNs, ":4"));

@@ -236,6 +236,33 @@ class EveryOptionRefusesABadValueTest {
         options.forEach((name, value) -> args.add(value == null ? name : name + "=" + value));
         args.addAll(positionals.values());
 
+        refusedBeforeAnyRequest(args);
+    }
+
+    /** Every command that takes both -n and -A refuses them together, in the one check they share. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("commandsWithNamespaceAndAllNamespaces")
+    void minusNWithMinusAIsRefusedByEveryCommand(String command) {
+        List<String> args = new ArrayList<>(List.of(command));
+        baseOptions(command).forEach((name, value) -> args.add(value == null ? name : name + "=" + value));
+        args.addAll(List.of("-n", "default", "-A"));
+        args.addAll(basePositionals(command).values());
+        assertThat(refusedBeforeAnyRequest(args)).contains("-n and -A cannot be used together");
+    }
+
+    static Stream<String> commandsWithNamespaceAndAllNamespaces() {
+        List<String> commands = new ArrayList<>();
+        CommandContractTest.tree().getSubcommands().forEach((command, sub) -> {
+            if (sub.getCommandSpec().findOption("--namespace") != null && sub.getCommandSpec().findOption("--all-namespaces") != null) {
+                commands.add(command);
+            }
+        });
+        assertThat(commands).contains("plan", "apply", "resume", "usage", "ui");
+        return commands.stream();
+    }
+
+    /** Runs the command line: exit 1, one {@code error:} paragraph, nothing on stdout, no request. Returns stderr. */
+    private static String refusedBeforeAnyRequest(List<String> args) {
         int requestsBefore = sim.requests().size();
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
@@ -252,6 +279,7 @@ class EveryOptionRefusesABadValueTest {
         assertThat(said.lines().count()).as("the paragraph and at most the help hint:%n%s", said).isLessThanOrEqualTo(2);
         assertThat(out.toString()).as("nothing printed as a result").isEmpty();
         assertThat(sim.requests().subList(requestsBefore, sim.requests().size())).as("requests sent for %s", args).isEmpty();
+        return said;
     }
 
     /** The two typos the operator path met, word for word. */

@@ -18,11 +18,13 @@ import java.util.Map;
 
 /**
  * For {@link LatencyBenchmark}, in a JVM of its own: what the UI's list waits for, the
- * {@link ClusterDecisions#load} that {@code ui} runs before its first list, timed from the connection
- * to the decisions. Prints {@code FIRST_SCREEN <ms> <decisions> <calls> <calls in sequence>}: the calls
- * through the {@code Cluster} port, and the longest chain of them each sent after the one before it was
- * answered (the round trips on the critical path, counted without a clock's noise). Arguments:
- * kubeconfig, manifest.
+ * {@link ClusterDecisions#loadFirst} that {@code ui} runs before its first list (a build without it: its
+ * whole {@code load}), timed from the connection to the list drawn on a virtual terminal, then the
+ * proofs that fill it in. Prints {@code FIRST_SCREEN <ms> <decisions> <calls> <calls in sequence>
+ * <ms to proofs in> <calls> <calls in sequence> <decisions>}: the calls through the {@code Cluster}
+ * port, and the longest chain of them each sent after the one before it was answered (the round trips
+ * on the critical path, counted without a clock's noise), up to the list drawn, then up to the proofs
+ * in. Arguments: kubeconfig, manifest.
  */
 public final class FirstScreen {
     private FirstScreen() {}
@@ -49,6 +51,18 @@ public final class FirstScreen {
         return best;
     }
 
+    /** The first list drawn as the UI draws it (Update, then the frame on a virtual terminal of 120 × 40). */
+    private static void drawn(Loaded listed) throws java.io.IOException {
+        var vt = new com.googlecode.lanterna.terminal.virtual.DefaultVirtualTerminal(new com.googlecode.lanterna.TerminalSize(120, 40));
+        var screen = new com.googlecode.lanterna.screen.TerminalScreen(vt);
+        screen.startScreen();
+        var state = dev.stsresize.tui.Update.apply(dev.stsresize.tui.UiState.initial(120, 40), new dev.stsresize.tui.UiEvent.DecisionsLoaded(listed))
+                .state();
+        new dev.stsresize.tui.terminal.TerminalFrame(new dev.stsresize.tui.terminal.Theme(false), dev.stsresize.tui.Glyphs.UNICODE)
+                .draw(state, screen.newTextGraphics());
+        screen.refresh();
+    }
+
     public static void main(String[] args) throws Exception {
         Path home = Files.createTempDirectory("first-screen");
         long start = System.nanoTime();
@@ -58,22 +72,26 @@ public final class FirstScreen {
         Cluster real = new RetryingCluster(new KubeCluster(conn));
         // every call through the port, with when it started and ended
         List<long[]> calls = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
-        Cluster cluster = (Cluster) java.lang.reflect.Proxy.newProxyInstance(Cluster.class.getClassLoader(), new Class<?>[] {Cluster.class},
-                (proxy, method, arguments) -> {
-                    long from = System.nanoTime();
-                    try {
-                        return method.invoke(real, arguments);
-                    } catch (java.lang.reflect.InvocationTargetException e) {
-                        throw e.getCause();
-                    } finally {
-                        calls.add(new long[] {from, System.nanoTime()});
-                    }
-                });
+        Cluster cluster = TimedCluster.of(real, calls);
         ClusterDecisions source = new ClusterDecisions(cluster, new ByteArrayInputStream(new byte[0]), List.of(args[1]), false,
                 "default", false, true, "bench", "", new Journal(home.resolve("journal")));
-        Loaded loaded = source.load();
-        System.out.println("FIRST_SCREEN " + (System.nanoTime() - start) / 1_000_000 + " " + loaded.decisions().size() + " " + calls.size()
-                + " " + longestChain(calls));
+        // the list as ui draws it first: a build without loadFirst draws after its whole load
+        java.lang.reflect.Method first;
+        try {
+            first = ClusterDecisions.class.getMethod("loadFirst");
+        } catch (NoSuchMethodException before) {
+            first = ClusterDecisions.class.getMethod("load");
+        }
+        Loaded listed = (Loaded) first.invoke(source);
+        drawn(listed);
+        long listedAt = System.nanoTime();
+        int listCalls = calls.size();
+        int listChain = longestChain(calls);
+        Loaded proved = first.getName().equals("load") ? listed : (Loaded) ClusterDecisions.class.getMethod("prove").invoke(source);
+        long provedAt = System.nanoTime();
+        System.out.println("FIRST_SCREEN " + (listedAt - start) / 1_000_000 + " " + listed.decisions().size() + " " + listCalls + " "
+                + listChain + " " + (provedAt - start) / 1_000_000 + " " + calls.size() + " " + longestChain(calls) + " "
+                + proved.decisions().size());
         System.exit(0);
     }
 }

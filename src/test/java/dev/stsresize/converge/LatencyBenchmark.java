@@ -33,7 +33,10 @@ import org.junit.jupiter.api.io.TempDir;
  * after the one before it was answered is the critical path counted without the machine's noise,
  * which on a loaded machine is larger than the latency itself.
  * Run with {@code mvn -B test -Dsurefire.excludedGroups= -Dgroups=bench -Dtest=LatencyBenchmark}
- * ({@code -Dbench.scale=false} for the demo only, {@code -Dbench.demo=false} for the scale only).
+ * ({@code -Dbench.scale=false} for the demo only, {@code -Dbench.demo=false} for the scale only,
+ * {@code -Dbench.rows='first screen'} for the rows whose name matches). The first screen is timed to
+ * its list drawn (the LISTs: what {@code ui} waits for before its first list) and, in the same runs,
+ * to its proofs in (the rows "proofs in").
  */
 @Tag("bench")
 class LatencyBenchmark {
@@ -91,19 +94,8 @@ class LatencyBenchmark {
             try (Harness h = Harness.start(dir.resolve(String.join("-", names)), Demo.cluster())) {
                 h.sim.faults().add(FaultRule.on(null, null, null, Fault.latency(latency)));
                 List<long[]> calls = java.util.Collections.synchronizedList(new ArrayList<>());
-                dev.stsresize.cluster.Cluster real = h.cluster();
-                dev.stsresize.cluster.Cluster timed = (dev.stsresize.cluster.Cluster) java.lang.reflect.Proxy.newProxyInstance(
-                        dev.stsresize.cluster.Cluster.class.getClassLoader(), new Class<?>[] {dev.stsresize.cluster.Cluster.class},
-                        (proxy, method, arguments) -> {
-                            long from = System.nanoTime();
-                            try {
-                                return method.invoke(real, arguments);
-                            } catch (java.lang.reflect.InvocationTargetException e) {
-                                throw e.getCause();
-                            } finally {
-                                calls.add(new long[] {from, System.nanoTime()});
-                            }
-                        });
+                List<String> named = java.util.Collections.synchronizedList(new ArrayList<>());
+                dev.stsresize.cluster.Cluster timed = TimedCluster.of(h.cluster(), calls, named);
                 long start = System.nanoTime();
                 int from = h.sim.requests().size();
                 Assessment a = new Assessor(timed, Progress.NONE).assess(names.stream().map(Demo::declared).toList(), false,
@@ -113,6 +105,7 @@ class LatencyBenchmark {
                 int proveChain = FirstScreen.longestChain(calls);
                 String proveKinds = byKind(h.sim.requests().subList(from, h.sim.requests().size()));
                 calls.clear();
+                named.clear();
                 from = h.sim.requests().size();
                 start = System.nanoTime();
                 Converger converger = h.converger(timed, "bench@host 1", Gate.YES, Checkpoint.NONE);
@@ -126,6 +119,12 @@ class LatencyBenchmark {
                         String.join(" + ", names), proveCalls, proveChain, proveSeconds, proveKinds, calls.size(),
                         FirstScreen.longestChain(calls), (System.nanoTime() - start) / 1e9,
                         byKind(h.sim.requests().subList(from, h.sim.requests().size())));
+                if (Boolean.getBoolean("bench.trace")) {
+                    // each call of the converge, in the order it ended, with its start and end after the converge began (ms)
+                    for (int i = 0; i < calls.size(); i++) {
+                        System.out.printf("    %6.0f %6.0f %s%n", (calls.get(i)[0] - start) / 1e6, (calls.get(i)[1] - start) / 1e6, named.get(i));
+                    }
+                }
             }
         }
     }
@@ -152,7 +151,9 @@ class LatencyBenchmark {
                 screen.addAll(List.of(FirstScreen.class.getName(), kubeconfig.toString(), manifestFile.toString()));
                 commands.put(b.name() + " first screen", screen);
             }
-            if (withKubectl) {
+            String only = System.getProperty("bench.rows", "");
+            commands.keySet().removeIf(name -> !only.isEmpty() && !name.matches(".*(" + only + ").*"));
+            if (withKubectl && (only.isEmpty() || "kubectl get".matches(".*(" + only + ").*"))) {
                 commands.put("kubectl get", List.of("kubectl", "--kubeconfig", kubeconfig.toString(), "get", "sts,pvc,sc", "-A", "-o", "json"));
             }
             // warm the simulator's JIT and answer caches before anything is timed
@@ -175,13 +176,23 @@ class LatencyBenchmark {
                         int from = sim.requests().size();
                         Run run = run(commands.get(name));
                         results.computeIfAbsent(name + " @" + latency, x -> new ArrayList<>()).add(run);
+                        if (run.proved() != null) {
+                            results.computeIfAbsent(proofsRow(name) + " @" + latency, x -> new ArrayList<>()).add(run.proved());
+                        }
                         requests.put(name + " @" + latency, List.copyOf(sim.requests().subList(from, sim.requests().size())));
                     }
                 }
             }
             sim.faults().clear();
             System.out.printf("%n%s: medians of %d interleaved runs (wall s / peak RSS MiB)%n", title, runs);
+            List<String> rows = new ArrayList<>();
             for (String name : names) {
+                rows.add(name);
+                if (results.containsKey(proofsRow(name) + " @" + latencies.get(0))) {
+                    rows.add(proofsRow(name)); // the first screen's proofs in, from the same runs
+                }
+            }
+            for (String name : rows) {
                 Run base = median(results.get(name + " @0"));
                 StringBuilder line = new StringBuilder(String.format("  %-24s", name));
                 for (long latency : latencies) {
@@ -201,14 +212,20 @@ class LatencyBenchmark {
                 }
                 System.out.println(line);
             }
-            if (withKubectl) {
+            if (withKubectl && results.containsKey("kubectl get @0")) {
                 for (Build b : builds) {
+                    if (!results.containsKey(b.name() + " plan @0")) {
+                        continue;
+                    }
                     System.out.printf("  %s plan / kubectl get at L=0: %.2f%n", b.name(),
                             median(results.get(b.name() + " plan @0")).seconds() / median(results.get("kubectl get @0")).seconds());
                 }
             }
             for (Build b : builds) {
                 List<RecordedRequest> sent = requests.get(b.name() + " plan @" + latencies.get(0));
+                if (sent == null) {
+                    continue;
+                }
                 System.out.printf("  %s plan's requests: %d (%s)%n", b.name(), sent.size(), byKind(sent));
             }
         }
@@ -251,8 +268,16 @@ class LatencyBenchmark {
         return kinds.entrySet().stream().map(e -> e.getValue() + " " + e.getKey()).collect(Collectors.joining(", "));
     }
 
-    /** One run: wall seconds, peak RSS, exit code, stderr; for a first screen also its calls and the calls in sequence. */
-    record Run(double seconds, long rssKiB, int exit, String stderr, int calls, int chain) {}
+    /**
+     * One run: wall seconds, peak RSS, exit code, stderr; for a first screen also its calls and the calls
+     * in sequence up to the list drawn, and {@code proved}: the same up to its proofs in (null for others).
+     */
+    record Run(double seconds, long rssKiB, int exit, String stderr, int calls, int chain, Run proved) {}
+
+    /** The row of a first screen's proofs, measured in the same runs as its list. */
+    private static String proofsRow(String name) {
+        return name.replace("first screen", "  proofs in");
+    }
 
     static Run median(List<Run> runs) {
         if (runs == null || runs.isEmpty()) {
@@ -280,15 +305,20 @@ class LatencyBenchmark {
         String screen = Files.readString(out).lines().filter(l -> l.startsWith("FIRST_SCREEN ")).findFirst().orElse("");
         int calls = 0;
         int chain = 0;
+        Run proved = null;
         if (!screen.isEmpty()) {
             String[] f = screen.split(" ");
             seconds = Long.parseLong(f[1]) / 1000.0;
             calls = Integer.parseInt(f[3]);
             chain = Integer.parseInt(f[4]);
+            if (f.length > 7) {
+                proved = new Run(Long.parseLong(f[5]) / 1000.0, Long.parseLong(parts[2]), exit, text, Integer.parseInt(f[6]),
+                        Integer.parseInt(f[7]), null);
+            }
         }
         Files.delete(out);
         Files.delete(err);
-        return new Run(seconds, Long.parseLong(parts[2]), exit, text, calls, chain);
+        return new Run(seconds, Long.parseLong(parts[2]), exit, text, calls, chain, proved);
     }
 
     private static String testClasses() {

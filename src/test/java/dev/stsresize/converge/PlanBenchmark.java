@@ -6,11 +6,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.sim.SimCluster;
 import dev.stsresize.sim.demo.DemoScenario;
 import dev.stsresize.sim.http.RecordedRequest;
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,7 +22,11 @@ import org.junit.jupiter.api.io.TempDir;
  * Not a timed test: prints {@code plan}'s wall time and peak RSS (a separate JVM with the launcher's
  * options, under /usr/bin/time) at 2,000 StatefulSets / 6,000 claims, next to the same plan with one
  * request in flight at a time and to {@code kubectl get sts,pvc,sc -A -o json} against the same
- * simulated server in the same run (medians of {@code -Dbench.runs}, default 3, interleaved); and
+ * simulated server in the same run (medians of {@code -Dbench.runs}, default 3, interleaved; {@code
+ * -Dbench.before=<a build's target/kubectl-stsresize.jar>} adds that build's plan to the same run, and this build's
+ * then runs on that jar's dependencies; {@code -Dbench.jar=target/kubectl-stsresize.jar} runs this build's shaded
+ * jar; {@code -Dbench.cds=true} gives each jar a class-data archive, as the launcher does; {@code
+ * -Dbench.oneAtATime=false} leaves out the one-at-a-time row); and
  * checks the request count (4 LISTs + one dry run per StatefulSet to recreate + one rules review per namespace with work). Run with
  * {@code mvn -B test -Dsurefire.excludedGroups= -Dgroups=bench -Dtest=PlanBenchmark}.
  */
@@ -49,57 +56,77 @@ class PlanBenchmark {
                 // a profile of the plan's JVM: -Dbench.jfr=/tmp/plan.jfr
                 jvm.add("-XX:StartFlightRecording=filename=" + jfr + ",settings=profile");
             }
-            List<String> args = new ArrayList<>(List.of("-cp", System.getProperty("java.class.path"), "dev.stsresize.Main", "plan", "-A",
+            List<String> args = new ArrayList<>(List.of("dev.stsresize.Main", "plan", "-A",
                     "-f", manifestFile.toString(), "--kubeconfig", kubeconfig.toString(), "-o", "json", "--exit-code"));
             String verbosity = System.getProperty("bench.v", "");
             if (!verbosity.isEmpty()) {
                 // -Dbench.v=6: the plan's request log (each request's time to its answer) printed below
                 args.add("-v=" + verbosity);
             }
-            List<String> planCommand = new ArrayList<>(jvm);
-            planCommand.addAll(args);
-            // the same plan with one request in flight at a time, as before the proofs went in parallel
-            List<String> oneAtATime = new ArrayList<>(jvm);
-            oneAtATime.add("-D" + Assessor.IN_FLIGHT_PROPERTY + "=1");
-            oneAtATime.addAll(args);
-            List<String> kubectlCommand = List.of("kubectl", "--kubeconfig", kubeconfig.toString(), "get", "sts,pvc,sc", "-A", "-o", "json");
+            // With a build to compare (-Dbench.before=<its target/kubectl-stsresize.jar>), this build's classes run on
+            // that jar for their dependencies, so both load them alike: from one shaded jar as the launcher does, not
+            // from the test class path (whose signed bcprov jar alone costs a verification of every entry).
+            // -Dbench.jar=target/kubectl-stsresize.jar (after mvn package) runs this build's shaded jar instead.
+            String before = System.getProperty("bench.before", "");
+            String jar = System.getProperty("bench.jar", "");
+            String sep = File.pathSeparator;
+            String classPath = !jar.isEmpty() ? jar : before.isEmpty() ? System.getProperty("java.class.path")
+                    : Path.of("target", "classes").toAbsolutePath() + sep + before;
+            // -Dbench.cds=true: each jar's plan with a class-data archive of the classes it loads, as the launcher
+            // runs every command (the archive trained once by an untimed run; the launcher trains its own on its
+            // first command); a class path with folders cannot be archived
+            boolean cds = Boolean.parseBoolean(System.getProperty("bench.cds", "false"));
+            List<String> nowFlags = cds ? archive(jvm, classPath, args, "now") : List.of();
+            Map<String, List<String>> commands = new LinkedHashMap<>();
+            commands.put("plan -A", command(jvm, classPath, nowFlags, args));
+            if (Boolean.parseBoolean(System.getProperty("bench.oneAtATime", "true"))) {
+                // the same plan with one request in flight at a time, as before the proofs went in parallel
+                List<String> flags = new ArrayList<>(nowFlags);
+                flags.add("-D" + Assessor.IN_FLIGHT_PROPERTY + "=1");
+                commands.put("plan -A, one request in flight at a time", command(jvm, classPath, flags, args));
+            }
+            if (!before.isEmpty()) {
+                commands.put("plan -A, before (" + before + ")",
+                        command(jvm, before, cds ? archive(jvm, before, args, "before") : List.of(), args));
+            }
+            commands.put("kubectl get sts,pvc,sc -A -o json",
+                    List.of("kubectl", "--kubeconfig", kubeconfig.toString(), "get", "sts,pvc,sc", "-A", "-o", "json"));
 
-            // interleaved, so that the machine's noise falls on all three alike; medians of bench.runs
+            // interleaved, so that the machine's noise falls on all alike; medians of bench.runs
             int runs = Integer.getInteger("bench.runs", 3);
-            List<Timed> plans = new ArrayList<>();
-            List<Timed> sequential = new ArrayList<>();
-            List<Timed> kubectls = new ArrayList<>();
+            List<String> names = new ArrayList<>(commands.keySet());
+            Map<String, List<Timed>> timings = new LinkedHashMap<>();
+            names.forEach(n -> timings.put(n, new ArrayList<>()));
             List<RecordedRequest> planRequests = List.of();
-            timed(kubectlCommand); // the simulated server warms up (its JIT) before anything is timed
+            System.out.printf("%nload average before: %s%n", loadAverage());
+            timed(commands.get(names.get(names.size() - 1))); // the simulated server warms up (its JIT) before anything is timed
             for (int r = 0; r < runs; r++) {
                 // the order turns each round, so that none is always first after the previous one
-                for (int k = 0; k < 3; k++) {
-                    switch ((r + k) % 3) {
-                        case 0 -> {
-                            int before = sim.requests().size();
-                            plans.add(timed(planCommand));
-                            planRequests = List.copyOf(sim.requests().subList(before, sim.requests().size()));
-                        }
-                        case 1 -> sequential.add(timed(oneAtATime));
-                        default -> kubectls.add(timed(kubectlCommand));
+                for (int k = 0; k < names.size(); k++) {
+                    String name = names.get((r + k) % names.size());
+                    int sent = sim.requests().size();
+                    timings.get(name).add(timed(commands.get(name)));
+                    if (name.equals("plan -A")) {
+                        planRequests = List.copyOf(sim.requests().subList(sent, sim.requests().size()));
                     }
                 }
             }
-            Timed plan = median(plans);
-            Timed seq = median(sequential);
-            Timed kubectl = median(kubectls);
+            Timed plan = median(timings.get("plan -A"));
+            Timed kubectl = median(timings.get(names.get(names.size() - 1)));
             if (!verbosity.isEmpty()) {
                 System.out.println(plan.stderr);
             }
-            System.out.printf("%nmedians of %d interleaved runs against one simulated server%n", runs);
-            System.out.printf("plan -A (%d StatefulSets, %d claims, %d to grow): %.2f s wall, %.2f s CPU, %d MiB peak RSS (exit %d)%n",
-                    SETS, SETS * 3, GROWING, plan.seconds, median(plans, Timed::cpu), plan.rssKiB / 1024, plan.exit);
-            System.out.printf("plan -A, one request in flight at a time: %.2f s wall, %.2f s CPU, %d MiB peak RSS%n", seq.seconds,
-                    median(sequential, Timed::cpu), seq.rssKiB / 1024);
-            System.out.printf("kubectl get sts,pvc,sc -A -o json: %.2f s wall, %.2f s CPU, %d MiB peak RSS (exit %d)%n",
-                    kubectl.seconds, median(kubectls, Timed::cpu), kubectl.rssKiB / 1024, kubectl.exit);
-            System.out.printf("plan / kubectl: %.2f; one at a time / kubectl: %.2f%n%n", plan.seconds / kubectl.seconds,
-                    seq.seconds / kubectl.seconds);
+            System.out.printf("load average after: %s%n", loadAverage());
+            System.out.printf("medians of %d interleaved runs against one simulated server, %d StatefulSets, %d claims, %d to grow%n",
+                    runs, SETS, SETS * 3, GROWING);
+            for (String name : names) {
+                List<Timed> all = timings.get(name);
+                Timed m = median(all);
+                System.out.printf("%s: %.2f s wall, %.2f s CPU, %d MiB peak RSS (exit %d), %.2f x kubectl (wall), %.2f x kubectl (CPU)%n",
+                        name, m.seconds, median(all, Timed::cpu), m.rssKiB / 1024, m.exit, m.seconds / kubectl.seconds,
+                        median(all, Timed::cpu) / median(timings.get(names.get(names.size() - 1)), Timed::cpu));
+            }
+            System.out.println();
             assertThat(plan.exit).as(plan.stderr).isEqualTo(3);
             // the usage read beside the plan is counted by UsagePlanBenchmark; these objects run no pods
             planRequests = planRequests.stream().filter(q -> !PlanRequestsTest.usage(q)).toList();
@@ -166,6 +193,31 @@ class PlanBenchmark {
         List<Timed> sorted = new ArrayList<>(runs);
         sorted.sort(java.util.Comparator.comparingDouble(Timed::seconds));
         return sorted.get(sorted.size() / 2);
+    }
+
+    /** The flags that map a class-data archive of {@code classPath}'s plan, trained now by one untimed run. */
+    private List<String> archive(List<String> jvm, String classPath, List<String> args, String name) throws IOException, InterruptedException {
+        Path archive = dir.resolve(name + ".jsa");
+        Timed training = timed(command(jvm, classPath, List.of("-XX:ArchiveClassesAtExit=" + archive), args));
+        assertThat(archive).as(training.stderr).exists();
+        return List.of("-XX:SharedArchiveFile=" + archive);
+    }
+
+    private static List<String> command(List<String> jvm, String classPath, List<String> properties, List<String> args) {
+        List<String> command = new ArrayList<>(jvm);
+        command.addAll(properties);
+        command.add("-cp");
+        command.add(classPath);
+        command.addAll(args);
+        return command;
+    }
+
+    private static String loadAverage() {
+        try {
+            return Files.readString(Path.of("/proc/loadavg")).trim();
+        } catch (IOException e) {
+            return "unknown";
+        }
     }
 
     record Timed(double seconds, double cpu, long rssKiB, int exit, String stderr) {}

@@ -2,6 +2,11 @@ package dev.stsresize.manifest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.quicktheories.QuickTheory.qt;
+import static org.quicktheories.generators.Generate.enumValues;
+import static org.quicktheories.generators.Generate.longRange;
+import static org.quicktheories.generators.Generate.oneOf;
+import static org.quicktheories.generators.Generate.pick;
 
 import dev.stsresize.UserError;
 import dev.stsresize.plan.Quantity;
@@ -10,12 +15,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+import org.quicktheories.core.Gen;
 
 /**
  * set-size's editor on generated manifests (block, flow and JSON styles, quoting, comments, CRLF, a byte order mark,
@@ -47,58 +48,56 @@ class ManifestEditorProperties {
     /** The text, and where each template's size is written in it. */
     record Written(String text, Map<String, int[]> sizeAt) {}
 
-    @Property(tries = 200)
-    void anEditChangesExactlyTheSizesCharacters(@ForAll("manifests") Manifest m) {
-        Written w = write(m);
-        Map<String, String> sizes = new LinkedHashMap<>();
-        m.templates().forEach(t -> sizes.put(t.name(), t.newSize()));
+    @Test
+    void anEditChangesExactlyTheSizesCharacters() {
+        qt().withExamples(200).forAll(manifests()).checkAssert(m -> {
+            Written w = write(m);
+            Map<String, String> sizes = new LinkedHashMap<>();
+            m.templates().forEach(t -> sizes.put(t.name(), t.newSize()));
 
-        String edited = new ManifestEditor("db.yaml", w.text(), "shop").setSizes("shop", "db", sizes);
+            String edited = new ManifestEditor("db.yaml", w.text(), "shop").setSizes("shop", "db", sizes);
 
-        assertThat(edited).isEqualTo(expected(w, sizes));
-        List<Document> docs = new DocumentReader(ReadLimits.DEFAULT).readAll("db.yaml", new StringReader(edited));
-        Document sts = docs.stream().filter(d -> d.is("apps/v1", "StatefulSet")).findFirst().orElseThrow();
-        for (int i = 0; i < m.templates().size(); i++) {
-            // by value: YAML reads a plain 1074790400e0 as a float, which the manifest reader takes as the same quantity
-            String read = sts.object().at("/spec/volumeClaimTemplates/" + i + "/spec/resources/requests/storage").asText();
-            assertThat(Quantity.parse(read)).as(read).isEqualTo(Quantity.parse(m.templates().get(i).newSize()));
-        }
+            assertThat(edited).isEqualTo(expected(w, sizes));
+            List<Document> docs = new DocumentReader(ReadLimits.DEFAULT).readAll("db.yaml", new StringReader(edited));
+            Document sts = docs.stream().filter(d -> d.is("apps/v1", "StatefulSet")).findFirst().orElseThrow();
+            for (int i = 0; i < m.templates().size(); i++) {
+                // by value: YAML reads a plain 1074790400e0 as a float, which the manifest reader takes as the same quantity
+                String read = sts.object().at("/spec/volumeClaimTemplates/" + i + "/spec/resources/requests/storage").asText();
+                assertThat(Quantity.parse(read)).as(read).isEqualTo(Quantity.parse(m.templates().get(i).newSize()));
+            }
+        });
     }
 
-    @Property(tries = 100)
-    void aSizeThatDoesNotGrowIsRefusedAndNothingIsWritten(@ForAll("manifests") Manifest m, @ForAll("notLarger") long lessGi) {
-        Written w = write(m);
-        Template first = m.templates().get(0);
-        Map<String, String> sizes = new LinkedHashMap<>();
-        m.templates().forEach(t -> sizes.put(t.name(), t.newSize()));
-        sizes.put(first.name(), Math.max(0, first.sizeGi() - lessGi) * 1024 + "Mi");
-        ManifestEditor editor = new ManifestEditor("db.yaml", w.text(), "shop");
-        assertThatThrownBy(() -> editor.setSizes("shop", "db", sizes)).isInstanceOf(UserError.class)
-                .satisfiesAnyOf(e -> assertThat(e).hasMessageContaining("not larger"),
-                        e -> assertThat(e).hasMessageContaining("not a storage quantity"));
+    @Test
+    void aSizeThatDoesNotGrowIsRefusedAndNothingIsWritten() {
+        qt().withExamples(100).forAll(manifests(), longRange(0, 3)).checkAssert((m, lessGi) -> {
+            Written w = write(m);
+            Template first = m.templates().get(0);
+            Map<String, String> sizes = new LinkedHashMap<>();
+            m.templates().forEach(t -> sizes.put(t.name(), t.newSize()));
+            sizes.put(first.name(), Math.max(0, first.sizeGi() - lessGi) * 1024 + "Mi");
+            ManifestEditor editor = new ManifestEditor("db.yaml", w.text(), "shop");
+            assertThatThrownBy(() -> editor.setSizes("shop", "db", sizes)).isInstanceOf(UserError.class)
+                    .satisfiesAnyOf(e -> assertThat(e).hasMessageContaining("not larger"),
+                            e -> assertThat(e).hasMessageContaining("not a storage quantity"));
+        });
     }
 
-    @Provide
-    Arbitrary<Long> notLarger() {
-        return Arbitraries.longs().between(0, 3);
+    static Gen<Manifest> manifests() {
+        Gen<Template> data = template("data");
+        Gen<Template> wal = template("wal");
+        Gen<List<Template>> templates = oneOf(data.map(t -> List.of(t)), data.zip(wal, List::of), wal.zip(data, List::of));
+        Gen<String> comment = pick(List.of("the shop's database", "Größe 😀 ünd ✓", "storage: 10Gi", "---", "'\"{}[]&*"));
+        Gen<Boolean> maybe = pick(List.of(false, true));
+        // more parts than zip takes: drawn one after another from the same source, so QuickTheories still shrinks each
+        return in -> new Manifest(enumValues(Style.class).generate(in), pick(List.of(false, false, true)).generate(in),
+                maybe.generate(in), maybe.generate(in), maybe.generate(in), maybe.generate(in), comment.generate(in),
+                templates.generate(in));
     }
 
-    @Provide
-    Arbitrary<Manifest> manifests() {
-        Arbitrary<Template> data = template("data");
-        Arbitrary<Template> wal = template("wal");
-        Arbitrary<List<Template>> templates = Arbitraries.oneOf(data.map(List::of),
-                Combinators.combine(data, wal).as(List::of), Combinators.combine(wal, data).as(List::of));
-        Arbitrary<String> comment = Arbitraries.of("the shop's database", "Größe 😀 ünd ✓", "storage: 10Gi", "---", "'\"{}[]&*");
-        return Combinators.combine(Arbitraries.of(Style.class), Arbitraries.of(false, false, true), Arbitraries.of(false, true),
-                Arbitraries.of(false, true), Arbitraries.of(false, true), Arbitraries.of(false, true), comment, templates)
-                .as(Manifest::new);
-    }
-
-    private static Arbitrary<Template> template(String name) {
-        return Combinators.combine(Arbitraries.longs().between(1, 500), Arbitraries.of(Quote.class),
-                Arbitraries.longs().between(1, 2048), Arbitraries.of("Mi", "Ki", "e", "bytes"))
-                .as((gi, quote, growMi, notation) -> new Template(name, gi, quote, gi * GI + growMi * (1 << 20), notation));
+    private static Gen<Template> template(String name) {
+        return longRange(1, 500).zip(enumValues(Quote.class), longRange(1, 2048), pick(List.of("Mi", "Ki", "e", "bytes")),
+                (gi, quote, growMi, notation) -> new Template(name, gi, quote, gi * GI + growMi * (1 << 20), notation));
     }
 
     // ---------------------------------------------------------------- the text

@@ -1,26 +1,28 @@
 package dev.stsresize.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.quicktheories.QuickTheory.qt;
+import static org.quicktheories.generators.Generate.constant;
+import static org.quicktheories.generators.Generate.frequency;
+import static org.quicktheories.generators.Generate.longRange;
+import static org.quicktheories.generators.Generate.pick;
+import static org.quicktheories.generators.Generate.range;
+import static org.quicktheories.generators.SourceDSL.lists;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Builders;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tuple;
-import net.jqwik.api.statistics.Statistics;
+import org.junit.jupiter.api.Test;
+import org.quicktheories.api.Pair;
+import org.quicktheories.core.Gen;
 
 /**
  * The decision for generated declared/live pairs. A scenario is a live StatefulSet with its claims and classes, and
@@ -90,95 +92,111 @@ class DecisionProperties {
         }
     }
 
-    @Property(tries = 400)
-    void growthIsAcceptedOnlyForAPureGrowthOfClaimsThatCanGrow(@ForAll("scenarios") Scenario s) {
-        Decision d = decide(s);
-        Statistics.collect(d.verdict());
-        // the generator must keep producing accepted growths, or this property would pass by never meeting one
-        Statistics.coverage(c -> {
-            c.check(Verdict.GROW).percentage(p -> p >= 3);
-            c.check(Verdict.GROW_CLAIMS).percentage(p -> p >= 3);
-            c.check(Verdict.REFUSED).percentage(p -> p >= 10);
+    @Test
+    void growthIsAcceptedOnlyForAPureGrowthOfClaimsThatCanGrow() {
+        Map<Verdict, Integer> verdicts = new EnumMap<>(Verdict.class);
+        qt().withExamples(400).forAll(scenarios()).checkAssert(s -> {
+            Decision d = decide(s);
+            verdicts.merge(d.verdict(), 1, Integer::sum);
+            if (d.verdict().hasWork()) {
+                assertThat(s.pureGrowth()).as("accepted %s with changes %s", d.verdict(), s.changes()).isTrue();
+                assertThat(s.everyGrowingClaimCanGrow()).as("accepted %s although a claim cannot grow", d.verdict()).isTrue();
+                assertThat(d.verdict()).isEqualTo(s.templateGrows() ? Verdict.GROW : Verdict.GROW_CLAIMS);
+            }
         });
-        if (d.verdict().hasWork()) {
-            assertThat(s.pureGrowth()).as("accepted %s with changes %s", d.verdict(), s.changes()).isTrue();
-            assertThat(s.everyGrowingClaimCanGrow()).as("accepted %s although a claim cannot grow", d.verdict()).isTrue();
-            assertThat(d.verdict()).isEqualTo(s.templateGrows() ? Verdict.GROW : Verdict.GROW_CLAIMS);
-        }
+        // the generator must keep producing accepted growths, or this property would pass by never meeting one
+        // counted over the cases run: QuickTheories skips a case it has already run, so there may be a few under 400
+        int cases = verdicts.values().stream().mapToInt(Integer::intValue).sum();
+        assertThat(percent(verdicts, Verdict.GROW, cases)).as("%s", verdicts).isGreaterThanOrEqualTo(3);
+        assertThat(percent(verdicts, Verdict.GROW_CLAIMS, cases)).as("%s", verdicts).isGreaterThanOrEqualTo(3);
+        assertThat(percent(verdicts, Verdict.REFUSED, cases)).as("%s", verdicts).isGreaterThanOrEqualTo(10);
     }
 
-    @Property(tries = 400)
-    void aPureGrowthOfClaimsThatCanGrowIsAlwaysAccepted(@ForAll("scenarios") Scenario s) {
-        Decision d = decide(s);
-        boolean work = s.templateGrows() || !s.mustGrow().isEmpty();
-        if (s.pureGrowth() && s.everyGrowingClaimCanGrow()) {
-            assertThat(d.verdict()).as("changes %s, detail %s", s.changes(), d.detail())
-                    .isEqualTo(s.templateGrows() ? Verdict.GROW : work ? Verdict.GROW_CLAIMS : Verdict.UP_TO_DATE);
-        }
+    private static double percent(Map<Verdict, Integer> verdicts, Verdict v, int cases) {
+        return 100.0 * verdicts.getOrDefault(v, 0) / cases;
     }
 
-    @Property(tries = 300)
-    void everyChangeThatIsNotAGrowthIsRefusedNamingItsReason(@ForAll("scenarios") Scenario s) {
-        Decision d = decide(s);
-        Set<Reason> reasons = d instanceof Refusal r ? r.findings().stream().map(Finding::reason).collect(Collectors.toSet()) : Set.of();
+    @Test
+    void aPureGrowthOfClaimsThatCanGrowIsAlwaysAccepted() {
+        qt().withExamples(400).forAll(scenarios()).checkAssert(s -> {
+            Decision d = decide(s);
+            boolean work = s.templateGrows() || !s.mustGrow().isEmpty();
+            if (s.pureGrowth() && s.everyGrowingClaimCanGrow()) {
+                assertThat(d.verdict()).as("changes %s, detail %s", s.changes(), d.detail())
+                        .isEqualTo(s.templateGrows() ? Verdict.GROW : work ? Verdict.GROW_CLAIMS : Verdict.UP_TO_DATE);
+            }
+        });
+    }
+
+    @Test
+    void everyChangeThatIsNotAGrowthIsRefusedNamingItsReason() {
         Map<Change, Reason> expected = Map.of(Change.SHRINK, Reason.SHRINK, Change.TEMPLATE_FIELD, Reason.TEMPLATE_CHANGED,
                 Change.ADD_TEMPLATE, Reason.TEMPLATE_CHANGED, Change.REMOVE_TEMPLATE, Reason.TEMPLATE_CHANGED,
                 Change.IMMUTABLE_FIELD, Reason.OTHER_IMMUTABLE, Change.CONTROLLER_OWNER, Reason.OWNED);
-        expected.forEach((change, reason) -> {
-            if (s.changes().contains(change)) {
-                assertThat(d.verdict()).as("%s", change).isEqualTo(Verdict.REFUSED);
-                assertThat(reasons).as("%s", change).contains(reason);
+        qt().withExamples(300).forAll(scenarios()).checkAssert(s -> {
+            Decision d = decide(s);
+            Set<Reason> reasons = d instanceof Refusal r ? r.findings().stream().map(Finding::reason).collect(Collectors.toSet()) : Set.of();
+            expected.forEach((change, reason) -> {
+                if (s.changes().contains(change)) {
+                    assertThat(d.verdict()).as("%s", change).isEqualTo(Verdict.REFUSED);
+                    assertThat(reasons).as("%s", change).contains(reason);
+                }
+            });
+            if (!s.pureGrowth() || !s.everyGrowingClaimCanGrow()) {
+                assertThat(d.verdict().hasWork()).isFalse();
+                assertThat(d.claimsToGrow()).isEmpty();
             }
         });
-        if (!s.pureGrowth() || !s.everyGrowingClaimCanGrow()) {
-            assertThat(d.verdict().hasWork()).isFalse();
-            assertThat(d.claimsToGrow()).isEmpty();
-        }
     }
 
-    @Property(tries = 300)
-    void aClaimIsNeverPatchedDownwardNorBelowItsTarget(@ForAll("scenarios") Scenario s) {
-        Decision d = decide(s);
-        for (ClaimState c : d.claimsToGrow()) {
-            assertThat(c.request()).isNotNull();
-            assertThat(c.request().isLessThan(c.target())).as(c.name()).isTrue();
-            assertThat(c.target()).isEqualTo(Quantity.parse(Long.toString(s.declaredBytes().get(c.template()))));
-        }
-        for (TemplateSize t : d.changedTemplates()) {
-            if (d.verdict().hasWork()) {
-                assertThat(t.live().isLessThan(t.declared())).as(t.name()).isTrue();
+    @Test
+    void aClaimIsNeverPatchedDownwardNorBelowItsTarget() {
+        qt().withExamples(300).forAll(scenarios()).checkAssert(s -> {
+            Decision d = decide(s);
+            for (ClaimState c : d.claimsToGrow()) {
+                assertThat(c.request()).isNotNull();
+                assertThat(c.request().isLessThan(c.target())).as(c.name()).isTrue();
+                assertThat(c.target()).isEqualTo(Quantity.parse(Long.toString(s.declaredBytes().get(c.template()))));
             }
-        }
+            for (TemplateSize t : d.changedTemplates()) {
+                if (d.verdict().hasWork()) {
+                    assertThat(t.live().isLessThan(t.declared())).as(t.name()).isTrue();
+                }
+            }
+        });
     }
 
     // ---------------------------------------------------------------- generation
 
-    @Provide
-    Arbitrary<Scenario> scenarios() {
-        Arbitrary<Set<Change>> changes = Arbitraries.frequencyOf(
-                Tuple.of(3, Arbitraries.of(Change.values()).set().ofMaxSize(3)),
-                Tuple.of(1, Arbitraries.just(Set.of(Change.GROW))),
+    static Gen<Scenario> scenarios() {
+        Gen<Set<Change>> changes = frequency(
+                Pair.of(3, changeSets(List.of(Change.values()))),
+                Pair.of(1, constant(Set.of(Change.GROW))),
                 // most scenarios are pure: only then do the acceptance properties say anything
-                Tuple.of(5, Arbitraries.of(Change.GROW, Change.RENOTATE, Change.MUTABLE, Change.SERVER_DEFAULTS,
-                        Change.NON_CONTROLLER_OWNER).set().ofMaxSize(3)));
-        Arbitrary<Claim> claim = Builders.withBuilder(() -> new Claim(0, 0, "fast", true))
-                .use(Arbitraries.frequency(Tuple.of(17, "fast"), Tuple.of(1, "slow"), Tuple.of(1, "missing"), Tuple.of(1, "")))
-                .in((c, cls) -> new Claim(c.ordinal, c.bytes, cls, c.bound))
-                .use(Arbitraries.frequency(Tuple.of(19, true), Tuple.of(1, false))).in((c, b) -> new Claim(c.ordinal, c.bytes, c.storageClass, b))
-                .use(Arbitraries.integers().between(-2, 2)).in((c, delta) -> new Claim(c.ordinal, delta, c.storageClass, c.bound))
-                .build();
-        return Arbitraries.integers().between(1, 2).flatMap(templateCount -> {
+                Pair.of(5, changeSets(List.of(Change.GROW, Change.RENOTATE, Change.MUTABLE, Change.SERVER_DEFAULTS,
+                        Change.NON_CONTROLLER_OWNER))));
+        // the claim's size is a delta (-2..2) here, made bytes by scenario()
+        Gen<Claim> claim = frequency(Pair.of(17, constant("fast")), Pair.of(1, constant("slow")), Pair.of(1, constant("missing")),
+                Pair.of(1, constant(""))).zip(frequency(Pair.of(19, constant(true)), Pair.of(1, constant(false))), range(-2, 2),
+                (cls, bound, delta) -> new Claim(0, delta, cls, bound));
+        // more parts than zip takes: drawn one after another from the same source, so QuickTheories still shrinks each
+        return in -> {
+            int templateCount = range(1, 2).generate(in);
             List<String> names = List.of("data", "logs").subList(0, templateCount);
-            return Combinators.combine(
-                    Arbitraries.longs().between(1, 64).list().ofSize(templateCount),
-                    Arbitraries.integers().between(1, 3).list().ofSize(templateCount),
-                    Arbitraries.integers().between(0, 3),
-                    Arbitraries.of(0, 0, 1, 3),
-                    claim.list().ofMaxSize(5).list().ofSize(templateCount),
-                    changes,
-                    Arbitraries.integers().between(0, 3)).as((sizes, growth, replicas, start, claimLists, chosen, notation) ->
-                    scenario(names, sizes, growth, replicas, start, claimLists, chosen, notation));
-        });
+            List<Long> sizes = lists().of(longRange(1, 64)).ofSize(templateCount).generate(in);
+            List<Integer> growth = lists().of(range(1, 3)).ofSize(templateCount).generate(in);
+            int replicas = range(0, 3).generate(in);
+            int start = pick(List.of(0, 0, 1, 3)).generate(in);
+            List<List<Claim>> claimLists = lists().of(lists().of(claim).ofSizeBetween(0, 5)).ofSize(templateCount).generate(in);
+            Set<Change> chosen = changes.generate(in);
+            int notation = range(0, 3).generate(in);
+            return scenario(names, sizes, growth, replicas, start, claimLists, chosen, notation);
+        };
+    }
+
+    /** Up to three distinct changes of those given. */
+    private static Gen<Set<Change>> changeSets(List<Change> of) {
+        return lists().of(pick(of)).ofSizeBetween(0, 3).map(Set::copyOf);
     }
 
     private static Scenario scenario(List<String> names, List<Long> sizesGi, List<Integer> growthGi, int replicas, int start,

@@ -2,19 +2,22 @@ package dev.stsresize.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.quicktheories.QuickTheory.qt;
+import static org.quicktheories.generators.Generate.frequency;
+import static org.quicktheories.generators.Generate.pick;
+import static org.quicktheories.generators.Generate.range;
+import static org.quicktheories.generators.SourceDSL.lists;
+import static org.quicktheories.generators.SourceDSL.strings;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
+import java.util.List;
 import java.util.Map;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Assume;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.Tuple;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.quicktheories.api.Pair;
+import org.quicktheories.core.Gen;
 
 /**
  * Quantity against apimachinery's resource.Quantity, for generated texts: the value ParseQuantity gives (worked
@@ -64,75 +67,89 @@ class QuantityProperties {
         }
     }
 
-    @Provide
-    Arbitrary<Written> written() {
-        Arbitrary<String> sign = Arbitraries.of("", "", "+", "-");
-        Arbitrary<String> zeros = Arbitraries.of("", "", "", "0", "00");
-        Arbitrary<String> whole = Arbitraries.strings().numeric().ofMinLength(0).ofMaxLength(20);
-        Arbitrary<String> fraction = Arbitraries.strings().numeric().ofMinLength(0).ofMaxLength(12).injectNull(0.6);
-        Arbitrary<String> exponent = Combinators.combine(Arbitraries.of("e", "E"), Arbitraries.of("", "+"),
-                Arbitraries.integers().between(-30, 30)).as((letter, plus, e) -> letter + (e >= 0 ? plus : "") + e);
-        Arbitrary<String> suffix = Arbitraries.frequencyOf(
-                Tuple.of(6, Arbitraries.of(MULTIPLIERS.keySet().stream().sorted().toList())), Tuple.of(2, exponent));
-        return Combinators.combine(sign, zeros, whole, fraction, suffix).as(Written::new).filter(w -> !w.text().isEmpty());
+    /** Texts as ParseQuantity meets them: sign, leading zeros, digits, maybe a fraction, a suffix or an exponent. */
+    static Gen<Written> written() {
+        Gen<String> sign = pick(List.of("", "", "+", "-"));
+        Gen<String> zeros = pick(List.of("", "", "", "0", "00"));
+        Gen<String> whole = digits(20);
+        Gen<String> fraction = digits(12).toOptionals(60).map(f -> f.orElse(null));
+        Gen<String> exponent = pick(List.of("e", "E")).zip(pick(List.of("", "+")), range(-30, 30),
+                (letter, plus, e) -> letter + (e >= 0 ? plus : "") + e);
+        Gen<String> suffix = frequency(Pair.of(6, pick(MULTIPLIERS.keySet().stream().sorted().toList())), Pair.of(2, exponent));
+        return sign.zip(zeros, whole, fraction, suffix, Written::new).assuming(w -> !w.text().isEmpty());
     }
 
-    @Provide
-    Arbitrary<Quantity> quantities() {
+    private static Gen<String> digits(int maxLength) {
+        return strings().betweenCodePoints('0', '9').ofLengthBetween(0, maxLength);
+    }
+
+    static Gen<Quantity> quantities() {
         return written().map(w -> Quantity.parse(w.text()));
     }
 
-    @Property(tries = 400)
-    void parsesToTheValueApimachineryGives(@ForAll("written") Written w) {
-        assertThat(Quantity.parse(w.text()).value()).as(w.text()).isEqualByComparingTo(w.expectedValue());
+    @Test
+    void parsesToTheValueApimachineryGives() {
+        qt().withExamples(400).forAll(written())
+                .checkAssert(w -> assertThat(Quantity.parse(w.text()).value()).as(w.text()).isEqualByComparingTo(w.expectedValue()));
     }
 
-    @Property(tries = 400)
-    void itsCanonicalFormReadsBackAsTheSameValueAndIsAFixedPoint(@ForAll("written") Written w) {
-        Quantity q = Quantity.parse(w.text());
-        Assume.that(q.value().abs().compareTo(NO_SUFFIX_BEYOND) < 0);
-        Quantity back = Quantity.parse(q.toString());
-        assertThat(back).as(w.text() + " written " + q).isEqualTo(q);
-        assertThat(back.toString()).as("the canonical form of " + w.text() + " is canonical").isEqualTo(q.toString());
+    @Test
+    void itsCanonicalFormReadsBackAsTheSameValueAndIsAFixedPoint() {
+        qt().withExamples(400).forAll(written())
+                .assuming(w -> Quantity.parse(w.text()).value().abs().compareTo(NO_SUFFIX_BEYOND) < 0)
+                .checkAssert(w -> {
+                    Quantity q = Quantity.parse(w.text());
+                    Quantity back = Quantity.parse(q.toString());
+                    assertThat(back).as(w.text() + " written " + q).isEqualTo(q);
+                    assertThat(back.toString()).as("the canonical form of " + w.text() + " is canonical").isEqualTo(q.toString());
+                });
     }
 
-    @Property(tries = 400)
-    void ordersAsTheValuesDoAndEqualValuesAreEqual(@ForAll("quantities") Quantity a, @ForAll("quantities") Quantity b) {
-        int byValue = Integer.signum(a.value().compareTo(b.value()));
-        assertThat(Integer.signum(a.compareTo(b))).isEqualTo(byValue);
-        assertThat(Integer.signum(b.compareTo(a))).isEqualTo(-byValue);
-        assertThat(a.isLessThan(b)).isEqualTo(byValue < 0);
-        assertThat(a.equals(b)).isEqualTo(byValue == 0);
-        if (byValue == 0) {
-            assertThat(a.hashCode()).isEqualTo(b.hashCode());
-        }
+    @Test
+    void ordersAsTheValuesDoAndEqualValuesAreEqual() {
+        qt().withExamples(400).forAll(quantities(), quantities()).checkAssert((a, b) -> {
+            int byValue = Integer.signum(a.value().compareTo(b.value()));
+            assertThat(Integer.signum(a.compareTo(b))).isEqualTo(byValue);
+            assertThat(Integer.signum(b.compareTo(a))).isEqualTo(-byValue);
+            assertThat(a.isLessThan(b)).isEqualTo(byValue < 0);
+            assertThat(a.equals(b)).isEqualTo(byValue == 0);
+            if (byValue == 0) {
+                assertThat(a.hashCode()).isEqualTo(b.hashCode());
+            }
+        });
     }
 
-    @Property(tries = 300)
-    void theSameValueInAnotherNotationIsEqual(@ForAll("written") Written w) {
-        Quantity q = Quantity.parse(w.text());
-        Assume.that(q.value().stripTrailingZeros().scale() <= 0); // whole numbers are written in every notation
-        Quantity plain = Quantity.parse(q.value().toBigIntegerExact().toString());
-        Quantity exponent = Quantity.parse(q.value().toBigIntegerExact() + "e0");
-        assertThat(plain).isEqualTo(q).hasSameHashCodeAs(q);
-        assertThat(exponent).isEqualTo(q).hasSameHashCodeAs(q);
-        assertThat(plain.compareTo(q)).isZero();
+    @Test
+    void theSameValueInAnotherNotationIsEqual() {
+        qt().withExamples(300).forAll(written())
+                // whole numbers are written in every notation
+                .assuming(w -> Quantity.parse(w.text()).value().stripTrailingZeros().scale() <= 0)
+                .checkAssert(w -> {
+                    Quantity q = Quantity.parse(w.text());
+                    Quantity plain = Quantity.parse(q.value().toBigIntegerExact().toString());
+                    Quantity exponent = Quantity.parse(q.value().toBigIntegerExact() + "e0");
+                    assertThat(plain).isEqualTo(q).hasSameHashCodeAs(q);
+                    assertThat(exponent).isEqualTo(q).hasSameHashCodeAs(q);
+                    assertThat(plain.compareTo(q)).isZero();
+                });
     }
 
     /** Any text at all: a quantity, or the one IllegalArgumentException naming it, never another exception. */
-    @Property(tries = 500)
-    void refusesEveryOtherTextWithOneClearError(@ForAll("noise") String text) {
-        Quantity q = Quantity.parseOrNull(text);
-        if (q == null) {
-            assertThatThrownBy(() -> Quantity.parse(text)).isExactlyInstanceOf(IllegalArgumentException.class)
-                    .hasMessageContaining("is not a Kubernetes quantity");
-        } else {
-            assertThat(Quantity.parse(text)).isEqualTo(q);
-        }
+    @Test
+    void refusesEveryOtherTextWithOneClearError() {
+        qt().withExamples(500).forAll(noise()).checkAssert(text -> {
+            Quantity q = Quantity.parseOrNull(text);
+            if (q == null) {
+                assertThatThrownBy(() -> Quantity.parse(text)).isExactlyInstanceOf(IllegalArgumentException.class)
+                        .hasMessageContaining("is not a Kubernetes quantity");
+            } else {
+                assertThat(Quantity.parse(text)).isEqualTo(q);
+            }
+        });
     }
 
-    @Provide
-    Arbitrary<String> noise() {
-        return Arbitraries.strings().withChars("0123456789.+-eEinumkKMGTP xi_").ofMaxLength(14);
+    private static Gen<String> noise() {
+        List<Character> chars = "0123456789.+-eEinumkKMGTP xi_".chars().mapToObj(c -> (char) c).toList();
+        return lists().of(pick(chars)).ofSizeBetween(0, 14).map(cs -> cs.stream().map(String::valueOf).collect(Collectors.joining()));
     }
 }

@@ -22,17 +22,21 @@ import dev.stsresize.tui.Loaded;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
  * Decisions from the manifest and the cluster, as {@code plan} makes them: the {@link Assessor} reads
- * (one LIST of StatefulSets and claims per namespace, StorageClasses once), decides, and proves the
- * re-apply by a server dry run. A refresh reads the files and the cluster again; what came on stdin
- * was read once and is reused. The declared objects of the last load are what the wizard converges.
+ * (one LIST of StatefulSets and claims per namespace, StorageClasses once) and decides, which the list
+ * shows at once ({@link #loadFirst}); then it proves the StatefulSets with work by the server's rules
+ * reviews and dry runs ({@link #prove}), which the list fills in. A refresh reads the files and the
+ * cluster again; what came on stdin was read once and is reused. The declared objects of the last load
+ * are what the wizard converges.
  */
 public final class ClusterDecisions implements DecisionSource {
     private final Cluster cluster;
@@ -48,6 +52,13 @@ public final class ClusterDecisions implements DecisionSource {
     private Manifest stdinManifest;
     private volatile Map<String, ObjectNode> declared = Map.of();
     private volatile List<String> namespaces = List.of();
+    /** The last first load, read and decided, its proofs not asked yet; null once proved. */
+    private Pending pending;
+    /** The last load with its proofs in, answered again when asked twice. */
+    private Loaded proved;
+
+    /** A load between its LISTs and its proofs. */
+    private record Pending(Assessment decided, Manifest manifest) {}
 
     /**
      * @param defaultNamespace {@code -n}, else the context's namespace
@@ -71,6 +82,16 @@ public final class ClusterDecisions implements DecisionSource {
 
     @Override
     public synchronized Loaded load() {
+        loadFirst();
+        return prove();
+    }
+
+    /**
+     * The LISTs and the decisions from the objects alone (one round trip): what the list draws first.
+     * The StatefulSets with work are named unproved until {@link #prove} has the server's answers.
+     */
+    @Override
+    public synchronized Loaded loadFirst() {
         Manifest manifest = stdinManifest;
         if (manifest == null) {
             manifest = new ManifestReader(stdin, ReadLimits.DEFAULT).read(files, recursive, defaultNamespace, explicitNamespace);
@@ -78,8 +99,41 @@ public final class ClusterDecisions implements DecisionSource {
                 stdinManifest = manifest;
             }
         }
-        Assessment a = new Assessor(cluster, Progress.NONE).assess(manifest.objects(), allNamespaces, Assessor.Depth.PLAN, false,
-                Optional.empty());
+        Assessment decided = new Assessor(cluster, Progress.NONE).readAndDecide(manifest.objects(), allNamespaces, Optional.empty());
+        Map<String, ObjectNode> objects = new HashMap<>();
+        for (ObjectNode o : manifest.objects()) {
+            objects.put(Metadata.key(o, defaultNamespace), o);
+        }
+        declared = Map.copyOf(objects);
+        namespaces = List.copyOf(new TreeSet<>(manifest.namespaces()));
+        Loaded first = loaded(decided, manifest, List.of());
+        Set<String> unproved = new HashSet<>();
+        decided.items().stream().filter(x -> x.decision().verdict().hasWork()).forEach(x -> unproved.add(Loaded.key(x.decision())));
+        pending = new Pending(decided, manifest);
+        proved = null;
+        return first.withUnproved(unproved);
+    }
+
+    /**
+     * The last {@link #loadFirst} proved as {@code plan} proves it (rules reviews, then the dry runs),
+     * with the runs of its StatefulSets that stopped before they finished. Asked again, the same answer.
+     */
+    @Override
+    public synchronized Loaded prove() {
+        if (pending == null) {
+            if (proved == null) {
+                throw new IllegalStateException("nothing to prove: the StatefulSets were not read yet");
+            }
+            return proved;
+        }
+        Assessment a = new Assessor(cluster, Progress.NONE).prove(pending.decided(), Assessor.Depth.PLAN, false);
+        List<Decision> decisions = a.items().stream().map(Assessed::decision).toList();
+        proved = loaded(a, pending.manifest(), interrupted(decisions));
+        pending = null;
+        return proved;
+    }
+
+    private Loaded loaded(Assessment a, Manifest manifest, List<InterruptedRun> interrupted) {
         Map<String, String> uids = new HashMap<>();
         Map<String, String> managers = new HashMap<>();
         for (Assessed x : a.items()) {
@@ -88,17 +142,11 @@ public final class ClusterDecisions implements DecisionSource {
                 managers.put(Metadata.key(x.namespace(), x.name()), x.fieldManager());
             }
         }
-        Map<String, ObjectNode> objects = new HashMap<>();
-        for (ObjectNode o : manifest.objects()) {
-            objects.put(Metadata.key(o, defaultNamespace), o);
-        }
-        declared = Map.copyOf(objects);
-        namespaces = List.copyOf(new TreeSet<>(manifest.namespaces()));
         List<Decision> decisions = a.items().stream().map(Assessed::decision).toList();
         return new Loaded(decisions, uids, context, server,
                 allNamespaces ? "all namespaces" : String.join(",", new TreeSet<>(manifest.namespaces())),
                 String.join(",", files.stream().map(f -> f.equals("-") ? "stdin" : f).toList()),
-                SnapshotDecisions.conditions(a.claims()), interrupted(decisions), managers).withSources(Loaded.sourcesOf(manifest));
+                SnapshotDecisions.conditions(a.claims()), interrupted, managers).withSources(Loaded.sourcesOf(manifest));
     }
 
     /**

@@ -52,6 +52,8 @@ public final class EffectRunner implements AutoCloseable {
     public void run(Effect effect) {
         if (effect instanceof Effect.LoadDecisions) {
             loads.execute(this::load);
+        } else if (effect instanceof Effect.ProveDecisions) {
+            loads.execute(this::prove);
         } else if (effect instanceof Effect.RunStep r) {
             left.remove(Loaded.key(r.decision()));
             stepThread.execute(() -> step(r));
@@ -88,7 +90,15 @@ public final class EffectRunner implements AutoCloseable {
 
     private void load() {
         try {
-            post.accept(new UiEvent.DecisionsLoaded(source.load()));
+            post.accept(new UiEvent.DecisionsLoaded(source.loadFirst()));
+        } catch (Exception e) {
+            post.accept(new UiEvent.LoadFailed(message(e)));
+        }
+    }
+
+    private void prove() {
+        try {
+            post.accept(new UiEvent.DecisionsProved(source.prove()));
         } catch (Exception e) {
             post.accept(new UiEvent.LoadFailed(message(e)));
         }

@@ -1,0 +1,82 @@
+package dev.stsresize.tui.source;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.converge.Assessed;
+import dev.stsresize.plan.Decider;
+import dev.stsresize.plan.Decision;
+import dev.stsresize.plan.LiveState;
+import dev.stsresize.sim.demo.DemoScenario;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The wizard's CHECK starts a run only when the StatefulSet, assessed again, would take exactly the writes the
+ * list showed, on the UID the list showed: otherwise one sentence with its fix, and nothing written.
+ */
+class RecheckTest {
+    private static final List<Decision> DEMO = demoDecisions();
+    private static final Decision RECREATE = first(Decision::recreate);
+    private static final Decision CLAIMS_ONLY = first(d -> d.verdict().hasWork() && !d.recreate());
+    private static final Decision NO_WORK = first(d -> !d.verdict().hasWork());
+
+    @Test
+    void theSameWritesOnTheSameUidMayStart() {
+        assertThat(Recheck.problem(RECREATE, "uid-1", assessed(RECREATE, "uid-1", null))).isEmpty();
+        assertThat(Recheck.problem(RECREATE, "", assessed(RECREATE, "uid-2", null))).as("the list knew no UID").isEmpty();
+    }
+
+    @Test
+    void aStatefulSetReCreatedSinceTheListIsRefused() {
+        assertThat(Recheck.problem(RECREATE, "uid-1", assessed(RECREATE, "uid-2", null)))
+                .contains("was re-created since the list was read (UID uid-1 is now uid-2)", "nothing was written", "refresh (r)");
+    }
+
+    @Test
+    void otherWritesThanTheListShowsAreRefused() {
+        assertThat(Recheck.problem(RECREATE, "uid-1", assessed(CLAIMS_ONLY, "uid-1", null)))
+                .contains("needs other writes than the list shows", "nothing was written");
+    }
+
+    @Test
+    void nothingLeftToDoIsRefused() {
+        assertThat(Recheck.problem(RECREATE, "uid-1", assessed(NO_WORK, "uid-1", null))).contains("now:", "Nothing was written");
+    }
+
+    @Test
+    void theServersFailureIsSaidAsItCame() {
+        assertThat(Recheck.problem(RECREATE, "uid-1", assessed(RECREATE, "uid-1", "the dry run was refused: quota")))
+                .isEqualTo("the dry run was refused: quota");
+    }
+
+    private static Assessed assessed(Decision d, String liveUid, String failure) {
+        ObjectNode live = new ObjectMapper().createObjectNode();
+        live.putObject("metadata").put("uid", liveUid);
+        return new Assessed(d, null, live, null, "kubectl", failure, List.of());
+    }
+
+    private static Decision first(Predicate<Decision> p) {
+        return DEMO.stream().filter(p).findFirst().orElseThrow();
+    }
+
+    private static List<Decision> demoDecisions() {
+        List<ObjectNode> sts = new ArrayList<>();
+        List<ObjectNode> claims = new ArrayList<>();
+        List<ObjectNode> classes = new ArrayList<>();
+        List<ObjectNode> drivers = new ArrayList<>();
+        for (ObjectNode o : DemoScenario.cluster()) {
+            switch (o.path("kind").asText()) {
+                case "StatefulSet" -> sts.add(o);
+                case "PersistentVolumeClaim" -> claims.add(o);
+                case "StorageClass" -> classes.add(o);
+                case "CSIDriver" -> drivers.add(o);
+                default -> { }
+            }
+        }
+        return Decider.decide(DemoScenario.manifest(), new LiveState(sts, claims, classes, true, drivers, true));
+    }
+}
