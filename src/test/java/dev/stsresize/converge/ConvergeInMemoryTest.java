@@ -178,10 +178,30 @@ class ConvergeInMemoryTest {
         assertThat(r.reason()).isEqualTo("stopped");
         assertThat(r.detail()).startsWith("stopped at phase growing (SIGTERM): the request in flight finished and no other write started."
                 + " The run is recorded: `kubectl stsresize resume shop/postgres` finishes it");
-        assertThat(cluster().writes("patchClaimStorage")).filteredOn(c -> !c.dryRun()).hasSize(1);
+        // the claims' patches are sent together: once sent, each finishes and is accounted for, so all three are written
+        assertThat(cluster().writes("patchClaimStorage")).filteredOn(c -> !c.dryRun()).hasSize(3);
+        assertThat(cluster().realWrites()).extracting(MemoryCluster.Call::method).as("no other write started")
+                .doesNotContain("applyStatefulSet", "createStatefulSet", "evictPod");
         ObjectNode lease = cluster().get("Lease", "shop", "stsresize-postgres").orElseThrow();
         assertThat(lease.at("/spec/holderIdentity").isMissingNode()).isTrue();
         assertThat(LeaseLock.phaseOf(lease)).isEqualTo("growing");
+        assertThat(w.journal.read("shop", "postgres")).isPresent();
+        assertThat(cluster().realDeletes()).isEmpty();
+    }
+
+    @Test
+    void a_stop_that_comes_before_the_patches_are_sent_keeps_the_record_sends_none_and_frees_the_lease() {
+        cluster().afterWrite = cluster().afterWrite.andThen(c -> {
+            if (c.method().equals("updateLease") && "growing".equals(LeaseLock.phaseOf(cluster().get("Lease", "shop", "stsresize-postgres")
+                    .orElseThrow()))) {
+                w.stop.request("SIGTERM");
+            }
+        });
+        StatefulSetResult r = converge("postgres", Gate.YES, MemoryWorld.options());
+        assertThat(r.reason()).isEqualTo("stopped");
+        assertThat(cluster().writes("patchClaimStorage")).filteredOn(c -> !c.dryRun()).isEmpty();
+        ObjectNode lease = cluster().get("Lease", "shop", "stsresize-postgres").orElseThrow();
+        assertThat(lease.at("/spec/holderIdentity").isMissingNode()).isTrue();
         assertThat(w.journal.read("shop", "postgres")).isPresent();
         assertThat(cluster().realDeletes()).isEmpty();
     }

@@ -51,6 +51,11 @@ class FileSystemsUnitTest {
                 + "'volume':[{'name':'data','pvcRef':{'name':'data-db-0','namespace':'shop'},'capacityBytes':" + bytes + "}]}]}"));
     }
 
+    /** A pod and a kubelet's summary, once read, stand for the present for one stretch: the next reads come after it. */
+    private void aStretchLater() {
+        cluster.time.advance(FileSystems.FRESH);
+    }
+
     private FileSystems.Checked check(ObjectNode c) {
         return fs.check("shop", "db", "data-db-0", TARGET, Optional.of(c));
     }
@@ -98,15 +103,21 @@ class FileSystemsUnitTest {
                 "grown, as its status says (no pod mounts it now)"));
         pod("data-db-0", "Pending", "n1", false);
         summary("n1", 10 * GI);
+        assertThat(check(claim("20Gi", null, null))).as("within a stretch, the pod as read").isEqualTo(new FileSystems.Checked("data-db-0",
+                FileSystem.GROWN, -1, "", "grown, as its status says (no pod mounts it now)"));
+        aStretchLater();
         assertThat(check(claim("20Gi", null, null))).as("a pod not running has no summary")
                 .isEqualTo(new FileSystems.Checked("data-db-0", FileSystem.GROWN, -1, "db-0", "grown, as its status says"));
         pod("data-db-0", "Running", "", false);
+        aStretchLater();
         assertThat(check(claim("20Gi", null, null)).bytes()).as("no node").isEqualTo(-1);
         pod("data-db-0", "Running", "n2", false);
+        aStretchLater();
         assertThat(check(claim("21Gi", null, null)).why()).as("the summary of n2 cannot be read").isEqualTo("grown, as its status says");
         assertThat(fs.summaryNote()).isEqualTo("the summary of node n2 could not be read (nodes \"n2\" not found): its file systems verified"
                 + " from the claims' status only");
         cluster.summaries.put("n2", MemoryCluster.json("{'pods':[]}"));
+        aStretchLater();
         assertThat(check(claim("20Gi", null, null)).bytes()).as("the summary says nothing of the claim").isEqualTo(-1);
     }
 
@@ -118,14 +129,18 @@ class FileSystemsUnitTest {
         assertThat(check(grown)).isEqualTo(new FileSystems.Checked("data-db-0", FileSystem.GROWN, 20 * GI * 95 / 100, "db-0",
                 "grown: the kubelet reports 19Gi"));
         summary("n1", 20 * GI * 95 / 100 - 1);
+        assertThat(check(grown).bytes()).as("one summary per node per stretch").isEqualTo(20 * GI * 95 / 100);
+        aStretchLater();
         FileSystems.Checked below = check(grown);
         assertThat(below.state()).isEqualTo(FileSystem.PENDING);
         assertThat(below.bytes()).isEqualTo(20 * GI * 95 / 100 - 1);
         assertThat(below.why()).isEqualTo("its status says grown, but the kubelet's summary still reports 19Gi (below 20Gi less 5 % for"
                 + " the file system's own metadata)");
         summary("n1", 40 * GI);
+        aStretchLater();
         assertThat(check(grown).why()).as("twice the target: still its own").isEqualTo("grown: the kubelet reports 40Gi");
         summary("n1", 40 * GI + 1);
+        aStretchLater();
         assertThat(check(grown)).isEqualTo(new FileSystems.Checked("data-db-0", FileSystem.GROWN, 40 * GI + 1, "db-0",
                 "grown, as its status says (the kubelet reports a shared file system of 40Gi for it)"));
         assertThat(fs.summaryNote()).isEmpty();
@@ -139,6 +154,7 @@ class FileSystemsUnitTest {
         assertThat(check(claim("20Gi", null, null)).why()).isEqualTo("grown, as its status says");
         assertThat(fs.summaryNote()).isEqualTo("the kubelets' summaries cannot be read (get nodes/proxy is forbidden): file systems verified"
                 + " from the claims' status only");
+        aStretchLater();
         assertThat(check(claim("20Gi", null, null)).bytes()).isEqualTo(-1);
         assertThat(cluster.reads()).filteredOn(r -> r.startsWith("nodeSummary")).hasSize(1);
     }
@@ -151,6 +167,8 @@ class FileSystemsUnitTest {
         assertThat(check(claim("20Gi", null, null)).bytes()).isEqualTo(-1);
         assertThat(fs.summaryNote()).isEqualTo("the summary of node n1 could not be read (timed out): its file systems verified from the"
                 + " claims' status only");
+        assertThat(check(claim("20Gi", null, null)).bytes()).as("not asked again within the stretch").isEqualTo(-1);
+        aStretchLater();
         assertThat(check(claim("20Gi", null, null)).bytes()).as("asked again: only a refusal is remembered").isEqualTo(10 * GI);
     }
 
@@ -174,8 +192,10 @@ class FileSystemsUnitTest {
         Map<String, FileSystems.Checked> out = fs.follow("shop", "db", Map.of("data-db-0", "20Gi"), deadline, new StopRequest(), List::of);
         assertThat(out.get("data-db-0").state()).isEqualTo(FileSystem.PENDING);
         assertThat(cluster.time.instant()).isAfterOrEqualTo(deadline).isBefore(deadline.plus(Duration.ofSeconds(10)));
-        assertThat(cluster.reads()).filteredOn(r -> r.startsWith("getClaim")).as("one stretch of at most 10 s at a time, each begun with a"
-                + " read").hasSizeGreaterThanOrEqualTo(3);
+        assertThat(cluster.reads()).filteredOn(r -> r.startsWith("watch")).as("one stretch of at most 10 s at a time")
+                .hasSizeGreaterThanOrEqualTo(3);
+        assertThat(cluster.reads()).filteredOn(r -> r.startsWith("getClaim")).as("each stretch watched from the claim as last seen, no GET")
+                .hasSize(1);
     }
 
     @Test

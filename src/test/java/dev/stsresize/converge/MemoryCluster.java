@@ -525,11 +525,21 @@ final class MemoryCluster implements Cluster {
             if (!uid.equals(Objects.uid(s))) {
                 throw error(409, "Conflict", "Precondition failed: UID in precondition: " + uid + ", UID in object meta: " + Objects.uid(s));
             }
+            // as the API server answers a delete with propagationPolicy=Orphan: the object now terminating, its
+            // finalizers with the garbage collector's "orphan" added, at a new resourceVersion
+            // (staging/src/k8s.io/apiserver/pkg/registry/generic/registry/store.go, updateForGracefulDeletionAndFinalizers);
+            // the garbage collector's part is done at once here, the object removed
             ObjectNode terminating = s.deepCopy();
-            ((ObjectNode) terminating.path("metadata")).put("deletionTimestamp", "2026-01-01T00:00:00Z");
+            ObjectNode meta = (ObjectNode) terminating.path("metadata");
+            meta.put("deletionTimestamp", "2026-01-01T00:00:00Z");
+            com.fasterxml.jackson.databind.node.ArrayNode finalizers = meta.has("finalizers") ? (com.fasterxml.jackson.databind.node.ArrayNode)
+                    meta.get("finalizers") : meta.putArray("finalizers");
+            if (!finalizers.toString().contains("\"orphan\"")) {
+                finalizers.add("orphan");
+            }
             if (!dryRun) {
                 objects.remove(key("StatefulSet", namespace, name));
-                ++resourceVersion;
+                meta.put("resourceVersion", String.valueOf(++resourceVersion));
             }
             out = Optional.of(terminating);
         }
