@@ -64,6 +64,12 @@ final class AdoptionCheck {
         reads.add(() -> unadoptedRevisions(ns, selector, uid));
         reads.add(() -> cluster.getStatefulSet(ns, name));
         List<Object> read = Together.all(reads);
+        @SuppressWarnings("unchecked")
+        Optional<ObjectNode> present = (Optional<ObjectNode>) read.get(read.size() - 1);
+        if (present.isEmpty() || !uid.equals(Objects.uid(present.get()))) {
+            // the wait may have ended on the apply's answer itself: the StatefulSet as read now decides
+            return new Result(false, List.of(), "the re-applied StatefulSet " + ns + "/" + name + " (UID " + uid + ") is gone again");
+        }
         boolean waited = false;
 
         List<StatefulSetResult.PodResult> pods = new ArrayList<>();

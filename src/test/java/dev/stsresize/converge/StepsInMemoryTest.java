@@ -1,0 +1,240 @@
+package dev.stsresize.converge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The steps one by one where the whole runs do not reach: what the check stops on, the lock's words,
+ * a lost lock, a delete left unfinished, the file systems' warnings and the ready replicas.
+ */
+class StepsInMemoryTest {
+    @TempDir Path home;
+    private MemoryWorld w;
+    private Steps steps;
+
+    @BeforeEach
+    void world() {
+        w = new MemoryWorld(home);
+        steps = w.steps();
+    }
+
+    private Assessed postgres() {
+        return w.assess(MemoryWorld.declared("postgres"));
+    }
+
+    private Steps.Run locked(Assessed a) {
+        return steps.lock(steps.check(a, MemoryWorld.options(), true), MemoryWorld.options(), true).run();
+    }
+
+    @Test
+    void the_check_stops_on_a_failed_proof_an_absent_set_a_block_and_a_record_too_large_for_its_secret() {
+        Assessed failed = postgres().failed("the server's dry run failed: etcd");
+        Steps.Checked c = steps.check(failed, MemoryWorld.options(), true);
+        assertThat(c.proceeds()).isFalse();
+        assertThat(c.stop().reason()).isEqualTo("server-error");
+        assertThat(c.stop().detail()).isEqualTo("the server's dry run failed: etcd");
+        assertThat(c.stop().claims()).hasSize(3).allSatisfy(x -> {
+            assertThat(x.from()).isEqualTo("10Gi");
+            assertThat(x.to()).isEqualTo("20Gi");
+            assertThat(x.capacity()).isEqualTo("10Gi");
+        });
+
+        ObjectNode nowhere = MemoryWorld.declared("postgres");
+        ((ObjectNode) nowhere.path("metadata")).put("name", "nowhere");
+        assertThat(steps.check(w.assess(nowhere), MemoryWorld.options(), true).stop().outcome()).isEqualTo(Outcome.ABSENT);
+
+        w.cluster.rules = ns -> {
+            throw MemoryCluster.error(403, "Forbidden", "no");
+        };
+        w.cluster.allowed = r -> !r.verb().equals("patch");
+        Steps.Checked blocked = steps.check(postgres(), MemoryWorld.options(), true);
+        assertThat(blocked.stop().outcome()).isEqualTo(Outcome.BLOCKED);
+        assertThat(blocked.stop().reason()).isEqualTo("forbidden");
+        w.cluster.allowed = r -> true;
+
+        Assessed a = w.assess(MemoryWorld.declared("postgres"));
+        byte[] noise = new byte[1_200_000];
+        new Random(7).nextBytes(noise);
+        ObjectNode big = a.live().deepCopy();
+        Objects.child((ObjectNode) big.path("metadata"), "annotations").put("noise", Base64.getEncoder().encodeToString(noise));
+        Assessed large = new Assessed(a.decision(), a.declared(), big, a.reapply(), a.fieldManager(), null, List.of());
+        Steps.Checked tooLarge = steps.check(large, MemoryWorld.options(), true);
+        assertThat(tooLarge.stop().reason()).isEqualTo("record-too-large");
+        assertThat(steps.check(large, MemoryWorld.options(), false).proceeds()).as("the journal has no such bound").isTrue();
+
+        Steps.Checked ok = steps.check(a, MemoryWorld.options(), true);
+        assertThat(ok.proceeds()).isTrue();
+        assertThat(ok.requestsBefore()).containsEntry("data-postgres-0", "10Gi").hasSize(3);
+        assertThat(ok.record().live().path("metadata").has("managedFields")).isFalse();
+        assertThat(ok.record().reapply()).isNotNull();
+        assertThat(ok.record().holder()).isEqualTo("alice@laptop 7");
+        assertThat(ok.record().server()).isEqualTo("https://memory");
+        assertThat(ok.record().claimTargets()).containsEntry("data-postgres-0", "20Gi");
+        assertThat(steps.check(w.assess(MemoryWorld.declared("minio")), MemoryWorld.options(), true).record().reapply())
+                .as("claims only: nothing to re-apply").isNull();
+        assertThat(w.cluster.realWrites()).isEmpty();
+    }
+
+    @Test
+    void the_lock_says_where_the_record_is_kept_and_a_crash_right_after_it_stops_renewing() {
+        Steps.Acquired l = steps.lock(steps.check(postgres(), MemoryWorld.options(), true), MemoryWorld.options(), true);
+        assertThat(l.held()).isTrue();
+        assertThat(w.said).anySatisfy(p -> {
+            assertThat(p.message()).isEqualTo("Lease shop/stsresize-postgres held by alice@laptop 7; record kept in Secret"
+                    + " shop/stsresize-postgres and in " + w.journal.directory());
+            assertThat(p.write()).isEqualTo(new Write.Lock("shop", "postgres"));
+        });
+        assertThat(l.run().recreates()).isTrue();
+        assertThat(l.run().restored()).isFalse();
+        assertThat(l.run().namespace()).isEqualTo("shop");
+        l.run().close();
+
+        MemoryWorld other = new MemoryWorld(home.resolve("other"));
+        Steps local = other.steps();
+        Assessed a = other.assess(MemoryWorld.declared("postgres"));
+        Steps.Acquired journalOnly = local.lock(local.check(a, MemoryWorld.options(), false), MemoryWorld.options(), false);
+        assertThat(other.said).anySatisfy(p -> assertThat(p.message()).isEqualTo("Leases forbidden: record kept in the local journal "
+                + other.journal.directory() + " only"));
+        assertThat(other.cluster.realWrites()).isEmpty();
+        journalOnly.run().close();
+
+        MemoryWorld crashing = new MemoryWorld(home.resolve("crash"));
+        Steps crashes = new Steps(crashing.cluster, crashing.cluster.time, crashing.journal, "alice", "https://memory", crashing.progress,
+                what -> {
+                    throw new IllegalStateException("killed after " + what);
+                }, crashing.stop);
+        Assessed c = crashing.assess(MemoryWorld.declared("postgres"));
+        assertThatThrownBy(() -> crashes.lock(crashes.check(c, MemoryWorld.options(), true), MemoryWorld.options(), true))
+                .hasMessage("killed after lock postgres");
+        assertThat(crashing.journal.read("shop", "postgres")).isPresent();
+    }
+
+    @Test
+    void a_lock_lost_while_the_run_works_stops_it_before_its_delete_and_its_re_apply() {
+        Steps.Run run = locked(postgres());
+        steps.grow(run);
+        w.cluster.edit("Lease", "shop", "stsresize-postgres", l -> ((ObjectNode) l.path("spec")).put("holderIdentity", "bob"));
+        assertThatThrownBy(() -> run.lock.phase(Record.PHASE_GROWING)).isInstanceOf(Locked.class);
+        Steps.DeleteAllowed allowed = new Steps.DeleteAllowed("shop", "postgres", run.record().uid());
+        assertThatThrownBy(() -> steps.orphanDelete(run, allowed)).isInstanceOf(Locked.class)
+                .hasMessage("Lease shop/stsresize-postgres was taken by bob while this run worked; it stops here. The journal keeps the record");
+        assertThatThrownBy(() -> steps.reapply(run)).isInstanceOf(Locked.class);
+        assertThatThrownBy(() -> steps.orphanDelete(run, null)).isInstanceOf(Steps.NotAllowed.class);
+        assertThat(w.cluster.realDeletes()).isEmpty();
+        run.close();
+    }
+
+    @Test
+    void a_delete_that_does_not_finish_keeps_the_record_for_resume() {
+        Steps.Run run = locked(postgres());
+        steps.grow(run);
+        w.cluster.afterWrite = w.cluster.afterWrite.andThen(c -> {
+            if (c.method().equals("deleteStatefulSetOrphan")) {
+                w.cluster.put("{'kind':'StatefulSet','metadata':{'name':'postgres','namespace':'shop','uid':'" + c.detail().substring(4)
+                        + "','deletionTimestamp':'t','finalizers':['orphan']}}");
+            }
+        });
+        Steps.Deleted d = steps.orphanDelete(run, new Steps.DeleteAllowed("shop", "postgres", run.record().uid()));
+        assertThat(d.gone()).isFalse();
+        assertThat(d.nothingDeleted()).isFalse();
+        StatefulSetResult r = steps.deleteFailed(run, d);
+        assertThat(r.reason()).isEqualTo("delete-incomplete");
+        assertThat(r.detail()).endsWith("orphaning its dependents. The run is recorded: `kubectl stsresize resume` finishes it");
+        assertThat(LeaseLock.unfinishedLease(w.cluster, "shop", "postgres")).isPresent();
+        run.close();
+    }
+
+    @Test
+    void what_is_lost_in_the_orphan_delete_is_warned() {
+        Steps.Run run = locked(postgres());
+        steps.grow(run);
+        w.cluster.afterWrite = w.cluster.afterWrite.andThen(c -> {
+            if (c.method().equals("deleteStatefulSetOrphan")) {
+                w.cluster.remove("Pod", "shop", "postgres-2");
+            }
+        });
+        Steps.Deleted d = steps.orphanDelete(run, new Steps.DeleteAllowed("shop", "postgres", run.record().uid()));
+        assertThat(d.gone()).isTrue();
+        assertThat(d.lost()).isEqualTo("pod postgres-2 is gone");
+        assertThat(w.said).anySatisfy(p -> {
+            assertThat(p.warning()).isTrue();
+            assertThat(p.message()).isEqualTo("after the orphan delete: pod postgres-2 is gone");
+        });
+        run.close();
+    }
+
+    @Test
+    void the_end_warns_of_a_file_system_the_summary_contradicts_and_of_fewer_ready_replicas() {
+        long gi = 1L << 30;
+        for (int i = 0; i < 3; i++) {
+            w.cluster.summaries.put("demo-node-" + i, MemoryCluster.json("{'pods':[{'volume':[{'pvcRef':{'name':'data-postgres-" + i
+                    + "','namespace':'shop'},'capacityBytes':" + (10 * gi) + "}]}]}"));
+        }
+        w.cluster.afterWrite = w.cluster.afterWrite.andThen(c -> {
+            if (c.method().equals("applyStatefulSet")) {
+                w.cluster.edit("StatefulSet", "shop", "postgres", s -> ((ObjectNode) s.path("status")).put("readyReplicas", 1));
+            }
+        });
+        StatefulSetResult r = w.converger(Gate.YES).converge(postgres(), MemoryWorld.options(), true);
+        assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
+        assertThat(r.claims()).allSatisfy(c -> {
+            assertThat(c.fileSystem()).isEqualTo(FileSystem.PENDING);
+            assertThat(c.fileSystemBytes()).isEqualTo(10 * gi);
+        });
+        assertThat(r.warnings()).anySatisfy(x -> assertThat(x).startsWith("claim data-postgres-0 waits for a file system resize on pod"
+                + " postgres-0: its status says grown, but the kubelet's summary still reports 10Gi").endsWith("check again with `kubectl"
+                + " stsresize usage`"));
+        assertThat(r.warnings()).anySatisfy(x -> assertThat(x).isEqualTo("StatefulSet shop/postgres has 1 ready replica(s), 3 before this"
+                + " run: its pods may not be serving; see `kubectl get pods -n shop` and `kubectl describe statefulset postgres -n shop`"));
+        assertThat(r.detail()).contains("file systems: 3 still growing");
+    }
+
+    @Test
+    void a_summary_that_cannot_be_read_is_said_in_the_detail() {
+        StatefulSetResult r = w.converger(Gate.YES).converge(postgres(), MemoryWorld.options(), true);
+        // the nodes' summaries are read together: the note names one node that could not be read, whichever answered last
+        assertThat(r.detail()).matches("(?s).*3 file systems grown: the pods can write to the new space \\(the summary of node (demo-node-[0-2])"
+                + " could not be read \\(nodes \"\\1\" not found\\): its file systems verified from the claims' status only\\)");
+    }
+
+    @Test
+    void a_restart_of_some_pods_says_which_and_that_the_others_kept_their_uids() {
+        Steps.Run run = locked(postgres());
+        Steps.Verified v = new Steps.Verified(true, List.of(new StatefulSetResult.PodResult("postgres-0", "a", "a"),
+                new StatefulSetResult.PodResult("postgres-1", "b", "b")), "adopted by UID x: 2 pod(s) with unchanged UIDs, revisions adopted");
+        StatefulSetResult r = steps.verified(run, v, new Steps.Restarts(List.of("postgres-0"), List.of("pod postgres-1 refused")));
+        assertThat(r.detail()).isEqualTo("adopted by UID x: 1 of 2 pod(s) restarted by this run for their file systems (postgres-0), the"
+                + " others with unchanged UIDs, revisions adopted; pod postgres-1 refused");
+        assertThat(r.pods().get(0).restarted()).isTrue();
+        assertThat(r.pods().get(0).uidAfter()).isEqualTo(w.uid("Pod", "shop", "postgres-0"));
+        assertThat(r.pods().get(1).restarted()).isFalse();
+
+        Steps.Run again = locked(postgres());
+        Steps.Verified said = new Steps.Verified(true, List.of(new StatefulSetResult.PodResult("postgres-0", "a", "a")), "adopted");
+        assertThat(steps.verified(again, said, new Steps.Restarts(List.of("postgres-0"), List.of())).detail())
+                .isEqualTo("adopted; 1 of 1 pod(s) restarted by this run for their file systems (postgres-0)");
+    }
+
+    @Test
+    void a_claim_pending_its_file_system_during_the_wait_is_said_with_what_follows() {
+        Steps.Run run = locked(w.assess(MemoryWorld.declared("clickhouse")));
+        steps.grow(run);
+        steps.await(run, MemoryWorld.options());
+        assertThat(w.said).anySatisfy(p -> assertThat(p.message()).isEqualTo("claim data-clickhouse-0: FileSystemResizePending, the volume"
+                + " grew; the kubelet grows its file system, while the pod runs if the CSI driver expands online, else when the pod restarts;"
+                + " followed after the re-apply: the end of the run says whether the pod can use it"));
+        steps.await(run, MemoryWorld.options().withRestartPodsForResize(true));
+        assertThat(w.said).anySatisfy(p -> assertThat(p.message()).endsWith("; followed after the re-apply, its pod restarted if the kubelet"
+                + " cannot grow it online"));
+        run.close();
+    }
+}
