@@ -57,7 +57,8 @@ final class FileSystems {
     private final Waiter waiter;
     private final Clock clock;
     private volatile boolean summariesForbidden;
-    private volatile String summaryNote = "";
+    /** Each node whose summary could not be read, with why, in name order: the summaries are read together. */
+    private final Map<String, String> unreadable = new java.util.concurrent.ConcurrentSkipListMap<>();
     /** A read and when it was made. */
     private record Seen<T>(T value, Instant at) {}
     /** Pods by name as last read ({@link #FRESH}). */
@@ -73,7 +74,22 @@ final class FileSystems {
 
     /** Why no summary was read ("" when each was, or none was needed): said once in the result. */
     String summaryNote() {
-        return summaryNote;
+        if (summariesForbidden) {
+            return "the kubelets' summaries cannot be read (get nodes/proxy is forbidden): file systems verified from"
+                    + " the claims' status only";
+        }
+        if (unreadable.isEmpty()) {
+            return "";
+        }
+        if (unreadable.size() == 1) {
+            Map.Entry<String, String> one = unreadable.entrySet().iterator().next();
+            return "the summary of node " + one.getKey() + " could not be read (" + one.getValue() + "): its file systems verified"
+                    + " from the claims' status only";
+        }
+        java.util.List<String> each = new java.util.ArrayList<>();
+        unreadable.forEach((node, why) -> each.add(node + " (" + why + ")"));
+        return "the summaries of nodes " + String.join(", ", each) + " could not be read: their file systems verified from the"
+                + " claims' status only";
     }
 
     /**
@@ -313,16 +329,12 @@ final class FileSystems {
         } catch (ClusterException e) {
             if (e.code() == 403) {
                 summariesForbidden = true;
-                summaryNote = "the kubelets' summaries cannot be read (get nodes/proxy is forbidden): file systems verified from"
-                        + " the claims' status only";
             } else {
-                summaryNote = "the summary of node " + node + " could not be read (" + e.getMessage() + "): its file systems verified"
-                        + " from the claims' status only";
+                unreadable.put(node, String.valueOf(e.getMessage()));
             }
             return null;
         } catch (RuntimeException e) {
-            summaryNote = "the summary of node " + node + " could not be read (" + e.getMessage() + "): its file systems verified"
-                    + " from the claims' status only";
+            unreadable.put(node, String.valueOf(e.getMessage()));
             return null;
         }
     }
