@@ -13,7 +13,6 @@ import java.util.Optional;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.Future;
 
 /**
  * Step 5: grows each claim by a merge patch of {@code spec.resources.requests.storage}, re-reading it
@@ -112,21 +111,15 @@ public final class ClaimGrower {
             Optional<ObjectNode> current = read.get(i);
             patches.add(() -> growOne(ns, claim, Quantity.parse(targets.get(claim)), current));
         }
-        List<Patched> done = new ArrayList<>();
+        List<Together.Settled<Patched>> done = Together.settled(patches);
         RuntimeException failed = null;
-        for (Future<Patched> f : patches.stream().map(Together::start).toList()) {
-            try {
-                done.add(Together.join(f));
-            } catch (RuntimeException e) {
-                failed = failed == null ? e : failed;
-                done.add(null);
-            }
-        }
         // told in the run's order, on this thread: each patch written is said, even beside one that failed
         for (int i = 0; i < names.size(); i++) {
-            Patched p = done.get(i);
-            if (p != null) {
-                before.put(names.get(i), tell(ns, sts, names.get(i), Quantity.parse(targets.get(names.get(i))), p, patched));
+            Together.Settled<Patched> p = done.get(i);
+            if (p.failure() != null) {
+                failed = failed == null ? p.failure() : failed;
+            } else {
+                before.put(names.get(i), tell(ns, sts, names.get(i), Quantity.parse(targets.get(names.get(i))), p.value(), patched));
             }
         }
         if (failed != null) {

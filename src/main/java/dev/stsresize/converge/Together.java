@@ -33,25 +33,42 @@ final class Together {
      * then the first failure in the tasks' order is thrown as its task threw it.
      */
     static <T> List<T> all(List<Callable<T>> tasks) {
+        List<Settled<T>> settled = settled(tasks);
+        for (Settled<T> s : settled) {
+            if (s.failure() != null) {
+                throw s.failure();
+            }
+        }
+        return settled.stream().map(Settled::value).toList();
+    }
+
+    /** A task's answer, or what it threw (then the answer is null). */
+    record Settled<T>(T value, RuntimeException failure) {}
+
+    /**
+     * Every task sent at once (one alone on this thread), each one's answer or failure in the tasks' order once
+     * all are answered: for a caller that must account for each write that went through beside one that failed.
+     */
+    static <T> List<Settled<T>> settled(List<Callable<T>> tasks) {
+        List<Settled<T>> results = new ArrayList<>();
         if (tasks.size() == 1) {
-            return List.of(call(tasks.get(0)));
+            try {
+                results.add(new Settled<>(call(tasks.get(0)), null));
+            } catch (RuntimeException e) {
+                results.add(new Settled<>(null, e));
+            }
+            return results;
         }
         List<Future<T>> futures = new ArrayList<>();
         for (Callable<T> t : tasks) {
             futures.add(POOL.submit(t));
         }
-        List<T> results = new ArrayList<>();
-        RuntimeException first = null;
         for (Future<T> f : futures) {
             try {
-                results.add(join(f));
+                results.add(new Settled<>(join(f), null));
             } catch (RuntimeException e) {
-                first = first == null ? e : first;
-                results.add(null);
+                results.add(new Settled<>(null, e));
             }
-        }
-        if (first != null) {
-            throw first;
         }
         return results;
     }
