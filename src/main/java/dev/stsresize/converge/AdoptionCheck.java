@@ -44,7 +44,8 @@ final class AdoptionCheck {
         // watched from the apply's answer: no GET of its own
         AwaitObject.Outcome sts = waiter.until(Waiter.Wait.of(ns, name, Step.VERIFY, "StatefulSet " + name + " to observe generation "
                 + generation, WatchedKind.STATEFUL_SET, name, s -> s.isEmpty() || s.get().path("status").path("observedGeneration")
-                .asLong(0) >= generation, deadline).from(applied)).outcome();
+                .asLong(0) >= generation, deadline).withSlow(s -> LateControllers.statefulSetController("StatefulSet " + name + " not observed"))
+                .from(applied)).outcome();
         if (sts.object().isEmpty() || !uid.equals(Objects.uid(sts.object().get()))) {
             return new Result(false, List.of(), "the re-applied StatefulSet " + ns + "/" + name + " (UID " + uid + ") is gone again");
         }
@@ -82,7 +83,8 @@ final class AdoptionCheck {
             if (!adopted.test(o.object())) {
                 waited = true;
                 o = waiter.until(Waiter.Wait.of(ns, name, Step.VERIFY, "pod " + pod + " to be adopted", WatchedKind.POD, pod, adopted,
-                        deadline).from(o.object().orElse(null))).outcome();
+                        deadline).withSlow(x -> LateControllers.statefulSetController("pod " + pod + " not adopted"))
+                        .from(o.object().orElse(null))).outcome();
             }
             if (o.object().isEmpty() && rolling(ns, name, oldRevision)) {
                 // the announced rolling update deletes each pod before it re-creates it: absent between the
@@ -125,7 +127,9 @@ final class AdoptionCheck {
             if (!owned.test(c.object())) {
                 waited = true;
                 c = waiter.until(Waiter.Wait.of(ns, name, Step.VERIFY, "claim " + claim + " to be owned by the StatefulSet",
-                        WatchedKind.PERSISTENT_VOLUME_CLAIM, claim, owned, deadline).from(c.object().orElse(null))).outcome();
+                        WatchedKind.PERSISTENT_VOLUME_CLAIM, claim, owned, deadline)
+                        .withSlow(x -> LateControllers.statefulSetController("claim " + claim + " not owned"))
+                        .from(c.object().orElse(null))).outcome();
             } else {
                 c = new AwaitObject.Outcome(c.object(), true);
             }

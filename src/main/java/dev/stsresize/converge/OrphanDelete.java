@@ -104,7 +104,7 @@ final class OrphanDelete {
                         progress.on(ProgressEvent.warn(ns, name, Step.ORPHAN_DELETE, "StatefulSet " + name + " is " + held));
                     }
                     return held;
-                }).from(known));
+                }).withSlow(LateControllers::garbageCollector).from(known));
         AwaitObject.Outcome o = r.outcome();
         if (!o.reached()) {
             String held = heldBy(o.object());

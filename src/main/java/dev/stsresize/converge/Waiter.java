@@ -22,6 +22,11 @@ import java.util.function.Supplier;
 final class Waiter {
     /** The longest a wait goes without a tick. */
     static final Duration TICK = Duration.ofSeconds(10);
+    /**
+     * How long a wait goes before its {@link Wait#slow} reason is said: past the few seconds a healthy
+     * controller takes, and before an operator at a silent screen starts guessing.
+     */
+    static final Duration SLOW = Duration.ofSeconds(30);
     /** The shortest watch between two ticks, however long a tick's reads took. */
     private static final Duration MIN_STRETCH = Duration.ofMillis(100);
 
@@ -68,37 +73,44 @@ final class Waiter {
      * @param goneOn set when the driver goes on without waiting (the wait ends at once, WENT_ON)
      * @param detail what the object as seen adds to {@code what} in the ticks ("" nothing): who holds it, say
      * @param known the object as the run read or wrote it moments ago, the watch's start (null: a GET first)
+     * @param slow who is late and what to check, from the object as seen ("" nothing), said once the wait has
+     *     lasted {@link #SLOW}: a warning the first time, then in every tick
      */
     record Wait(String namespace, String sts, Step step, String what, WatchedKind kind, String name,
             Predicate<Optional<ObjectNode>> condition, Instant deadline, Supplier<List<ClaimGrower.ClaimStatus>> claims,
             Function<Optional<ObjectNode>, String> failure, StopRequest goneOn, Function<Optional<ObjectNode>, String> detail,
-            ObjectNode known) {
+            ObjectNode known, Function<Optional<ObjectNode>, String> slow) {
 
         static Wait of(String namespace, String sts, Step step, String what, WatchedKind kind, String name,
                 Predicate<Optional<ObjectNode>> condition, Instant deadline) {
             return new Wait(namespace, sts, step, what, kind, name, condition, deadline, List::of, o -> "", new StopRequest(), o -> "",
-                    null);
+                    null, o -> "");
         }
 
         Wait withClaims(Supplier<List<ClaimGrower.ClaimStatus>> c) {
-            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, c, failure, goneOn, detail, known);
+            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, c, failure, goneOn, detail, known, slow);
         }
 
         Wait withFailure(Function<Optional<ObjectNode>, String> f) {
-            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, claims, f, goneOn, detail, known);
+            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, claims, f, goneOn, detail, known, slow);
         }
 
         Wait withGoneOn(StopRequest g) {
-            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, claims, failure, g, detail, known);
+            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, claims, failure, g, detail, known, slow);
         }
 
         Wait withDetail(Function<Optional<ObjectNode>, String> d) {
-            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, claims, failure, goneOn, d, known);
+            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, claims, failure, goneOn, d, known, slow);
+        }
+
+        /** What the ticks say once the wait has lasted {@link #SLOW} ("" nothing): see {@link Wait}. */
+        Wait withSlow(Function<Optional<ObjectNode>, String> s) {
+            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, claims, failure, goneOn, detail, known, s);
         }
 
         /** The wait starts from {@code object} as already read (null: from a GET): its watch from that resourceVersion. */
         Wait from(ObjectNode object) {
-            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, claims, failure, goneOn, detail, object);
+            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, claims, failure, goneOn, detail, object, slow);
         }
     }
 
@@ -113,6 +125,7 @@ final class Waiter {
     Result until(Wait w) {
         Instant started = clock.instant();
         Instant[] lastTick = {started};
+        boolean[] saidSlow = {false};
         End[] ended = {null};
         String[] failed = {""};
         AwaitObject.Outcome o = await.until(w.kind(), w.namespace(), w.name(), w.condition(), w.deadline(), new AwaitObject.Follow() {
@@ -135,7 +148,7 @@ final class Waiter {
                 }
                 // the tick first: it reads what the failure rule may need (the claims, their events)
                 lastTick[0] = clock.instant();
-                tick(w, started, seen);
+                tick(w, started, seen, saidSlow);
                 String f = w.failure().apply(seen);
                 if (!f.isEmpty()) {
                     ended[0] = End.FAILED;
@@ -177,7 +190,7 @@ final class Waiter {
         return until(Wait.of(namespace, sts, step, what, kind, name, condition, deadline)).outcome();
     }
 
-    private void tick(Wait w, Instant started, Optional<ObjectNode> seen) {
+    private void tick(Wait w, Instant started, Optional<ObjectNode> seen, boolean[] saidSlow) {
         Instant now = clock.instant();
         Duration left = Duration.between(now, w.deadline());
         List<ClaimGrower.ClaimStatus> claims;
@@ -187,6 +200,14 @@ final class Waiter {
             claims = List.of(); // the claims are read for the view only: a failed read never ends the wait
         }
         String detail = w.detail().apply(seen);
+        String slow = Duration.between(started, now).compareTo(SLOW) >= 0 ? w.slow().apply(seen) : "";
+        if (!slow.isEmpty()) {
+            if (!saidSlow[0]) {
+                saidSlow[0] = true;
+                progress.on(ProgressEvent.warn(w.namespace(), w.sts(), w.step(), slow));
+            }
+            detail = detail.isEmpty() ? slow : detail + "; " + slow;
+        }
         progress.waiting(new WaitTick(w.namespace(), w.sts(), w.step(), detail.isEmpty() ? w.what() : w.what() + ": " + detail,
                 Duration.between(started, now),
                 left.isNegative() ? Duration.ZERO : left, claims));

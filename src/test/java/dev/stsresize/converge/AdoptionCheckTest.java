@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.cluster.AwaitObject;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -187,5 +189,39 @@ class AdoptionCheckTest {
         pod("db-1", "p1", "u2");
         claim("data-db-0", null);
         assertThat(check.verify(applied, before, "db-rev1", soon()).adopted()).isTrue();
+    }
+
+    @Test
+    void a_statefulset_controller_silent_for_SLOW_is_named_with_what_to_check_once_as_a_warning_then_in_every_tick() {
+        List<ProgressEvent> said = new ArrayList<>();
+        List<WaitTick> ticks = new ArrayList<>();
+        Progress progress = new Progress() {
+            @Override
+            public void on(ProgressEvent event) {
+                said.add(event);
+            }
+
+            @Override
+            public void waiting(WaitTick tick) {
+                ticks.add(tick);
+            }
+        };
+        AdoptionCheck slow = new AdoptionCheck(cluster, new Waiter(new AwaitObject(cluster, cluster.time), cluster.time, progress,
+                new StopRequest()));
+        ObjectNode applied = sts("", 1, "db-rev1"); // kube-controller-manager down: generation 2 never observed
+        pod("db-0", "p0", "u2");
+        pod("db-1", "p1", "u2");
+        revision("db-rev1", "u2");
+
+        AdoptionCheck.Result r = slow.verify(applied, before, "db-rev1", cluster.time.instant().plus(Duration.ofMinutes(2)));
+
+        assertThat(r.adopted()).isFalse();
+        String late = "StatefulSet db not observed after 30s: the StatefulSet controller of kube-controller-manager does it within"
+                + " seconds when it runs; check that kube-controller-manager is up (its pod in kube-system on a self-managed control"
+                + " plane, else the provider's control-plane status). The pods keep running meanwhile";
+        assertThat(said).filteredOn(ProgressEvent::warning).extracting(ProgressEvent::message).containsExactly(late);
+        assertThat(ticks).anyMatch(t -> t.elapsed().compareTo(Waiter.SLOW) < 0).anyMatch(t -> t.elapsed().compareTo(Waiter.SLOW) >= 0)
+                .allSatisfy(t -> assertThat(t.what()).isEqualTo("StatefulSet db to observe generation 2"
+                        + (t.elapsed().compareTo(Waiter.SLOW) >= 0 ? ": " + late : "")));
     }
 }

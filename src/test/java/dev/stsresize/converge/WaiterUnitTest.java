@@ -19,10 +19,13 @@ import org.junit.jupiter.api.Test;
 class WaiterUnitTest {
     private final MemoryCluster cluster = new MemoryCluster();
     private final List<WaitTick> ticks = new ArrayList<>();
+    private final List<ProgressEvent> events = new ArrayList<>();
     private final StopRequest stop = new StopRequest();
     private final Progress progress = new Progress() {
         @Override
-        public void on(ProgressEvent event) {}
+        public void on(ProgressEvent event) {
+            events.add(event);
+        }
 
         @Override
         public void waiting(WaitTick tick) {
@@ -213,5 +216,28 @@ class WaiterUnitTest {
         assertThat(o.object()).isPresent();
         assertThat(waiter.stop()).isSameAs(stop);
         assertThat(waiter.clock()).isSameAs(cluster.time);
+    }
+
+    @Test
+    void a_slow_wait_says_who_is_late_once_it_has_lasted_SLOW_as_one_warning_then_in_every_tick() {
+        runsAtWatch(12);
+        waiter.until(podRunning(Duration.ofMinutes(5)).withDetail(p -> "phase Pending").withSlow(p -> "the kubelet is late"));
+        assertThat(ticks).anyMatch(t -> t.elapsed().compareTo(Waiter.SLOW) < 0);
+        assertThat(ticks).anyMatch(t -> t.elapsed().compareTo(Waiter.SLOW) >= 0);
+        for (WaitTick t : ticks) {
+            assertThat(t.what()).as("a tick after %s", t.elapsed()).isEqualTo(t.elapsed().compareTo(Waiter.SLOW) >= 0
+                    ? "pod db-0 to run: phase Pending; the kubelet is late" : "pod db-0 to run: phase Pending");
+        }
+        assertThat(events).extracting(ProgressEvent::message).containsExactly("the kubelet is late");
+        assertThat(events).allMatch(ProgressEvent::warning);
+    }
+
+    @Test
+    void a_slow_wait_with_nothing_to_say_stays_quiet() {
+        runsAtWatch(12);
+        waiter.until(podRunning(Duration.ofMinutes(5)).withSlow(p -> ""));
+        assertThat(ticks).anyMatch(t -> t.elapsed().compareTo(Waiter.SLOW) >= 0);
+        assertThat(ticks).allMatch(t -> t.what().equals("pod db-0 to run"));
+        assertThat(events).isEmpty();
     }
 }
