@@ -111,7 +111,14 @@ public final class DemoCommand extends BaseCommand {
                     boolean ui = !apply && stdoutIsTerminal.getAsBoolean();
                     banner(spec.commandLine().getOut(), sim, manifest, kubeconfig, live, ui);
                     if (apply) {
-                        return applyAll(manifest, kubeconfig);
+                        int code = applyAll(manifest, kubeconfig);
+                        PrintWriter out = spec.commandLine().getOut();
+                        out.println();
+                        out.println("The demo is over and its simulated cluster stopped. Its manifest and the capture taken at start stay in "
+                                + folder + " for an offline plan:");
+                        out.println("  kubectl stsresize plan -f " + manifest + " --live " + live + " -A");
+                        out.flush();
+                        return code;
                     }
                     if (ui) {
                         int code = ui(manifest, kubeconfig);
@@ -148,6 +155,12 @@ public final class DemoCommand extends BaseCommand {
             out.println("  " + kubeconfig + "     admin access to the simulated cluster" + (keepKubeconfig.keep ? "" : ", removed when the demo ends"));
             out.println("  " + live + "      the cluster as it was at start, for plan");
             out.println();
+            if (apply) {
+                // the cluster stops when the apply ends: commands against it would find nothing
+                out.println("Applying every change the plugin may make, as an operator would with --yes; the cluster stops after.");
+                out.flush();
+                return;
+            }
             out.println("Try:");
             out.println("  kubectl " + kc + " get sts,pvc -A");
             out.println("  kubectl stsresize plan " + kc + " -f " + manifest + " -A");

@@ -63,6 +63,11 @@ class DemoCommandTest {
         Outcome o = cli("demo", "--apply", "--speed", "fast", "--dir", dir.toString());
         assertThat(o.exit()).as(o.toString()).isEqualTo(ExitCodes.REFUSED);
         assertThat(o.out()).as(o.toString()).contains("Running: kubectl stsresize apply --kubeconfig " + dir.resolve("kubeconfig"));
+        // the cluster stops when the apply ends: no commands against it, no "Serving", and the offline plan after
+        assertThat(o.out()).as(o.toString()).doesNotContain("Serving until Ctrl-C", "Try:", "get sts,pvc -A")
+                .contains("the cluster stops after")
+                .endsWith("kubectl stsresize plan -f " + dir.resolve("manifest.yaml") + " --live " + dir.resolve("live.yaml") + " -A"
+                        + System.lineSeparator());
         String all = o.out() + o.err();
         // the outcome per StatefulSet, as apply reports it: read from the objects, not assumed
         assertThat(all).as(o.toString())
