@@ -13,7 +13,8 @@ import java.util.Map;
  * {@link RunRecords} checks it before anything acts on it.
  */
 public record Record(String server, String namespace, String name, String uid, String holder, String phase,
-        String startedAt, String fieldManager, ObjectNode live, ObjectNode reapply, Map<String, String> claimTargets) {
+        String startedAt, String fieldManager, ObjectNode live, ObjectNode reapply, Map<String, String> claimTargets,
+        Map<String, String> claimsBefore) {
 
     public static final String PHASE_LOCKED = "locked";
     public static final String PHASE_GROWING = "growing";
@@ -24,19 +25,34 @@ public record Record(String server, String namespace, String name, String uid, S
     public Record {
         // in the order given (template, then ordinal): the claims are grown and reported in it
         claimTargets = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(claimTargets));
+        claimsBefore = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(claimsBefore == null ? Map.of() : claimsBefore));
+    }
+
+    /** A record that does not know the claims' requests before the run (one written by an older version). */
+    public Record(String server, String namespace, String name, String uid, String holder, String phase, String startedAt,
+            String fieldManager, ObjectNode live, ObjectNode reapply, Map<String, String> claimTargets) {
+        this(server, namespace, name, uid, holder, phase, startedAt, fieldManager, live, reapply, claimTargets, Map.of());
+    }
+
+    /**
+     * The same record knowing each claim's request before the run's first patch: a resume in a later
+     * process reports "10Gi -> 20Gi" from it, where the claims it reads then already request 20Gi.
+     */
+    public Record withClaimsBefore(Map<String, String> before) {
+        return new Record(server, namespace, name, uid, holder, phase, startedAt, fieldManager, live, reapply, claimTargets, before);
     }
 
     public Record withPhase(String p) {
-        return new Record(server, namespace, name, uid, holder, p, startedAt, fieldManager, live, reapply, claimTargets);
+        return new Record(server, namespace, name, uid, holder, p, startedAt, fieldManager, live, reapply, claimTargets, claimsBefore);
     }
 
     public Record withHolder(String h) {
-        return new Record(server, namespace, name, uid, h, phase, startedAt, fieldManager, live, reapply, claimTargets);
+        return new Record(server, namespace, name, uid, h, phase, startedAt, fieldManager, live, reapply, claimTargets, claimsBefore);
     }
 
     /** The same record re-applying {@code object} (built from the operator's manifest) for the claims {@code targets}. */
     public Record withReapply(ObjectNode object, Map<String, String> targets) {
-        return new Record(server, namespace, name, uid, holder, phase, startedAt, fieldManager, live, object, targets);
+        return new Record(server, namespace, name, uid, holder, phase, startedAt, fieldManager, live, object, targets, claimsBefore);
     }
 
     public ObjectNode toJson() {
@@ -48,6 +64,10 @@ public record Record(String server, String namespace, String name, String uid, S
         o.set("reapply", reapply);
         ObjectNode claims = o.putObject("claimTargets");
         claimTargets.forEach(claims::put);
+        if (!claimsBefore.isEmpty()) {
+            ObjectNode before = o.putObject("claimsBefore");
+            claimsBefore.forEach(before::put);
+        }
         return o;
     }
 
@@ -56,7 +76,24 @@ public record Record(String server, String namespace, String name, String uid, S
         o.path("claimTargets").fields().forEachRemaining(e -> claims.put(e.getKey(), e.getValue().asText()));
         return new Record(o.path("server").asText(""), o.path("namespace").asText(), o.path("name").asText(),
                 o.path("uid").asText(), o.path("holder").asText(), o.path("phase").asText(), o.path("startedAt").asText(""),
-                o.path("fieldManager").asText("kubectl"), object(o.path("live")), object(o.path("reapply")), claims);
+                o.path("fieldManager").asText("kubectl"), object(o.path("live")), object(o.path("reapply")), claims,
+                sizesBefore(o.path("claimsBefore"), claims));
+    }
+
+    /**
+     * The recorded requests before the run, only where they are said: for a claim of the run, as a
+     * quantity. Someone else may have written the record; these sizes are only ever shown, never
+     * applied, and anything else is left out (the result then says the size before is unknown).
+     */
+    private static Map<String, String> sizesBefore(JsonNode before, Map<String, String> claims) {
+        Map<String, String> sizes = new LinkedHashMap<>();
+        before.fields().forEachRemaining(e -> {
+            if (claims.containsKey(e.getKey()) && e.getValue().isTextual()
+                    && dev.stsresize.plan.Quantity.parseOrNull(e.getValue().asText()) != null) {
+                sizes.put(e.getKey(), e.getValue().asText());
+            }
+        });
+        return sizes;
     }
 
     private static ObjectNode object(JsonNode n) {

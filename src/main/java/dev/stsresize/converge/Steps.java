@@ -234,8 +234,12 @@ public final class Steps {
             }
             default -> { }
         }
+        Map<String, String> before = new LinkedHashMap<>();
+        for (ClaimState c : d.claimsToGrow()) {
+            before.put(c.name(), c.request() == null ? "" : c.request().toString());
+        }
         // the record is built (and its size known) before anything is written, dry run or not
-        Record r = record(a, d);
+        Record r = record(a, d).withClaimsBefore(known(before));
         String tooLarge = leases ? RecordSecret.whyTooLarge(r) : null;
         if (tooLarge != null) {
             return stop(result(ns, name, Outcome.FAILED, "record-too-large", tooLarge, d));
@@ -245,11 +249,14 @@ public final class Steps {
                     + (d.recreate() ? "grow " + d.claimsToGrow().size() + " claim(s), orphan-delete and re-apply the StatefulSet"
                             : "grow " + d.claimsToGrow().size() + " claim(s)"), d));
         }
-        Map<String, String> before = new LinkedHashMap<>();
-        for (ClaimState c : d.claimsToGrow()) {
-            before.put(c.name(), c.request() == null ? "" : c.request().toString());
-        }
         return new Checked(r, before, null);
+    }
+
+    /** The sizes a record keeps: only those known (a claim without a request has none to report). */
+    private static Map<String, String> known(Map<String, String> before) {
+        Map<String, String> known = new LinkedHashMap<>(before);
+        known.values().removeIf(String::isEmpty);
+        return known;
     }
 
     private static Checked stop(StatefulSetResult r) {
@@ -298,7 +305,8 @@ public final class Steps {
      */
     public Acquired relock(Record r, Record recorded, ConvergeOptions opts, boolean leases) {
         String ours = journal.read(r.namespace(), r.name()).map(Record::holder).orElse(null);
-        Acquired l = acquire(r, opts, leases, ours, Map.of());
+        // the sizes before come from the record of the run that first grew the claims: they requested the targets since
+        Acquired l = acquire(r, opts, leases, ours, recorded.claimsBefore());
         if (l.held()) {
             progress.on(ProgressEvent.info(r.namespace(), r.name(), Step.LOCK, "resuming the run of " + recorded.holder() + " started "
                     + recorded.startedAt() + " (phase " + recorded.phase() + ")"));

@@ -340,6 +340,8 @@ class ConvergeInMemoryTest {
         for (int i = 0; i < 3; i++) {
             assertThat(w.claim("shop", "data-postgres-" + i).at("/status/capacity/storage").asText()).isEqualTo("20Gi");
         }
+        // the claims requested 20Gi when the resume read them; the size before the run is the record's
+        assertThat(r.claims()).hasSize(3).allSatisfy(c -> assertThat(c.from() + " -> " + c.to()).isEqualTo("10Gi -> 20Gi"));
         assertThat(w.journal.all()).isEmpty();
         w.assertSafe();
     }

@@ -40,4 +40,23 @@ class RecordJsonTest {
         assertThat(r.reapply()).isNull();
         assertThat(r.claimTargets()).isEmpty();
     }
+
+    @Test
+    void the_claims_sizes_before_read_back_and_carry_through_every_change_but_only_sizes_of_the_runs_claims() {
+        Map<String, String> targets = new LinkedHashMap<>();
+        targets.put("data-db-0", "20Gi");
+        targets.put("data-db-1", "20Gi");
+        Record r = new Record("https://k", "shop", "db", "u1", "alice", "growing", "t0", "helm", null, null, targets)
+                .withClaimsBefore(Map.of("data-db-0", "10Gi", "data-db-1", "10Gi"));
+        Record back = Record.fromJson(r.toJson());
+        assertThat(back).isEqualTo(r);
+        assertThat(back.withPhase("verifying").withHolder("bob").withReapply(null, targets).claimsBefore())
+                .containsExactlyInAnyOrderEntriesOf(Map.of("data-db-0", "10Gi", "data-db-1", "10Gi"));
+        // written by someone else: a size that is no quantity, or a claim not of the run, is left out (shown as unknown)
+        ObjectNode foreign = r.toJson();
+        foreign.putObject("claimsBefore").put("data-db-0", "$(rm -rf /)").put("data-db-1", "10Gi").put("data-other-0", "1Gi");
+        assertThat(Record.fromJson(foreign).claimsBefore()).containsExactly(Map.entry("data-db-1", "10Gi"));
+        assertThat(new Record("s", "shop", "db", "u", "h", "p", "t", "f", null, null, targets).toJson().has("claimsBefore"))
+                .as("an older record's shape when nothing is known").isFalse();
+    }
 }
