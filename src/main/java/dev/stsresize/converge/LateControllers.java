@@ -14,6 +14,8 @@ final class LateControllers {
     private static final String CHECK = "check that kube-controller-manager is up (its pod in kube-system on a"
             + " self-managed control plane, else the provider's control-plane status)";
 
+    private static final String ASK = "is kube-controller-manager up?";
+
     private LateControllers() {}
 
     private static String after() {
@@ -27,18 +29,19 @@ final class LateControllers {
      * dependents (pkg/controller/garbagecollector/garbagecollector.go, orphanDependents then
      * removeFinalizer).
      */
-    static String garbageCollector(Optional<ObjectNode> sts) {
+    static Waiter.Late garbageCollector(Optional<ObjectNode> sts) {
         if (sts.isEmpty() || !sts.get().path("metadata").has("deletionTimestamp") || !OrphanDelete.heldBy(sts).isEmpty()) {
-            return "";
+            return Waiter.Late.NONE;
         }
         for (var f : sts.get().path("metadata").path("finalizers")) {
             if ("orphan".equals(f.asText())) {
-                return "its finalizer orphan is still there after " + after() + ": the garbage collector of"
+                return new Waiter.Late("still held by finalizer orphan after " + after() + ": " + ASK,
+                        "its finalizer orphan is still there after " + after() + ": the garbage collector of"
                         + " kube-controller-manager removes it once it has taken the owner references off the pods and"
-                        + " revisions, within seconds when it runs; " + CHECK + ". The pods and claims stay meanwhile";
+                        + " revisions, within seconds when it runs; " + CHECK + ". The pods and claims stay meanwhile");
             }
         }
-        return "";
+        return Waiter.Late.NONE;
     }
 
     /**
@@ -46,8 +49,9 @@ final class LateControllers {
      * controller's (pkg/controller/statefulset/stateful_set.go: sync writes status.observedGeneration;
      * ClaimPods adopts orphans matching the selector).
      */
-    static String statefulSetController(String late) {
-        return late + " after " + after() + ": the StatefulSet controller of kube-controller-manager does it within"
-                + " seconds when it runs; " + CHECK + ". The pods keep running meanwhile";
+    static Waiter.Late statefulSetController(String late) {
+        return new Waiter.Late(late + " after " + after() + ": " + ASK, late + " after " + after()
+                + ": the StatefulSet controller of kube-controller-manager does it within seconds when it runs; " + CHECK
+                + ". The pods keep running meanwhile");
     }
 }

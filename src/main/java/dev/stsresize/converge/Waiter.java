@@ -49,6 +49,11 @@ final class Waiter {
         this.stop = stop;
     }
 
+    /** Who is late in a slow wait: in full for the one warning, briefly for every tick after it. */
+    record Late(String briefly, String fully) {
+        static final Late NONE = new Late("", "");
+    }
+
     /** How a wait ended. */
     enum End { REACHED, DEADLINE, STOPPED, WENT_ON, FAILED }
 
@@ -73,18 +78,18 @@ final class Waiter {
      * @param goneOn set when the driver goes on without waiting (the wait ends at once, WENT_ON)
      * @param detail what the object as seen adds to {@code what} in the ticks ("" nothing): who holds it, say
      * @param known the object as the run read or wrote it moments ago, the watch's start (null: a GET first)
-     * @param slow who is late and what to check, from the object as seen ("" nothing), said once the wait has
-     *     lasted {@link #SLOW}: a warning the first time, then in every tick
+     * @param slow who is late and what to check, from the object as seen ({@link Late#NONE}: nothing), said once
+     *     the wait has lasted {@link #SLOW}: in full as a warning the first time, briefly in every tick
      */
     record Wait(String namespace, String sts, Step step, String what, WatchedKind kind, String name,
             Predicate<Optional<ObjectNode>> condition, Instant deadline, Supplier<List<ClaimGrower.ClaimStatus>> claims,
             Function<Optional<ObjectNode>, String> failure, StopRequest goneOn, Function<Optional<ObjectNode>, String> detail,
-            ObjectNode known, Function<Optional<ObjectNode>, String> slow) {
+            ObjectNode known, Function<Optional<ObjectNode>, Late> slow) {
 
         static Wait of(String namespace, String sts, Step step, String what, WatchedKind kind, String name,
                 Predicate<Optional<ObjectNode>> condition, Instant deadline) {
             return new Wait(namespace, sts, step, what, kind, name, condition, deadline, List::of, o -> "", new StopRequest(), o -> "",
-                    null, o -> "");
+                    null, o -> Late.NONE);
         }
 
         Wait withClaims(Supplier<List<ClaimGrower.ClaimStatus>> c) {
@@ -103,8 +108,8 @@ final class Waiter {
             return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, claims, failure, goneOn, d, known, slow);
         }
 
-        /** What the ticks say once the wait has lasted {@link #SLOW} ("" nothing): see {@link Wait}. */
-        Wait withSlow(Function<Optional<ObjectNode>, String> s) {
+        /** What the wait says once it has lasted {@link #SLOW}: see {@link Wait}. */
+        Wait withSlow(Function<Optional<ObjectNode>, Late> s) {
             return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, claims, failure, goneOn, detail, known, s);
         }
 
@@ -200,13 +205,13 @@ final class Waiter {
             claims = List.of(); // the claims are read for the view only: a failed read never ends the wait
         }
         String detail = w.detail().apply(seen);
-        String slow = Duration.between(started, now).compareTo(SLOW) >= 0 ? w.slow().apply(seen) : "";
-        if (!slow.isEmpty()) {
+        Late late = Duration.between(started, now).compareTo(SLOW) >= 0 ? w.slow().apply(seen) : Late.NONE;
+        if (!late.equals(Late.NONE)) {
             if (!saidSlow[0]) {
                 saidSlow[0] = true;
-                progress.on(ProgressEvent.warn(w.namespace(), w.sts(), w.step(), slow));
+                progress.on(ProgressEvent.warn(w.namespace(), w.sts(), w.step(), late.fully()));
             }
-            detail = detail.isEmpty() ? slow : detail + "; " + slow;
+            detail = detail.isEmpty() ? late.briefly() : detail + "; " + late.briefly();
         }
         progress.waiting(new WaitTick(w.namespace(), w.sts(), w.step(), detail.isEmpty() ? w.what() : w.what() + ": " + detail,
                 Duration.between(started, now),

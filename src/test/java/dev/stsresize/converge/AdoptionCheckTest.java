@@ -222,6 +222,7 @@ class AdoptionCheckTest {
         assertThat(said).filteredOn(ProgressEvent::warning).extracting(ProgressEvent::message).containsExactly(late);
         assertThat(ticks).anyMatch(t -> t.elapsed().compareTo(Waiter.SLOW) < 0).anyMatch(t -> t.elapsed().compareTo(Waiter.SLOW) >= 0)
                 .allSatisfy(t -> assertThat(t.what()).isEqualTo("StatefulSet db to observe generation 2"
-                        + (t.elapsed().compareTo(Waiter.SLOW) >= 0 ? ": " + late : "")));
+                        + (t.elapsed().compareTo(Waiter.SLOW) >= 0 ? ": StatefulSet db not observed after 30s: is"
+                                + " kube-controller-manager up?" : "")));
     }
 }

@@ -158,20 +158,22 @@ class OrphanDeleteTest {
         assertThat(said).filteredOn(ProgressEvent::warning).extracting(ProgressEvent::message).containsExactly(late);
         assertThat(ticks).anyMatch(t -> t.elapsed().compareTo(Waiter.SLOW) < 0).anyMatch(t -> t.elapsed().compareTo(Waiter.SLOW) >= 0)
                 .allSatisfy(t -> assertThat(t.what()).isEqualTo("StatefulSet db (UID u1) to be gone (404)"
-                        + (t.elapsed().compareTo(Waiter.SLOW) >= 0 ? ": " + late : "")));
+                        + (t.elapsed().compareTo(Waiter.SLOW) >= 0 ? ": still held by finalizer orphan after 30s: is"
+                                + " kube-controller-manager up?" : "")));
     }
 
     @Test
     void the_garbage_collectors_hint_is_only_for_its_own_finalizer_on_a_terminating_statefulset() {
-        assertThat(LateControllers.garbageCollector(Optional.empty())).isEmpty();
+        assertThat(LateControllers.garbageCollector(Optional.empty())).isEqualTo(Waiter.Late.NONE);
         assertThat(LateControllers.garbageCollector(Optional.of(MemoryCluster.json("{'metadata':{'finalizers':['orphan']}}"))))
-                .as("not terminating").isEmpty();
+                .as("not terminating").isEqualTo(Waiter.Late.NONE);
         assertThat(LateControllers.garbageCollector(Optional.of(MemoryCluster.json(
-                "{'metadata':{'deletionTimestamp':'t','finalizers':['orphan','a.io/x']}}")))).as("another finalizer: heldBy names it").isEmpty();
+                "{'metadata':{'deletionTimestamp':'t','finalizers':['orphan','a.io/x']}}")))).as("another finalizer: heldBy names it")
+                .isEqualTo(Waiter.Late.NONE);
         assertThat(LateControllers.garbageCollector(Optional.of(MemoryCluster.json(
-                "{'metadata':{'deletionTimestamp':'t','finalizers':[]}}")))).as("nothing of the collector's left").isEmpty();
+                "{'metadata':{'deletionTimestamp':'t','finalizers':[]}}")))).as("nothing of the collector's left").isEqualTo(Waiter.Late.NONE);
         assertThat(LateControllers.garbageCollector(Optional.of(MemoryCluster.json(
-                "{'metadata':{'deletionTimestamp':'t','finalizers':['orphan']}}")))).contains("kube-controller-manager");
+                "{'metadata':{'deletionTimestamp':'t','finalizers':['orphan']}}"))).fully()).contains("kube-controller-manager");
     }
 
     @Test

@@ -221,21 +221,22 @@ class WaiterUnitTest {
     @Test
     void a_slow_wait_says_who_is_late_once_it_has_lasted_SLOW_as_one_warning_then_in_every_tick() {
         runsAtWatch(12);
-        waiter.until(podRunning(Duration.ofMinutes(5)).withDetail(p -> "phase Pending").withSlow(p -> "the kubelet is late"));
+        waiter.until(podRunning(Duration.ofMinutes(5)).withDetail(p -> "phase Pending").withSlow(p -> new Waiter.Late("the kubelet is late",
+                "the kubelet is late: check it")));
         assertThat(ticks).anyMatch(t -> t.elapsed().compareTo(Waiter.SLOW) < 0);
         assertThat(ticks).anyMatch(t -> t.elapsed().compareTo(Waiter.SLOW) >= 0);
         for (WaitTick t : ticks) {
             assertThat(t.what()).as("a tick after %s", t.elapsed()).isEqualTo(t.elapsed().compareTo(Waiter.SLOW) >= 0
                     ? "pod db-0 to run: phase Pending; the kubelet is late" : "pod db-0 to run: phase Pending");
         }
-        assertThat(events).extracting(ProgressEvent::message).containsExactly("the kubelet is late");
+        assertThat(events).extracting(ProgressEvent::message).containsExactly("the kubelet is late: check it");
         assertThat(events).allMatch(ProgressEvent::warning);
     }
 
     @Test
     void a_slow_wait_with_nothing_to_say_stays_quiet() {
         runsAtWatch(12);
-        waiter.until(podRunning(Duration.ofMinutes(5)).withSlow(p -> ""));
+        waiter.until(podRunning(Duration.ofMinutes(5)).withSlow(p -> Waiter.Late.NONE));
         assertThat(ticks).anyMatch(t -> t.elapsed().compareTo(Waiter.SLOW) >= 0);
         assertThat(ticks).allMatch(t -> t.what().equals("pod db-0 to run"));
         assertThat(events).isEmpty();
