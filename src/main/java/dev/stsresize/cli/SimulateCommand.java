@@ -55,7 +55,8 @@ public final class SimulateCommand extends BaseCommand {
 
     @Option(names = "--faults", paramLabel = "FILE",
             description = "Inject faults from a YAML file: {faults: [{verb, resource, name, nth, times, probability, seed, status, "
-                    + "reason, message, retryAfterSeconds, latencyMillis, drop, cutWatchAfterEvents}]} (README, Simulated cluster).")
+                    + "reason, message, retryAfterSeconds, latencyMillis, drop, cutWatchAfterEvents}], "
+                    + "down: [{component: kube-controller-manager|kubelet|csi-resizer, afterSeconds, forSeconds}]} (docs/commands.md, simulate).")
     Path faults;
 
     /** Every flag before the server starts: a bad one leaves no port and no kubeconfig behind. */
@@ -112,6 +113,7 @@ public final class SimulateCommand extends BaseCommand {
             List<ObjectNode> objects = readState();
             refuseUnservedKinds(objects);
             List<FaultRule> rules = faultRules();
+            List<FaultFile.Outage> outages = outages();
             SimCluster sim = start();
             rules.forEach(sim.faults()::add);
             sim.load(objects.toArray(new ObjectNode[0]));
@@ -122,6 +124,9 @@ public final class SimulateCommand extends BaseCommand {
             RemovedWhenDone removed = keepKubeconfig.removalOf(kubeconfigOut, spec.commandLine().getErr());
             sim.writeKubeconfig(kubeconfigOut);
             ControllerManager controllers = noControllers ? null : ControllerManager.start(sim, dev.stsresize.sim.controller.Speed.valueOf(speed.name()));
+            if (controllers != null) {
+                outages.forEach(o -> controllers.outage(o.component(), o.after(), o.lasting()));
+            }
             CountDownLatch stopped = new CountDownLatch(1);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 try {
@@ -156,6 +161,24 @@ public final class SimulateCommand extends BaseCommand {
             } catch (IllegalArgumentException e) {
                 throw new UserError(e.getMessage() + " Fix --faults " + faults + " (README, Simulated cluster, lists the fields).", e);
             }
+        }
+
+        /** The outages of --faults (down:), read with its rules; there is nothing to take down without controllers. */
+        private List<FaultFile.Outage> outages() {
+            if (faults == null) {
+                return List.of();
+            }
+            List<FaultFile.Outage> outages;
+            try {
+                outages = FaultFile.outages(faults);
+            } catch (IllegalArgumentException e) {
+                throw new UserError(e.getMessage() + " Fix --faults " + faults + " (docs/commands.md, simulate, lists the fields).", e);
+            }
+            if (noControllers && !outages.isEmpty()) {
+                throw new UserError("--faults " + faults + " takes " + outages.get(0).component() + " down, but --no-controllers runs"
+                        + " none: remove --no-controllers, or the down: list.");
+            }
+            return outages;
         }
 
         private List<ObjectNode> readState() {

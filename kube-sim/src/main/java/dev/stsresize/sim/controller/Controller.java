@@ -17,6 +17,15 @@ abstract class Controller {
 
     abstract String name();
 
+    /**
+     * The process it belongs to on a real cluster, for an outage ({@link ControllerManager#outage}):
+     * most controllers are kube-controller-manager's (cmd/kube-controller-manager/app/controllermanager.go
+     * NewControllerInitializers); the kubelet and the CSI external-resizer are processes of their own.
+     */
+    String component() {
+        return ControllerManager.KUBE_CONTROLLER_MANAGER;
+    }
+
     abstract List<Key> keysFor(StoreEvent e);
 
     abstract List<Key> initialKeys();

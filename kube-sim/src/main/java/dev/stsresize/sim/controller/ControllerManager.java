@@ -30,6 +30,12 @@ public final class ControllerManager implements AutoCloseable {
      */
     public static final String RESIZER_ANNOTATION = "sim.stsresize.dev/resizer";
 
+    /** The processes an outage can take down (see {@link Controller#component}). */
+    public static final String KUBE_CONTROLLER_MANAGER = "kube-controller-manager";
+    public static final String KUBELET = "kubelet";
+    public static final String CSI_RESIZER = "csi-resizer";
+    public static final Set<String> COMPONENTS = Set.of(KUBE_CONTROLLER_MANAGER, KUBELET, CSI_RESIZER);
+
     private final SimCluster sim;
     private final Timings timings;
     private final ScheduledThreadPoolExecutor loop;
@@ -39,6 +45,8 @@ public final class ControllerManager implements AutoCloseable {
     private final Map<Controller, Set<Key>> queued = new ConcurrentHashMap<>();
     private final AtomicInteger inFlight = new AtomicInteger();
     private final List<String> failures = Collections.synchronizedList(new ArrayList<>());
+    /** Each component down: from and until (System.nanoTime). */
+    private final Map<String, long[]> outages = new ConcurrentHashMap<>();
     private volatile long dispatchedThrough;
     private volatile boolean closed;
 
@@ -101,6 +109,29 @@ public final class ControllerManager implements AutoCloseable {
         return false;
     }
 
+    /**
+     * Takes {@code component} down {@code after} from now for {@code lasting}, to rehearse an outage: its
+     * controllers sync nothing meanwhile, and what they were due to do is done once it is back, as a
+     * restarted process's informers resync. On a real cluster with kube-controller-manager stopped, an
+     * orphan delete leaves the StatefulSet terminating with the finalizer orphan and a new one is never
+     * observed, while the kubelet and the CSI sidecars go on.
+     */
+    public void outage(String component, Duration after, Duration lasting) {
+        if (!COMPONENTS.contains(component)) {
+            throw new IllegalArgumentException("unknown component \"" + component + "\"; the components are "
+                    + String.join(", ", COMPONENTS.stream().sorted().toList()));
+        }
+        long from = System.nanoTime() + after.toNanos();
+        outages.put(component, new long[] {from, from + lasting.toNanos()});
+    }
+
+    /** How long {@code component} stays down from now, in milliseconds (0: it is up). */
+    private long downFor(String component) {
+        long[] o = outages.get(component);
+        long now = System.nanoTime();
+        return o == null || now < o[0] || now >= o[1] ? 0 : Math.max(1, TimeUnit.NANOSECONDS.toMillis(o[1] - now) + 1);
+    }
+
     /** Unexpected sync failures (not conflicts), for tests and {@code --debug}: a healthy run has none. */
     public List<String> failures() {
         synchronized (failures) {
@@ -141,6 +172,11 @@ public final class ControllerManager implements AutoCloseable {
     private void run(Controller c, Key key) {
         queued.get(c).remove(key);
         try {
+            long down = downFor(c.component());
+            if (down > 0) {
+                enqueue(c, key, down); // done when the component is back
+                return;
+            }
             if (!closed) {
                 c.sync(key);
             }

@@ -34,6 +34,11 @@ final class Kubelet extends Controller {
     }
 
     @Override
+    String component() {
+        return ControllerManager.KUBELET;
+    }
+
+    @Override
     List<Key> keysFor(StoreEvent e) {
         if (e.resource().equals(ctx.kinds().pods())) {
             if (e.type() == StoreEvent.Type.DELETED) {

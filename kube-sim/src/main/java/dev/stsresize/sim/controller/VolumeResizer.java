@@ -46,6 +46,11 @@ final class VolumeResizer extends Controller {
     }
 
     @Override
+    String component() {
+        return ControllerManager.CSI_RESIZER;
+    }
+
+    @Override
     List<Key> keysFor(StoreEvent e) {
         if (e.resource().equals(ctx.kinds().claims()) && e.type() != StoreEvent.Type.DELETED) {
             return List.of(new Key(e.namespace(), e.name()));

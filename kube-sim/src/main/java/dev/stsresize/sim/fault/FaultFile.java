@@ -22,6 +22,11 @@ import java.util.Set;
  * {@code nodes/proxy} or {@code services/proxy} rule, {@code unreachable: true} (the proxy's 503
  * "error trying to reach service: …"; {@link Fault#unreachable()}). A mistake is refused with the
  * rule's index and the field to fix.
+ *
+ * <p>Beside {@code faults}, or instead of them, {@code down: [{component, afterSeconds, forSeconds}, …]}
+ * takes a process of the cluster down for a while ({@link Outage}): {@code kube-controller-manager}
+ * (its garbage collector, StatefulSet, volume and quota controllers), {@code kubelet} or
+ * {@code csi-resizer}.
  */
 public final class FaultFile {
     private static final Set<String> FIELDS = Set.of("verb", "resource", "name", "nth", "times", "probability", "seed",
@@ -30,24 +35,75 @@ public final class FaultFile {
 
     private FaultFile() {}
 
+    /** A component down from {@code after} the start, for {@code lasting}. */
+    public record Outage(String component, java.time.Duration after, java.time.Duration lasting) {}
+
+    private static final Set<String> OUTAGE_FIELDS = Set.of("component", "afterSeconds", "forSeconds");
+
     /** The rules of {@code file}, in order (the first that fires decides). */
     public static List<FaultRule> read(Path file) {
-        JsonNode doc;
-        try {
-            doc = YAML.readTree(Files.readString(file));
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read the fault file " + file + ": " + e.getMessage(), e);
-        }
-        if (doc == null || !doc.path("faults").isArray()) {
-            throw new IllegalArgumentException("the fault file " + file + " must hold a list under \"faults:\" "
-                    + "(e.g. faults: [{verb: patch, resource: persistentvolumeclaims, status: 503}])");
-        }
+        JsonNode doc = document(file);
         List<FaultRule> rules = new ArrayList<>();
         int i = 0;
         for (JsonNode r : doc.path("faults")) {
             rules.add(rule(r, file + ", faults[" + i++ + "]"));
         }
         return rules;
+    }
+
+    /** The outages of {@code file} ({@code down:}), in order. */
+    public static List<Outage> outages(Path file) {
+        JsonNode doc = document(file);
+        List<Outage> outages = new ArrayList<>();
+        int i = 0;
+        for (JsonNode o : doc.path("down")) {
+            outages.add(outage(o, file + ", down[" + i++ + "]"));
+        }
+        return outages;
+    }
+
+    private static JsonNode document(Path file) {
+        JsonNode doc;
+        try {
+            doc = YAML.readTree(Files.readString(file));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read the fault file " + file + ": " + e.getMessage(), e);
+        }
+        boolean faults = doc != null && doc.path("faults").isArray();
+        boolean down = doc != null && doc.path("down").isArray();
+        if (!faults && !down || doc.has("faults") && !faults || doc.has("down") && !down) {
+            throw new IllegalArgumentException("the fault file " + file + " must hold a list under \"faults:\", \"down:\" or both "
+                    + "(e.g. faults: [{verb: patch, resource: persistentvolumeclaims, status: 503}], "
+                    + "down: [{component: kube-controller-manager, afterSeconds: 20, forSeconds: 120}])");
+        }
+        return doc;
+    }
+
+    static Outage outage(JsonNode o, String where) {
+        if (!o.isObject()) {
+            throw badOutage(where, "is not a mapping");
+        }
+        for (Iterator<String> it = o.fieldNames(); it.hasNext(); ) {
+            String f = it.next();
+            if (!OUTAGE_FIELDS.contains(f)) {
+                throw badOutage(where, "has an unknown field \"" + f + "\"; the fields are " + String.join(", ",
+                        OUTAGE_FIELDS.stream().sorted().toList()));
+            }
+        }
+        String component = o.path("component").asText("");
+        if (!dev.stsresize.sim.controller.ControllerManager.COMPONENTS.contains(component)) {
+            throw badOutage(where, "has component " + o.path("component") + "; use one of " + String.join(", ",
+                    dev.stsresize.sim.controller.ControllerManager.COMPONENTS.stream().sorted().toList()));
+        }
+        int lasting = integer(o, "forSeconds", where);
+        if (lasting == 0) {
+            throw badOutage(where, "has no forSeconds; say how long " + component + " stays down, in seconds (1 or more)");
+        }
+        return new Outage(component, java.time.Duration.ofSeconds(integer(o, "afterSeconds", where)), java.time.Duration.ofSeconds(lasting));
+    }
+
+    private static IllegalArgumentException badOutage(String where, String what) {
+        return new IllegalArgumentException("outage " + where + " " + what + ".");
     }
 
     static FaultRule rule(JsonNode r, String where) {

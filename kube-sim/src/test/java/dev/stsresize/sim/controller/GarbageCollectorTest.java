@@ -117,4 +117,31 @@ class GarbageCollectorTest {
             assertThat(podDeletions).hasSize(2).allMatch(rv -> rv < setGone);
         }
     }
+
+    @Test
+    void with_kube_controller_manager_down_an_orphan_delete_stays_terminating_until_it_is_back_then_the_set_is_gone() throws Exception {
+        try (Running c = settledDb("")) {
+            String setUid = uid(c.get("statefulsets", "db"));
+            Map<String, String> pods = uids(c, "pods");
+            c.controllers.outage(ControllerManager.KUBE_CONTROLLER_MANAGER, java.time.Duration.ZERO, java.time.Duration.ofSeconds(2));
+            Registry.Deleted d = c.delete("statefulsets", "db", "Orphan", setUid);
+            assertThat(d.gone()).isFalse();
+            Thread.sleep(300); // the garbage collector acts within milliseconds at this speed when it runs
+            ObjectNode held = c.get("statefulsets", "db");
+            assertThat(held).as("still there while the garbage collector is down").isNotNull();
+            assertThat(held.at("/metadata/finalizers").toString()).isEqualTo("[\"orphan\"]");
+            assertThat(dependentsOf(c, setUid)).as("its dependents still point at it").isNotEmpty();
+            await("gone once kube-controller-manager is back", () -> c.get("statefulsets", "db") == null);
+            assertThat(dependentsOf(c, setUid)).isEmpty();
+            assertThat(uids(c, "pods")).as("pods keep their UIDs").isEqualTo(pods);
+        }
+    }
+
+    @Test
+    void an_outage_names_a_known_component() {
+        try (Running c = Running.with()) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> c.controllers.outage("etcd", java.time.Duration.ZERO,
+                    java.time.Duration.ofSeconds(1))).hasMessageContaining("the components are csi-resizer, kube-controller-manager, kubelet");
+        }
+    }
 }

@@ -63,4 +63,41 @@ class FaultFileTest {
         assertThatThrownBy(() -> read("faults:\n- {status: 503, latencyMillis: -5}\n")).hasMessageContaining(
                 "has latencyMillis: -5; use a whole number, 0 or more.");
     }
+
+    List<FaultFile.Outage> outages(String yaml) throws Exception {
+        Path f = dir.resolve("outages.yaml");
+        Files.writeString(f, yaml);
+        return FaultFile.outages(f);
+    }
+
+    @Test
+    void a_component_goes_down_after_a_while_for_a_while_beside_the_rules_or_alone() throws Exception {
+        String both = """
+                faults:
+                - {verb: get, resource: pods, latencyMillis: 25}
+                down:
+                - {component: kube-controller-manager, afterSeconds: 20, forSeconds: 120}
+                - {component: kubelet, forSeconds: 5}
+                """;
+        assertThat(read(both)).hasSize(1);
+        assertThat(outages(both)).containsExactly(
+                new FaultFile.Outage("kube-controller-manager", java.time.Duration.ofSeconds(20), java.time.Duration.ofSeconds(120)),
+                new FaultFile.Outage("kubelet", java.time.Duration.ZERO, java.time.Duration.ofSeconds(5)));
+        String alone = "down: [{component: csi-resizer, forSeconds: 1}]\n";
+        assertThat(read(alone)).isEmpty();
+        assertThat(outages(alone)).extracting(FaultFile.Outage::component).containsExactly("csi-resizer");
+        assertThat(outages("faults: [{verb: get, status: 500}]\n")).isEmpty();
+    }
+
+    @Test
+    void an_outage_mistake_names_it_and_the_fix() {
+        assertThatThrownBy(() -> outages("down: [{component: etcd, forSeconds: 5}]\n")).hasMessageEndingWith(
+                "down[0] has component \"etcd\"; use one of csi-resizer, kube-controller-manager, kubelet.");
+        assertThatThrownBy(() -> outages("down: [{component: kubelet}]\n")).hasMessageEndingWith(
+                "down[0] has no forSeconds; say how long kubelet stays down, in seconds (1 or more).");
+        assertThatThrownBy(() -> outages("down: [{component: kubelet, forSeconds: 5, until: never}]\n")).hasMessageEndingWith(
+                "down[0] has an unknown field \"until\"; the fields are afterSeconds, component, forSeconds.");
+        assertThatThrownBy(() -> outages("down: {component: kubelet}\n")).hasMessageContaining("must hold a list under");
+        assertThatThrownBy(() -> read("nothing: here\n")).hasMessageContaining("must hold a list under \"faults:\", \"down:\" or both");
+    }
 }
