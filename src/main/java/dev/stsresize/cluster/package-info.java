@@ -8,8 +8,11 @@
  *       keeps {@code io.kubernetes.client.openapi.models} out of the product): requests are built by
  *       {@code ApiClient.buildCall} with a {@code byte[]} body (client-java's serializer is bypassed)
  *       and answers are parsed by Jackson from the raw response body.</li>
- *   <li>The only DELETE is {@code deleteStatefulSetOrphan}: always {@code propagationPolicy: Orphan}
- *       and {@code preconditions.uid}. There is no way to delete a claim.</li>
+ *   <li>The only DELETE of a StatefulSet is {@code deleteStatefulSetOrphan}: always
+ *       {@code propagationPolicy: Orphan} and {@code preconditions.uid}. The only other DELETE is a run's
+ *       own record Secret ({@code deleteRecordSecret}, by UID). A pod goes only through {@code evictPod},
+ *       a POST of an Eviction that the API server refuses where a PodDisruptionBudget would be broken.
+ *       There is no way to delete a claim.</li>
  *   <li>Server errors are {@link dev.stsresize.cluster.ClusterException} with the Status message
  *       verbatim; no answer is {@link dev.stsresize.cluster.ServerUnreachable}; both are user errors
  *       (exit 1) whose text names what failed. client-java's ApiException text never surfaces.</li>

@@ -19,7 +19,8 @@
  * {@link dev.stsresize.converge.Gate} answers with prompts or {@code --yes}); every wait goes through
  * one {@link dev.stsresize.converge.Waiter}; a {@link dev.stsresize.converge.StopRequest} stops a run
  * at its next safe point with its record kept. Threads: the {@code Assessor}'s parallel LISTs and
- * proofs, and the Lease's renewer; a run itself advances on the thread of whoever drives it. No
+ * proofs, a step's requests sent {@code Together}, the {@code Events}' sender and the Lease's renewer;
+ * a run itself advances on the thread of whoever drives it. No
  * picocli, no client-java here: the cluster is reached through the {@code Cluster} port only.
  */
 package dev.stsresize.converge;

@@ -14,16 +14,18 @@
  *       event history (watches from before it get 410 Expired), subscriptions; the
  *       {@link dev.stsresize.sim.store.Catalog} of served resources; label and field selectors;
  *       {@link dev.stsresize.sim.store.Versions} (events.k8s.io/v1 and core v1 Events are one stored object).</li>
- *   <li>{@code registry} — what the generic registry and strategies do: defaults, status
+ *   <li>{@code registry} — what the generic registry does for every resource, and in
+ *       {@code registry.strategy} each resource's strategy (one table, {@code Strategies}): defaults, status
  *       subresource rules, generation, validation, admission, managedFields (through
  *       {@code patch}), delete propagation (orphan / foregroundDeletion finalizers),
  *       preconditions, dryRun, eviction (with an {@link dev.stsresize.sim.registry.EvictionPolicy} hook
  *       for PodDisruptionBudgets), scale, a pod's graceful deletion while a kubelet runs.</li>
  *   <li>{@code admission} — object names, metadata and sizes as kube-apiserver validates them, canonical
- *       quantities, StatefulSet and claim update validation, the resize and quota admission plugins,
- *       the field schema that refuses unknown fields.</li>
+ *       quantities, StatefulSet and claim update validation, the admission chain ({@code AdmissionChain}:
+ *       the resize and quota plugins in kube-apiserver's order), the field schema that refuses unknown fields.</li>
  *   <li>{@code patch} — JSON, merge and strategic merge patch, server-side apply with managedFields.</li>
- *   <li>{@code http} — the TLS listener (Jetty; HTTP/2 by ALPN, else HTTP/1.1): discovery,
+ *   <li>{@code http} — the TLS listener (Jetty; HTTP/2 by ALPN, else HTTP/1.1), each request passed through a
+ *       filter chain (authentication, impersonation, faults, authorization) before it is served: discovery,
  *       /openapi/v2 and /openapi/v3, resources, watch streams, Tables for kubectl get (and get -w),
  *       the request log, protobuf request bodies (kubectl's typed clients) decoded to JSON, the node
  *       and service proxies.</li>
