@@ -34,7 +34,9 @@ class YamlPiecesTest {
             "apiVersion: v1\r\nkind: ConfigMap\r\nmetadata: {name: crlf}\r\ndata: {a: \"1\"}\r\n",
             "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ended}\n...\n# after the end\n",
             "--- \napiVersion: v1\nkind: ConfigMap\nmetadata: {name: tab, labels: {n: 12, f: 1.5, b: true, d: 2001-12-14}}\n",
-            "a: 1\n----: x\n---b: ---\n");
+            "a: 1\n----: x\n---b: ---\n",
+            "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: kept}\ndata:\n  kept: |+\n    x\n\n\n",
+            "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: plain}\ndata:\n  plain: a\n    b\n\n    c\n");
 
     /** About {@code size} characters of documents of every kind above, in turn. */
     private static String stream(int size) {
