@@ -6,6 +6,7 @@ import dev.stsresize.manifest.ReadLimits;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import picocli.CommandLine.MissingParameterException;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -43,6 +44,14 @@ public final class ManifestOptions {
 
     boolean readsStdin() {
         return files.contains("-");
+    }
+
+    /**
+     * The files read on a thread of their own while the command connects, or empty when stdin is among them (an
+     * exec credential plugin may be lent the terminal's stdin while connecting).
+     */
+    Optional<ManifestReader.Ahead> readAhead(InputStream stdin) {
+        return readsStdin() ? Optional.empty() : Optional.of(new ManifestReader(stdin, ReadLimits.DEFAULT).readAhead(files, recursive));
     }
 
     Manifest read(InputStream stdin, String defaultNamespace, boolean namespaceExplicit) {

@@ -7,6 +7,7 @@ import dev.stsresize.converge.Assessment;
 import dev.stsresize.converge.Assessor;
 import dev.stsresize.converge.Progress;
 import dev.stsresize.manifest.Manifest;
+import dev.stsresize.manifest.ManifestReader;
 import dev.stsresize.manifest.ReadLimits;
 import dev.stsresize.manifest.SnapshotReader;
 import dev.stsresize.plan.Decider;
@@ -105,6 +106,8 @@ public final class PlanCommand extends BaseCommand {
 
     /** The plan from the live cluster: 3 LISTs (StatefulSets, claims, StorageClasses) and one dry run per StatefulSet to recreate. */
     private int fromCluster(PrintWriter out, PrintWriter err) {
+        // the manifest is read while the kubeconfig is and the connection made; checked once its namespace is known
+        Optional<ManifestReader.Ahead> ahead = manifestFiles.readAhead(stdin);
         ClusterConnection conn = connection.connect(environment, err);
         boolean explicit = connection.namespace != null;
         Assessor assessor = new Assessor(conn.cluster(), connection.verbosity >= 2 ? new ProgressPrinter(err) : Progress.NONE);
@@ -116,7 +119,8 @@ public final class PlanCommand extends BaseCommand {
         Optional<UsageReader> reader = noUsage ? Optional.empty() : Optional.of(usage.reader(conn.cluster(), conn));
         // so are the usage's pod and quota LISTs and Prometheus' queries
         Optional<UsageReader.Started> usageStarted = PlanUsage.early(reader, connection.allNamespaces);
-        Manifest manifest = manifestFiles.read(stdin, conn.defaultNamespace(), explicit);
+        Manifest manifest = ahead.isPresent() ? ahead.get().manifest(conn.defaultNamespace(), explicit)
+                : manifestFiles.read(stdin, conn.defaultNamespace(), explicit);
         if (!connection.allNamespaces) {
             err.println(conn.target()); // after the manifest, so that its error stays the one paragraph; before any request
         }

@@ -26,6 +26,7 @@ import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.error.YAMLException;
 import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.Tag;
 
 /**
@@ -41,8 +42,15 @@ public final class DocumentReader {
     private final ObjectMapper json;
     private final LoaderOptions loader;
     private final ReadLimits limits;
+    private final boolean inParallel;
 
     public DocumentReader(ReadLimits limits) {
+        this(limits, true);
+    }
+
+    /** @param inParallel whether a large YAML input may be read in pieces on several threads (false: whole, as tests compare) */
+    DocumentReader(ReadLimits limits, boolean inParallel) {
+        this.inParallel = inParallel;
         this.limits = limits;
         StreamReadConstraints constraints = StreamReadConstraints.builder()
                 .maxNestingDepth(limits.maxNestingDepth())
@@ -83,8 +91,9 @@ public final class DocumentReader {
     public void read(String file, Reader input, Consumer<Document> sink) {
         BufferedReader in;
         boolean isJson;
+        String text;
         try {
-            String text = DocumentSizes.read(file, input, limits.maxDocumentBytes());
+            text = DocumentSizes.read(file, input, limits.maxDocumentBytes());
             // kubectl drops a leading byte order mark before it decides JSON or YAML (cli-runtime's
             // resource/visitor.go, FileVisitor.Visit: unicode.BOMOverride); Jackson would stop at it
             if (text.startsWith("\uFEFF")) {
@@ -97,8 +106,93 @@ public final class DocumentReader {
         }
         if (isJson) {
             readJson(file, in, sink);
-        } else {
+            return;
+        }
+        List<List<Composed>> pieces = !inParallel || text.length() < IN_PARALLEL_FROM ? null : inPieces(text);
+        if (pieces == null) {
             readYaml(file, in, sink);
+            return;
+        }
+        int document = 0;
+        for (List<Composed> piece : pieces) {
+            for (Composed c : piece) {
+                document++;
+                if (c.tree() != null) {
+                    emit(c.tree(), new Source(file, document, c.line(), Source.NOT_IN_A_LIST), sink);
+                }
+            }
+        }
+    }
+
+    /**
+     * Below this many characters one thread reads a YAML input sooner than several start. A manifest of a
+     * thousand StatefulSets is about 750,000.
+     */
+    static final int IN_PARALLEL_FROM = 128 * 1024;
+
+    /** One document of a piece: its tree (null for an empty document) and the line it starts on in the input. */
+    record Composed(ObjectNode tree, int line) {}
+
+    /**
+     * A large YAML input read in pieces ({@link YamlChunks}) on as many threads as there are processors (at most
+     * 4): the pieces' documents in order, each numbered and placed as the whole stream's reading places it. Null
+     * when it must be read whole instead: one processor, one piece, or any piece that fails or holds what only the
+     * constructor reads (anchors, merge keys, tags, a document that is no plain mapping), where the whole reading
+     * makes the error, and counts the aliases, exactly as before.
+     */
+    List<List<Composed>> inPieces(String text) {
+        int threads = Math.min(4, Runtime.getRuntime().availableProcessors());
+        List<Integer> starts = YamlChunks.starts(text);
+        if (threads < 2 || starts.size() < 2) {
+            return null;
+        }
+        List<Integer> bounds = YamlChunks.groups(text, starts, threads);
+        int groups = bounds.size() - 1;
+        List<List<Composed>> pieces = new ArrayList<>(java.util.Collections.nCopies(groups, null));
+        List<Thread> started = new ArrayList<>();
+        for (int g = 1; g < groups; g++) {
+            int group = g;
+            Thread t = new Thread(() -> pieces.set(group, plainPiece(text, bounds.get(group), bounds.get(group + 1))),
+                    "stsresize-yaml-" + g);
+            t.setDaemon(true);
+            t.start();
+            started.add(t);
+        }
+        pieces.set(0, plainPiece(text, 0, bounds.get(1)));
+        try {
+            for (Thread t : started) {
+                t.join();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+        return pieces.contains(null) ? null : pieces;
+    }
+
+    /** The documents of text[from, to), or null when the whole reading must decide (see {@link #inPieces}). */
+    private List<Composed> plainPiece(String text, int from, int to) {
+        try {
+            Constructor constructor = new Constructor(loader);
+            Yaml yaml = new Yaml(constructor, new org.yaml.snakeyaml.representer.Representer(new org.yaml.snakeyaml.DumperOptions()),
+                    new org.yaml.snakeyaml.DumperOptions(), loader);
+            YamlTrees direct = new YamlTrees(constructor::scalar, json);
+            int lines = YamlChunks.lineBreaks(text, from);
+            List<Composed> out = new ArrayList<>();
+            for (Node node : yaml.composeAll(new java.io.StringReader(text.substring(from, to)))) {
+                if (node == null || node instanceof ScalarNode s && s.getTag().equals(Tag.NULL) && s.getAnchor() == null) {
+                    out.add(new Composed(null, 0)); // an empty document: the constructor's null
+                    continue;
+                }
+                ObjectNode tree = direct.of(node);
+                if (tree == null) {
+                    return null;
+                }
+                out.add(new Composed(tree, lines + node.getStartMark().getLine() + 1));
+            }
+            return out;
+        } catch (RuntimeException | StackOverflowError e) {
+            return null;
         }
     }
 

@@ -31,13 +31,86 @@ public final class ManifestReader {
      * @param namespaceExplicit {@code -n} was given: a StatefulSet naming another namespace is an error, as in kubectl
      */
     public Manifest read(List<String> paths, boolean recursive, String namespace, boolean namespaceExplicit) {
+        checkNamespace(namespace, namespaceExplicit);
+        Declarations declarations = new Declarations(namespace, namespaceExplicit);
+        inputs.forEach(paths, recursive, (file, reader) -> documents.read(file, reader, declarations::accept));
+        return declarations.manifest();
+    }
+
+    /**
+     * Starts reading the inputs on a thread of its own, before the namespace of StatefulSets that name none is
+     * known (the kubeconfig's, read while this runs); {@link Ahead#manifest} then checks them as {@link #read}
+     * does, with the same first error: a document's refusal before a later document's syntax error.
+     */
+    public Ahead readAhead(List<String> paths, boolean recursive) {
+        Ahead ahead = new Ahead();
+        Thread t = new Thread(() -> {
+            try {
+                inputs.forEach(paths, recursive, (file, reader) -> documents.read(file, reader, ahead.read::add));
+            } catch (RuntimeException | Error e) {
+                ahead.failure = e;
+            }
+        }, "stsresize-manifest");
+        t.setDaemon(true);
+        ahead.thread = t;
+        t.start();
+        return ahead;
+    }
+
+    /** A manifest being read by {@link #readAhead}: its documents in order, then what stopped the reading, if anything. */
+    public static final class Ahead {
+        private final List<Document> read = new ArrayList<>();
+        private Throwable failure;
+        private Thread thread;
+
+        private Ahead() {}
+
+        /** What {@link #read} gives for these inputs, once they are read. */
+        public Manifest manifest(String namespace, boolean namespaceExplicit) {
+            checkNamespace(namespace, namespaceExplicit);
+            boolean interrupted = false;
+            while (thread.isAlive()) {
+                try {
+                    thread.join();
+                } catch (InterruptedException e) {
+                    interrupted = true; // the reading ends by itself; the interrupt is kept for the caller
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+            Declarations declarations = new Declarations(namespace, namespaceExplicit);
+            read.forEach(declarations::accept);
+            if (failure instanceof RuntimeException e) {
+                throw e;
+            }
+            if (failure instanceof Error e) {
+                throw e;
+            }
+            return declarations.manifest();
+        }
+    }
+
+    private static void checkNamespace(String namespace, boolean namespaceExplicit) {
         if (namespaceExplicit && !ApiNames.namespaceProblem(namespace, "-n").isEmpty()) {
             throw new UserError(ApiNames.namespaceProblem(namespace, "-n")); // before reading a byte of the manifests
         }
-        List<Document> out = new ArrayList<>();
-        Map<String, Integer> skipped = new TreeMap<>();
-        Map<String, Source> seen = new HashMap<>();
-        inputs.forEach(paths, recursive, (file, reader) -> documents.read(file, reader, doc -> {
+    }
+
+    /** The documents read so far: the StatefulSets validated, once each, and the other kinds counted. */
+    private static final class Declarations {
+        private final String namespace;
+        private final boolean namespaceExplicit;
+        private final List<Document> out = new ArrayList<>();
+        private final Map<String, Integer> skipped = new TreeMap<>();
+        private final Map<String, Source> seen = new HashMap<>();
+
+        Declarations(String namespace, boolean namespaceExplicit) {
+            this.namespace = namespace;
+            this.namespaceExplicit = namespaceExplicit;
+        }
+
+        void accept(Document doc) {
             if (!doc.is("apps/v1", "StatefulSet")) {
                 skipped.merge(describeKind(doc), 1, Integer::sum);
                 return;
@@ -50,8 +123,11 @@ public final class ManifestReader {
                         + "). Keep one declaration of it.");
             }
             out.add(sts);
-        }));
-        return new Manifest(out, skipped);
+        }
+
+        Manifest manifest() {
+            return new Manifest(out, skipped);
+        }
     }
 
     private static String describeKind(Document d) {
@@ -61,7 +137,8 @@ public final class ManifestReader {
     }
 
     static Document validated(Document doc, String namespace, boolean namespaceExplicit) {
-        ObjectNode sts = doc.object().deepCopy();
+        // completed in place: a document's tree is its own (the reader shares only immutable texts between documents)
+        ObjectNode sts = doc.object();
         JsonNode name = sts.path("metadata").path("name");
         if (!name.isTextual() || name.asText().isBlank()) {
             throw new UserError(doc.source() + ": a StatefulSet has no metadata.name. Give it the name of the live"

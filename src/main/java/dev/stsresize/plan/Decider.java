@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Objects;
 import java.util.Set;
 
@@ -28,6 +29,10 @@ public final class Decider {
     /** Defaults the API server fills into an immutable spec field the manifest may omit. */
     static final Map<String, String> IMMUTABLE_DEFAULTS = Map.of(
             "podManagementPolicy", "\"OrderedReady\"", "revisionHistoryLimit", "10", "serviceName", "\"\"");
+    /** The defaults as trees, normalised, read once (every StatefulSet is compared with them); a default that normalises to nothing maps to null. */
+    private static final Map<String, Optional<JsonNode>> IMMUTABLE_DEFAULT_TREES = IMMUTABLE_DEFAULTS.entrySet().stream()
+            .collect(java.util.stream.Collectors.toUnmodifiableMap(Map.Entry::getKey,
+                    e -> Optional.ofNullable(Trees.normalize(Trees.parse(e.getValue())))));
 
     private Decider() {}
 
@@ -250,8 +255,8 @@ public final class Decider {
                 }
             }
         });
-        IMMUTABLE_DEFAULTS.forEach((field, json) -> {
-            JsonNode dflt = Trees.normalize(Trees.parse(json));
+        IMMUTABLE_DEFAULT_TREES.forEach((field, normalized) -> {
+            JsonNode dflt = normalized.orElse(null);
             if (dflt == null || dflt.equals(out.get(field))) {
                 out.remove(field);
             }

@@ -53,6 +53,59 @@ class AssessorDecideTest {
                 .extracting(c -> c.name()).containsExactly("data-web-0", "data-web-1", "data-web-7");
     }
 
+    /** Enough StatefulSets that the second half is decided on another thread: the same decisions, in the same order. */
+    @Test
+    void many_statefulsets_decided_on_two_threads_are_decided_the_same() {
+        List<ObjectNode> declared = new ArrayList<>();
+        List<ObjectNode> sets = new ArrayList<>();
+        List<ObjectNode> claims = new ArrayList<>();
+        int n = 3 * Assessor.DECIDE_IN_TWO_FROM;
+        for (int i = 0; i < n; i++) {
+            String name = "s" + i;
+            sets.add(sts(name, "10Gi", 1));
+            // every third grows, every seventh changes its template, the rest stay
+            declared.add(sts(name, i % 3 == 0 ? "20Gi" : "10Gi", 1));
+            if (i % 7 == 0) {
+                ((ObjectNode) declared.get(i).at("/spec/template/spec/containers/0")).put("image", "j");
+            }
+            claims.add(Harness.yaml("{apiVersion: v1, kind: PersistentVolumeClaim, metadata: {name: data-" + name + "-0, namespace: ns},"
+                    + " spec: {storageClassName: gp3, resources: {requests: {storage: 10Gi}}}, status: {phase: Bound, capacity: {storage: 10Gi}}}"));
+        }
+        List<ObjectNode> classes = List.of(Harness.yaml("{apiVersion: storage.k8s.io/v1, kind: StorageClass, metadata: {name: gp3},"
+                + " allowVolumeExpansion: true}"));
+        LiveState state = new LiveState(sets, claims, classes);
+        List<Decision> ours = Assessor.decide(declared, state);
+        assertThat(ours).hasSize(n).isEqualTo(Decider.decide(declared, state));
+        assertThat(ours.stream().map(d -> d.verdict().label()).distinct().count()).isGreaterThan(1);
+    }
+
+    @Test
+    void two_halves_keep_the_order_and_the_first_failure() {
+        List<Integer> items = new ArrayList<>();
+        for (int i = 0; i < 2 * Assessor.DECIDE_IN_TWO_FROM + 1; i++) {
+            items.add(i);
+        }
+        List<String> threads = java.util.Collections.synchronizedList(new ArrayList<>());
+        assertThat(Assessor.inTwo(items, i -> {
+            threads.add(Thread.currentThread().getName());
+            return i * 2;
+        })).isEqualTo(items.stream().map(i -> i * 2).toList());
+        assertThat(threads).contains(Thread.currentThread().getName(), "stsresize-decide");
+        java.util.function.Function<Integer, Integer> failing = i -> {
+            if (i == 3 || i == items.size() - 2) {
+                throw new IllegalStateException("item " + i);
+            }
+            return i;
+        };
+        assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> Assessor.inTwo(items, failing))).hasMessage("item 3");
+        assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> Assessor.inTwo(items, i -> {
+            if (i == items.size() - 2) {
+                throw new IllegalStateException("item " + i);
+            }
+            return i;
+        }))).hasMessage("item " + (items.size() - 2));
+    }
+
     static ObjectNode sts(String name, String size, int replicas) {
         return Harness.yaml("{apiVersion: apps/v1, kind: StatefulSet, metadata: {name: " + name + ", namespace: ns}, spec: {replicas: "
                 + replicas + ", serviceName: " + name + ", selector: {matchLabels: {app: " + name + "}}, template: {metadata: {labels: {app: "

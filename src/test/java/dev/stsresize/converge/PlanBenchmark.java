@@ -49,6 +49,15 @@ class PlanBenchmark {
             Path kubeconfig = dir.resolve("kubeconfig");
             sim.writeKubeconfig(kubeconfig);
 
+            long hold = Long.getLong("bench.hold", 0);
+            if (hold > 0) {
+                // -Dbench.hold=SECONDS: the server stays up that long for commands run by hand (a profiler's), nothing timed
+                System.out.printf("%nserving for %d s: --kubeconfig %s -f %s%n", hold, kubeconfig, manifestFile);
+                Files.writeString(Path.of(System.getProperty("java.io.tmpdir"), "plan-benchmark-hold.txt"),
+                        "--kubeconfig " + kubeconfig + " -f " + manifestFile + "\n");
+                Thread.sleep(hold * 1000);
+                return;
+            }
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
             List<String> jvm = new ArrayList<>(List.of(java, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto"));
             String jfr = System.getProperty("bench.jfr", "");

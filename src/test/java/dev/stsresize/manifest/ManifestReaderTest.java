@@ -2,6 +2,7 @@ package dev.stsresize.manifest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.stsresize.UserError;
 import java.io.ByteArrayInputStream;
@@ -418,5 +419,34 @@ class ManifestReaderTest {
                 .replace("---\n", "---\n# x\n"));
         assertThatThrownBy(() -> r.read(List.of(many.toString()), false, "default", false))
                 .hasMessageContaining("declared a second time"); // read through to the duplicate: no size refusal
+    }
+
+    /** Read ahead (while the command connects), the manifest is the one read in place, and so is its first error. */
+    @Test
+    void readAheadGivesWhatReadGivesAndTheSameFirstError() throws IOException {
+        Path good = write("good.yaml", "# lead\n" + sts("db", "10Gi") + "---\napiVersion: v1\nkind: Service\nmetadata: {name: s}\n---\n"
+                + sts("web", "1Gi").replace("name: web\n", "name: web\n  namespace: shop\n"));
+        Path dir2 = write("more/a.yaml", sts("cache", "2Gi")).getParent();
+        List<String> paths = List.of(good.toString(), dir2.toString());
+        Manifest inPlace = reader().read(paths, false, "dev", false);
+        Manifest ahead = reader().readAhead(paths, false).manifest("dev", false);
+        assertThat(ahead).isEqualTo(inPlace);
+        assertThat(ahead.namespaces()).containsExactly("dev", "shop");
+
+        // a StatefulSet refused in document 2 is the error, not the syntax error of document 3 read after it
+        Path bad = write("bad.yaml", sts("ok", "1Gi") + "---\n" + sts("nameless", "1Gi").replace("  name: nameless\n", "")
+                + "---\nbroken: [\n");
+        String first = catchThrowable(() -> reader().read(List.of(bad.toString()), false, "dev", false)).getMessage();
+        assertThat(first).contains("document 2").contains("has no metadata.name");
+        assertThatThrownBy(() -> reader().readAhead(List.of(bad.toString()), false).manifest("dev", false))
+                .isInstanceOf(UserError.class).hasMessage(first);
+        Path syntax = write("syntax.yaml", sts("ok", "1Gi") + "---\nbroken: [\n");
+        String syntaxError = catchThrowable(() -> reader().read(List.of(syntax.toString()), false, "dev", false)).getMessage();
+        assertThat(syntaxError).contains("document 2").contains("not valid YAML");
+        assertThatThrownBy(() -> reader().readAhead(List.of(syntax.toString()), false).manifest("dev", false))
+                .isInstanceOf(UserError.class).hasMessage(syntaxError);
+        // -n checked before anything, as read does
+        assertThatThrownBy(() -> reader().readAhead(List.of(good.toString()), false).manifest("Not_A_Namespace", true))
+                .isInstanceOf(UserError.class).hasMessageContaining("-n");
     }
 }
