@@ -349,4 +349,24 @@ class ConvergenceTurnsInMemoryTest {
         assertThat(m.finished()).isEqualTo(new Convergence.Turn.Ended(null));
         assertThat(w.journal.read("shop", "postgres")).isPresent();
     }
+
+    @Test
+    void a_delete_that_does_not_finish_ends_the_run_with_its_record_kept_and_its_lease_renewed_no_more() {
+        w.cluster.afterWrite = w.cluster.afterWrite.andThen(c -> {
+            if (c.method().equals("deleteStatefulSetOrphan") && !c.dryRun()) {
+                w.cluster.put("{'kind':'StatefulSet','metadata':{'name':'postgres','namespace':'shop','uid':'" + c.detail().substring(4)
+                        + "','deletionTimestamp':'t','finalizers':['orphan']}}");
+            }
+        });
+        Steps.Run run = locked("postgres");
+        assertThat(run.lock.renewing()).as("held: renewed").isTrue();
+        Convergence m = Convergence.resumed(steps, MemoryWorld.options(), run, Convergence.Position.GROW);
+        m.allowDelete(new Steps.DeleteAllowed("shop", "postgres", run.record().uid()));
+        while (m.finished() == null) {
+            m.advance();
+        }
+        assertThat(m.finished().result().reason()).isEqualTo("delete-incomplete");
+        assertThat(w.journal.read("shop", "postgres")).as("kept for resume").isPresent();
+        assertThat(run.lock.renewing()).as("ended: its Lease expires unless resume takes it").isFalse();
+    }
 }

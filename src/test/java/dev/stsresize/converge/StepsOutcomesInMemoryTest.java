@@ -268,4 +268,47 @@ class StepsOutcomesInMemoryTest {
         assertThat(problem).startsWith("evicting pod clickhouse-").contains("is refused by its PodDisruptionBudget");
         assertThat(w.cluster.writes("evictPod")).as("one refused, the next not tried").hasSize(1);
     }
+
+    @Test
+    void the_lease_of_a_dead_run_of_this_machine_is_taken_over_saying_so_and_a_plain_lock_says_nothing_of_it() {
+        locked("minio").close();
+        assertThat(w.said).filteredOn(p -> p.step() == Step.LOCK).extracting(ProgressEvent::message)
+                .hasSize(1).noneMatch(m -> m.isEmpty() || m.startsWith("took over"));
+
+        HolderProcess.Machine machine = HolderProcess.LOCAL;
+        HolderProcess dead = new HolderProcess("bob@here 2147483646", machine.machineId().orElseThrow(), machine.bootId().orElseThrow(),
+                machine.pidNamespace().orElseThrow(), 2147483646L, java.time.Instant.parse("2026-01-01T00:00:00Z"));
+        ObjectNode lease = MemoryCluster.json("{'apiVersion':'coordination.k8s.io/v1','kind':'Lease','metadata':{'name':"
+                + "'stsresize-postgres','namespace':'shop','annotations':{'stsresize.dev/phase':'growing'}},'spec':{'holderIdentity':"
+                + "'bob@here 2147483646','leaseDurationSeconds':60,'renewTime':'2025-12-31T23:59:59.000000Z'}}");
+        ((ObjectNode) lease.at("/metadata/annotations")).put(HolderProcess.ANNOTATION, dead.annotation());
+        w.cluster.put(lease);
+        Steps.Run run = locked("postgres");
+        assertThat(run).isNotNull();
+        assertThat(w.said).anySatisfy(p -> {
+            assertThat(p.step()).isEqualTo(Step.LOCK);
+            assertThat(p.message()).isEqualTo("took over the Lease of a run of this machine that is no longer running (pid 2147483646,"
+                    + " started 2026-01-01T00:00:00Z, holder bob@here 2147483646)");
+        });
+        run.close();
+    }
+
+    @Test
+    void a_resumed_run_holds_its_lease_in_the_name_of_who_resumed_it() {
+        w.resizer = c -> w.stop.request("SIGTERM");
+        w.converger(Gate.YES).converge(w.assess(MemoryWorld.declared("postgres")), MemoryWorld.options(), true);
+        w.resizer = c -> { };
+        PendingRun pending = new RunRecords(w.cluster, w.journal, "https://memory").find("shop", "postgres", true).orElseThrow();
+        List<String> holders = new ArrayList<>();
+        w.cluster.afterWrite = w.cluster.afterWrite.andThen(c -> {
+            if (c.method().endsWith("Lease")) {
+                w.cluster.get("Lease", "shop", "stsresize-postgres").ifPresent(l -> holders.add(l.at("/spec/holderIdentity").asText("")));
+            }
+        });
+        Converger carol = new Converger(w.cluster, w.cluster.time, w.journal, "carol@desk 2", "https://memory", Gate.YES, w.progress,
+                Checkpoint.NONE, new StopRequest());
+        StatefulSetResult r = carol.resume(pending, null, MemoryWorld.options(), true);
+        assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
+        assertThat(holders).contains("carol@desk 2").doesNotContain("alice@laptop 7");
+    }
 }
