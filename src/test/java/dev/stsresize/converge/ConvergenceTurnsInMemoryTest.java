@@ -369,4 +369,21 @@ class ConvergenceTurnsInMemoryTest {
         assertThat(w.journal.read("shop", "postgres")).as("kept for resume").isPresent();
         assertThat(run.lock.renewing()).as("ended: its Lease expires unless resume takes it").isFalse();
     }
+
+    @Test
+    void a_stop_during_the_wait_for_capacity_keeps_the_record_at_growing() {
+        neverGrows();
+        Convergence m = start("postgres");
+        m.answerGrow(true);
+        m.advance();
+        m.advance();
+        w.cluster.onWatch("PersistentVolumeClaim", "shop", "data-postgres-0", () -> w.stop.request("SIGINT"));
+        w.cluster.onWatch("PersistentVolumeClaim", "shop", "data-postgres-1", () -> w.stop.request("SIGINT"));
+        w.cluster.onWatch("PersistentVolumeClaim", "shop", "data-postgres-2", () -> w.stop.request("SIGINT"));
+        Convergence.Turn t = m.advance();
+        assertThat(t).isInstanceOf(Convergence.Turn.Stopped.class);
+        assertThat(((Convergence.Turn.Stopped) t).phase()).isEqualTo("growing");
+        assertThat(t.result().detail()).startsWith("stopped at phase growing (SIGINT)");
+        assertThat(w.journal.read("shop", "postgres")).isPresent();
+    }
 }
