@@ -366,6 +366,11 @@ public final class LeaseLock implements AutoCloseable {
         return l;
     }
 
+    /** Whether the Lease is still renewed by this process: a run that ended, stopped or crashed renews nothing. */
+    boolean renewing() {
+        return renewer != null && !renewer.isShutdown();
+    }
+
     /** Stops renewing, leaving Lease and journal as they are (for a crash-like stop or a resume later). */
     @Override
     public void close() {
