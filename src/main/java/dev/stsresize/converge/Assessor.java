@@ -453,7 +453,9 @@ public final class Assessor {
 
     /** Growing the claims: needed by every run. */
     static List<ResourceAccess> claimVerbs(String ns) {
-        return List.of(new ResourceAccess("patch", "", "persistentvolumeclaims", "", ns, ""),
+        // get: every claim is read again before its patch, by the waits and by the result
+        return List.of(new ResourceAccess("get", "", "persistentvolumeclaims", "", ns, ""),
+                new ResourceAccess("patch", "", "persistentvolumeclaims", "", ns, ""),
                 new ResourceAccess("watch", "", "persistentvolumeclaims", "", ns, ""));
     }
 

@@ -117,6 +117,18 @@ class AssessorInMemoryTest {
     }
 
     @Test
+    void claims_that_may_be_listed_and_patched_but_not_read_one_by_one_block_before_any_write() {
+        // a Role granting list, watch and patch on claims but not get: the run reads each claim before its patch
+        w.cluster.rules = ns -> new RulesReview(List.of(new RulesReview.Rule(List.of("*"), List.of("*"), List.of("statefulsets", "pods",
+                "controllerrevisions", "events", "leases", "secrets"), List.of()), new RulesReview.Rule(List.of("list", "watch", "patch"),
+                List.of(""), List.of("persistentvolumeclaims"), List.of())), false, "");
+        Assessed a = postgres();
+        assertThat(a.decision().verdict()).isEqualTo(Verdict.BLOCKED);
+        assertThat(a.decision().detail()).contains("you cannot get persistentvolumeclaims in namespace shop");
+        assertThat(w.cluster.writes()).isEmpty();
+    }
+
+    @Test
     void without_events_leases_or_secrets_the_run_goes_on_warned_its_record_in_the_journal_only() {
         w.cluster.rules = ns -> {
             throw MemoryCluster.error(403, "Forbidden", "selfsubjectrulesreviews is forbidden");
