@@ -179,6 +179,17 @@ public final class UiCommand extends BaseCommand {
      * no options of its own but help and version, so anything else that starts with a dash is the UI's.
      */
     static String[] withImplicitUi(String[] args) {
+        int debugs = 0;
+        while (debugs < args.length && args[debugs].equals("--debug")) {
+            debugs++;
+        }
+        if (debugs > 0 && debugs < args.length && !args[debugs].startsWith("-")) {
+            // "--debug plan …" as "plan … --debug": kubectl takes its global flags before the command, and --debug is every command's
+            String[] out = new String[args.length];
+            System.arraycopy(args, debugs, out, 0, args.length - debugs);
+            java.util.Arrays.fill(out, args.length - debugs, args.length, "--debug");
+            return out;
+        }
         if (args.length == 0 || !args[0].startsWith("-") || List.of("-h", "--help", "-V", "--version").contains(args[0])) {
             return args;
         }

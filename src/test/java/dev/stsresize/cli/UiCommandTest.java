@@ -64,6 +64,11 @@ class UiCommandTest {
         assertThat(UiCommand.withImplicitUi(new String[] {"-f", "m.yaml"})).containsExactly("ui", "-f", "m.yaml");
         assertThat(UiCommand.withImplicitUi(new String[] {"plan", "-f", "m.yaml"})).containsExactly("plan", "-f", "m.yaml");
         assertThat(UiCommand.withImplicitUi(new String[] {"-h"})).containsExactly("-h");
+        // --debug before the command, as kubectl's global flags go: the command's flag
+        assertThat(UiCommand.withImplicitUi(new String[] {"--debug", "version"})).containsExactly("version", "--debug");
+        assertThat(UiCommand.withImplicitUi(new String[] {"--debug", "plan", "-f", "m.yaml"})).containsExactly("plan", "-f", "m.yaml",
+                "--debug");
+        assertThat(UiCommand.withImplicitUi(new String[] {"--debug", "-f", "m.yaml"})).containsExactly("ui", "--debug", "-f", "m.yaml");
         assertThat(UiCommand.withImplicitUi(new String[] {})).isEmpty();
     }
 
