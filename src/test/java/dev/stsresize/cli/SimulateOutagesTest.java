@@ -42,4 +42,11 @@ class SimulateOutagesTest {
                 + " kubelet. Fix --faults");
         assertThat(dir.resolve("kubeconfig")).doesNotExist();
     }
+
+    @Test
+    void the_example_outage_is_read_as_docs_commands_says() {
+        assertThat(dev.stsresize.sim.fault.FaultFile.outages(Path.of("examples", "controller-manager-down.yaml"))).containsExactly(
+                new dev.stsresize.sim.fault.FaultFile.Outage("kube-controller-manager", java.time.Duration.ofSeconds(20),
+                        java.time.Duration.ofSeconds(120)));
+    }
 }
