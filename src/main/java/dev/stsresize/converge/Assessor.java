@@ -30,11 +30,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.FutureTask;
 
 /**
  * Steps 1–3: read, decide, prove. Reads with one LIST of StatefulSets and one of claims per namespace
@@ -45,19 +41,6 @@ import java.util.concurrent.FutureTask;
 public final class Assessor {
     /** The 422 prefix by which the server refuses a change of an immutable StatefulSet field. */
     static final String IMMUTABLE_PREFIX = "spec: Forbidden: updates to statefulset spec for fields other than";
-
-    /**
-     * Requests in flight at once: the LISTs, the reviews, and the proofs of as many StatefulSets (each
-     * one's own requests in order). The request count is the same as one at a time. kube-apiserver
-     * serves 100 streams on one HTTP/2 connection (http2Options.MaxConcurrentStreams); 64 leaves room
-     * for the usage read's kubelet summaries (32 in flight) beside them, so everything shares the one
-     * connection the LISTs opened, and a far server costs one round trip per step, not one per request.
-     * A server that pushes back (429, priority and fairness) is waited for by {@code RetryingCluster}.
-     */
-    static final int IN_FLIGHT = Math.max(1, Integer.getInteger(Assessor.IN_FLIGHT_PROPERTY, 64));
-
-    /** A JVM property that sets {@link #IN_FLIGHT} (the benchmark compares 1 with the default). */
-    public static final String IN_FLIGHT_PROPERTY = "stsresize.inFlight";
 
     /**
      * How much to prove: {@code PLAN} the access reviews (asked once per namespace and verb, for the
@@ -139,8 +122,8 @@ public final class Assessor {
             }
         }
         Permissions permissions = askPermissions(out, work, restartPods);
-        // The StatefulSets are proved IN_FLIGHT at a time, each one's requests in order; each one's
-        // progress is held back and told in declaration order, so the output is the same as one by one.
+        // The StatefulSets are proved together, each one's requests in order; each one's progress is
+        // held back and told in declaration order, so the output is the same as one by one.
         List<Callable<Proved>> tasks = new ArrayList<>();
         for (int i : work) {
             Assessed a = out.get(i);
@@ -149,7 +132,7 @@ public final class Assessor {
                 return new Proved(prove(a, depth, restartPods, permissions, noLeases, told::add), told);
             });
         }
-        List<Proved> proved = inParallel(tasks, p -> p.events().forEach(progress::on));
+        List<Proved> proved = Together.all(tasks, p -> p.events().forEach(progress::on));
         for (int k = 0; k < work.size(); k++) {
             out.set(work.get(k), proved.get(k).assessed());
         }
@@ -178,14 +161,14 @@ public final class Assessor {
         List<Callable<Boolean>> rulesReviews = new ArrayList<>();
         List<String> namespaces = new ArrayList<>(needed.keySet());
         namespaces.forEach(ns -> rulesReviews.add(() -> permissions.readRules(ns)));
-        inParallel(rulesReviews, x -> { });
+        Together.all(rulesReviews);
         List<Callable<Boolean>> accessReviews = new ArrayList<>();
         for (String ns : namespaces) {
             if (!permissions.known(ns)) {
                 needed.get(ns).forEach(r -> accessReviews.add(() -> permissions.allowed(r)));
             }
         }
-        inParallel(accessReviews, x -> { });
+        Together.all(accessReviews);
         return permissions;
     }
 
@@ -243,53 +226,6 @@ public final class Assessor {
         return a;
     }
 
-    /**
-     * Runs the tasks at most {@link #IN_FLIGHT} at a time (one alone on this thread) and answers their
-     * results in the tasks' order, handing each to {@code inOrder} as soon as it and all before it are
-     * done. The first failure in that order is thrown as the task threw it.
-     */
-    static <T> List<T> inParallel(List<Callable<T>> tasks, java.util.function.Consumer<T> inOrder) {
-        List<T> results = new ArrayList<>();
-        if (tasks.size() <= 1 || IN_FLIGHT == 1) {
-            for (Callable<T> t : tasks) {
-                T r = Together.call(t);
-                inOrder.accept(r);
-                results.add(r);
-            }
-            return results;
-        }
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(IN_FLIGHT, tasks.size()), r -> {
-            Thread t = new Thread(r, "stsresize-prove");
-            t.setDaemon(true);
-            return t;
-        });
-        try {
-            List<Future<T>> futures = new ArrayList<>();
-            for (Callable<T> t : tasks) {
-                futures.add(pool.submit(t));
-            }
-            for (Future<T> f : futures) {
-                T r = join(f);
-                inOrder.accept(r);
-                results.add(r);
-            }
-            return results;
-        } finally {
-            pool.shutdownNow();
-        }
-    }
-
-    private static <T> T join(Future<T> f) {
-        try {
-            return f.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while the server's answers were awaited", e);
-        } catch (ExecutionException e) {
-            throw Together.thrownBy(e);
-        }
-    }
-
     /** Step 1: LIST StatefulSets and claims per namespace (or cluster-wide), StorageClasses and CSIDrivers once. */
     private LiveState read(List<ObjectNode> declared, boolean allNamespaces, List<String> notes) {
         List<NamespaceScope> scopes = new ArrayList<>();
@@ -302,7 +238,7 @@ public final class Assessor {
         }
         Future<List<Object>> early = allNamespaces ? prefetched : null;
         prefetched = null;
-        List<Object> answers = early != null ? join(early) : list(scopes);
+        List<Object> answers = early != null ? Together.join(early) : list(scopes);
         List<ObjectNode> sets = new ArrayList<>();
         List<ObjectNode> claims = new ArrayList<>();
         for (int i = 0; i < scopes.size(); i++) {
@@ -342,7 +278,7 @@ public final class Assessor {
         }
         lists.add(cluster::listStorageClasses);
         lists.add(cluster::listCsiDrivers);
-        return inParallel(lists, x -> { });
+        return Together.all(lists);
     }
 
     /**
@@ -351,11 +287,7 @@ public final class Assessor {
      * The same four requests, sent earlier; nothing is written.
      */
     public Assessor prefetchAllNamespaces() {
-        FutureTask<List<Object>> task = new FutureTask<>(() -> list(List.of(NamespaceScope.all())));
-        Thread t = new Thread(task, "stsresize-list");
-        t.setDaemon(true);
-        t.start();
-        prefetched = task;
+        prefetched = Together.start(() -> list(List.of(NamespaceScope.all())));
         return this;
     }
 
