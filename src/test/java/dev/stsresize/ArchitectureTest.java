@@ -143,6 +143,26 @@ class ArchitectureTest {
                 .check(product);
     }
 
+    /**
+     * Requests sent at once go through the converge's one bounded pool ({@code Together}), whoever sends
+     * them: a second pool beside it would put more requests on the connection than it serves at once.
+     * The Events' writer and the Lease's renewer each keep one thread of their own, which sends one
+     * request at a time.
+     */
+    @Test
+    void requestsSentTogetherGoThroughTheOnePool() {
+        noClasses().that().resideInAPackage("dev.stsresize.converge..")
+                .and().doNotHaveFullyQualifiedName("dev.stsresize.converge.Together")
+                .and().doNotHaveFullyQualifiedName("dev.stsresize.converge.Events")
+                .and().doNotHaveFullyQualifiedName("dev.stsresize.converge.LeaseLock")
+                .should().dependOnClassesThat().areAssignableTo(java.util.concurrent.Executor.class)
+                .orShould().dependOnClassesThat().haveFullyQualifiedName("java.util.concurrent.Executors")
+                .orShould().callConstructorWhere(com.tngtech.archunit.base.DescribedPredicate.describe("a Thread's constructor",
+                        c -> c.getTargetOwner().isAssignableTo(Thread.class)))
+                .because("Together bounds the requests in flight process-wide; a task sending its own requests together runs them in its lane")
+                .check(product);
+    }
+
     /** The commands and the client get the process's surroundings from {@code cli.Environment}, read once in Main, so tests pass their own. */
     @Test
     void onlyTheEnvironmentReadsTheProcessEnvironmentStdinAndConsole() {

@@ -30,11 +30,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.FutureTask;
 import java.util.function.Function;
 
 /**
@@ -46,19 +42,6 @@ import java.util.function.Function;
 public final class Assessor {
     /** The 422 prefix by which the server refuses a change of an immutable StatefulSet field. */
     static final String IMMUTABLE_PREFIX = "spec: Forbidden: updates to statefulset spec for fields other than";
-
-    /**
-     * Requests in flight at once: the LISTs, the reviews, and the proofs of as many StatefulSets (each
-     * one's own requests in order). The request count is the same as one at a time. kube-apiserver
-     * serves 100 streams on one HTTP/2 connection (http2Options.MaxConcurrentStreams); 64 leaves room
-     * for the usage read's kubelet summaries (32 in flight) beside them, so everything shares the one
-     * connection the LISTs opened, and a far server costs one round trip per step, not one per request.
-     * A server that pushes back (429, priority and fairness) is waited for by {@code RetryingCluster}.
-     */
-    static final int IN_FLIGHT = Math.max(1, Integer.getInteger(Assessor.IN_FLIGHT_PROPERTY, 64));
-
-    /** A JVM property that sets {@link #IN_FLIGHT} (the benchmark compares 1 with the default). */
-    public static final String IN_FLIGHT_PROPERTY = "stsresize.inFlight";
 
     /**
      * How much to prove: {@code PLAN} the access reviews (asked once per namespace and verb, for the
@@ -140,8 +123,8 @@ public final class Assessor {
             }
         }
         Permissions permissions = askPermissions(out, work, restartPods);
-        // The StatefulSets are proved IN_FLIGHT at a time, each one's requests in order; each one's
-        // progress is held back and told in declaration order, so the output is the same as one by one.
+        // The StatefulSets are proved together, each one's requests in order; each one's progress is
+        // held back and told in declaration order, so the output is the same as one by one.
         List<Callable<Proved>> tasks = new ArrayList<>();
         for (int i : work) {
             Assessed a = out.get(i);
@@ -150,7 +133,7 @@ public final class Assessor {
                 return new Proved(prove(a, depth, restartPods, permissions, noLeases, told::add), told);
             });
         }
-        List<Proved> proved = inParallel(tasks, p -> p.events().forEach(progress::on));
+        List<Proved> proved = Together.all(tasks, p -> p.events().forEach(progress::on));
         for (int k = 0; k < work.size(); k++) {
             out.set(work.get(k), proved.get(k).assessed());
         }
@@ -179,14 +162,14 @@ public final class Assessor {
         List<Callable<Boolean>> rulesReviews = new ArrayList<>();
         List<String> namespaces = new ArrayList<>(needed.keySet());
         namespaces.forEach(ns -> rulesReviews.add(() -> permissions.readRules(ns)));
-        inParallel(rulesReviews, x -> { });
+        Together.all(rulesReviews);
         List<Callable<Boolean>> accessReviews = new ArrayList<>();
         for (String ns : namespaces) {
             if (!permissions.known(ns)) {
                 needed.get(ns).forEach(r -> accessReviews.add(() -> permissions.allowed(r)));
             }
         }
-        inParallel(accessReviews, x -> { });
+        Together.all(accessReviews);
         return permissions;
     }
 
@@ -227,47 +210,24 @@ public final class Assessor {
     static final int DECIDE_IN_TWO_FROM = 256;
 
     /**
-     * {@code f} of every item, in order: the second half on a thread of its own when there are many and a second
-     * processor. The first failure in the items' order is thrown, as a loop would throw it.
+     * {@code f} of every item, in order: the two halves sent together ({@link Together}) when there are many and
+     * a second processor. The first failure in the items' order is thrown, as a loop would throw it.
      */
     static <T, R> List<R> inTwo(List<T> items, Function<T, R> f) {
         if (items.size() < DECIDE_IN_TWO_FROM || Runtime.getRuntime().availableProcessors() < 2) {
-            List<R> out = new ArrayList<>(items.size());
-            items.forEach(i -> out.add(f.apply(i)));
-            return out;
+            return each(items, f);
         }
         int half = items.size() / 2;
-        List<R> second = new ArrayList<>(items.size() - half);
-        Throwable[] secondFailure = new Throwable[1];
-        Thread t = new Thread(() -> {
-            try {
-                items.subList(half, items.size()).forEach(i -> second.add(f.apply(i)));
-            } catch (RuntimeException | Error e) {
-                secondFailure[0] = e;
-            }
-        }, "stsresize-decide");
-        t.setDaemon(true);
-        t.start();
+        List<List<R>> halves = Together.all(List.of(() -> each(items.subList(0, half), f),
+                () -> each(items.subList(half, items.size()), f)));
+        List<R> out = new ArrayList<>(halves.get(0));
+        out.addAll(halves.get(1));
+        return out;
+    }
+
+    private static <T, R> List<R> each(List<T> items, Function<T, R> f) {
         List<R> out = new ArrayList<>(items.size());
-        items.subList(0, half).forEach(i -> out.add(f.apply(i)));
-        boolean interrupted = false;
-        while (t.isAlive()) {
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                interrupted = true; // the second half ends by itself; the interrupt is kept for the caller
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
-        if (secondFailure[0] instanceof RuntimeException e) {
-            throw e;
-        }
-        if (secondFailure[0] instanceof Error e) {
-            throw e;
-        }
-        out.addAll(second);
+        items.forEach(i -> out.add(f.apply(i)));
         return out;
     }
 
@@ -292,53 +252,6 @@ public final class Assessor {
         return a;
     }
 
-    /**
-     * Runs the tasks at most {@link #IN_FLIGHT} at a time (one alone on this thread) and answers their
-     * results in the tasks' order, handing each to {@code inOrder} as soon as it and all before it are
-     * done. The first failure in that order is thrown as the task threw it.
-     */
-    static <T> List<T> inParallel(List<Callable<T>> tasks, java.util.function.Consumer<T> inOrder) {
-        List<T> results = new ArrayList<>();
-        if (tasks.size() <= 1 || IN_FLIGHT == 1) {
-            for (Callable<T> t : tasks) {
-                T r = Together.call(t);
-                inOrder.accept(r);
-                results.add(r);
-            }
-            return results;
-        }
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(IN_FLIGHT, tasks.size()), r -> {
-            Thread t = new Thread(r, "stsresize-prove");
-            t.setDaemon(true);
-            return t;
-        });
-        try {
-            List<Future<T>> futures = new ArrayList<>();
-            for (Callable<T> t : tasks) {
-                futures.add(pool.submit(t));
-            }
-            for (Future<T> f : futures) {
-                T r = join(f);
-                inOrder.accept(r);
-                results.add(r);
-            }
-            return results;
-        } finally {
-            pool.shutdownNow();
-        }
-    }
-
-    private static <T> T join(Future<T> f) {
-        try {
-            return f.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while the server's answers were awaited", e);
-        } catch (ExecutionException e) {
-            throw Together.thrownBy(e);
-        }
-    }
-
     /** Step 1: LIST StatefulSets and claims per namespace (or cluster-wide), StorageClasses and CSIDrivers once. */
     private LiveState read(List<ObjectNode> declared, boolean allNamespaces, List<String> notes) {
         List<NamespaceScope> scopes = new ArrayList<>();
@@ -351,7 +264,7 @@ public final class Assessor {
         }
         Future<List<Object>> early = allNamespaces ? prefetched : null;
         prefetched = null;
-        List<Object> answers = early != null ? join(early) : list(scopes);
+        List<Object> answers = early != null ? Together.join(early) : list(scopes);
         List<ObjectNode> sets = new ArrayList<>();
         List<ObjectNode> claims = new ArrayList<>();
         for (int i = 0; i < scopes.size(); i++) {
@@ -391,7 +304,7 @@ public final class Assessor {
         }
         lists.add(cluster::listStorageClasses);
         lists.add(cluster::listCsiDrivers);
-        return inParallel(lists, x -> { });
+        return Together.all(lists);
     }
 
     /**
@@ -400,11 +313,7 @@ public final class Assessor {
      * The same four requests, sent earlier; nothing is written.
      */
     public Assessor prefetchAllNamespaces() {
-        FutureTask<List<Object>> task = new FutureTask<>(() -> list(List.of(NamespaceScope.all())));
-        Thread t = new Thread(task, "stsresize-list");
-        t.setDaemon(true);
-        t.start();
-        prefetched = task;
+        prefetched = Together.start(() -> list(List.of(NamespaceScope.all())));
         return this;
     }
 

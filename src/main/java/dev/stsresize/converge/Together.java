@@ -5,20 +5,52 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
- * Requests of one converge step that do not depend on each other, sent at once: on a far API server a
- * step then costs one round trip, not one per claim or pod. The port's calls are synchronous, so each
- * goes on a thread of its own (daemon threads, kept while idle); over HTTP/2 they share the one
- * connection. Only reads, and writes whose order among themselves no rule depends on (the claims'
- * patches, each checked from its own answer), are sent together.
+ * Requests that do not depend on each other, sent at once: on a far API server a step then costs one
+ * round trip, not one per claim or pod. The port's calls are synchronous, so each goes on a thread of
+ * its own; over HTTP/2 they share the one connection. Only reads, and writes whose order among
+ * themselves no rule depends on (the claims' patches, each checked from its own answer), are sent
+ * together. The assessment's reads and proofs and the converge's steps all go through here.
+ *
+ * <p>At most {@link #IN_FLIGHT} tasks run at once, process-wide: a task holds one of that many lanes
+ * while it runs, and a task sends its requests one after another, so no more requests than lanes are
+ * on the wire. kube-apiserver serves 100 streams on one HTTP/2 connection
+ * (http2Options.MaxConcurrentStreams); 64 leaves room for the usage read's kubelet summaries (32 in
+ * flight, {@code UsageReader}) beside them, so nothing waits for a second connection.
+ *
+ * <p>A task may itself send tasks together (a step read beside a write, whose reads go out together).
+ * It then holds a lane while it waits for them: were its tasks to wait for a free lane, lanes held by
+ * waiting tasks could take every lane, and nothing would move again (the pool-starvation deadlock). So
+ * only a thread that holds no lane waits for one; a task that finds every lane taken runs its tasks
+ * itself, in the lane it holds, one after another.
  */
 final class Together {
-    /** Threads idle for a minute end: a run's steps come seconds apart, a command ends soon after. */
-    private static final ExecutorService POOL = new java.util.concurrent.ThreadPoolExecutor(0, Integer.MAX_VALUE, 60L,
-            java.util.concurrent.TimeUnit.SECONDS, new java.util.concurrent.SynchronousQueue<>(), r -> {
+    /** A JVM property that sets {@link #IN_FLIGHT} (the plan benchmark compares 1 with the default). */
+    static final String IN_FLIGHT_PROPERTY = "stsresize.inFlight";
+
+    /** Tasks running at once, process-wide (see the class comment for why 64). */
+    static final int IN_FLIGHT = Math.max(1, Integer.getInteger(IN_FLIGHT_PROPERTY, 64));
+
+    private static final Semaphore LANES = new Semaphore(IN_FLIGHT);
+
+    /** Whether this thread runs a task in a lane now: then it never waits for another lane. */
+    private static final ThreadLocal<Boolean> IN_A_LANE = ThreadLocal.withInitial(() -> false);
+
+    /**
+     * The threads the tasks run on: as many as lanes are taken (each task took its lane before it was
+     * handed over, so no task queues here), daemon, ended after a minute idle: a run's steps come
+     * seconds apart, a command ends soon after.
+     */
+    private static final ExecutorService POOL = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60L, TimeUnit.SECONDS,
+            new SynchronousQueue<>(), r -> {
                 Thread t = new Thread(r, "stsresize-together");
                 t.setDaemon(true);
                 return t;
@@ -33,13 +65,31 @@ final class Together {
      * then the first failure in the tasks' order is thrown as its task threw it.
      */
     static <T> List<T> all(List<Callable<T>> tasks) {
-        List<Settled<T>> settled = settled(tasks);
-        for (Settled<T> s : settled) {
-            if (s.failure() != null) {
-                throw s.failure();
+        return all(tasks, x -> { });
+    }
+
+    /**
+     * As {@link #all(List)}, each answer handed to {@code inOrder} as soon as it and every one before it
+     * are answered (and none of those failed): what they told is then told in the tasks' order.
+     */
+    static <T> List<T> all(List<Callable<T>> tasks, Consumer<T> inOrder) {
+        List<T> results = new ArrayList<>();
+        RuntimeException first = null;
+        for (Future<T> f : sendAll(tasks)) {
+            try {
+                T r = join(f);
+                if (first == null) {
+                    inOrder.accept(r);
+                    results.add(r);
+                }
+            } catch (RuntimeException e) {
+                first = first == null ? e : first;
             }
         }
-        return settled.stream().map(Settled::value).toList();
+        if (first != null) {
+            throw first;
+        }
+        return results;
     }
 
     /** A task's answer, or what it threw (then the answer is null). */
@@ -51,19 +101,7 @@ final class Together {
      */
     static <T> List<Settled<T>> settled(List<Callable<T>> tasks) {
         List<Settled<T>> results = new ArrayList<>();
-        if (tasks.size() == 1) {
-            try {
-                results.add(new Settled<>(call(tasks.get(0)), null));
-            } catch (RuntimeException e) {
-                results.add(new Settled<>(null, e));
-            }
-            return results;
-        }
-        List<Future<T>> futures = new ArrayList<>();
-        for (Callable<T> t : tasks) {
-            futures.add(POOL.submit(t));
-        }
-        for (Future<T> f : futures) {
+        for (Future<T> f : sendAll(tasks)) {
             try {
                 results.add(new Settled<>(join(f), null));
             } catch (RuntimeException e) {
@@ -81,9 +119,22 @@ final class Together {
         })).get(0);
     }
 
-    /** A task sent now, on its own thread, for a caller that has something else to do meanwhile: {@link #join} it later. */
+    /**
+     * A task sent now, on its own thread, for a caller that has something else to do meanwhile: {@link #join} it
+     * later. When every lane is taken it waits for one, or, called from a task, runs here before this answers.
+     */
     static <T> Future<T> start(Callable<T> task) {
-        return POOL.submit(task);
+        if (LANES.tryAcquire()) {
+            return inALane(task);
+        }
+        if (IN_A_LANE.get()) {
+            // this thread's lane is taken by the caller, who waits for this task: it runs here
+            FutureTask<T> here = new FutureTask<>(task);
+            here.run();
+            return here;
+        }
+        LANES.acquireUninterruptibly();
+        return inALane(task);
     }
 
     /** The answer of a task sent with {@link #start}: waits for it; its failure thrown as it threw it. */
@@ -124,6 +175,58 @@ final class Together {
             throw e;
         } catch (Exception e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    /** Threads waiting for a lane now: for the tests that show the limit holds. */
+    static int waitingForALane() {
+        return LANES.getQueueLength();
+    }
+
+    /** Each task sent, the last (or only) one run on this thread meanwhile, in a lane like the others. */
+    private static <T> List<Future<T>> sendAll(List<Callable<T>> tasks) {
+        List<Future<T>> futures = new ArrayList<>();
+        for (int i = 0; i < tasks.size() - 1; i++) {
+            futures.add(start(tasks.get(i)));
+        }
+        if (!tasks.isEmpty()) {
+            futures.add(here(tasks.get(tasks.size() - 1)));
+        }
+        return futures;
+    }
+
+    /** A task run on this thread, in the lane this thread holds or in one it waits for. */
+    private static <T> Future<T> here(Callable<T> task) {
+        FutureTask<T> here = new FutureTask<>(task);
+        if (IN_A_LANE.get()) {
+            here.run();
+            return here;
+        }
+        LANES.acquireUninterruptibly();
+        runInALane(here);
+        return here;
+    }
+
+    /** The task handed to a thread of its own, in the lane already taken for it. */
+    private static <T> Future<T> inALane(Callable<T> task) {
+        FutureTask<T> f = new FutureTask<>(task);
+        try {
+            POOL.execute(() -> runInALane(f));
+        } catch (RuntimeException | Error e) {
+            LANES.release();
+            throw e;
+        }
+        return f;
+    }
+
+    /** Runs the task holding the lane taken for it; the lane is given back when it ends, however it ends. */
+    private static void runInALane(FutureTask<?> task) {
+        IN_A_LANE.set(true);
+        try {
+            task.run();
+        } finally {
+            IN_A_LANE.set(false);
+            LANES.release();
         }
     }
 }

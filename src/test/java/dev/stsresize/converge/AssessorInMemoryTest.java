@@ -1,7 +1,6 @@
 package dev.stsresize.converge;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.cluster.ResourceAccess;
@@ -13,10 +12,8 @@ import dev.stsresize.plan.Refusal;
 import dev.stsresize.plan.Verdict;
 import dev.stsresize.sim.demo.DemoScenario;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -235,32 +232,6 @@ class AssessorInMemoryTest {
         Assessed minio = w.assess(MemoryWorld.declared("minio"));
         assertThat(minio.decision().verdict()).isEqualTo(Verdict.GROW_CLAIMS);
         assertThat(w.cluster.writes()).extracting(MemoryCluster.Call::method).containsOnly("patchClaimStorage");
-    }
-
-    @Test
-    void tasks_run_together_answer_in_order_and_the_first_failure_is_thrown_as_it_was() {
-        List<String> order = new ArrayList<>();
-        List<Callable<String>> tasks = List.of(() -> "a", () -> "b", () -> "c");
-        assertThat(Assessor.inParallel(tasks, order::add)).containsExactly("a", "b", "c");
-        assertThat(order).containsExactly("a", "b", "c");
-        assertThat(Assessor.inParallel(List.of(() -> "one"), x -> { })).containsExactly("one");
-        assertThat(Assessor.inParallel(List.<Callable<String>>of(), x -> { })).isEmpty();
-
-        List<Callable<String>> failing = List.of(() -> "a", () -> {
-            throw new IllegalArgumentException("b failed");
-        }, () -> {
-            throw new java.io.IOException("c failed");
-        });
-        assertThatThrownBy(() -> Assessor.inParallel(failing, x -> { })).isInstanceOf(IllegalArgumentException.class).hasMessage("b failed");
-        assertThatThrownBy(() -> Assessor.inParallel(List.of(() -> "a", () -> {
-            throw new java.io.IOException("checked");
-        }), x -> { })).isInstanceOf(IllegalStateException.class).hasRootCauseMessage("checked");
-        assertThatThrownBy(() -> Assessor.inParallel(List.of(() -> "a", () -> {
-            throw new AssertionError("an error");
-        }), x -> { })).isInstanceOf(AssertionError.class).hasMessage("an error");
-        assertThatThrownBy(() -> Assessor.inParallel(List.of(() -> {
-            throw new java.io.IOException("alone");
-        }), x -> { })).isInstanceOf(IllegalStateException.class).hasRootCauseMessage("alone");
     }
 
     @Test

@@ -76,6 +76,12 @@ class ConvergeScenariosTest {
     private static final Timings SLOW_RESIZER = new Timings(0, 2, 1, 2, 2, 5, 2, 1500, 3, 5);
     /** The fast pace, but a kubelet that grows a mounted file system 1.5 s after the resizer: after the verification. */
     private static final Timings SLOW_KUBELET = new Timings(0, 2, 1, 2, 2, 5, 2, 3, 1500, 5);
+    /**
+     * The fast pace, but controllers and the garbage collector that react 0.7 s after each change: the
+     * StatefulSet deleted (its orphan finalizer removed), the re-applied one's observedGeneration and its
+     * pods' adoption all come after the wait for them has begun.
+     */
+    private static final Timings SLOW_CONTROLLERS = new Timings(700, 700, 1, 2, 2, 5, 2, 3, 3, 5);
     /** A kubelet that never grows a mounted file system within a test: the run stops following it. */
     private static final Timings SILENT_KUBELET = FileSystemsTest.SILENT_KUBELET;
 
@@ -111,8 +117,12 @@ class ConvergeScenariosTest {
         row(rows, "Ctrl-C between claim patches", stopped(StopAt.afterWrite("patch claim data-postgres-0"), Record.PHASE_GROWING));
         row(rows, "Ctrl-C in the wait for capacity", new Row("postgres", Demo::cluster, SLOW_RESIZER, Harness.DEADLINE, null,
                 StopAt.inWait(Step.GROW), Outcome.FAILED, "stopped", Record.PHASE_GROWING));
+        row(rows, "Ctrl-C in the wait for the delete", new Row("postgres", Demo::cluster, SLOW_CONTROLLERS, Harness.DEADLINE, null,
+                StopAt.inWait(Step.ORPHAN_DELETE), Outcome.FAILED, "stopped", Record.PHASE_DELETING));
         row(rows, "Ctrl-C after the orphan delete", stopped(StopAt.afterWrite("orphan-delete statefulset postgres"), Record.PHASE_DELETING));
         row(rows, "Ctrl-C after the re-apply", stopped(StopAt.afterWrite("re-apply statefulset postgres"), Record.PHASE_REAPPLYING));
+        row(rows, "Ctrl-C in the verification", new Row("postgres", Demo::cluster, SLOW_CONTROLLERS, Harness.DEADLINE, null,
+                StopAt.inWait(Step.VERIFY), Outcome.FAILED, "stopped", Record.PHASE_VERIFYING));
         return rows.stream();
     }
 
@@ -134,6 +144,10 @@ class ConvergeScenariosTest {
         if (row.phase() != null) {
             assertThat(apply.phase).as("the phase a stop reports").isEqualTo(row.phase());
         }
+        if (row.phase() != null && !row.phase().isEmpty()) {
+            assertThat(apply.pods()).as("after the resume, every pod kept its UID and names the StatefulSet standing now as controller")
+                    .isNotEmpty().allMatch(p -> p.endsWith(": same UID, adopted"));
+        }
         if (FILE_SYSTEMS.containsKey(scenario)) {
             assertThat(apply.fileSystems()).as("each claim's file system: " + apply.detail).isNotEmpty()
                     .containsOnly(FILE_SYSTEMS.get(scenario));
@@ -142,7 +156,7 @@ class ConvergeScenariosTest {
 
     /** How a driver left the run: outcome, reason, stop phase, and the objects after it (the detail is told, not compared). */
     record Seen(String outcomeAndReason, String phase, boolean recreated, Map<String, String> requests, List<String> journal,
-            String leaseHolder, String resumed, String detail, List<String> fileSystems) {
+            String leaseHolder, String resumed, String detail, List<String> fileSystems, List<String> pods) {
         String outcome() {
             return outcomeAndReason;
         }
@@ -151,7 +165,8 @@ class ConvergeScenariosTest {
         public boolean equals(Object o) {
             return o instanceof Seen s && s.outcomeAndReason.equals(outcomeAndReason) && s.phase.equals(phase)
                     && s.recreated == recreated && s.requests.equals(requests) && s.journal.equals(journal)
-                    && s.leaseHolder.equals(leaseHolder) && s.resumed.equals(resumed) && s.fileSystems.equals(fileSystems);
+                    && s.leaseHolder.equals(leaseHolder) && s.resumed.equals(resumed) && s.fileSystems.equals(fileSystems)
+                    && s.pods.equals(pods);
         }
 
         @Override
@@ -165,6 +180,7 @@ class ConvergeScenariosTest {
             String ns = row.sts().equals("postgres") ? "shop" : "analytics";
             ObjectNode declared = Demo.declared(row.sts());
             String uidBefore = Harness.uid(h.sts(ns, row.sts()));
+            Map<String, String> podsBefore = podUids(h, ns, row.sts());
             StopRequest stop = new StopRequest();
             Checkpoint checkpoint = w -> {
                 if (row.twist() != null) {
@@ -202,7 +218,7 @@ class ConvergeScenariosTest {
             }
             List<String> fileSystems = r.claims().stream().map(c -> c.fileSystem() == null ? "-" : c.fileSystem().label()).toList();
             return new Seen(r.outcome().label() + "/" + r.reason(), phase, recreated, requests, journal, holder, resumed, r.detail(),
-                    fileSystems);
+                    fileSystems, podsAfter(h, ns, row.sts(), podsBefore));
         }
     }
 
@@ -246,6 +262,14 @@ class ConvergeScenariosTest {
                         stop.request("SIGINT"); // the wait's first tick
                     }
                 }
+
+                @Override
+                public void waiting(dev.stsresize.tui.WaitStatus wait) {
+                    if (step == WizardStep.ORPHAN_DELETE && stopInWait == Step.ORPHAN_DELETE
+                            || step == WizardStep.VERIFY && stopInWait == Step.VERIFY) {
+                        stop.request("SIGINT"); // in VERIFY the adoption's wait comes first, before the file systems'
+                    }
+                }
             };
             StepRunner.Outcome o = steps.run(step, d, uid, progress);
             if (!o.ok()) {
@@ -255,6 +279,31 @@ class ConvergeScenariosTest {
         Convergence.Turn end = steps.finished(d);
         assertThat(end).as("the wizard's run ended").isNotNull();
         return end;
+    }
+
+    /** The StatefulSet's pods by name ({@code <sts>-<ordinal>} for each replica), each one's UID. */
+    private static Map<String, String> podUids(Harness h, String ns, String sts) {
+        Map<String, String> uids = new TreeMap<>();
+        int replicas = h.sts(ns, sts).at("/spec/replicas").asInt(1);
+        for (int i = 0; i < replicas; i++) {
+            ObjectNode pod = h.pod(ns, sts + "-" + i);
+            uids.put(sts + "-" + i, pod == null ? "" : Harness.uid(pod));
+        }
+        return uids;
+    }
+
+    /** Each pod of before as it is now: gone, replaced, or the same UID adopted (or not) by the StatefulSet standing now. */
+    private static List<String> podsAfter(Harness h, String ns, String sts, Map<String, String> before) {
+        ObjectNode owner = h.sts(ns, sts);
+        String ownerUid = owner == null ? "(no StatefulSet)" : Harness.uid(owner);
+        List<String> out = new ArrayList<>();
+        before.forEach((name, uid) -> {
+            ObjectNode pod = h.pod(ns, name);
+            String state = pod == null ? "gone" : !Harness.uid(pod).equals(uid) ? "replaced"
+                    : ownerUid.equals(Objects.controllerUid(pod)) ? "same UID, adopted" : "same UID, not adopted";
+            out.add(name + ": " + state);
+        });
+        return out;
     }
 
     /** The demo cluster with StorageClass {@code name}'s simulated resizer set to {@code mode}. */

@@ -91,7 +91,7 @@ class PlanBenchmark {
             if (Boolean.parseBoolean(System.getProperty("bench.oneAtATime", "true"))) {
                 // the same plan with one request in flight at a time, as before the proofs went in parallel
                 List<String> flags = new ArrayList<>(nowFlags);
-                flags.add("-D" + Assessor.IN_FLIGHT_PROPERTY + "=1");
+                flags.add("-D" + Together.IN_FLIGHT_PROPERTY + "=1");
                 commands.put("plan -A, one request in flight at a time", command(jvm, classPath, flags, args));
             }
             if (!before.isEmpty()) {

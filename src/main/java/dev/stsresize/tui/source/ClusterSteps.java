@@ -195,9 +195,23 @@ public final class ClusterSteps implements StepRunner {
         Decision d = r.assessed.decision();
         r.machine.allowDelete(new Steps.DeleteAllowed(d.namespace(), d.name(), uid));
         boolean[] warned = {false};
-        r.reportTo((message, kubectl, warning) -> {
-            warned[0] |= warning;
-            progress.report(message, kubectl, warning);
+        r.reportTo(new StepRunner.Progress() {
+            @Override
+            public void report(String message, String kubectl, boolean warning) {
+                warned[0] |= warning;
+                progress.report(message, kubectl, warning);
+            }
+
+            // the wait for the delete goes on the screen as every wait does
+            @Override
+            public void claims(List<ClaimProgress> claims) {
+                progress.claims(claims);
+            }
+
+            @Override
+            public void waiting(dev.stsresize.tui.WaitStatus wait) {
+                progress.waiting(wait);
+            }
         });
         Outcome ended = advanceWhile(r, Convergence.Position.ORPHAN_DELETE);
         progress.claims(readBack.claims(d));
