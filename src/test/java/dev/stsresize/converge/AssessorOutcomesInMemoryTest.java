@@ -74,7 +74,7 @@ class AssessorOutcomesInMemoryTest {
                 "server dry run: 3 claim patch(es) accepted",
                 "server dry run: the orphan delete (UID " + w.uid("StatefulSet", "shop", "postgres") + ") is accepted");
         List<String> told = new ArrayList<>();
-        assertThat(Assessor.inParallel(List.<java.util.concurrent.Callable<String>>of(() -> "alone"), told::add)).containsExactly("alone");
+        assertThat(Together.all(List.<java.util.concurrent.Callable<String>>of(() -> "alone"), told::add)).containsExactly("alone");
         assertThat(told).containsExactly("alone");
     }
 
