@@ -3,7 +3,6 @@ package dev.stsresize.converge;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stsresize.plan.Decision;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -28,20 +27,6 @@ class ConvergeInMemoryTest {
     private StatefulSetResult converge(String name, Gate gate, ConvergeOptions opts) {
         Assessed a = w.assess(MemoryWorld.declared(name));
         return w.converger(gate).converge(a, opts, true);
-    }
-
-    private static Gate gate(boolean grow, boolean delete) {
-        return new Gate() {
-            @Override
-            public boolean allowGrow(Decision decision) {
-                return grow;
-            }
-
-            @Override
-            public boolean allowOrphanDelete(String namespace, String name) {
-                return delete;
-            }
-        };
     }
 
     @Test
@@ -122,14 +107,14 @@ class ConvergeInMemoryTest {
 
     @Test
     void no_at_the_grow_gate_writes_nothing_no_at_the_delete_gate_leaves_the_claims_grown_and_the_statefulset_untouched() {
-        StatefulSetResult no = converge("postgres", gate(false, false), MemoryWorld.options());
+        StatefulSetResult no = converge("postgres", Gate.answering(false, false), MemoryWorld.options());
         assertThat(no.outcome()).isEqualTo(Outcome.FAILED);
         assertThat(no.reason()).isEqualTo("declined");
         assertThat(no.detail()).isEqualTo("the operator declined; nothing was written");
         assertThat(cluster().realWrites()).isEmpty();
 
         String uid = w.uid("StatefulSet", "shop", "postgres");
-        StatefulSetResult kept = converge("postgres", gate(true, false), MemoryWorld.options());
+        StatefulSetResult kept = converge("postgres", Gate.growing(false), MemoryWorld.options());
         assertThat(kept.outcome()).isEqualTo(Outcome.FAILED);
         assertThat(kept.reason()).isEqualTo("declined");
         assertThat(kept.detail()).startsWith("the operator declined the orphan delete: the claims are grown");

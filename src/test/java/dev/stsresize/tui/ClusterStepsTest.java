@@ -6,11 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import dev.stsresize.cluster.ClientEnvironment;
 import dev.stsresize.cluster.Cluster;
-import dev.stsresize.cluster.ConnectionSettings;
-import dev.stsresize.cluster.KubeClients;
 import dev.stsresize.converge.Assessor;
 import dev.stsresize.converge.Checkpoint;
 import dev.stsresize.converge.StopRequest;
@@ -22,18 +18,10 @@ import dev.stsresize.converge.Journal;
 import dev.stsresize.converge.Progress;
 import dev.stsresize.plan.Decision;
 import dev.stsresize.sim.SimCluster;
-import dev.stsresize.sim.controller.ControllerManager;
-import dev.stsresize.sim.controller.Speed;
-import dev.stsresize.sim.demo.DemoScenario;
 import dev.stsresize.sim.http.RecordedRequest;
 import dev.stsresize.tui.source.ClusterDecisions;
 import dev.stsresize.tui.source.ClusterSteps;
 import dev.stsresize.tui.terminal.EffectRunner;
-import java.io.ByteArrayInputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -54,38 +42,24 @@ import org.junit.jupiter.api.io.TempDir;
 class ClusterStepsTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     @TempDir Path home;
+    private DemoOnSim demo;
     private SimCluster sim;
-    private ControllerManager controllers;
     private Cluster cluster;
     private ClusterDecisions source;
     private Journal journal;
 
     @BeforeEach
     void start() throws Exception {
-        sim = SimCluster.start();
-        sim.load(DemoScenario.cluster().toArray(ObjectNode[]::new));
-        controllers = ControllerManager.start(sim, Speed.fast);
-        controllers.awaitIdle(Duration.ofSeconds(30));
-        Path kubeconfig = home.resolve("kubeconfig");
-        sim.writeKubeconfig(kubeconfig);
-        cluster = KubeClients.connect(ConnectionSettings.defaults().withKubeconfig(kubeconfig),
-                new ClientEnvironment(Map.of(), home, home.resolve("no-sa"), false), "test", new PrintWriter(new StringWriter())).cluster();
-        Path manifest = home.resolve("manifest.yaml");
-        ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
-        StringBuilder b = new StringBuilder();
-        for (ObjectNode o : DemoScenario.manifest()) {
-            b.append(yaml.writeValueAsString(o));
-        }
-        Files.writeString(manifest, b.toString(), StandardCharsets.UTF_8);
-        source = new ClusterDecisions(cluster, new ByteArrayInputStream(new byte[0]), List.of(manifest.toString()), false, "default",
-                false, true, "sim", sim.url(), new Journal(home.resolve("state")));
+        demo = DemoOnSim.start(home);
+        sim = demo.sim;
+        cluster = demo.cluster;
+        source = demo.source;
         journal = new Journal(home.resolve("state"));
     }
 
     @AfterEach
     void stop() {
-        controllers.close();
-        sim.close();
+        demo.close();
     }
 
     private ClusterSteps steps() {

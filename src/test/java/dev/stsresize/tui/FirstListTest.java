@@ -2,30 +2,12 @@ package dev.stsresize.tui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import dev.stsresize.cluster.ClientEnvironment;
-import dev.stsresize.cluster.Cluster;
-import dev.stsresize.cluster.ConnectionSettings;
-import dev.stsresize.cluster.KubeClients;
-import dev.stsresize.converge.Journal;
 import dev.stsresize.sim.SimCluster;
-import dev.stsresize.sim.controller.ControllerManager;
-import dev.stsresize.sim.controller.Speed;
-import dev.stsresize.sim.demo.DemoScenario;
 import dev.stsresize.sim.http.RecordedRequest;
 import dev.stsresize.tui.source.ClusterDecisions;
 import dev.stsresize.tui.terminal.EffectRunner;
-import java.io.ByteArrayInputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -40,8 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class FirstListTest {
     @TempDir Path home;
+    private DemoOnSim demo;
     private SimCluster sim;
-    private ControllerManager controllers;
     private ClusterDecisions source;
     private EffectRunner runner;
     /** Each event the runner posted, with how many requests the server had seen when it was posted. */
@@ -51,31 +33,16 @@ class FirstListTest {
 
     @BeforeEach
     void start() throws Exception {
-        sim = SimCluster.start();
-        sim.load(DemoScenario.cluster().toArray(ObjectNode[]::new));
-        controllers = ControllerManager.start(sim, Speed.fast);
-        controllers.awaitIdle(Duration.ofSeconds(30));
-        Path kubeconfig = home.resolve("kubeconfig");
-        sim.writeKubeconfig(kubeconfig);
-        Cluster cluster = KubeClients.connect(ConnectionSettings.defaults().withKubeconfig(kubeconfig),
-                new ClientEnvironment(Map.of(), home, home.resolve("no-sa"), false), "test", new PrintWriter(new StringWriter())).cluster();
-        Path manifest = home.resolve("manifest.yaml");
-        ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
-        StringBuilder b = new StringBuilder();
-        for (ObjectNode o : DemoScenario.manifest()) {
-            b.append(yaml.writeValueAsString(o));
-        }
-        Files.writeString(manifest, b.toString(), StandardCharsets.UTF_8);
-        source = new ClusterDecisions(cluster, new ByteArrayInputStream(new byte[0]), List.of(manifest.toString()), false, "default",
-                false, true, "sim", sim.url(), new Journal(home.resolve("state")));
+        demo = DemoOnSim.start(home);
+        sim = demo.sim;
+        source = demo.source;
         runner = new EffectRunner(source, StepRunner.OFFLINE, e -> posted.add(new Posted(e, sim.requests().size())));
     }
 
     @AfterEach
     void stop() {
         runner.close();
-        controllers.close();
-        sim.close();
+        demo.close();
     }
 
     private Posted next() throws InterruptedException {
