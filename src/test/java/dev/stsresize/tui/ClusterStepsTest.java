@@ -164,6 +164,16 @@ class ClusterStepsTest {
         assertThat(journal.all()).as("the journal entry removed").isEmpty();
     }
 
+    /** The wizard's steps of {@code d} run through the check, the grow and the wait: at the name gate, nothing deleted. */
+    private ClusterSteps atTheDeleteGate(Decision d, String uid) {
+        ClusterSteps steps = steps();
+        Seen seen = new Seen();
+        for (WizardStep step : List.of(WizardStep.CHECK, WizardStep.GROW, WizardStep.WAIT)) {
+            assertThat(steps.run(step, d, uid, seen).ok()).as(step + " " + seen.messages).isTrue();
+        }
+        return steps;
+    }
+
     private JsonNode lease(String ns, String sts) {
         return sim.get("coordination.k8s.io/v1", "Lease", ns, "stsresize-" + sts);
     }
@@ -172,11 +182,7 @@ class ClusterStepsTest {
     void leavingAtTheDeleteGateWritesNothingIrreversibleAndReleasesTheLease() throws Exception {
         Decision d = decision("postgres");
         String uid = uid(d);
-        ClusterSteps steps = steps();
-        Seen seen = new Seen();
-        for (WizardStep step : List.of(WizardStep.CHECK, WizardStep.GROW, WizardStep.WAIT)) {
-            assertThat(steps.run(step, d, uid, seen).ok()).as(step + " " + seen.messages).isTrue();
-        }
+        ClusterSteps steps = atTheDeleteGate(d, uid);
         assertThat(lease("shop", "postgres").path("spec").path("holderIdentity").asText("")).as("held while at the gate")
                 .isEqualTo("alice@laptop 1");
         steps.abandon(d);
@@ -192,11 +198,7 @@ class ClusterStepsTest {
     void closingTheUiAtTheNameGateSaysWhereTheRunStandsAndARunNotBegunSaysNothing() throws Exception {
         Decision d = decision("postgres");
         String uid = uid(d);
-        ClusterSteps steps = steps();
-        Seen seen = new Seen();
-        for (WizardStep step : List.of(WizardStep.CHECK, WizardStep.GROW, WizardStep.WAIT)) {
-            assertThat(steps.run(step, d, uid, seen).ok()).as(step + " " + seen.messages).isTrue();
-        }
+        ClusterSteps steps = atTheDeleteGate(d, uid);
         steps.close(); // the UI quit (q, Ctrl-C) with the wizard at the name gate
         assertThat(steps.leftAtClose()).singleElement().asString().startsWith("shop/postgres: ")
                 .contains("the claims are grown, the StatefulSet is untouched");
