@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.cluster.AwaitObject;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -193,20 +192,10 @@ class AdoptionCheckTest {
 
     @Test
     void a_statefulset_controller_silent_for_SLOW_is_named_with_what_to_check_once_as_a_warning_then_in_every_tick() {
-        List<ProgressEvent> said = new ArrayList<>();
-        List<WaitTick> ticks = new ArrayList<>();
-        Progress progress = new Progress() {
-            @Override
-            public void on(ProgressEvent event) {
-                said.add(event);
-            }
-
-            @Override
-            public void waiting(WaitTick tick) {
-                ticks.add(tick);
-            }
-        };
-        AdoptionCheck slow = new AdoptionCheck(cluster, new Waiter(new AwaitObject(cluster, cluster.time), cluster.time, progress,
+        WaitsThatSpeakTest.Heard heard = new WaitsThatSpeakTest.Heard();
+        List<ProgressEvent> said = heard.events;
+        List<WaitTick> ticks = heard.ticks;
+        AdoptionCheck slow = new AdoptionCheck(cluster, new Waiter(new AwaitObject(cluster, cluster.time), cluster.time, heard,
                 new StopRequest()));
         ObjectNode applied = sts("", 1, "db-rev1"); // kube-controller-manager down: generation 2 never observed
         pod("db-0", "p0", "u2");
