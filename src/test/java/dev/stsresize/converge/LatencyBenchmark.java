@@ -142,7 +142,10 @@ class LatencyBenchmark {
             // the row names: "<build> plan", "<build> first screen", "kubectl get"
             Map<String, List<String>> commands = new LinkedHashMap<>();
             for (Build b : builds) {
-                List<String> jvm = List.of(java, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-cp", b.classPath());
+                // the launcher's options for plan on this machine, as users run it
+                List<String> jvm = new ArrayList<>(List.of(java));
+                jvm.addAll(dev.stsresize.launcher.LauncherOptions.forCommand("plan"));
+                jvm.addAll(List.of("-Xshare:auto", "-cp", b.classPath()));
                 List<String> plan = new ArrayList<>(jvm);
                 plan.addAll(List.of("dev.stsresize.Main", "plan", "-A", "-f", manifestFile.toString(), "--kubeconfig",
                         kubeconfig.toString(), "-o", "json"));

@@ -3,6 +3,7 @@ package dev.stsresize.converge;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.launcher.LauncherOptions;
 import dev.stsresize.sim.SimCluster;
 import dev.stsresize.sim.demo.DemoScenario;
 import dev.stsresize.sim.http.RecordedRequest;
@@ -58,13 +59,8 @@ class PlanBenchmark {
                 Thread.sleep(hold * 1000);
                 return;
             }
-            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            List<String> jvm = new ArrayList<>(List.of(java, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto"));
-            String jfr = System.getProperty("bench.jfr", "");
-            if (!jfr.isEmpty()) {
-                // a profile of the plan's JVM: -Dbench.jfr=/tmp/plan.jfr
-                jvm.add("-XX:StartFlightRecording=filename=" + jfr + ",settings=profile");
-            }
+            // the launcher's options for plan on this machine (LauncherOptions), and a class-data archive as it uses one
+            List<String> jvm = jvm(LauncherOptions.forCommand("plan"));
             List<String> args = new ArrayList<>(List.of("dev.stsresize.Main", "plan", "-A",
                     "-f", manifestFile.toString(), "--kubeconfig", kubeconfig.toString(), "-o", "json", "--exit-code"));
             String verbosity = System.getProperty("bench.v", "");
@@ -96,7 +92,9 @@ class PlanBenchmark {
             }
             if (!before.isEmpty()) {
                 commands.put("plan -A, before (" + before + ")",
-                        command(jvm, before, cds ? archive(jvm, before, args, "before") : List.of(), args));
+                        // that build's own launcher's options where its launcher is beside the jar
+                        command(jvm(LauncherOptions.besideJar(Path.of(before), "plan")), before,
+                                cds ? archive(jvm(LauncherOptions.besideJar(Path.of(before), "plan")), before, args, "before") : List.of(), args));
             }
             commands.put("kubectl get sts,pvc,sc -A -o json",
                     List.of("kubectl", "--kubeconfig", kubeconfig.toString(), "get", "sts,pvc,sc", "-A", "-o", "json"));
@@ -210,6 +208,19 @@ class PlanBenchmark {
         Timed training = timed(command(jvm, classPath, List.of("-XX:ArchiveClassesAtExit=" + archive), args));
         assertThat(archive).as(training.stderr).exists();
         return List.of("-XX:SharedArchiveFile=" + archive);
+    }
+
+    /** This test's java with the launcher's {@code options}, a class-data archive's switch and, with -Dbench.jfr, a profile. */
+    private static List<String> jvm(List<String> options) {
+        List<String> jvm = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        jvm.addAll(options);
+        jvm.add("-Xshare:auto");
+        String jfr = System.getProperty("bench.jfr", "");
+        if (!jfr.isEmpty()) {
+            // a profile of the plan's JVM: -Dbench.jfr=/tmp/plan.jfr
+            jvm.add("-XX:StartFlightRecording=filename=" + jfr + ",settings=profile");
+        }
+        return jvm;
     }
 
     private static List<String> command(List<String> jvm, String classPath, List<String> properties, List<String> args) {

@@ -113,7 +113,10 @@ class UsagePlanBenchmark {
             Path kubeconfig = dir.resolve("kubeconfig");
             sim.writeKubeconfig(kubeconfig);
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            List<String> base = new ArrayList<>(List.of(java, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
+            // the launcher's options for plan on this machine, as users run it
+            List<String> base = new ArrayList<>(List.of(java));
+            base.addAll(dev.stsresize.launcher.LauncherOptions.forCommand("plan"));
+            base.addAll(List.of("-Xshare:auto",
                     "-cp", System.getProperty("java.class.path"), "dev.stsresize.Main", "plan", "-A",
                     "-f", manifestFile.toString(), "--kubeconfig", kubeconfig.toString(), "-o", "json"));
             List<String> withUsage = new ArrayList<>(base);

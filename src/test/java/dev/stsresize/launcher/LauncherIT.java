@@ -161,6 +161,50 @@ class LauncherIT {
         assertThat(program.err()).as(program.describe()).contains("debug: Java 25 at " + chosen.resolve("bin/java") + " (from STSRESIZE_JAVA)");
     }
 
+    /** How the launcher runs a fake Java 17 for these arguments, with the kernel's huge-page setting read from {@code thp}. */
+    private static Run optionsWith(Path tmp, String thp, String... args) throws Exception {
+        Path jdk = fakeJdk(tmp, "jdk17", "17.0.9");
+        Path setting = tmp.resolve("thp-enabled");
+        Files.deleteIfExists(setting);
+        if (thp != null) {
+            Files.writeString(setting, thp + "\n");
+        }
+        List<String> cmd = new ArrayList<>(List.of("/bin/sh", LAUNCHER.toString()));
+        cmd.addAll(List.of(args));
+        return run(Map.of("STSRESIZE_JAVA", jdk.toString(), "STSRESIZE_THP_SETTING", setting.toString(), "PATH", System.getenv("PATH")),
+                tmp, cmd.toArray(String[]::new));
+    }
+
+    @Test
+    void asksForTransparentHugePagesOnlyWhereTheKernelGivesThemOnRequest(@TempDir Path tmp) throws Exception {
+        for (String offered : List.of("always [madvise] never", "[always] madvise never")) {
+            Run plan = optionsWith(tmp, offered, "plan", "-f", "x.yaml");
+            assertThat(plan.out()).as(offered + ": " + plan.describe())
+                    .startsWith("ran jdk17 -XX:+UseSerialGC -XX:+UseTransparentHugePages -XX:TieredStopAtLevel=1 -cp ");
+            Run simulate = optionsWith(tmp, offered, "simulate");
+            assertThat(simulate.out()).as(offered + ": " + simulate.describe())
+                    .startsWith("ran jdk17 -XX:+UseSerialGC -XX:+UseTransparentHugePages -cp ");
+        }
+        // "never", or no such file (macOS, or a kernel without them): the JVM would warn on stdout, so no flag
+        for (String refused : new String[] {"always madvise [never]", null}) {
+            Run plan = optionsWith(tmp, refused, "plan", "-f", "x.yaml");
+            assertThat(plan.out()).as(refused + ": " + plan.describe())
+                    .startsWith("ran jdk17 -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -cp ").doesNotContain("HugePages");
+        }
+        Run debug = optionsWith(tmp, "always [madvise] never", "--debug", "version");
+        assertThat(debug.err()).as(debug.describe())
+                .contains("debug: JVM options: -XX:+UseSerialGC -XX:+UseTransparentHugePages -XX:TieredStopAtLevel=1\n");
+    }
+
+    @Test
+    void realJavaRunsWithTheHugePageFlagOnThisKernelAndPrintsNoWarning(@TempDir Path tmp) throws Exception {
+        // the flag the launcher chose for this machine, with this machine's JVM: stdout is only the version
+        Run r = run(Map.of("PATH", pathWithThisJava(tmp)), tmp, "/bin/sh", LAUNCHER.toString(), "--debug", "version");
+        assertThat(r.code()).as(r.describe()).isZero();
+        assertThat(r.out()).as(r.describe()).startsWith("kubectl-stsresize ").doesNotContain("warning").doesNotContain("Huge");
+        assertThat(r.err()).as(r.describe()).contains("debug: JVM options: ");
+    }
+
     @Test
     void stsresizeJavaOlderThan17IsRefusedEvenWithAModernJavaOnPath(@TempDir Path tmp) throws Exception {
         Path old = fakeJdk(tmp, "jdk11", "11.0.2");
