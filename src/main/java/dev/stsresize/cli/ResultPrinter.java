@@ -29,7 +29,7 @@ final class ResultPrinter {
     static void plan(List<Decision> decisions, Optional<Map<String, StatefulSetUsage>> usageByKey, OutputFormat.Document format,
             Palette palette, int width, PrintWriter out) {
         switch (format) {
-            case json -> out.print(DocumentWriter.json(PlanDocument.of(decisions, usageByKey)));
+            case json -> DocumentWriter.json(PlanDocument.of(decisions, usageByKey), out);
             case yaml -> out.print(DocumentWriter.yaml(PlanDocument.of(decisions, usageByKey)));
             case table -> out.print(new TableRenderer(palette, width).render(decisions, usageByKey.orElse(Map.of())));
         }
@@ -40,7 +40,7 @@ final class ResultPrinter {
     static void usage(List<StatefulSetUsage> known, List<String> unknown, Map<String, List<UnmeasuredClaim>> unmeasured,
             List<String> notes, String manifest, OutputFormat.Document format, Palette palette, PrintWriter out) {
         switch (format) {
-            case json -> out.print(DocumentWriter.json(UsageTable.document(known, unknown, unmeasured, notes, manifest)));
+            case json -> DocumentWriter.json(UsageTable.document(known, unknown, unmeasured, notes, manifest), out);
             case yaml -> out.print(DocumentWriter.yaml(UsageTable.document(known, unknown, unmeasured, notes, manifest)));
             case table -> out.print(UsageTable.render(known, unknown, unmeasured, manifest, palette));
         }
@@ -63,7 +63,7 @@ final class ResultPrinter {
 
     static int print(List<StatefulSetResult> results, OutputFormat.Result output, PrintWriter out) {
         if (output == OutputFormat.Result.json) {
-            out.print(DocumentWriter.json(ResultDocument.of(results)));
+            DocumentWriter.json(ResultDocument.of(results), out);
         } else {
             for (StatefulSetResult r : results) {
                 out.println(r.namespace() + "/" + r.name() + ": " + r.outcome().label()

@@ -10,7 +10,7 @@ import java.util.List;
  * that is neither a refusal nor a block (its message verbatim).
  *
  * @param live the live StatefulSet as it was read (null when absent)
- * @param reapply the exact object to re-apply (null unless the decision recreates)
+ * @param reapply the exact object to re-apply (null unless the decision has work; used only when it recreates)
  * @param fieldManager the manager to re-apply with
  * @param failure a proof that failed for another reason (the server's message), or null
  * @param notes what the proof found that the operator should read (journal-only, StorageClasses hidden)

@@ -92,7 +92,9 @@ public final class Assessor {
             String key = Metadata.key(d.namespace(), d.name());
             ObjectNode l = liveByKey.get(key);
             ObjectNode decl = declaredByKey.get(key);
-            ObjectNode reapply = l == null ? null : ReapplyObject.of(decl, l);
+            // only a decision with work is ever re-applied (a proof can refuse it, never give work to
+            // one without): building the object for every StatefulSet copied the whole manifest
+            ObjectNode reapply = l == null || !d.verdict().hasWork() ? null : ReapplyObject.of(decl, l);
             String manager = l == null ? "" : ReapplyObject.fieldManager(l, fieldManager);
             Assessed a = new Assessed(d, decl, l, reapply, manager, null, List.of());
             if (classesHidden && d.verdict().hasWork()) {

@@ -1,5 +1,6 @@
 package dev.stsresize.render;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
@@ -8,7 +9,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.io.Writer;
 
 /** Writes a document as kubectl's {@code -o json} (2-space indent) or {@code -o yaml} (no leading ---) would. */
 public final class DocumentWriter {
@@ -22,6 +25,16 @@ public final class DocumentWriter {
     private DocumentWriter() {}
 
     public static String json(JsonNode doc) {
+        java.io.StringWriter text = new java.io.StringWriter();
+        json(doc, text);
+        return text.toString();
+    }
+
+    /**
+     * The same text written to {@code out} as it is made, which is left open: a plan of thousands of
+     * StatefulSets is megabytes, and a String of it would be copied three times before reaching stdout.
+     */
+    public static void json(JsonNode doc, Writer out) {
         // kubectl's layout: "key": value, two-space indents, and [] / {} for empty containers
         Separators separators = Separators.createDefaultInstance()
                 .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
@@ -31,8 +44,9 @@ public final class DocumentWriter {
                 .withObjectIndenter(new DefaultIndenter("  ", "\n"))
                 .withArrayIndenter(new DefaultIndenter("  ", "\n"));
         try {
-            return JSON.writer(pp).writeValueAsString(doc) + "\n";
-        } catch (JsonProcessingException e) {
+            JSON.writer(pp).without(JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValue(out, doc);
+            out.write('\n');
+        } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
