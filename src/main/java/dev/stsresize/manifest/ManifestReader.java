@@ -19,11 +19,23 @@ import java.util.TreeMap;
  */
 public final class ManifestReader {
     private final Inputs inputs;
-    private final DocumentReader documents;
+    private final ReadLimits limits;
+    private DocumentReader documents;
 
     public ManifestReader(InputStream stdin, ReadLimits limits) {
         this.inputs = new Inputs(stdin, "-f");
-        this.documents = new DocumentReader(limits);
+        this.limits = limits;
+    }
+
+    /**
+     * The reader, made on first use: its JSON mapper and YAML options take a cold JVM tens of milliseconds,
+     * which {@link #readAhead} spends on its own thread rather than the command's.
+     */
+    private synchronized DocumentReader documents() {
+        if (documents == null) {
+            documents = new DocumentReader(limits);
+        }
+        return documents;
     }
 
     /**
@@ -33,6 +45,7 @@ public final class ManifestReader {
     public Manifest read(List<String> paths, boolean recursive, String namespace, boolean namespaceExplicit) {
         checkNamespace(namespace, namespaceExplicit);
         Declarations declarations = new Declarations(namespace, namespaceExplicit);
+        DocumentReader documents = documents();
         inputs.forEach(paths, recursive, (file, reader) -> documents.read(file, reader, declarations::accept));
         return declarations.manifest();
     }
@@ -46,6 +59,7 @@ public final class ManifestReader {
         Ahead ahead = new Ahead();
         Thread t = new Thread(() -> {
             try {
+                DocumentReader documents = documents();
                 inputs.forEach(paths, recursive, (file, reader) -> documents.read(file, reader, ahead.read::add));
             } catch (RuntimeException | Error e) {
                 ahead.failure = e;
