@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -64,7 +62,7 @@ class ConvergeInMemoryTest {
         assertThat(LeaseLock.unfinishedLease(cluster(), "shop", "postgres")).as("released").isEmpty();
         assertThat(cluster().get("Secret", "shop", "stsresize-postgres")).isEmpty();
         assertThat(w.journal.all()).isEmpty();
-        assertThat(w.said).filteredOn(p -> p.step() == Step.RECORD).last().satisfies(p -> {
+        assertThat(w.heard.events).filteredOn(p -> p.step() == Step.RECORD).last().satisfies(p -> {
             assertThat(p.warning()).isFalse();
             assertThat(p.message()).startsWith("converged: ");
         });
@@ -250,7 +248,7 @@ class ConvergeInMemoryTest {
         StatefulSetResult r = converge("clickhouse", Gate.YES, MemoryWorld.options());
         assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
         assertThat(r.claims()).allSatisfy(c -> assertThat(c.fileSystem()).isNotEqualTo(FileSystem.GROWN));
-        assertThat(w.said).anySatisfy(p -> assertThat(p.message()).contains("FileSystemResizePending"));
+        assertThat(w.heard.events).anySatisfy(p -> assertThat(p.message()).contains("FileSystemResizePending"));
     }
 
     @Test
@@ -318,7 +316,7 @@ class ConvergeInMemoryTest {
         MemoryWorld again = w;
         StopRequest fresh = new StopRequest();
         Converger resumer = new Converger(cluster(), cluster().time, again.journal, "alice@laptop 8", "https://memory", Gate.YES,
-                again.progress, Checkpoint.NONE, fresh);
+                again.heard, Checkpoint.NONE, fresh);
         PendingRun pending = new RunRecords(cluster(), again.journal, "https://memory").find("shop", "postgres", true).orElseThrow();
         StatefulSetResult r = resumer.resume(pending, MemoryWorld.declared("postgres"), MemoryWorld.options(), true);
         assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
@@ -344,8 +342,8 @@ class ConvergeInMemoryTest {
         PendingRun pending = new RunRecords(cluster(), w.journal, "https://memory").find("shop", "postgres", true).orElseThrow();
         StatefulSetResult r = w.converger(Gate.YES).resume(pending, null, MemoryWorld.options().withTakeOver(true), true);
         assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
-        assertThat(w.said).anySatisfy(p -> assertThat(p.message()).isEqualTo("StatefulSet postgres is absent: straight to the re-apply of the"
-                + " recorded object"));
+        assertThat(w.heard.events).anySatisfy(p -> assertThat(p.message()).isEqualTo("StatefulSet postgres is absent: straight to the"
+                + " re-apply of the recorded object"));
         assertThat(w.sts("shop", "postgres").at("/spec/volumeClaimTemplates/0/spec/resources/requests/storage").asText()).isEqualTo("20Gi");
         w.assertSafe();
     }

@@ -189,7 +189,7 @@ class ConvergenceInMemoryTest {
         w.resizer = c -> w.stop.request("SIGTERM");
         w.converger(Gate.YES).converge(w.assess(MemoryWorld.declared("postgres")), MemoryWorld.options(), true);
         PendingRun pending = new RunRecords(w.cluster, w.journal, "https://memory").find("shop", "postgres", true).orElseThrow();
-        Converger c = new Converger(w.cluster, w.cluster.time, w.journal, "carol@desk 2", "https://memory", Gate.YES, w.progress,
+        Converger c = new Converger(w.cluster, w.cluster.time, w.journal, "carol@desk 2", "https://memory", Gate.YES, w.heard,
                 Checkpoint.NONE, new StopRequest());
 
         StatefulSetResult untrusted = c.resume(pending.withProblem("forged"), null, MemoryWorld.options(), true);
@@ -226,8 +226,8 @@ class ConvergenceInMemoryTest {
         PendingRun pending = new RunRecords(w.cluster, w.journal, "https://memory").find("shop", "postgres", true).orElseThrow();
         StatefulSetResult r = w.converger(Gate.YES).resume(pending, MemoryWorld.declared("postgres"), MemoryWorld.options(), true);
         assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
-        assertThat(w.said).anySatisfy(p -> assertThat(p.message()).startsWith("StatefulSet postgres already re-created (UID "));
-        assertThat(w.said).anySatisfy(p -> assertThat(p.message()).startsWith("resuming the run of alice@laptop 7 started "));
+        assertThat(w.heard.events).anySatisfy(p -> assertThat(p.message()).startsWith("StatefulSet postgres already re-created (UID "));
+        assertThat(w.heard.events).anySatisfy(p -> assertThat(p.message()).startsWith("resuming the run of alice@laptop 7 started "));
         w.assertSafe();
     }
 

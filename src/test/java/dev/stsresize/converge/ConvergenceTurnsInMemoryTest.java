@@ -193,11 +193,11 @@ class ConvergenceTurnsInMemoryTest {
         m.allowDelete(new Steps.DeleteAllowed("shop", "postgres", crashes.record().uid()));
         m.advance();
         m.advance();
-        assertThat(w.said).noneSatisfy(p -> assertThat(p.message()).startsWith("could not record Event StorageRequestGrown"));
+        assertThat(w.heard.events).noneSatisfy(p -> assertThat(p.message()).startsWith("could not record Event StorageRequestGrown"));
         w.cluster.edit("Lease", "shop", "stsresize-postgres", l -> ((ObjectNode) l.path("spec")).put("holderIdentity", "bob"));
         assertThatThrownBy(m::advance).isInstanceOf(Locked.class);
         assertThat(crashes.lock.renewing()).as("a crash renews nothing").isFalse();
-        assertThat(w.said).anySatisfy(p -> {
+        assertThat(w.heard.events).anySatisfy(p -> {
             assertThat(p.message()).startsWith("could not record Event StorageRequestGrown on ").endsWith(": events store down");
             assertThat(p.warning()).isTrue();
         });
@@ -332,7 +332,7 @@ class ConvergenceTurnsInMemoryTest {
         assertThat(past.finished().result().outcome()).as("a StatefulSet deleted a moment ago is re-applied").isEqualTo(Outcome.CONVERGED);
         assertThat(w.cluster.get("StatefulSet", "analytics", "clickhouse")).isPresent();
         assertThat(released("analytics", "clickhouse")).isTrue();
-        assertThat(w.ticks).as("left: the file systems read as they are, not waited for")
+        assertThat(w.heard.ticks).as("left: the file systems read as they are, not waited for")
                 .noneSatisfy(t -> assertThat(t.what()).startsWith("the kubelet to grow the file system"));
     }
 

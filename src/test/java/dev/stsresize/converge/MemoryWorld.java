@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.sim.demo.DemoScenario;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -19,25 +18,14 @@ import java.util.Optional;
  */
 final class MemoryWorld {
     final MemoryCluster cluster = new MemoryCluster();
-    final List<ProgressEvent> said = new ArrayList<>();
-    final List<WaitTick> ticks = new ArrayList<>();
+    /** What the run reports, as a view gets it. */
+    final Heard heard = new Heard();
     final StopRequest stop = new StopRequest();
     final Journal journal;
     /** Whether the StatefulSet controller adopts (off: a controller that is down). */
     boolean controllerRuns = true;
     /** What the resizer does to a claim it is asked to grow, after the class's behaviour (a failure, say). */
     java.util.function.Consumer<ObjectNode> resizer = c -> { };
-    final Progress progress = new Progress() {
-        @Override
-        public void on(ProgressEvent event) {
-            said.add(event);
-        }
-
-        @Override
-        public void waiting(WaitTick tick) {
-            ticks.add(tick);
-        }
-    };
 
     MemoryWorld(Path home) {
         journal = new Journal(home);
@@ -54,11 +42,11 @@ final class MemoryWorld {
     }
 
     Steps steps() {
-        return new Steps(cluster, cluster.time, journal, "alice@laptop 7", "https://memory", progress, Checkpoint.NONE, stop);
+        return new Steps(cluster, cluster.time, journal, "alice@laptop 7", "https://memory", heard, Checkpoint.NONE, stop);
     }
 
     Converger converger(Gate gate) {
-        return new Converger(cluster, cluster.time, journal, "alice@laptop 7", "https://memory", gate, progress, Checkpoint.NONE, stop);
+        return new Converger(cluster, cluster.time, journal, "alice@laptop 7", "https://memory", gate, heard, Checkpoint.NONE, stop);
     }
 
     Assessed assess(ObjectNode declared) {
@@ -66,7 +54,7 @@ final class MemoryWorld {
     }
 
     Assessed assess(ObjectNode declared, Assessor.Depth depth) {
-        return new Assessor(cluster, progress).assess(List.of(declared), false, depth, false, Optional.empty()).items().get(0);
+        return new Assessor(cluster, heard).assess(List.of(declared), false, depth, false, Optional.empty()).items().get(0);
     }
 
     static ConvergeOptions options() {

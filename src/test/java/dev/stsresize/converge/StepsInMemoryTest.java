@@ -88,7 +88,7 @@ class StepsInMemoryTest {
     void the_lock_says_where_the_record_is_kept_and_a_crash_right_after_it_stops_renewing() {
         Steps.Acquired l = steps.lock(steps.check(postgres(), MemoryWorld.options(), true), MemoryWorld.options(), true);
         assertThat(l.held()).isTrue();
-        assertThat(w.said).anySatisfy(p -> {
+        assertThat(w.heard.events).anySatisfy(p -> {
             assertThat(p.message()).isEqualTo("Lease shop/stsresize-postgres held by alice@laptop 7; record kept in Secret"
                     + " shop/stsresize-postgres and in " + w.journal.directory());
             assertThat(p.write()).isEqualTo(new Write.Lock("shop", "postgres"));
@@ -102,13 +102,13 @@ class StepsInMemoryTest {
         Steps local = other.steps();
         Assessed a = other.assess(MemoryWorld.declared("postgres"));
         Steps.Acquired journalOnly = local.lock(local.check(a, MemoryWorld.options(), false), MemoryWorld.options(), false);
-        assertThat(other.said).anySatisfy(p -> assertThat(p.message()).isEqualTo("Leases forbidden: record kept in the local journal "
-                + other.journal.directory() + " only"));
+        assertThat(other.heard.events).anySatisfy(p -> assertThat(p.message()).isEqualTo("Leases forbidden: record kept in the local"
+                + " journal " + other.journal.directory() + " only"));
         assertThat(other.cluster.realWrites()).isEmpty();
         journalOnly.run().close();
 
         MemoryWorld crashing = new MemoryWorld(home.resolve("crash"));
-        Steps crashes = new Steps(crashing.cluster, crashing.cluster.time, crashing.journal, "alice", "https://memory", crashing.progress,
+        Steps crashes = new Steps(crashing.cluster, crashing.cluster.time, crashing.journal, "alice", "https://memory", crashing.heard,
                 what -> {
                     throw new IllegalStateException("killed after " + what);
                 }, crashing.stop);
@@ -165,7 +165,7 @@ class StepsInMemoryTest {
         Steps.Deleted d = steps.orphanDelete(run, new Steps.DeleteAllowed("shop", "postgres", run.record().uid()));
         assertThat(d.gone()).isTrue();
         assertThat(d.lost()).isEqualTo("pod postgres-2 is gone");
-        assertThat(w.said).anySatisfy(p -> {
+        assertThat(w.heard.events).anySatisfy(p -> {
             assertThat(p.warning()).isTrue();
             assertThat(p.message()).isEqualTo("after the orphan delete: pod postgres-2 is gone");
         });
@@ -231,12 +231,13 @@ class StepsInMemoryTest {
         Steps.Run run = locked(w.assess(MemoryWorld.declared("clickhouse")));
         steps.grow(run);
         steps.await(run, MemoryWorld.options());
-        assertThat(w.said).anySatisfy(p -> assertThat(p.message()).isEqualTo("claim data-clickhouse-0: FileSystemResizePending, the volume"
-                + " grew; the kubelet grows its file system, while the pod runs if the CSI driver expands online, else when the pod restarts;"
-                + " followed after the re-apply: the end of the run says whether the pod can use it"));
+        assertThat(w.heard.events).anySatisfy(p -> assertThat(p.message()).isEqualTo("claim data-clickhouse-0:"
+                + " FileSystemResizePending, the volume grew; the kubelet grows its file system, while the pod runs if the CSI driver"
+                + " expands online, else when the pod restarts; followed after the re-apply: the end of the run says whether the pod"
+                + " can use it"));
         steps.await(run, MemoryWorld.options().withRestartPodsForResize(true));
-        assertThat(w.said).anySatisfy(p -> assertThat(p.message()).endsWith("; followed after the re-apply, its pod restarted if the kubelet"
-                + " cannot grow it online"));
+        assertThat(w.heard.events).anySatisfy(p -> assertThat(p.message()).endsWith("; followed after the re-apply, its pod restarted"
+                + " if the kubelet cannot grow it online"));
         run.close();
     }
 }

@@ -46,8 +46,8 @@ class StepsOutcomesInMemoryTest {
     }
 
     private int indexOf(String prefix) {
-        for (int i = 0; i < w.said.size(); i++) {
-            if (w.said.get(i).message().startsWith(prefix)) {
+        for (int i = 0; i < w.heard.events.size(); i++) {
+            if (w.heard.events.get(i).message().startsWith(prefix)) {
                 return i;
             }
         }
@@ -106,7 +106,7 @@ class StepsOutcomesInMemoryTest {
         assertThat(v.adopted()).isTrue();
         assertThat(w.journal.read("shop", "postgres").orElseThrow().phase()).isEqualTo("verifying");
         assertThat(LeaseLock.phaseOf(w.cluster.get("Lease", "shop", "stsresize-postgres").orElseThrow())).isEqualTo("verifying");
-        assertThat(w.said).anySatisfy(p -> {
+        assertThat(w.heard.events).anySatisfy(p -> {
             assertThat(p.step()).isEqualTo(Step.VERIFY);
             assertThat(p.message()).isEqualTo(v.detail());
             assertThat(p.warning()).isFalse();
@@ -123,7 +123,7 @@ class StepsOutcomesInMemoryTest {
         s.reapply(r);
         Steps.Verified not = s.verify(r);
         assertThat(not.adopted()).isFalse();
-        assertThat(down.said).anySatisfy(p -> {
+        assertThat(down.heard.events).anySatisfy(p -> {
             assertThat(p.step()).isEqualTo(Step.VERIFY);
             assertThat(p.message()).isEqualTo(not.detail());
             assertThat(p.warning()).isTrue();
@@ -167,7 +167,7 @@ class StepsOutcomesInMemoryTest {
     void the_release_is_a_checkpoint_and_the_events_warnings_are_said_before_the_last_word() {
         List<String> written = new ArrayList<>();
         w.cluster.failAlways("createEvent", MemoryCluster.error(500, "InternalError", "events store down"));
-        Converger c = new Converger(w.cluster, w.cluster.time, w.journal, "alice@laptop 7", "https://memory", Gate.YES, w.progress,
+        Converger c = new Converger(w.cluster, w.cluster.time, w.journal, "alice@laptop 7", "https://memory", Gate.YES, w.heard,
                 written::add, w.stop);
         StatefulSetResult r = c.converge(w.assess(MemoryWorld.declared("postgres")), MemoryWorld.options(), true);
         assertThat(r.outcome()).isEqualTo(Outcome.CONVERGED);
@@ -183,9 +183,9 @@ class StepsOutcomesInMemoryTest {
         StatefulSetResult r = converge("postgres", MemoryWorld.options());
         assertThat(r.outcome()).isEqualTo(Outcome.CONVERGED);
         assertThat(r.warnings()).as("as many ready replicas as before").isEmpty();
-        assertThat(w.said).anySatisfy(p -> assertThat(p.message()).isEqualTo("following each claim to its file system (up to --fs-timeout"
-                + " 30s)"));
-        assertThat(w.said).anySatisfy(p -> {
+        assertThat(w.heard.events).anySatisfy(p -> assertThat(p.message()).isEqualTo("following each claim to its file system (up to"
+                + " --fs-timeout 30s)"));
+        assertThat(w.heard.events).anySatisfy(p -> {
             assertThat(p.step()).isEqualTo(Step.FILE_SYSTEMS);
             assertThat(p.message()).isEqualTo("claim data-postgres-1: file system grown - grown, as its status says");
             assertThat(p.warning()).isFalse();
@@ -194,11 +194,11 @@ class StepsOutcomesInMemoryTest {
         MemoryWorld offline = new MemoryWorld(home.resolve("offline"));
         StatefulSetResult pending = offline.converger(Gate.YES).converge(offline.assess(MemoryWorld.declared("clickhouse")),
                 MemoryWorld.options(), true);
-        assertThat(offline.said).anySatisfy(p -> {
+        assertThat(offline.heard.events).anySatisfy(p -> {
             assertThat(p.message()).startsWith("claim data-clickhouse-0: file system pending - ");
             assertThat(p.warning()).as("a pod waits for it").isTrue();
         });
-        assertThat(offline.ticks).filteredOn(t -> t.what().startsWith("the kubelet to grow the file system")).isNotEmpty()
+        assertThat(offline.heard.ticks).filteredOn(t -> t.what().startsWith("the kubelet to grow the file system")).isNotEmpty()
                 .allSatisfy(t -> assertThat(t.claims()).as("the view shows the claims while it waits").isNotEmpty());
         assertThat(pending.claims()).extracting(StatefulSetResult.ClaimResult::fileSystem).containsOnly(FileSystem.PENDING);
     }
@@ -272,7 +272,7 @@ class StepsOutcomesInMemoryTest {
     @Test
     void the_lease_of_a_dead_run_of_this_machine_is_taken_over_saying_so_and_a_plain_lock_says_nothing_of_it() {
         locked("minio").close();
-        assertThat(w.said).filteredOn(p -> p.step() == Step.LOCK).extracting(ProgressEvent::message)
+        assertThat(w.heard.events).filteredOn(p -> p.step() == Step.LOCK).extracting(ProgressEvent::message)
                 .hasSize(1).noneMatch(m -> m.isEmpty() || m.startsWith("took over"));
 
         HolderProcess.Machine machine = HolderProcess.LOCAL;
@@ -285,7 +285,7 @@ class StepsOutcomesInMemoryTest {
         w.cluster.put(lease);
         Steps.Run run = locked("postgres");
         assertThat(run).isNotNull();
-        assertThat(w.said).anySatisfy(p -> {
+        assertThat(w.heard.events).anySatisfy(p -> {
             assertThat(p.step()).isEqualTo(Step.LOCK);
             assertThat(p.message()).isEqualTo("took over the Lease of a run of this machine that is no longer running (pid 2147483646,"
                     + " started 2026-01-01T00:00:00Z, holder bob@here 2147483646)");
@@ -305,7 +305,7 @@ class StepsOutcomesInMemoryTest {
                 w.cluster.get("Lease", "shop", "stsresize-postgres").ifPresent(l -> holders.add(l.at("/spec/holderIdentity").asText("")));
             }
         });
-        Converger carol = new Converger(w.cluster, w.cluster.time, w.journal, "carol@desk 2", "https://memory", Gate.YES, w.progress,
+        Converger carol = new Converger(w.cluster, w.cluster.time, w.journal, "carol@desk 2", "https://memory", Gate.YES, w.heard,
                 Checkpoint.NONE, new StopRequest());
         StatefulSetResult r = carol.resume(pending, null, MemoryWorld.options(), true);
         assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
