@@ -11,29 +11,18 @@ import dev.stsresize.plan.Reason;
 import dev.stsresize.plan.Refusal;
 import dev.stsresize.plan.Verdict;
 import dev.stsresize.sim.demo.DemoScenario;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Read, decide and prove on the in-memory demo cluster: what each proof's refusal becomes (refused,
  * blocked, or a failure in the server's words), what the permissions decide, and that an assessment
  * writes nothing but dry runs.
  */
-class AssessorInMemoryTest {
-    @TempDir Path home;
-    private MemoryWorld w;
-
-    @BeforeEach
-    void world() {
-        w = new MemoryWorld(home);
-    }
-
+class AssessorInMemoryTest extends OnMemoryWorld {
     private Assessed postgres() {
-        return w.assess(MemoryWorld.declared("postgres"));
+        return w.assess("postgres");
     }
 
     private static String reason(Assessed a) {
@@ -229,7 +218,7 @@ class AssessorInMemoryTest {
 
     @Test
     void a_claims_only_growth_proves_no_re_apply_nor_delete() {
-        Assessed minio = w.assess(MemoryWorld.declared("minio"));
+        Assessed minio = w.assess("minio");
         assertThat(minio.decision().verdict()).isEqualTo(Verdict.GROW_CLAIMS);
         assertThat(w.cluster.writes()).extracting(MemoryCluster.Call::method).containsOnly("patchClaimStorage");
     }
@@ -250,8 +239,8 @@ class AssessorInMemoryTest {
         assertThat(warnedRefusal.warnings()).endsWith("also");
         assertThat(Assessor.isWork(plan)).isTrue();
         assertThat(Assessor.isWork(refused)).isFalse();
-        assertThat(Assessor.isWork(w.assess(MemoryWorld.declared("minio")).decision())).isTrue();
-        assertThat(Assessor.isWork(w.assess(MemoryWorld.declared("etcd")).decision())).isFalse();
+        assertThat(Assessor.isWork(w.assess("minio").decision())).isTrue();
+        assertThat(Assessor.isWork(w.assess("etcd").decision())).isFalse();
         ObjectNode absent = MemoryWorld.declared("postgres");
         ((ObjectNode) absent.path("metadata")).put("name", "nowhere");
         assertThat(w.assess(absent).decision().verdict()).isEqualTo(Verdict.ABSENT);

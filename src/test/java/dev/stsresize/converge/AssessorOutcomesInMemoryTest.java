@@ -5,28 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.plan.Decision;
 import dev.stsresize.plan.LiveState;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What the assessment tells an operator as it decides (each verdict and each warning, per
  * StatefulSet), that its list comes back in name order however it was handed in, and that every
  * claim a StatefulSet owns by name is found, whatever its ordinal's last digit.
  */
-class AssessorOutcomesInMemoryTest {
-    @TempDir Path home;
-    private MemoryWorld w;
-
-    @BeforeEach
-    void world() {
-        w = new MemoryWorld(home);
-    }
+class AssessorOutcomesInMemoryTest extends OnMemoryWorld {
 
     @Test
     void each_decision_and_each_of_its_warnings_is_said_as_it_is_made() {

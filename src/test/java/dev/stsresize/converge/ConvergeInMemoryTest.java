@@ -3,28 +3,16 @@ package dev.stsresize.converge;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.file.Path;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Whole runs (assess, then converge) of the demo's StatefulSets on the in-memory cluster: each
  * outcome read back from the objects, and the safety facts kept whatever the outcome (only orphan
  * deletes with a UID, nothing written on a refusal or a "no").
  */
-class ConvergeInMemoryTest {
-    @TempDir Path home;
-    private MemoryWorld w;
-
-    @BeforeEach
-    void world() {
-        w = new MemoryWorld(home);
-    }
-
+class ConvergeInMemoryTest extends OnMemoryWorld {
     private StatefulSetResult converge(String name, Gate gate, ConvergeOptions opts) {
-        Assessed a = w.assess(MemoryWorld.declared(name));
-        return w.converger(gate).converge(a, opts, true);
+        return w.converger(gate).converge(w.assess(name), opts, true);
     }
 
     @Test
@@ -298,7 +286,7 @@ class ConvergeInMemoryTest {
 
     @Test
     void a_statefulset_recreated_by_someone_else_before_the_delete_is_not_deleted() {
-        Assessed a = w.assess(MemoryWorld.declared("postgres"));
+        Assessed a = w.assess("postgres");
         ObjectNode theirs = w.sts("shop", "postgres");
         ((ObjectNode) theirs.path("metadata")).put("uid", "someone-elses");
         cluster().put(theirs);
@@ -331,8 +319,8 @@ class ConvergeInMemoryTest {
 
     @Test
     void a_run_resumed_with_its_statefulset_absent_re_applies_after_growing_the_claims() {
-        Assessed a = w.assess(MemoryWorld.declared("postgres"));
-        Steps steps = w.steps();
+        Assessed a = w.assess("postgres");
+        Steps steps = w.steps;
         Steps.Checked checked = steps.check(a, MemoryWorld.options(), true);
         Steps.Acquired lock = steps.lock(checked, MemoryWorld.options(), true);
         lock.run().lock.phase(Record.PHASE_DELETING);
