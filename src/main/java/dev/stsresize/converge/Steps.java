@@ -239,7 +239,7 @@ public final class Steps {
             before.put(c.name(), c.request() == null ? "" : c.request().toString());
         }
         // the record is built (and its size known) before anything is written, dry run or not
-        Record r = record(a, d).withClaimsBefore(known(before));
+        Record r = record(a, d, known(before));
         String tooLarge = leases ? RecordSecret.whyTooLarge(r) : null;
         if (tooLarge != null) {
             return stop(result(ns, name, Outcome.FAILED, "record-too-large", tooLarge, d));
@@ -263,8 +263,12 @@ public final class Steps {
         return new Checked(null, Map.of(), r);
     }
 
-    /** The record a run keeps before its first write: the live object as it was, what to re-apply, the claims' targets. */
-    private Record record(Assessed a, Decision d) {
+    /**
+     * The record a run keeps before its first write: the live object as it was, what to re-apply, the
+     * claims' targets, and each claim's request before the run's first patch (a resume in a later process
+     * reports "10Gi -> 20Gi" from it, where the claims it reads then already request 20Gi).
+     */
+    private Record record(Assessed a, Decision d, Map<String, String> claimsBefore) {
         Map<String, String> targets = new LinkedHashMap<>();
         for (ClaimState c : d.claimsToGrow()) {
             targets.put(c.name(), c.target().toString());
@@ -273,7 +277,7 @@ public final class Steps {
         ObjectNode backup = a.live().deepCopy();
         ((ObjectNode) backup.path("metadata")).remove("managedFields");
         return new Record(server, d.namespace(), d.name(), Objects.uid(a.live()), operator, Record.PHASE_LOCKED, LeaseLock.now(clock),
-                a.fieldManager(), backup, d.recreate() ? a.reapply() : null, targets);
+                a.fieldManager(), backup, d.recreate() ? a.reapply() : null, targets, claimsBefore);
     }
 
     // ---- lock and record --------------------------------------------------------------------------
