@@ -3,6 +3,7 @@ package dev.stsresize.converge;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.plan.Decision;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -11,6 +12,19 @@ import org.junit.jupiter.api.Test;
  * deletes with a UID, nothing written on a refusal or a "no").
  */
 class ConvergeInMemoryTest extends OnMemoryWorld {
+    /** The operator says no at the first gate (and would at the second). */
+    private static final Gate DECLINES = new Gate() {
+        @Override
+        public boolean allowGrow(Decision decision) {
+            return false;
+        }
+
+        @Override
+        public boolean allowOrphanDelete(String namespace, String name) {
+            return false;
+        }
+    };
+
     private StatefulSetResult converge(String name, Gate gate, ConvergeOptions opts) {
         return w.converger(gate).converge(w.assess(name), opts, true);
     }
@@ -93,7 +107,7 @@ class ConvergeInMemoryTest extends OnMemoryWorld {
 
     @Test
     void no_at_the_grow_gate_writes_nothing_no_at_the_delete_gate_leaves_the_claims_grown_and_the_statefulset_untouched() {
-        StatefulSetResult no = converge("postgres", Gate.answering(false, false), MemoryWorld.options());
+        StatefulSetResult no = converge("postgres", DECLINES, MemoryWorld.options());
         assertThat(no.outcome()).isEqualTo(Outcome.FAILED);
         assertThat(no.reason()).isEqualTo("declined");
         assertThat(no.detail()).isEqualTo("the operator declined; nothing was written");
