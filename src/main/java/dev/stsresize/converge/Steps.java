@@ -105,10 +105,21 @@ public final class Steps {
         }
     }
 
-    /** The lock taken ({@code run}), or why not: {@code reason} "locked" (someone holds it) or "record-not-kept". */
+    /**
+     * The lock taken ({@code run}), or why not: {@code reason} {@link #LOCKED} (someone holds it) or
+     * "record-not-kept". A held lock is found only when a run takes it, never by the plan's decision, so
+     * its reason is one of the run's results (outcome blocked), not a {@code plan.Reason}.
+     */
     public record Acquired(Run run, String reason, String message) {
+        public static final String LOCKED = "locked";
+
         public boolean held() {
             return run != null;
+        }
+
+        /** Refused because another run holds the lock: blocked until it ends, where a record not kept is a failure. */
+        public boolean heldByAnother() {
+            return reason.equals(LOCKED);
         }
     }
 
@@ -326,7 +337,7 @@ public final class Steps {
             }
             return new Acquired(new Run(lock, clock.instant().plus(opts.timeout()), before), "", "");
         } catch (Locked e) {
-            return new Acquired(null, "locked", e.getMessage());
+            return new Acquired(null, Acquired.LOCKED, e.getMessage());
         } catch (LeaseLock.NotRecorded e) {
             return new Acquired(null, "record-not-kept", "the run could not keep its lock and record before its first write: "
                     + e.getMessage() + ". Nothing was written to the StatefulSet or its claims, and there is nothing to resume");
@@ -335,7 +346,7 @@ public final class Steps {
 
     /** A run refused its lock, as the CLI's result says it: blocked when someone holds it, failed when the record cannot be kept. */
     public static StatefulSetResult notLocked(Acquired l, Decision d) {
-        boolean locked = l.reason().equals("locked");
+        boolean locked = l.heldByAnother();
         return result(d.namespace(), d.name(), locked ? Outcome.BLOCKED : Outcome.FAILED, l.reason(),
                 l.message() + (locked ? ". Nothing was written" : ""), d);
     }
