@@ -21,11 +21,19 @@ class ConvergenceTurnsInMemoryTest extends OnMemoryWorld {
         w.resizer = c -> ((ObjectNode) c.path("status")).putObject("capacity").put("storage", "10Gi");
     }
 
-    /** Postgres, its growth said yes to, advanced through its lock and its grow: its next turn is the wait for capacity. */
     private Convergence atTheWaitForCapacity() {
+        return atTheWaitForCapacity(m -> { });
+    }
+
+    /**
+     * Postgres, its growth said yes to, told after its lock what {@code afterTheLock} says, advanced
+     * through its grow: its next turn is the wait for capacity.
+     */
+    private Convergence atTheWaitForCapacity(java.util.function.Consumer<Convergence> afterTheLock) {
         Convergence m = w.start("postgres");
         m.answerGrow(true);
         m.advance();
+        afterTheLock.accept(m);
         m.advance();
         return m;
     }
@@ -204,12 +212,8 @@ class ConvergenceTurnsInMemoryTest extends OnMemoryWorld {
     @Test
     void going_on_after_the_lock_ends_the_wait_for_capacity_not_the_file_systems() {
         neverGrows();
-        Convergence m = w.start("postgres");
-        m.answerGrow(true);
-        m.advance();
-        m.goOn();
-        m.advance();
-        assertThat(m.advance()).isEqualTo(new Convergence.Turn.Moved(Convergence.Position.ORPHAN_DELETE));
+        assertThat(atTheWaitForCapacity(Convergence::goOn).advance()).as("a wait for claims that never grow, ended at once")
+                .isEqualTo(new Convergence.Turn.Moved(Convergence.Position.ORPHAN_DELETE));
 
         assertThat(fileSystemsTurnAfter(Convergence::goOn).watches()).as("the file systems still followed").isPositive();
     }
@@ -227,12 +231,8 @@ class ConvergenceTurnsInMemoryTest extends OnMemoryWorld {
     @Test
     void leaving_early_ends_the_wait_for_capacity_and_every_file_systems_wait_to_come() {
         neverGrows();
-        Convergence m = w.start("postgres");
-        m.answerGrow(true);
-        m.advance();
-        m.leaving();
-        m.advance();
-        assertThat(m.advance()).isEqualTo(new Convergence.Turn.Moved(Convergence.Position.ORPHAN_DELETE));
+        assertThat(atTheWaitForCapacity(Convergence::leaving).advance()).as("a wait for claims that never grow, ended at once")
+                .isEqualTo(new Convergence.Turn.Moved(Convergence.Position.ORPHAN_DELETE));
 
         FileSystemsTurn left = fileSystemsTurnAfter(Convergence::leaving);
         assertThat(ended(left.turn()).outcome()).isEqualTo(Outcome.CONVERGED);
