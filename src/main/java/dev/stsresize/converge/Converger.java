@@ -95,7 +95,7 @@ public final class Converger {
         }
         Steps.Acquired lock = steps.relock(r, recorded, opts, leases);
         if (!lock.held()) {
-            return new StatefulSetResult(ns, name, lock.reason().equals("locked") ? Outcome.BLOCKED : Outcome.FAILED, lock.reason(),
+            return new StatefulSetResult(ns, name, lock.heldByAnother() ? Outcome.BLOCKED : Outcome.FAILED, lock.reason(),
                     lock.message(), List.of(), List.of(), List.of());
         }
         Convergence.Position from = Convergence.resumeAt(r, standing);

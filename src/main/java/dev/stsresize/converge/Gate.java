@@ -21,15 +21,10 @@ public interface Gate {
      * was already passed (or {@code --yes}) needs no second question.
      */
     static Gate growing(boolean orphanDelete) {
-        return answering(true, orphanDelete);
-    }
-
-    /** The same answers at every gate, whatever it asks about: for a run whose answers are known before it starts. */
-    static Gate answering(boolean grow, boolean orphanDelete) {
         return new Gate() {
             @Override
             public boolean allowGrow(Decision decision) {
-                return grow;
+                return true;
             }
 
             @Override

@@ -8,7 +8,8 @@ import java.util.Map;
 /**
  * What a run writes down before its first write, and what {@code resume} needs to finish it: the live
  * StatefulSet as it was (the backup a failed re-apply restores), the exact object to re-apply, the
- * field manager, the claims' targets and the phase reached. Kept in the run's {@link RecordSecret}
+ * field manager, the claims' targets (and their requests before the run, where known: a record of an
+ * older version has none) and the phase reached. Kept in the run's {@link RecordSecret}
  * (phase in the Lease) and in the local journal. Written by someone else as far as any reader knows:
  * {@link RunRecords} checks it before anything acts on it.
  */
@@ -26,20 +27,6 @@ public record Record(String server, String namespace, String name, String uid, S
         // in the order given (template, then ordinal): the claims are grown and reported in it
         claimTargets = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(claimTargets));
         claimsBefore = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(claimsBefore == null ? Map.of() : claimsBefore));
-    }
-
-    /** A record that does not know the claims' requests before the run (one written by an older version). */
-    public Record(String server, String namespace, String name, String uid, String holder, String phase, String startedAt,
-            String fieldManager, ObjectNode live, ObjectNode reapply, Map<String, String> claimTargets) {
-        this(server, namespace, name, uid, holder, phase, startedAt, fieldManager, live, reapply, claimTargets, Map.of());
-    }
-
-    /**
-     * The same record knowing each claim's request before the run's first patch: a resume in a later
-     * process reports "10Gi -> 20Gi" from it, where the claims it reads then already request 20Gi.
-     */
-    public Record withClaimsBefore(Map<String, String> before) {
-        return new Record(server, namespace, name, uid, holder, phase, startedAt, fieldManager, live, reapply, claimTargets, before);
     }
 
     public Record withPhase(String p) {

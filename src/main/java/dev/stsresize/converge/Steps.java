@@ -105,10 +105,21 @@ public final class Steps {
         }
     }
 
-    /** The lock taken ({@code run}), or why not: {@code reason} "locked" (someone holds it) or "record-not-kept". */
+    /**
+     * The lock taken ({@code run}), or why not: {@code reason} {@link #LOCKED} (someone holds it) or
+     * "record-not-kept". A held lock is found only when a run takes it, never by the plan's decision, so
+     * its reason is one of the run's results (outcome blocked), not a {@code plan.Reason}.
+     */
     public record Acquired(Run run, String reason, String message) {
+        public static final String LOCKED = "locked";
+
         public boolean held() {
             return run != null;
+        }
+
+        /** Refused because another run holds the lock: blocked until it ends, where a record not kept is a failure. */
+        public boolean heldByAnother() {
+            return reason.equals(LOCKED);
         }
     }
 
@@ -239,7 +250,7 @@ public final class Steps {
             before.put(c.name(), c.request() == null ? "" : c.request().toString());
         }
         // the record is built (and its size known) before anything is written, dry run or not
-        Record r = record(a, d).withClaimsBefore(known(before));
+        Record r = record(a, d, known(before));
         String tooLarge = leases ? RecordSecret.whyTooLarge(r) : null;
         if (tooLarge != null) {
             return stop(result(ns, name, Outcome.FAILED, "record-too-large", tooLarge, d));
@@ -263,8 +274,12 @@ public final class Steps {
         return new Checked(null, Map.of(), r);
     }
 
-    /** The record a run keeps before its first write: the live object as it was, what to re-apply, the claims' targets. */
-    private Record record(Assessed a, Decision d) {
+    /**
+     * The record a run keeps before its first write: the live object as it was, what to re-apply, the
+     * claims' targets, and each claim's request before the run's first patch (a resume in a later process
+     * reports "10Gi -> 20Gi" from it, where the claims it reads then already request 20Gi).
+     */
+    private Record record(Assessed a, Decision d, Map<String, String> claimsBefore) {
         Map<String, String> targets = new LinkedHashMap<>();
         for (ClaimState c : d.claimsToGrow()) {
             targets.put(c.name(), c.target().toString());
@@ -273,7 +288,7 @@ public final class Steps {
         ObjectNode backup = a.live().deepCopy();
         ((ObjectNode) backup.path("metadata")).remove("managedFields");
         return new Record(server, d.namespace(), d.name(), Objects.uid(a.live()), operator, Record.PHASE_LOCKED, LeaseLock.now(clock),
-                a.fieldManager(), backup, d.recreate() ? a.reapply() : null, targets);
+                a.fieldManager(), backup, d.recreate() ? a.reapply() : null, targets, claimsBefore);
     }
 
     // ---- lock and record --------------------------------------------------------------------------
@@ -322,7 +337,7 @@ public final class Steps {
             }
             return new Acquired(new Run(lock, clock.instant().plus(opts.timeout()), before), "", "");
         } catch (Locked e) {
-            return new Acquired(null, "locked", e.getMessage());
+            return new Acquired(null, Acquired.LOCKED, e.getMessage());
         } catch (LeaseLock.NotRecorded e) {
             return new Acquired(null, "record-not-kept", "the run could not keep its lock and record before its first write: "
                     + e.getMessage() + ". Nothing was written to the StatefulSet or its claims, and there is nothing to resume");
@@ -331,7 +346,7 @@ public final class Steps {
 
     /** A run refused its lock, as the CLI's result says it: blocked when someone holds it, failed when the record cannot be kept. */
     public static StatefulSetResult notLocked(Acquired l, Decision d) {
-        boolean locked = l.reason().equals("locked");
+        boolean locked = l.heldByAnother();
         return result(d.namespace(), d.name(), locked ? Outcome.BLOCKED : Outcome.FAILED, l.reason(),
                 l.message() + (locked ? ". Nothing was written" : ""), d);
     }

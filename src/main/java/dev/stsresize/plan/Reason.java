@@ -13,8 +13,6 @@ public enum Reason {
     /** A claim to grow has a class whose provisioner no resizer serves (see {@link Resizers}). */
     NO_RESIZER("no-resizer", true),
     CLAIM_UNBOUND("claim-unbound", false),
-    /** Another operator holds the StatefulSet's lock (added by the converge). */
-    LOCKED("locked", false),
     /** The user lacks a permission the converge needs (added by the converge). */
     FORBIDDEN("forbidden", false);
 

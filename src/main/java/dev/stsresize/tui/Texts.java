@@ -36,7 +36,6 @@ public final class Texts {
             case NO_RESIZER -> "a claim to grow has a StorageClass whose provisioner nothing can resize (no CSI driver"
                     + " with a resizer, or kubernetes.io/no-provisioner): its volume would never grow";
             case CLAIM_UNBOUND -> "a claim to grow is not Bound yet; wait for it to bind, then refresh";
-            case LOCKED -> "another operator is converging this StatefulSet right now";
             case FORBIDDEN -> "you lack a permission the converge needs";
         };
     }

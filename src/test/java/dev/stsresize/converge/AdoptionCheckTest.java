@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.cluster.AwaitObject;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -192,9 +191,7 @@ class AdoptionCheckTest {
 
     @Test
     void a_statefulset_controller_silent_for_SLOW_is_named_with_what_to_check_once_as_a_warning_then_in_every_tick() {
-        WaitsThatSpeakTest.Heard heard = new WaitsThatSpeakTest.Heard();
-        List<ProgressEvent> said = heard.events;
-        List<WaitTick> ticks = heard.ticks;
+        Heard heard = new Heard();
         AdoptionCheck slow = new AdoptionCheck(cluster, new Waiter(new AwaitObject(cluster, cluster.time), cluster.time, heard,
                 new StopRequest()));
         ObjectNode applied = sts("", 1, "db-rev1"); // kube-controller-manager down: generation 2 never observed
@@ -208,8 +205,8 @@ class AdoptionCheckTest {
         String late = "StatefulSet db not observed after 30s: the StatefulSet controller of kube-controller-manager does it within"
                 + " seconds when it runs; check that kube-controller-manager is up (its pod in kube-system on a self-managed control"
                 + " plane, else the provider's control-plane status). The pods keep running meanwhile";
-        assertThat(said).filteredOn(ProgressEvent::warning).extracting(ProgressEvent::message).containsExactly(late);
-        assertThat(ticks).anyMatch(t -> t.elapsed().compareTo(Waiter.SLOW) < 0).anyMatch(t -> t.elapsed().compareTo(Waiter.SLOW) >= 0)
+        assertThat(heard.events).filteredOn(ProgressEvent::warning).extracting(ProgressEvent::message).containsExactly(late);
+        assertThat(heard.ticks).anyMatch(t -> t.elapsed().compareTo(Waiter.SLOW) < 0).anyMatch(t -> t.elapsed().compareTo(Waiter.SLOW) >= 0)
                 .allSatisfy(t -> assertThat(t.what()).isEqualTo("StatefulSet db to observe generation 2"
                         + (t.elapsed().compareTo(Waiter.SLOW) >= 0 ? ": StatefulSet db not observed after 30s: is"
                                 + " kube-controller-manager up?" : "")));

@@ -11,29 +11,18 @@ import dev.stsresize.plan.Reason;
 import dev.stsresize.plan.Refusal;
 import dev.stsresize.plan.Verdict;
 import dev.stsresize.sim.demo.DemoScenario;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Read, decide and prove on the in-memory demo cluster: what each proof's refusal becomes (refused,
  * blocked, or a failure in the server's words), what the permissions decide, and that an assessment
  * writes nothing but dry runs.
  */
-class AssessorInMemoryTest {
-    @TempDir Path home;
-    private MemoryWorld w;
-
-    @BeforeEach
-    void world() {
-        w = new MemoryWorld(home);
-    }
-
+class AssessorInMemoryTest extends OnMemoryWorld {
     private Assessed postgres() {
-        return w.assess(MemoryWorld.declared("postgres"));
+        return w.assess("postgres");
     }
 
     private static String reason(Assessed a) {
@@ -42,7 +31,7 @@ class AssessorInMemoryTest {
 
     @Test
     void the_whole_manifest_is_read_once_per_namespace_decided_proved_and_sorted_with_nothing_written() {
-        Assessment all = new Assessor(w.cluster, w.progress).assess(DemoScenario.manifest(), false, Assessor.Depth.APPLY, false,
+        Assessment all = new Assessor(w.cluster, w.heard).assess(DemoScenario.manifest(), false, Assessor.Depth.APPLY, false,
                 Optional.empty());
         assertThat(all.items()).extracting(Assessed::name).containsExactly("clickhouse", "kafka", "etcd", "mysql", "ledger", "elasticsearch",
                 "minio", "postgres", "redis");
@@ -56,12 +45,12 @@ class AssessorInMemoryTest {
         assertThat(w.cluster.reads()).filteredOn(r -> r.startsWith("listStatefulSets")).containsExactlyInAnyOrder(
                 "listStatefulSets namespace analytics", "listStatefulSets namespace legacy", "listStatefulSets namespace payments",
                 "listStatefulSets namespace shop");
-        assertThat(w.said).anySatisfy(p -> assertThat(p.message()).matches("\\d+ StatefulSet\\(s\\), \\d+ claim\\(s\\), 3 StorageClass\\(es\\),"
-                + " 2 CSIDriver\\(s\\) in 4 namespace\\(s\\)"));
-        assertThat(w.said).anySatisfy(p -> assertThat(p.message()).isEqualTo("server dry run: 3 claim patch(es) accepted"));
-        assertThat(w.said).anySatisfy(p -> assertThat(p.message()).startsWith("server dry run: the orphan delete (UID "));
-        assertThat(w.said).anySatisfy(p -> assertThat(p.message()).isEqualTo("server dry run: the claim templates are the only immutable"
-                + " difference"));
+        assertThat(w.heard.events).anySatisfy(p -> assertThat(p.message()).matches("\\d+ StatefulSet\\(s\\), \\d+ claim\\(s\\), 3"
+                + " StorageClass\\(es\\), 2 CSIDriver\\(s\\) in 4 namespace\\(s\\)"));
+        assertThat(w.heard.events).anySatisfy(p -> assertThat(p.message()).isEqualTo("server dry run: 3 claim patch(es) accepted"));
+        assertThat(w.heard.events).anySatisfy(p -> assertThat(p.message()).startsWith("server dry run: the orphan delete (UID "));
+        assertThat(w.heard.events).anySatisfy(p -> assertThat(p.message()).isEqualTo("server dry run: the claim templates are the only"
+                + " immutable difference"));
         Assessed pg = all.items().get(7);
         assertThat(pg.fieldManager()).isNotEmpty();
         assertThat(pg.reapply().at("/spec/volumeClaimTemplates/0/spec/resources/requests/storage").asText()).isEqualTo("20Gi");
@@ -71,14 +60,14 @@ class AssessorInMemoryTest {
 
     @Test
     void all_namespaces_are_listed_once_and_a_prefetch_sends_the_same_lists_early() {
-        Assessor assessor = new Assessor(w.cluster, w.progress).prefetchAllNamespaces();
+        Assessor assessor = new Assessor(w.cluster, w.heard).prefetchAllNamespaces();
         Assessment all = assessor.assess(List.of(MemoryWorld.declared("postgres")), true, Assessor.Depth.PLAN, false, Optional.empty());
         assertThat(all.items()).singleElement().satisfies(a -> assertThat(a.decision().verdict()).isEqualTo(Verdict.GROW));
         assertThat(w.cluster.reads()).filteredOn(r -> r.startsWith("listStatefulSets")).containsExactly("listStatefulSets all namespaces");
-        assertThat(w.said).anySatisfy(p -> assertThat(p.message()).endsWith(" in all namespaces"));
+        assertThat(w.heard.events).anySatisfy(p -> assertThat(p.message()).endsWith(" in all namespaces"));
         assertThat(w.cluster.writes()).as("a plan proves only the re-apply").extracting(MemoryCluster.Call::method)
                 .containsExactly("applyStatefulSet");
-        Assessment again = new Assessor(w.cluster, w.progress).assess(List.of(MemoryWorld.declared("postgres")), true, Assessor.Depth.PLAN,
+        Assessment again = new Assessor(w.cluster, w.heard).assess(List.of(MemoryWorld.declared("postgres")), true, Assessor.Depth.PLAN,
                 false, Optional.empty());
         assertThat(again.items()).hasSize(1);
     }
@@ -87,7 +76,7 @@ class AssessorInMemoryTest {
     void hidden_storage_classes_and_csi_drivers_are_noted_and_left_to_the_servers_dry_run() {
         w.cluster.storageClassesForbidden = true;
         w.cluster.csiDriversForbidden = true;
-        Assessment all = new Assessor(w.cluster, w.progress).assess(List.of(MemoryWorld.declared("postgres")), false, Assessor.Depth.APPLY,
+        Assessment all = new Assessor(w.cluster, w.heard).assess(List.of(MemoryWorld.declared("postgres")), false, Assessor.Depth.APPLY,
                 false, Optional.empty());
         assertThat(all.notes()).containsExactly(
                 "StorageClasses cannot be listed (storageclasses is forbidden); whether each claim can grow is left to the server's dry run"
@@ -96,7 +85,7 @@ class AssessorInMemoryTest {
                         + " StatefulSet growing claims of one says so");
         assertThat(all.items().get(0).notes()).containsExactly("StorageClasses could not be listed: whether the claims can grow is left to"
                 + " the server's dry run of each claim patch");
-        assertThat(w.said).anySatisfy(p -> assertThat(p.message()).contains("0 StorageClass(es), 0 CSIDriver(s)"));
+        assertThat(w.heard.events).anySatisfy(p -> assertThat(p.message()).contains("0 StorageClass(es), 0 CSIDriver(s)"));
     }
 
     @Test
@@ -131,7 +120,7 @@ class AssessorInMemoryTest {
             throw MemoryCluster.error(403, "Forbidden", "selfsubjectrulesreviews is forbidden");
         };
         w.cluster.allowed = r -> !r.resource().equals("events") && !r.resource().equals("leases");
-        Assessment all = new Assessor(w.cluster, w.progress).assess(List.of(MemoryWorld.declared("postgres")), false, Assessor.Depth.APPLY,
+        Assessment all = new Assessor(w.cluster, w.heard).assess(List.of(MemoryWorld.declared("postgres")), false, Assessor.Depth.APPLY,
                 true, Optional.empty());
         Assessed a = all.items().get(0);
         assertThat(a.decision().verdict()).isEqualTo(Verdict.GROW);
@@ -156,8 +145,8 @@ class AssessorInMemoryTest {
 
     @Test
     void the_re_apply_dry_run_refuses_another_immutable_field_a_forbidden_patch_or_fails_in_the_servers_words() {
-        w.cluster.failNext("applyStatefulSet", MemoryCluster.error(422, "Invalid", "StatefulSet.apps \"postgres\" is invalid: spec: Forbidden:"
-                + " updates to statefulset spec for fields other than 'replicas', 'ordinals' are forbidden"));
+        w.cluster.failNext("applyStatefulSet", MemoryCluster.error(422, "Invalid", "StatefulSet.apps \"postgres\" is invalid: spec:"
+                + " Forbidden: updates to statefulset spec for fields other than 'replicas', 'ordinals' are forbidden"));
         Assessed immutable = postgres();
         assertThat(reason(immutable)).isEqualTo("other-immutable");
         assertThat(immutable.decision().verdict()).isEqualTo(Verdict.REFUSED);
@@ -229,7 +218,7 @@ class AssessorInMemoryTest {
 
     @Test
     void a_claims_only_growth_proves_no_re_apply_nor_delete() {
-        Assessed minio = w.assess(MemoryWorld.declared("minio"));
+        Assessed minio = w.assess("minio");
         assertThat(minio.decision().verdict()).isEqualTo(Verdict.GROW_CLAIMS);
         assertThat(w.cluster.writes()).extracting(MemoryCluster.Call::method).containsOnly("patchClaimStorage");
     }
@@ -250,8 +239,8 @@ class AssessorInMemoryTest {
         assertThat(warnedRefusal.warnings()).endsWith("also");
         assertThat(Assessor.isWork(plan)).isTrue();
         assertThat(Assessor.isWork(refused)).isFalse();
-        assertThat(Assessor.isWork(w.assess(MemoryWorld.declared("minio")).decision())).isTrue();
-        assertThat(Assessor.isWork(w.assess(MemoryWorld.declared("etcd")).decision())).isFalse();
+        assertThat(Assessor.isWork(w.assess("minio").decision())).isTrue();
+        assertThat(Assessor.isWork(w.assess("etcd").decision())).isFalse();
         ObjectNode absent = MemoryWorld.declared("postgres");
         ((ObjectNode) absent.path("metadata")).put("name", "nowhere");
         assertThat(w.assess(absent).decision().verdict()).isEqualTo(Verdict.ABSENT);

@@ -5,36 +5,26 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.plan.Decision;
 import dev.stsresize.plan.LiveState;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What the assessment tells an operator as it decides (each verdict and each warning, per
  * StatefulSet), that its list comes back in name order however it was handed in, and that every
  * claim a StatefulSet owns by name is found, whatever its ordinal's last digit.
  */
-class AssessorOutcomesInMemoryTest {
-    @TempDir Path home;
-    private MemoryWorld w;
-
-    @BeforeEach
-    void world() {
-        w = new MemoryWorld(home);
-    }
+class AssessorOutcomesInMemoryTest extends OnMemoryWorld {
 
     @Test
     void each_decision_and_each_of_its_warnings_is_said_as_it_is_made() {
         w.cluster.csiDriversForbidden = true;
-        Assessment decided = new Assessor(w.cluster, w.progress).readAndDecide(List.of(MemoryWorld.declared("postgres")), false,
+        Assessment decided = new Assessor(w.cluster, w.heard).readAndDecide(List.of(MemoryWorld.declared("postgres")), false,
                 Optional.empty());
         Decision d = decided.items().get(0).decision();
-        assertThat(w.said).anySatisfy(p -> {
+        assertThat(w.heard.events).anySatisfy(p -> {
             assertThat(p.step()).isEqualTo(Step.DECIDE);
             assertThat(p.namespace()).isEqualTo("shop");
             assertThat(p.name()).isEqualTo("postgres");
@@ -43,7 +33,7 @@ class AssessorOutcomesInMemoryTest {
         });
         assertThat(d.warnings()).as("a CSI class whose resizer is unchecked is warned of").isNotEmpty();
         for (String warning : d.warnings()) {
-            assertThat(w.said).anySatisfy(p -> {
+            assertThat(w.heard.events).anySatisfy(p -> {
                 assertThat(p.step()).isEqualTo(Step.DECIDE);
                 assertThat(p.message()).isEqualTo(warning);
                 assertThat(p.warning()).isTrue();
@@ -53,7 +43,7 @@ class AssessorOutcomesInMemoryTest {
 
     @Test
     void the_proved_list_is_in_namespace_and_name_order_however_it_was_handed_in() {
-        Assessor assessor = new Assessor(w.cluster, w.progress);
+        Assessor assessor = new Assessor(w.cluster, w.heard);
         Assessment decided = assessor.readAndDecide(List.of(MemoryWorld.declared("redis"), MemoryWorld.declared("postgres"),
                 MemoryWorld.declared("clickhouse")), false, Optional.empty());
         List<Assessed> reversed = new ArrayList<>(decided.items());
@@ -66,10 +56,10 @@ class AssessorOutcomesInMemoryTest {
 
     @Test
     void one_statefulset_alone_is_proved_and_told_as_many_are() {
-        Assessment one = new Assessor(w.cluster, w.progress).assess(List.of(MemoryWorld.declared("postgres")), false, Assessor.Depth.APPLY,
+        Assessment one = new Assessor(w.cluster, w.heard).assess(List.of(MemoryWorld.declared("postgres")), false, Assessor.Depth.APPLY,
                 false, Optional.empty());
         assertThat(one.items()).hasSize(1);
-        assertThat(w.said).filteredOn(p -> p.step() == Step.PROVE).extracting(ProgressEvent::message).containsExactly(
+        assertThat(w.heard.events).filteredOn(p -> p.step() == Step.PROVE).extracting(ProgressEvent::message).containsExactly(
                 "server dry run: the claim templates are the only immutable difference",
                 "server dry run: 3 claim patch(es) accepted",
                 "server dry run: the orphan delete (UID " + w.uid("StatefulSet", "shop", "postgres") + ") is accepted");

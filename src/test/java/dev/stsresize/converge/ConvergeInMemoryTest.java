@@ -3,30 +3,30 @@ package dev.stsresize.converge;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
-import org.junit.jupiter.api.BeforeEach;
+import dev.stsresize.plan.Decision;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Whole runs (assess, then converge) of the demo's StatefulSets on the in-memory cluster: each
  * outcome read back from the objects, and the safety facts kept whatever the outcome (only orphan
  * deletes with a UID, nothing written on a refusal or a "no").
  */
-class ConvergeInMemoryTest {
-    @TempDir Path home;
-    private MemoryWorld w;
+class ConvergeInMemoryTest extends OnMemoryWorld {
+    /** The operator says no at the first gate (and would at the second). */
+    private static final Gate DECLINES = new Gate() {
+        @Override
+        public boolean allowGrow(Decision decision) {
+            return false;
+        }
 
-    @BeforeEach
-    void world() {
-        w = new MemoryWorld(home);
-    }
+        @Override
+        public boolean allowOrphanDelete(String namespace, String name) {
+            return false;
+        }
+    };
 
     private StatefulSetResult converge(String name, Gate gate, ConvergeOptions opts) {
-        Assessed a = w.assess(MemoryWorld.declared(name));
-        return w.converger(gate).converge(a, opts, true);
+        return w.converger(gate).converge(w.assess(name), opts, true);
     }
 
     @Test
@@ -64,7 +64,7 @@ class ConvergeInMemoryTest {
         assertThat(LeaseLock.unfinishedLease(cluster(), "shop", "postgres")).as("released").isEmpty();
         assertThat(cluster().get("Secret", "shop", "stsresize-postgres")).isEmpty();
         assertThat(w.journal.all()).isEmpty();
-        assertThat(w.said).filteredOn(p -> p.step() == Step.RECORD).last().satisfies(p -> {
+        assertThat(w.heard.events).filteredOn(p -> p.step() == Step.RECORD).last().satisfies(p -> {
             assertThat(p.warning()).isFalse();
             assertThat(p.message()).startsWith("converged: ");
         });
@@ -107,7 +107,7 @@ class ConvergeInMemoryTest {
 
     @Test
     void no_at_the_grow_gate_writes_nothing_no_at_the_delete_gate_leaves_the_claims_grown_and_the_statefulset_untouched() {
-        StatefulSetResult no = converge("postgres", Gate.answering(false, false), MemoryWorld.options());
+        StatefulSetResult no = converge("postgres", DECLINES, MemoryWorld.options());
         assertThat(no.outcome()).isEqualTo(Outcome.FAILED);
         assertThat(no.reason()).isEqualTo("declined");
         assertThat(no.detail()).isEqualTo("the operator declined; nothing was written");
@@ -250,7 +250,7 @@ class ConvergeInMemoryTest {
         StatefulSetResult r = converge("clickhouse", Gate.YES, MemoryWorld.options());
         assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
         assertThat(r.claims()).allSatisfy(c -> assertThat(c.fileSystem()).isNotEqualTo(FileSystem.GROWN));
-        assertThat(w.said).anySatisfy(p -> assertThat(p.message()).contains("FileSystemResizePending"));
+        assertThat(w.heard.events).anySatisfy(p -> assertThat(p.message()).contains("FileSystemResizePending"));
     }
 
     @Test
@@ -300,7 +300,7 @@ class ConvergeInMemoryTest {
 
     @Test
     void a_statefulset_recreated_by_someone_else_before_the_delete_is_not_deleted() {
-        Assessed a = w.assess(MemoryWorld.declared("postgres"));
+        Assessed a = w.assess("postgres");
         ObjectNode theirs = w.sts("shop", "postgres");
         ((ObjectNode) theirs.path("metadata")).put("uid", "someone-elses");
         cluster().put(theirs);
@@ -318,7 +318,7 @@ class ConvergeInMemoryTest {
         MemoryWorld again = w;
         StopRequest fresh = new StopRequest();
         Converger resumer = new Converger(cluster(), cluster().time, again.journal, "alice@laptop 8", "https://memory", Gate.YES,
-                again.progress, Checkpoint.NONE, fresh);
+                again.heard, Checkpoint.NONE, fresh);
         PendingRun pending = new RunRecords(cluster(), again.journal, "https://memory").find("shop", "postgres", true).orElseThrow();
         StatefulSetResult r = resumer.resume(pending, MemoryWorld.declared("postgres"), MemoryWorld.options(), true);
         assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
@@ -333,8 +333,8 @@ class ConvergeInMemoryTest {
 
     @Test
     void a_run_resumed_with_its_statefulset_absent_re_applies_after_growing_the_claims() {
-        Assessed a = w.assess(MemoryWorld.declared("postgres"));
-        Steps steps = w.steps();
+        Assessed a = w.assess("postgres");
+        Steps steps = w.steps;
         Steps.Checked checked = steps.check(a, MemoryWorld.options(), true);
         Steps.Acquired lock = steps.lock(checked, MemoryWorld.options(), true);
         lock.run().lock.phase(Record.PHASE_DELETING);
@@ -344,8 +344,8 @@ class ConvergeInMemoryTest {
         PendingRun pending = new RunRecords(cluster(), w.journal, "https://memory").find("shop", "postgres", true).orElseThrow();
         StatefulSetResult r = w.converger(Gate.YES).resume(pending, null, MemoryWorld.options().withTakeOver(true), true);
         assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
-        assertThat(w.said).anySatisfy(p -> assertThat(p.message()).isEqualTo("StatefulSet postgres is absent: straight to the re-apply of the"
-                + " recorded object"));
+        assertThat(w.heard.events).anySatisfy(p -> assertThat(p.message()).isEqualTo("StatefulSet postgres is absent: straight to the"
+                + " re-apply of the recorded object"));
         assertThat(w.sts("shop", "postgres").at("/spec/volumeClaimTemplates/0/spec/resources/requests/storage").asText()).isEqualTo("20Gi");
         w.assertSafe();
     }

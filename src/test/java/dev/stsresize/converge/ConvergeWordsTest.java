@@ -128,7 +128,7 @@ class ConvergeWordsTest {
         w.resizer = c -> { };
         PendingRun pending = new RunRecords(w.cluster, w.journal, "https://memory").find("shop", "minio", true).orElseThrow();
         String uid = w.uid("StatefulSet", "shop", "minio");
-        StatefulSetResult r = new Converger(w.cluster, w.cluster.time, w.journal, "alice@laptop 8", "https://memory", Gate.YES, w.progress,
+        StatefulSetResult r = new Converger(w.cluster, w.cluster.time, w.journal, "alice@laptop 8", "https://memory", Gate.YES, w.heard,
                 Checkpoint.NONE, new StopRequest()).resume(pending, MemoryWorld.declared("minio"), MemoryWorld.options(), true);
         assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CLAIMS_GROWN);
         assertThat(w.uid("StatefulSet", "shop", "minio")).isEqualTo(uid);

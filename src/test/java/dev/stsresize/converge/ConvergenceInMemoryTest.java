@@ -4,37 +4,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The state machine a driver advances (the wizard does it turn by turn): its gates, what it says of
  * itself between turns, a step refused without its precondition, a failure that ends it as a crash,
  * and the steps' answers a CLI result is built from; on the in-memory demo cluster.
  */
-class ConvergenceInMemoryTest {
-    @TempDir Path home;
-    private MemoryWorld w;
-    private Steps steps;
-
-    @BeforeEach
-    void world() {
-        w = new MemoryWorld(home);
-        steps = w.steps();
-    }
-
-    private Convergence start(String name) {
-        return Convergence.start(steps, w.assess(MemoryWorld.declared(name)), MemoryWorld.options(), true);
-    }
+class ConvergenceInMemoryTest extends OnMemoryWorld {
 
     @Test
     void turn_by_turn_with_its_gates_and_what_it_says_of_itself() {
-        Convergence m = start("postgres");
+        Convergence m = w.start("postgres");
         assertThat(m.namespace()).isEqualTo("shop");
         assertThat(m.name()).isEqualTo("postgres");
         assertThat(m.decision().name()).isEqualTo("postgres");
@@ -86,7 +70,7 @@ class ConvergenceInMemoryTest {
 
     @Test
     void a_declined_delete_ends_released_and_a_set_with_nothing_to_do_is_over_at_once() {
-        Convergence m = start("postgres");
+        Convergence m = w.start("postgres");
         m.answerGrow(true);
         for (int i = 0; i < 3; i++) {
             m.advance();
@@ -97,7 +81,7 @@ class ConvergenceInMemoryTest {
         assertThat(((Convergence.Turn.Ended) t).result().reason()).isEqualTo("declined");
         assertThat(w.cluster.realDeletes()).extracting(MemoryCluster.Call::method).containsOnly("deleteRecordSecret");
 
-        Convergence done = start("etcd");
+        Convergence done = w.start("etcd");
         assertThat(done.position()).isEqualTo(Convergence.Position.ENDED);
         assertThat(((Convergence.Turn.Ended) done.finished()).result().outcome()).isEqualTo(Outcome.NOTHING_TO_DO);
         assertThat(done.advance()).isSameAs(done.finished());
@@ -105,7 +89,7 @@ class ConvergenceInMemoryTest {
 
     @Test
     void a_failure_ends_the_run_as_a_crash_keeping_its_record() {
-        Convergence m = start("postgres");
+        Convergence m = w.start("postgres");
         m.answerGrow(true);
         m.advance();
         w.cluster.failAlways("patchClaimStorage", MemoryCluster.error(500, "InternalError", "etcd down"));
@@ -118,7 +102,7 @@ class ConvergenceInMemoryTest {
     @Test
     void going_on_ends_the_wait_for_capacity_and_then_the_file_systems_wait() {
         w.resizer = c -> ((ObjectNode) c.path("status")).putObject("capacity").put("storage", "10Gi");
-        Convergence m = start("postgres");
+        Convergence m = w.start("postgres");
         m.goOn();
         m.answerGrow(true);
         m.advance();
@@ -127,12 +111,8 @@ class ConvergenceInMemoryTest {
                 Convergence.Position.ORPHAN_DELETE));
         assertThat(w.cluster.watches).isZero();
 
-        Convergence claimsOnly = Convergence.start(w.steps(), w.assess(MemoryWorld.declared("clickhouse")), MemoryWorld.options(), true);
-        claimsOnly.answerGrow(true);
-        claimsOnly.allowDelete(new Steps.DeleteAllowed("analytics", "clickhouse", w.uid("StatefulSet", "analytics", "clickhouse")));
-        while (claimsOnly.position() != Convergence.Position.FILE_SYSTEMS) {
-            claimsOnly.advance();
-        }
+        Convergence claimsOnly = w.startAllowed("clickhouse");
+        advanceTo(claimsOnly, Convergence.Position.FILE_SYSTEMS);
         claimsOnly.leaving();
         int watches = w.cluster.watches;
         Convergence.Turn end = claimsOnly.advance();
@@ -142,12 +122,8 @@ class ConvergenceInMemoryTest {
 
     @Test
     void a_stop_past_the_verification_only_ends_the_file_systems_wait_the_run_ends_released() {
-        Convergence m = start("clickhouse");
-        m.answerGrow(true);
-        m.allowDelete(new Steps.DeleteAllowed("analytics", "clickhouse", w.uid("StatefulSet", "analytics", "clickhouse")));
-        while (m.position() != Convergence.Position.FILE_SYSTEMS) {
-            m.advance();
-        }
+        Convergence m = w.startAllowed("clickhouse");
+        advanceTo(m, Convergence.Position.FILE_SYSTEMS);
         w.stop.request("SIGINT");
         Convergence.Turn end = m.advance();
         assertThat(end).isInstanceOf(Convergence.Turn.Ended.class);
@@ -165,7 +141,7 @@ class ConvergenceInMemoryTest {
         });
         List<Convergence.Turn.Stopped> stops = new ArrayList<>();
         Converger c = w.converger(Gate.YES);
-        StatefulSetResult r = c.converge(w.assess(MemoryWorld.declared("postgres")), MemoryWorld.options(), true);
+        StatefulSetResult r = c.converge(w.assess("postgres"), MemoryWorld.options(), true);
         assertThat(r.reason()).isEqualTo("stopped");
         assertThat(r.detail()).startsWith("stopped at phase deleting (SIGHUP)");
         stops.addAll(c.stopped());
@@ -187,9 +163,9 @@ class ConvergenceInMemoryTest {
     @Test
     void resume_refuses_an_untrusted_record_a_manifest_of_another_set_and_a_held_lock() {
         w.resizer = c -> w.stop.request("SIGTERM");
-        w.converger(Gate.YES).converge(w.assess(MemoryWorld.declared("postgres")), MemoryWorld.options(), true);
+        w.converger(Gate.YES).converge(w.assess("postgres"), MemoryWorld.options(), true);
         PendingRun pending = new RunRecords(w.cluster, w.journal, "https://memory").find("shop", "postgres", true).orElseThrow();
-        Converger c = new Converger(w.cluster, w.cluster.time, w.journal, "carol@desk 2", "https://memory", Gate.YES, w.progress,
+        Converger c = new Converger(w.cluster, w.cluster.time, w.journal, "carol@desk 2", "https://memory", Gate.YES, w.heard,
                 Checkpoint.NONE, new StopRequest());
 
         StatefulSetResult untrusted = c.resume(pending.withProblem("forged"), null, MemoryWorld.options(), true);
@@ -216,25 +192,21 @@ class ConvergenceInMemoryTest {
 
     @Test
     void a_run_resumed_after_its_re_apply_verifies_the_standing_statefulset() {
-        Convergence m = start("postgres");
-        m.answerGrow(true);
-        m.allowDelete(new Steps.DeleteAllowed("shop", "postgres", w.uid("StatefulSet", "shop", "postgres")));
-        while (m.position() != Convergence.Position.VERIFY) {
-            m.advance();
-        }
+        Convergence m = w.startAllowed("postgres");
+        advanceTo(m, Convergence.Position.VERIFY);
         // the process dies here: the Lease is no longer renewed, the record stays
         PendingRun pending = new RunRecords(w.cluster, w.journal, "https://memory").find("shop", "postgres", true).orElseThrow();
         StatefulSetResult r = w.converger(Gate.YES).resume(pending, MemoryWorld.declared("postgres"), MemoryWorld.options(), true);
         assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
-        assertThat(w.said).anySatisfy(p -> assertThat(p.message()).startsWith("StatefulSet postgres already re-created (UID "));
-        assertThat(w.said).anySatisfy(p -> assertThat(p.message()).startsWith("resuming the run of alice@laptop 7 started "));
+        assertThat(w.heard.events).anySatisfy(p -> assertThat(p.message()).startsWith("StatefulSet postgres already re-created (UID "));
+        assertThat(w.heard.events).anySatisfy(p -> assertThat(p.message()).startsWith("resuming the run of alice@laptop 7 started "));
         w.assertSafe();
     }
 
     @Test
     void pods_are_restarted_for_their_file_systems_only_under_a_standing_statefulset_that_controls_them() {
         Converger c = w.converger(Gate.YES);
-        StatefulSetResult r = c.converge(w.assess(MemoryWorld.declared("clickhouse")), MemoryWorld.options(), true);
+        StatefulSetResult r = c.converge(w.assess("clickhouse"), MemoryWorld.options(), true);
         assertThat(r.outcome()).isEqualTo(Outcome.CONVERGED);
         Map<String, String> targets = Map.of("data-clickhouse-0", "100Gi");
         w.cluster.afterWrite = w.cluster.afterWrite.andThen(x -> {

@@ -15,8 +15,9 @@ class ConvergenceResumeAtTest {
     private static final ObjectNode LIVE = Objects.MAPPER.createObjectNode();
 
     private static Record record(ObjectNode reapply) {
-        return new Record("https://sim", "shop", "postgres", "uid-old", "alice@laptop 1", Record.PHASE_DELETING, "", "kubectl", LIVE,
-                reapply, Map.of("data-postgres-0", "20Gi"));
+        return RecordBuilder.record().server("https://sim").name("postgres").uid("uid-old").holder("alice@laptop 1")
+                .phase(Record.PHASE_DELETING).startedAt("").live(LIVE).reapply(reapply)
+                .claimTargets(Map.of("data-postgres-0", "20Gi")).build();
     }
 
     private static Optional<ObjectNode> standing(String uid) {

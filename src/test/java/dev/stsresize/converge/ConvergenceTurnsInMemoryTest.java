@@ -4,37 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.file.Path;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What each turn of the state machine answers the driver that advances it (the wizard draws from it),
  * what going on, leaving and stopping end, and what a run leaves behind when it ends: the Lease
  * released or freed, nothing renewing it, the Events' warnings said; on the in-memory demo cluster.
  */
-class ConvergenceTurnsInMemoryTest {
-    @TempDir Path home;
-    private MemoryWorld w;
-    private Steps steps;
-
-    @BeforeEach
-    void world() {
-        w = new MemoryWorld(home);
-        steps = w.steps();
-    }
-
-    private Convergence start(String name) {
-        return Convergence.start(steps, w.assess(MemoryWorld.declared(name)), MemoryWorld.options(), true);
-    }
-
-    /** A run whose lock this test holds too (to see what the run leaves renewing), taken up at {@code from}. */
-    private Steps.Run locked(String name) {
-        Assessed a = w.assess(MemoryWorld.declared(name));
-        return steps.lock(steps.check(a, MemoryWorld.options(), true), MemoryWorld.options(), true).run();
-    }
-
+class ConvergenceTurnsInMemoryTest extends OnMemoryWorld {
     private static StatefulSetResult ended(Convergence.Turn t) {
         assertThat(t).isInstanceOf(Convergence.Turn.Ended.class);
         return t.result();
@@ -44,19 +21,50 @@ class ConvergenceTurnsInMemoryTest {
         w.resizer = c -> ((ObjectNode) c.path("status")).putObject("capacity").put("storage", "10Gi");
     }
 
-    private boolean released(String ns, String name) {
-        return LeaseLock.unfinishedLease(w.cluster, ns, name).isEmpty() && w.journal.read(ns, name).isEmpty();
+    private Convergence atTheWaitForCapacity() {
+        return atTheWaitForCapacity(m -> { });
     }
+
+    /**
+     * Postgres, its growth said yes to, told after its lock what {@code afterTheLock} says, advanced
+     * through its grow: its next turn is the wait for capacity.
+     */
+    private Convergence atTheWaitForCapacity(java.util.function.Consumer<Convergence> afterTheLock) {
+        Convergence m = w.start("postgres");
+        m.answerGrow(true);
+        m.advance();
+        afterTheLock.accept(m);
+        m.advance();
+        return m;
+    }
+
+    /**
+     * Clickhouse (a class that grows its file systems offline) on a world of its own, both gates passed,
+     * told at its wait for capacity what {@code atTheWait} says, advanced to its file systems: their turn,
+     * and how many watches it opened.
+     */
+    private FileSystemsTurn fileSystemsTurnAfter(java.util.function.Consumer<Convergence> atTheWait) {
+        MemoryWorld other = another("other");
+        Convergence c = other.startAllowed("clickhouse");
+        c.advance();
+        atTheWait.accept(c);
+        advanceTo(c, Convergence.Position.FILE_SYSTEMS);
+        int watches = other.cluster.watches;
+        Convergence.Turn turn = c.advance();
+        return new FileSystemsTurn(turn, other.cluster.watches - watches);
+    }
+
+    private record FileSystemsTurn(Convergence.Turn turn, int watches) {}
 
     @Test
     void each_end_is_the_turn_the_driver_is_answered() {
-        Convergence no = start("postgres");
+        Convergence no = w.start("postgres");
         no.answerGrow(false);
         assertThat(ended(no.advance()).reason()).isEqualTo("declined");
 
         w.cluster.put("{'kind':'Lease','metadata':{'name':'stsresize-postgres','namespace':'shop','annotations':{'stsresize.dev/phase':"
                 + "'growing'}},'spec':{'holderIdentity':'bob@desk 1','leaseDurationSeconds':60,'renewTime':'2026-01-01T00:00:00.000000Z'}}");
-        Convergence held = start("postgres");
+        Convergence held = w.start("postgres");
         held.answerGrow(true);
         StatefulSetResult locked = ended(held.advance());
         assertThat(locked.reason()).isEqualTo("locked");
@@ -66,13 +74,9 @@ class ConvergenceTurnsInMemoryTest {
     @Test
     void claims_that_do_not_grow_in_time_end_the_wait_turn_released_with_nothing_deleted() {
         neverGrows();
-        Convergence m = start("postgres");
-        m.answerGrow(true);
-        m.advance();
-        m.advance();
-        StatefulSetResult r = ended(m.advance());
+        StatefulSetResult r = ended(atTheWaitForCapacity().advance());
         assertThat(r.reason()).isEqualTo("resize-timeout");
-        assertThat(released("shop", "postgres")).as("a later run finds no stale lock").isTrue();
+        assertThat(w.released("shop", "postgres")).as("a later run finds no stale lock").isTrue();
         assertThat(w.cluster.realDeletes()).extracting(MemoryCluster.Call::method).containsOnly("deleteRecordSecret");
     }
 
@@ -85,65 +89,47 @@ class ConvergenceTurnsInMemoryTest {
                     + "'PersistentVolumeClaim','name':'" + claim + "','uid':'" + Objects.uid(c) + "'},'reason':'VolumeResizeFailed',"
                     + "'type':'Warning','message':'quota exceeded','count':6}");
         };
-        Convergence m = start("postgres");
-        m.answerGrow(true);
-        m.advance();
-        m.advance();
-        StatefulSetResult r = ended(m.advance());
+        StatefulSetResult r = ended(atTheWaitForCapacity().advance());
         assertThat(r.reason()).isEqualTo("resize-failed");
         assertThat(r.detail()).startsWith("the resizer failed 6 times to expand claim data-postgres-0 (VolumeResizeFailed): quota exceeded")
                 .contains("Nothing was deleted;");
-        assertThat(released("shop", "postgres")).isTrue();
+        assertThat(w.released("shop", "postgres")).isTrue();
     }
 
     @Test
     void a_claim_deleted_while_it_grows_ends_the_run_released() {
         w.resizer = c -> w.cluster.remove("PersistentVolumeClaim", "shop", Objects.name(c));
-        Convergence m = start("postgres");
-        m.answerGrow(true);
-        m.advance();
-        m.advance();
-        StatefulSetResult r = ended(m.advance());
+        StatefulSetResult r = ended(atTheWaitForCapacity().advance());
         assertThat(r.reason()).isEqualTo("claim-gone");
-        assertThat(released("shop", "postgres")).isTrue();
+        assertThat(w.released("shop", "postgres")).isTrue();
     }
 
     @Test
     void a_delete_refused_because_another_statefulset_stands_ends_that_turn_released() {
-        Convergence m = start("postgres");
-        m.answerGrow(true);
-        m.allowDelete(new Steps.DeleteAllowed("shop", "postgres", w.uid("StatefulSet", "shop", "postgres")));
+        Convergence m = w.startAllowed("postgres");
         m.advance();
         m.advance();
         w.cluster.edit("StatefulSet", "shop", "postgres", s -> ((ObjectNode) s.path("metadata")).put("uid", "someone-elses"));
         assertThat(m.advance()).isEqualTo(new Convergence.Turn.Moved(Convergence.Position.ORPHAN_DELETE));
         StatefulSetResult r = ended(m.advance());
         assertThat(r.reason()).isEqualTo("delete-refused");
-        assertThat(released("shop", "postgres")).isTrue();
+        assertThat(w.released("shop", "postgres")).isTrue();
         assertThat(w.cluster.get("StatefulSet", "shop", "postgres")).isPresent();
     }
 
     @Test
     void an_adoption_that_does_not_come_ends_the_verify_turn_not_verified() {
         w.controllerRuns = false;
-        Convergence m = start("postgres");
-        m.answerGrow(true);
-        m.allowDelete(new Steps.DeleteAllowed("shop", "postgres", w.uid("StatefulSet", "shop", "postgres")));
-        while (m.position() != Convergence.Position.VERIFY) {
-            m.advance();
-        }
+        Convergence m = w.startAllowed("postgres");
+        advanceTo(m, Convergence.Position.VERIFY);
         assertThat(ended(m.advance()).reason()).isEqualTo("not-verified");
     }
 
     @Test
     void a_stop_during_the_verification_keeps_the_record_at_verifying() {
         w.controllerRuns = false;
-        Convergence m = start("postgres");
-        m.answerGrow(true);
-        m.allowDelete(new Steps.DeleteAllowed("shop", "postgres", w.uid("StatefulSet", "shop", "postgres")));
-        while (m.position() != Convergence.Position.VERIFY) {
-            m.advance();
-        }
+        Convergence m = w.startAllowed("postgres");
+        advanceTo(m, Convergence.Position.VERIFY);
         w.cluster.onWatch("StatefulSet", "shop", "postgres", () -> w.stop.request("SIGTERM"));
         Convergence.Turn t = m.advance();
         assertThat(t).isInstanceOf(Convergence.Turn.Stopped.class);
@@ -153,7 +139,7 @@ class ConvergenceTurnsInMemoryTest {
 
     @Test
     void a_stop_honoured_before_a_turn_is_that_turns_answer_with_the_lease_freed() {
-        Steps.Run run = locked("postgres");
+        Steps.Run run = w.locked("postgres");
         Convergence m = Convergence.resumed(steps, MemoryWorld.options(), run, Convergence.Position.GROW);
         w.stop.request("SIGINT");
         Convergence.Turn t = m.advance();
@@ -169,7 +155,7 @@ class ConvergenceTurnsInMemoryTest {
 
     @Test
     void a_stop_whose_lease_cannot_be_freed_says_why_it_stays_held() {
-        Steps.Run run = locked("postgres");
+        Steps.Run run = w.locked("postgres");
         Convergence m = Convergence.resumed(steps, MemoryWorld.options(), run, Convergence.Position.GROW);
         w.cluster.failAlways("updateLease", MemoryCluster.error(500, "InternalError", "etcd"));
         w.stop.request("SIGINT");
@@ -180,59 +166,42 @@ class ConvergenceTurnsInMemoryTest {
 
     @Test
     void a_run_that_ends_or_crashes_renews_its_lease_no_more_and_says_what_its_events_had_to_say() {
-        Steps.Run ends = locked("minio");
+        Steps.Run ends = w.locked("minio");
         Convergence claimsOnly = Convergence.resumed(steps, MemoryWorld.options(), ends, Convergence.Position.GROW);
-        while (claimsOnly.finished() == null) {
-            claimsOnly.advance();
-        }
+        finish(claimsOnly);
         assertThat(ends.lock.renewing()).isFalse();
 
         w.cluster.failAlways("createEvent", MemoryCluster.error(500, "InternalError", "events store down"));
-        Steps.Run crashes = locked("postgres");
+        Steps.Run crashes = w.locked("postgres");
         Convergence m = Convergence.resumed(steps, MemoryWorld.options(), crashes, Convergence.Position.GROW);
         m.allowDelete(new Steps.DeleteAllowed("shop", "postgres", crashes.record().uid()));
         m.advance();
         m.advance();
-        assertThat(w.said).noneSatisfy(p -> assertThat(p.message()).startsWith("could not record Event StorageRequestGrown"));
+        assertThat(w.heard.events).noneSatisfy(p -> assertThat(p.message()).startsWith("could not record Event StorageRequestGrown"));
         w.cluster.edit("Lease", "shop", "stsresize-postgres", l -> ((ObjectNode) l.path("spec")).put("holderIdentity", "bob"));
         assertThatThrownBy(m::advance).isInstanceOf(Locked.class);
         assertThat(crashes.lock.renewing()).as("a crash renews nothing").isFalse();
-        assertThat(w.said).anySatisfy(p -> {
+        assertThat(w.heard.events).anySatisfy(p -> {
             assertThat(p.message()).startsWith("could not record Event StorageRequestGrown on ").endsWith(": events store down");
             assertThat(p.warning()).isTrue();
         });
         assertThat(w.journal.read("shop", "postgres")).as("the record kept for resume").isPresent();
     }
 
-    /** Deleted by someone with propagationPolicy=Orphan: gone, and the garbage collector has cleared its dependents' owners. */
-    private void orphanDeleted(String ns, String name) {
-        String uid = w.uid("StatefulSet", ns, name);
-        w.cluster.remove("StatefulSet", ns, name);
-        for (String kind : java.util.List.of("Pod", "ControllerRevision", "PersistentVolumeClaim")) {
-            for (ObjectNode o : w.cluster.all(kind, ns)) {
-                if (Objects.ownedBy(o, uid)) {
-                    w.cluster.edit(kind, ns, Objects.name(o), x -> ((ObjectNode) x.path("metadata")).remove("ownerReferences"));
-                }
-            }
-        }
-    }
-
     @Test
     void a_run_resumed_with_its_statefulset_absent_grows_then_re_applies() {
-        Steps.Run run = locked("postgres");
-        orphanDeleted("shop", "postgres");
+        Steps.Run run = w.locked("postgres");
+        w.orphanDeleted("shop", "postgres");
         Convergence m = Convergence.resumed(steps, MemoryWorld.options(), run, Convergence.Position.REGROW);
         assertThat(m.pastTheDelete()).isTrue();
         assertThat(m.advance()).isEqualTo(new Convergence.Turn.Moved(Convergence.Position.REAPPLY));
         assertThat(w.claim("shop", "data-postgres-0").at("/spec/resources/requests/storage").asText()).isEqualTo("20Gi");
-        while (m.finished() == null) {
-            m.advance();
-        }
-        assertThat(m.finished().result().outcome()).as(m.finished().result().detail()).isEqualTo(Outcome.CONVERGED);
+        StatefulSetResult grown = finish(m).result();
+        assertThat(grown.outcome()).as(grown.detail()).isEqualTo(Outcome.CONVERGED);
         assertThat(w.sts("shop", "postgres").at("/spec/volumeClaimTemplates/0/spec/resources/requests/storage").asText()).isEqualTo("20Gi");
 
-        Steps.Run again = locked("clickhouse");
-        orphanDeleted("analytics", "clickhouse");
+        Steps.Run again = w.locked("clickhouse");
+        w.orphanDeleted("analytics", "clickhouse");
         w.resizer = c -> w.stop.request("SIGTERM");
         Convergence stopped = Convergence.resumed(steps, MemoryWorld.options(), again, Convergence.Position.REGROW);
         Convergence.Turn t = stopped.advance();
@@ -243,35 +212,15 @@ class ConvergenceTurnsInMemoryTest {
     @Test
     void going_on_after_the_lock_ends_the_wait_for_capacity_not_the_file_systems() {
         neverGrows();
-        Convergence m = start("postgres");
-        m.answerGrow(true);
-        m.advance();
-        m.goOn();
-        m.advance();
-        assertThat(m.advance()).isEqualTo(new Convergence.Turn.Moved(Convergence.Position.ORPHAN_DELETE));
+        assertThat(atTheWaitForCapacity(Convergence::goOn).advance()).as("a wait for claims that never grow, ended at once")
+                .isEqualTo(new Convergence.Turn.Moved(Convergence.Position.ORPHAN_DELETE));
 
-        MemoryWorld other = new MemoryWorld(home.resolve("other"));
-        Convergence c = Convergence.start(other.steps(), other.assess(MemoryWorld.declared("clickhouse")), MemoryWorld.options(), true);
-        c.answerGrow(true);
-        c.allowDelete(new Steps.DeleteAllowed("analytics", "clickhouse", other.uid("StatefulSet", "analytics", "clickhouse")));
-        c.advance();
-        c.goOn();
-        while (c.position() != Convergence.Position.FILE_SYSTEMS) {
-            c.advance();
-        }
-        int watches = other.cluster.watches;
-        c.advance();
-        assertThat(other.cluster.watches).as("the file systems still followed").isGreaterThan(watches);
+        assertThat(fileSystemsTurnAfter(Convergence::goOn).watches()).as("the file systems still followed").isPositive();
     }
 
     @Test
     void going_on_while_the_file_systems_are_followed_ends_that_wait() {
-        Convergence c = start("clickhouse");
-        c.answerGrow(true);
-        c.allowDelete(new Steps.DeleteAllowed("analytics", "clickhouse", w.uid("StatefulSet", "analytics", "clickhouse")));
-        while (c.position() != Convergence.Position.FILE_SYSTEMS) {
-            c.advance();
-        }
+        Convergence c = advanceTo(w.startAllowed("clickhouse"), Convergence.Position.FILE_SYSTEMS);
         c.goOn();
         int watches = w.cluster.watches;
         StatefulSetResult r = ended(c.advance());
@@ -282,68 +231,46 @@ class ConvergenceTurnsInMemoryTest {
     @Test
     void leaving_early_ends_the_wait_for_capacity_and_every_file_systems_wait_to_come() {
         neverGrows();
-        Convergence m = start("postgres");
-        m.answerGrow(true);
-        m.advance();
-        m.leaving();
-        m.advance();
-        assertThat(m.advance()).isEqualTo(new Convergence.Turn.Moved(Convergence.Position.ORPHAN_DELETE));
+        assertThat(atTheWaitForCapacity(Convergence::leaving).advance()).as("a wait for claims that never grow, ended at once")
+                .isEqualTo(new Convergence.Turn.Moved(Convergence.Position.ORPHAN_DELETE));
 
-        MemoryWorld other = new MemoryWorld(home.resolve("other"));
-        Convergence c = Convergence.start(other.steps(), other.assess(MemoryWorld.declared("clickhouse")), MemoryWorld.options(), true);
-        c.answerGrow(true);
-        c.allowDelete(new Steps.DeleteAllowed("analytics", "clickhouse", other.uid("StatefulSet", "analytics", "clickhouse")));
-        c.advance();
-        c.leaving();
-        while (c.position() != Convergence.Position.FILE_SYSTEMS) {
-            c.advance();
-        }
-        int watches = other.cluster.watches;
-        assertThat(ended(c.advance()).outcome()).isEqualTo(Outcome.CONVERGED);
-        assertThat(other.cluster.watches).as("no file system followed").isEqualTo(watches);
+        FileSystemsTurn left = fileSystemsTurnAfter(Convergence::leaving);
+        assertThat(ended(left.turn()).outcome()).isEqualTo(Outcome.CONVERGED);
+        assertThat(left.watches()).as("no file system followed").isZero();
     }
 
     @Test
     void leave_before_the_lock_writes_nothing_at_the_delete_gate_releases_and_past_the_delete_finishes() {
-        Convergence early = start("postgres");
+        Convergence early = w.start("postgres");
         early.leave();
         assertThat(early.position()).isEqualTo(Convergence.Position.LOCK);
         assertThat(w.cluster.realWrites()).isEmpty();
 
-        Convergence atGate = start("postgres");
+        Convergence atGate = w.start("postgres");
         atGate.answerGrow(true);
         while (!(atGate.advance() instanceof Convergence.Turn.AtGate)) {
             // up to the delete gate
         }
         atGate.leave();
         assertThat(atGate.finished().result().reason()).isEqualTo("declined");
-        assertThat(released("shop", "postgres")).isTrue();
+        assertThat(w.released("shop", "postgres")).isTrue();
         assertThat(w.cluster.realDeletes()).extracting(MemoryCluster.Call::method).containsOnly("deleteRecordSecret");
         atGate.leave();
         assertThat(atGate.finished().result().reason()).as("over: leaving again changes nothing").isEqualTo("declined");
 
-        Convergence past = start("clickhouse");
-        past.answerGrow(true);
-        past.allowDelete(new Steps.DeleteAllowed("analytics", "clickhouse", w.uid("StatefulSet", "analytics", "clickhouse")));
-        while (past.position() != Convergence.Position.REAPPLY) {
-            past.advance();
-        }
+        Convergence past = advanceTo(w.startAllowed("clickhouse"), Convergence.Position.REAPPLY);
         past.leave();
         assertThat(past.finished().result().outcome()).as("a StatefulSet deleted a moment ago is re-applied").isEqualTo(Outcome.CONVERGED);
         assertThat(w.cluster.get("StatefulSet", "analytics", "clickhouse")).isPresent();
-        assertThat(released("analytics", "clickhouse")).isTrue();
-        assertThat(w.ticks).as("left: the file systems read as they are, not waited for")
+        assertThat(w.released("analytics", "clickhouse")).isTrue();
+        assertThat(w.heard.ticks).as("left: the file systems read as they are, not waited for")
                 .noneSatisfy(t -> assertThat(t.what()).startsWith("the kubelet to grow the file system"));
     }
 
     @Test
     void an_error_while_leaving_keeps_the_record_for_resume() {
-        Convergence m = start("postgres");
-        m.answerGrow(true);
-        m.allowDelete(new Steps.DeleteAllowed("shop", "postgres", w.uid("StatefulSet", "shop", "postgres")));
-        while (m.position() != Convergence.Position.REAPPLY) {
-            m.advance();
-        }
+        Convergence m = w.startAllowed("postgres");
+        advanceTo(m, Convergence.Position.REAPPLY);
         w.cluster.edit("Lease", "shop", "stsresize-postgres", l -> ((ObjectNode) l.path("spec")).put("holderIdentity", "bob"));
         m.leave();
         assertThat(m.finished()).isEqualTo(new Convergence.Turn.Ended(null));
@@ -358,14 +285,11 @@ class ConvergenceTurnsInMemoryTest {
                         + "','deletionTimestamp':'t','finalizers':['orphan']}}");
             }
         });
-        Steps.Run run = locked("postgres");
+        Steps.Run run = w.locked("postgres");
         assertThat(run.lock.renewing()).as("held: renewed").isTrue();
         Convergence m = Convergence.resumed(steps, MemoryWorld.options(), run, Convergence.Position.GROW);
         m.allowDelete(new Steps.DeleteAllowed("shop", "postgres", run.record().uid()));
-        while (m.finished() == null) {
-            m.advance();
-        }
-        assertThat(m.finished().result().reason()).isEqualTo("delete-incomplete");
+        assertThat(finish(m).result().reason()).isEqualTo("delete-incomplete");
         assertThat(w.journal.read("shop", "postgres")).as("kept for resume").isPresent();
         assertThat(run.lock.renewing()).as("ended: its Lease expires unless resume takes it").isFalse();
     }
@@ -373,10 +297,7 @@ class ConvergenceTurnsInMemoryTest {
     @Test
     void a_stop_during_the_wait_for_capacity_keeps_the_record_at_growing() {
         neverGrows();
-        Convergence m = start("postgres");
-        m.answerGrow(true);
-        m.advance();
-        m.advance();
+        Convergence m = atTheWaitForCapacity();
         w.cluster.onWatch("PersistentVolumeClaim", "shop", "data-postgres-0", () -> w.stop.request("SIGINT"));
         w.cluster.onWatch("PersistentVolumeClaim", "shop", "data-postgres-1", () -> w.stop.request("SIGINT"));
         w.cluster.onWatch("PersistentVolumeClaim", "shop", "data-postgres-2", () -> w.stop.request("SIGINT"));

@@ -97,8 +97,8 @@ class DeadHolderTakeOverTest {
     @Test
     void the_lease_this_process_holds_describes_it_and_it_is_alive() {
         try (Harness h = Harness.start(home, Demo.cluster())) {
-            Record record = new Record(h.sim.url(), "shop", "postgres", "u-1", "alice@laptop 1", Record.PHASE_LOCKED, "now", "kubectl",
-                    h.sts("shop", "postgres"), null, java.util.Map.of());
+            Record record = RecordBuilder.record().server(h.sim.url()).name("postgres").uid("u-1").holder("alice@laptop 1")
+                    .phase(Record.PHASE_LOCKED).startedAt("now").live(h.sts("shop", "postgres")).build();
             LeaseLock lock = LeaseLock.acquire(h.cluster(), h.journal, java.time.Clock.systemUTC(), java.time.Duration.ofSeconds(60), true,
                     record, false, null);
             try {

@@ -18,7 +18,8 @@ class JournalTest {
 
     private static Record record(String ns, String name) {
         ObjectNode live = Objects.parse("{\"metadata\":{\"name\":\"" + name + "\",\"namespace\":\"" + ns + "\"}}");
-        return new Record("https://k", ns, name, "u1", "alice", "growing", "t0", "kubectl", live, null, Map.of("data-" + name + "-0", "2Gi"));
+        return RecordBuilder.record().namespace(ns).name(name).live(live).claimTargets(Map.of("data-" + name + "-0", "2Gi"))
+                .build();
     }
 
     @Test

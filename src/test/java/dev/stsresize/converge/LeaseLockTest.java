@@ -29,8 +29,8 @@ class LeaseLockTest {
 
     private static Record record(String holder) {
         ObjectNode live = MemoryCluster.json("{'kind':'StatefulSet','metadata':{'name':'db','namespace':'shop','uid':'u1'}}");
-        return new Record("https://k", "shop", "db", "u1", holder, Record.PHASE_LOCKED, "t0", "kubectl", live, live,
-                Map.of("data-db-0", "20Gi"));
+        return RecordBuilder.record().holder(holder).phase(Record.PHASE_LOCKED).live(live).reapply(live)
+                .claimTargets(Map.of("data-db-0", "20Gi")).build();
     }
 
     private LeaseLock acquire(String holder, boolean takeOver, String previous) {

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.sim.demo.DemoScenario;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -19,28 +18,20 @@ import java.util.Optional;
  */
 final class MemoryWorld {
     final MemoryCluster cluster = new MemoryCluster();
-    final List<ProgressEvent> said = new ArrayList<>();
-    final List<WaitTick> ticks = new ArrayList<>();
+    /** What the run reports, as a view gets it. */
+    final Heard heard = new Heard();
     final StopRequest stop = new StopRequest();
     final Journal journal;
+    /** The steps the tests advance on this world: one for all its runs, as a driver has. */
+    final Steps steps;
     /** Whether the StatefulSet controller adopts (off: a controller that is down). */
     boolean controllerRuns = true;
     /** What the resizer does to a claim it is asked to grow, after the class's behaviour (a failure, say). */
     java.util.function.Consumer<ObjectNode> resizer = c -> { };
-    final Progress progress = new Progress() {
-        @Override
-        public void on(ProgressEvent event) {
-            said.add(event);
-        }
-
-        @Override
-        public void waiting(WaitTick tick) {
-            ticks.add(tick);
-        }
-    };
 
     MemoryWorld(Path home) {
         journal = new Journal(home);
+        steps = new Steps(cluster, cluster.time, journal, "alice@laptop 7", "https://memory", heard, Checkpoint.NONE, stop);
         for (ObjectNode o : DemoScenario.cluster()) {
             if (!o.path("kind").asText().equals("Namespace")) {
                 cluster.put(o);
@@ -53,12 +44,8 @@ final class MemoryWorld {
         return Demo.declared(name);
     }
 
-    Steps steps() {
-        return new Steps(cluster, cluster.time, journal, "alice@laptop 7", "https://memory", progress, Checkpoint.NONE, stop);
-    }
-
     Converger converger(Gate gate) {
-        return new Converger(cluster, cluster.time, journal, "alice@laptop 7", "https://memory", gate, progress, Checkpoint.NONE, stop);
+        return new Converger(cluster, cluster.time, journal, "alice@laptop 7", "https://memory", gate, heard, Checkpoint.NONE, stop);
     }
 
     Assessed assess(ObjectNode declared) {
@@ -66,7 +53,46 @@ final class MemoryWorld {
     }
 
     Assessed assess(ObjectNode declared, Assessor.Depth depth) {
-        return new Assessor(cluster, progress).assess(List.of(declared), false, depth, false, Optional.empty()).items().get(0);
+        return new Assessor(cluster, heard).assess(List.of(declared), false, depth, false, Optional.empty()).items().get(0);
+    }
+
+    /** The demo's StatefulSet {@code name}, as its manifest declares it, assessed for apply. */
+    Assessed assess(String name) {
+        return assess(declared(name));
+    }
+
+    /** A run of the demo's StatefulSet {@code name}, before its first turn. */
+    Convergence start(String name) {
+        return Convergence.start(steps, assess(name), options(), true);
+    }
+
+    /** A run whose operator says yes at both gates: to the growth, and to the orphan delete of the StatefulSet standing now. */
+    Convergence startAllowed(String name) {
+        Convergence m = start(name);
+        m.answerGrow(true);
+        m.allowDelete(new Steps.DeleteAllowed(m.namespace(), name, uid("StatefulSet", m.namespace(), name)));
+        return m;
+    }
+
+    Steps.Checked checked(String name) {
+        return steps.check(assess(name), options(), true);
+    }
+
+    /** A run past its lock, for a test to take its steps one by one (or to hold the lock a run would want). */
+    Steps.Run locked(String name) {
+        return steps.lock(checked(name), options(), true).run();
+    }
+
+    /** Whether a run on {@code ns/name} left nothing a later run would find: no Lease held unfinished, no journal entry. */
+    boolean released(String ns, String name) {
+        return LeaseLock.unfinishedLease(cluster, ns, name).isEmpty() && journal.read(ns, name).isEmpty();
+    }
+
+    /** Deleted by someone else with propagationPolicy=Orphan: gone, and the garbage collector has cleared its dependents' owners. */
+    void orphanDeleted(String ns, String name) {
+        String uid = uid("StatefulSet", ns, name);
+        cluster.remove("StatefulSet", ns, name);
+        orphan(ns, uid);
     }
 
     static ConvergeOptions options() {

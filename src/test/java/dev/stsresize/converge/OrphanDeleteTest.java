@@ -19,23 +19,11 @@ import org.junit.jupiter.api.Test;
  */
 class OrphanDeleteTest {
     private final MemoryCluster cluster = new MemoryCluster();
-    private final List<ProgressEvent> said = new ArrayList<>();
-    private final List<WaitTick> ticks = new ArrayList<>();
+    private final Heard heard = new Heard();
     private final List<String> checkpoints = new ArrayList<>();
-    private final Progress progress = new Progress() {
-        @Override
-        public void on(ProgressEvent event) {
-            said.add(event);
-        }
-
-        @Override
-        public void waiting(WaitTick tick) {
-            ticks.add(tick);
-        }
-    };
-    private final Waiter waiter = new Waiter(new AwaitObject(cluster, cluster.time), cluster.time, progress, new StopRequest());
+    private final Waiter waiter = new Waiter(new AwaitObject(cluster, cluster.time), cluster.time, heard, new StopRequest());
     private final Events events = new Events(cluster, cluster.time, "alice", e -> { });
-    private final OrphanDelete delete = new OrphanDelete(cluster, waiter, events, progress, checkpoints::add);
+    private final OrphanDelete delete = new OrphanDelete(cluster, waiter, events, heard, checkpoints::add);
 
     private Instant inAMinute() {
         return cluster.time.instant().plus(Duration.ofMinutes(1));
@@ -65,11 +53,11 @@ class OrphanDeleteTest {
         onlyOrphanDeletesWithTheUid(cluster, "u1");
         assertThat(cluster.deletes()).hasSize(1).allSatisfy(d -> assertThat(d.dryRun()).isFalse());
         assertThat(checkpoints).containsExactly("orphan-delete statefulset db");
-        assertThat(said).extracting(ProgressEvent::message).containsExactly(
+        assertThat(heard.events).extracting(ProgressEvent::message).containsExactly(
                 "StatefulSet db (UID u1) deleted with propagationPolicy=Orphan: pods, claims and revisions stay",
                 "StatefulSet db is gone (404)");
-        assertThat(said.get(0).write()).isEqualTo(new Write.OrphanDelete("shop", "db", "u1"));
-        assertThat(said.get(1).step()).isEqualTo(Step.ORPHAN_DELETE);
+        assertThat(heard.events.get(0).write()).isEqualTo(new Write.OrphanDelete("shop", "db", "u1"));
+        assertThat(heard.events.get(1).step()).isEqualTo(Step.ORPHAN_DELETE);
         assertThat(cluster.eventsCreated).singleElement().satisfies(e -> {
             assertThat(e.path("reason").asText()).isEqualTo("OrphanDeleted");
             assertThat(e.at("/regarding/uid").asText()).isEqualTo("u1");
@@ -87,7 +75,7 @@ class OrphanDeleteTest {
                 + " StatefulSet shop/db since it was read; nothing was deleted. Run again to decide on what is there now");
         assertThat(cluster.get("StatefulSet", "shop", "db")).isPresent();
         assertThat(checkpoints).isEmpty();
-        assertThat(said).isEmpty();
+        assertThat(heard.events).isEmpty();
         events.flush();
         assertThat(cluster.eventsCreated).isEmpty();
     }
@@ -110,10 +98,10 @@ class OrphanDeleteTest {
         assertThat(checkpoints).isEmpty();
         events.flush();
         assertThat(cluster.eventsCreated).isEmpty();
-        assertThat(said.get(0).warning()).isTrue();
-        assertThat(said.get(0).message()).isEqualTo("StatefulSet db (UID u1) was already gone (404) when the orphan delete was sent:"
-                + " someone else deleted it, with a propagation this run cannot know; its pods and claims are checked next");
-        assertThat(said).noneMatch(p -> p.write() != null);
+        assertThat(heard.events.get(0).warning()).isTrue();
+        assertThat(heard.events.get(0).message()).isEqualTo("StatefulSet db (UID u1) was already gone (404) when the orphan delete was"
+                + " sent: someone else deleted it, with a propagation this run cannot know; its pods and claims are checked next");
+        assertThat(heard.events).noneMatch(p -> p.write() != null);
     }
 
     @Test
@@ -133,9 +121,9 @@ class OrphanDeleteTest {
         String held = "held by finalizer example.com/protect: that controller must remove it (the garbage collector removes only its own,"
                 + " orphan); the run re-applies once the StatefulSet is gone";
         assertThat(r.message()).isEqualTo("StatefulSet shop/db is still terminating and " + held);
-        assertThat(said).filteredOn(ProgressEvent::warning).extracting(ProgressEvent::message)
+        assertThat(heard.events).filteredOn(ProgressEvent::warning).extracting(ProgressEvent::message)
                 .containsExactly("StatefulSet db is " + held);
-        assertThat(ticks).hasSizeGreaterThan(1).allSatisfy(t -> {
+        assertThat(heard.ticks).hasSizeGreaterThan(1).allSatisfy(t -> {
             assertThat(t.what()).isEqualTo("StatefulSet db (UID u1) to be gone (404): " + held);
             assertThat(t.step()).isEqualTo(Step.ORPHAN_DELETE);
         });
@@ -155,8 +143,8 @@ class OrphanDeleteTest {
                 + " it has taken the owner references off the pods and revisions, within seconds when it runs; check that"
                 + " kube-controller-manager is up (its pod in kube-system on a self-managed control plane, else the provider's"
                 + " control-plane status). The pods and claims stay meanwhile";
-        assertThat(said).filteredOn(ProgressEvent::warning).extracting(ProgressEvent::message).containsExactly(late);
-        assertThat(ticks).anyMatch(t -> t.elapsed().compareTo(Waiter.SLOW) < 0).anyMatch(t -> t.elapsed().compareTo(Waiter.SLOW) >= 0)
+        assertThat(heard.events).filteredOn(ProgressEvent::warning).extracting(ProgressEvent::message).containsExactly(late);
+        assertThat(heard.ticks).anyMatch(t -> t.elapsed().compareTo(Waiter.SLOW) < 0).anyMatch(t -> t.elapsed().compareTo(Waiter.SLOW) >= 0)
                 .allSatisfy(t -> assertThat(t.what()).isEqualTo("StatefulSet db (UID u1) to be gone (404)"
                         + (t.elapsed().compareTo(Waiter.SLOW) >= 0 ? ": still held by finalizer orphan after 30s: is"
                                 + " kube-controller-manager up?" : "")));

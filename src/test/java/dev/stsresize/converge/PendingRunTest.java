@@ -21,7 +21,8 @@ class PendingRunTest {
         Map<String, String> targets = new LinkedHashMap<>();
         targets.put("data-db-0", "20Gi");
         targets.put("data-db-1", "20Gi");
-        return new Record("", "shop", "db", "u1", "alice@laptop 1", phase, startedAt, "helm", live, reapply, targets);
+        return RecordBuilder.record().server("").holder("alice@laptop 1").phase(phase).startedAt(startedAt).fieldManager("helm")
+                .live(live).reapply(reapply).claimTargets(targets).build();
     }
 
     @Test

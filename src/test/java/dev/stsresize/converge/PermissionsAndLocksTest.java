@@ -148,8 +148,8 @@ class PermissionsAndLocksTest {
     void the_lease_is_renewed_while_the_run_works_and_names_its_phase() {
         try (Harness h = Harness.start(home, Demo.cluster())) {
             var cluster = h.cluster();
-            Record record = new Record(h.sim.url(), "shop", "postgres", "u-1", "alice@laptop 1", Record.PHASE_LOCKED, "now", "kubectl",
-                    h.sts("shop", "postgres"), null, java.util.Map.of());
+            Record record = RecordBuilder.record().server(h.sim.url()).name("postgres").uid("u-1").holder("alice@laptop 1")
+                    .phase(Record.PHASE_LOCKED).startedAt("now").live(h.sts("shop", "postgres")).build();
             LeaseLock lock = LeaseLock.acquire(cluster, h.journal, java.time.Clock.systemUTC(), java.time.Duration.ofMillis(300), true,
                     record, false, null);
             try {

@@ -24,8 +24,8 @@ class ReapplyTest {
                 + "'uid':'old-uid','resourceVersion':'7','finalizers':['x']},'spec':{'replicas':2,'template':'old'},'status':{'replicas':2}}");
         ObjectNode grown = MemoryCluster.json("{'apiVersion':'apps/v1','kind':'StatefulSet','metadata':{'name':'db','namespace':'shop'},"
                 + "'spec':{'replicas':2,'template':'grown'}}");
-        return new Record("https://k", "shop", "db", "old-uid", "alice", Record.PHASE_REAPPLYING, "t0", "helm", live, grown,
-                Map.of("data-db-0", "20Gi"));
+        return RecordBuilder.record().uid("old-uid").phase(Record.PHASE_REAPPLYING).fieldManager("helm").live(live).reapply(grown)
+                .claimTargets(Map.of("data-db-0", "20Gi")).build();
     }
 
     @Test

@@ -15,7 +15,7 @@ class RecordJsonTest {
         Map<String, String> targets = new LinkedHashMap<>();
         targets.put("data-db-2", "5Gi");
         targets.put("data-db-0", "5Gi");
-        Record r = new Record("https://k", "shop", "db", "u1", "alice", "growing", "t0", "helm", live, null, targets);
+        Record r = RecordBuilder.record().fieldManager("helm").live(live).claimTargets(targets).build();
         ObjectNode json = r.toJson();
         assertThat(json.path("apiVersion").asText()).isEqualTo("stsresize/v1");
         assertThat(json.path("kind").asText()).isEqualTo("Journal");
@@ -46,8 +46,8 @@ class RecordJsonTest {
         Map<String, String> targets = new LinkedHashMap<>();
         targets.put("data-db-0", "20Gi");
         targets.put("data-db-1", "20Gi");
-        Record r = new Record("https://k", "shop", "db", "u1", "alice", "growing", "t0", "helm", null, null, targets)
-                .withClaimsBefore(Map.of("data-db-0", "10Gi", "data-db-1", "10Gi"));
+        Record r = RecordBuilder.record().fieldManager("helm").claimTargets(targets)
+                .claimsBefore(Map.of("data-db-0", "10Gi", "data-db-1", "10Gi")).build();
         Record back = Record.fromJson(r.toJson());
         assertThat(back).isEqualTo(r);
         assertThat(back.withPhase("verifying").withHolder("bob").withReapply(null, targets).claimsBefore())
@@ -56,7 +56,8 @@ class RecordJsonTest {
         ObjectNode foreign = r.toJson();
         foreign.putObject("claimsBefore").put("data-db-0", "$(rm -rf /)").put("data-db-1", "10Gi").put("data-other-0", "1Gi");
         assertThat(Record.fromJson(foreign).claimsBefore()).containsExactly(Map.entry("data-db-1", "10Gi"));
-        assertThat(new Record("s", "shop", "db", "u", "h", "p", "t", "f", null, null, targets).toJson().has("claimsBefore"))
+        assertThat(RecordBuilder.record().server("s").uid("u").holder("h").phase("p").startedAt("t").fieldManager("f")
+                .claimTargets(targets).build().toJson().has("claimsBefore"))
                 .as("an older record's shape when nothing is known").isFalse();
     }
 }

@@ -23,8 +23,8 @@ class RecordSecretTest {
         Map<String, String> targets = new LinkedHashMap<>();
         targets.put("data-" + name + "-1", "20Gi");
         targets.put("data-" + name + "-0", "20Gi");
-        return new Record("https://k:6443", "shop", name, "u1", "alice@laptop 1", phase, "2026-12-06T00:00:00Z", "kubectl", live,
-                live.deepCopy(), targets);
+        return RecordBuilder.record().server("https://k:6443").name(name).holder("alice@laptop 1").phase(phase)
+                .startedAt("2026-12-06T00:00:00Z").live(live).reapply(live.deepCopy()).claimTargets(targets).build();
     }
 
     @Test
@@ -124,7 +124,8 @@ class RecordSecretTest {
         Record small = record("db", "locked");
         ObjectNode live = small.live().deepCopy();
         ((ObjectNode) live.get("metadata")).putObject("annotations").put("big", noise.substring(0, chars));
-        return new Record(small.server(), "shop", "db", "u1", "h", "locked", "", "kubectl", live, small.reapply(), Map.of());
+        return RecordBuilder.record().server(small.server()).holder("h").phase("locked").startedAt("").live(live)
+                .reapply(small.reapply()).build();
     }
 
     private static int zipped(Record r) {
@@ -171,7 +172,8 @@ class RecordSecretTest {
         }
         ObjectNode live = small.live().deepCopy();
         ((ObjectNode) live.get("metadata")).putObject("annotations").put("big", big.toString());
-        Record large = new Record(small.server(), "shop", "db", "u1", "h", "locked", "", "kubectl", live, small.reapply(), Map.of());
+        Record large = RecordBuilder.record().server(small.server()).holder("h").phase("locked").startedAt("").live(live)
+                .reapply(small.reapply()).build();
         assertThat(RecordSecret.whyTooLarge(large))
                 .startsWith("StatefulSet shop/db cannot be resized by this plugin")
                 .contains("does not fit in Secret shop/stsresize-db, which holds at most 1048576 bytes")

@@ -21,7 +21,6 @@ import java.time.Instant;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -78,8 +77,9 @@ class RunRecordTest {
             ((ObjectNode) evil.at("/spec/template/spec/containers/0")).put("image", "evil:1");
             ObjectNode live = kafka.deepCopy();
             ((ObjectNode) live.path("metadata")).remove("managedFields");
-            ObjectNode record = new Record(h.sim.url(), "analytics", "kafka", Harness.uid(kafka), "mallory@evil 1",
-                    Record.PHASE_GROWING, "2026-12-03T10:00:00.000000Z", "kubectl", live, evil, Map.of()).toJson();
+            ObjectNode record = RecordBuilder.record().server(h.sim.url()).namespace("analytics").name("kafka")
+                    .uid(Harness.uid(kafka)).holder("mallory@evil 1").startedAt("2026-12-03T10:00:00.000000Z").live(live)
+                    .reapply(evil).build().toJson();
             plant(h, "shop", "postgres", record);
             int from = h.sim.requests().size();
 

@@ -44,7 +44,7 @@ class RunRecordsFindTest {
     }
 
     private static Record record(String server) {
-        return new Record(server, "shop", "db", "u1", "alice", "growing", "t0", "kubectl", sts("u1"), null, Map.of("data-db-0", "2Gi"));
+        return RecordBuilder.record().server(server).live(sts("u1")).claimTargets(Map.of("data-db-0", "2Gi")).build();
     }
 
     private static ObjectNode lease(String holder, String digest) {

@@ -3,7 +3,6 @@ package dev.stsresize.converge;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +21,7 @@ class RunRecordsProblemTest {
     }
 
     private static Record record(String phase, ObjectNode live, ObjectNode reapply) {
-        return new Record("", "shop", "db", "u1", "h", phase, "", "kubectl", live, reapply, Map.of());
+        return RecordBuilder.record().server("").holder("h").phase(phase).startedAt("").live(live).reapply(reapply).build();
     }
 
     @Test
@@ -39,7 +38,8 @@ class RunRecordsProblemTest {
 
     @Test
     void a_record_naming_another_place_than_where_it_was_found_is_refused() {
-        Record elsewhere = new Record("", "shop", "kafka", "u1", "h", "growing", "", "kubectl", sts("shop", "db", "u1", 3), null, Map.of());
+        Record elsewhere = RecordBuilder.record().server("").name("kafka").holder("h").startedAt("")
+                .live(sts("shop", "db", "u1", 3)).build();
         assertThat(RunRecords.problem(run(elsewhere, true), Optional.empty()))
                 .isEqualTo("it was found as the record of shop/db but names StatefulSet shop/kafka");
         Record liveElsewhere = record("growing", sts("prod", "db", "u1", 3), null);

@@ -4,40 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.file.Path;
 import java.util.Base64;
 import java.util.List;
 import java.util.Random;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The steps one by one where the whole runs do not reach: what the check stops on, the lock's words,
  * a lost lock, a delete left unfinished, the file systems' warnings and the ready replicas.
  */
-class StepsInMemoryTest {
-    @TempDir Path home;
-    private MemoryWorld w;
-    private Steps steps;
-
-    @BeforeEach
-    void world() {
-        w = new MemoryWorld(home);
-        steps = w.steps();
-    }
-
-    private Assessed postgres() {
-        return w.assess(MemoryWorld.declared("postgres"));
-    }
-
-    private Steps.Run locked(Assessed a) {
-        return steps.lock(steps.check(a, MemoryWorld.options(), true), MemoryWorld.options(), true).run();
-    }
+class StepsInMemoryTest extends OnMemoryWorld {
 
     @Test
     void the_check_stops_on_a_failed_proof_an_absent_set_a_block_and_a_record_too_large_for_its_secret() {
-        Assessed failed = postgres().failed("the server's dry run failed: etcd");
+        Assessed failed = w.assess("postgres").failed("the server's dry run failed: etcd");
         Steps.Checked c = steps.check(failed, MemoryWorld.options(), true);
         assertThat(c.proceeds()).isFalse();
         assertThat(c.stop().reason()).isEqualTo("server-error");
@@ -56,12 +36,12 @@ class StepsInMemoryTest {
             throw MemoryCluster.error(403, "Forbidden", "no");
         };
         w.cluster.allowed = r -> !r.verb().equals("patch");
-        Steps.Checked blocked = steps.check(postgres(), MemoryWorld.options(), true);
+        Steps.Checked blocked = w.checked("postgres");
         assertThat(blocked.stop().outcome()).isEqualTo(Outcome.BLOCKED);
         assertThat(blocked.stop().reason()).isEqualTo("forbidden");
         w.cluster.allowed = r -> true;
 
-        Assessed a = w.assess(MemoryWorld.declared("postgres"));
+        Assessed a = w.assess("postgres");
         byte[] noise = new byte[1_200_000];
         new Random(7).nextBytes(noise);
         ObjectNode big = a.live().deepCopy();
@@ -79,16 +59,16 @@ class StepsInMemoryTest {
         assertThat(ok.record().holder()).isEqualTo("alice@laptop 7");
         assertThat(ok.record().server()).isEqualTo("https://memory");
         assertThat(ok.record().claimTargets()).containsEntry("data-postgres-0", "20Gi");
-        assertThat(steps.check(w.assess(MemoryWorld.declared("minio")), MemoryWorld.options(), true).record().reapply())
+        assertThat(w.checked("minio").record().reapply())
                 .as("claims only: nothing to re-apply").isNull();
         assertThat(w.cluster.realWrites()).isEmpty();
     }
 
     @Test
     void the_lock_says_where_the_record_is_kept_and_a_crash_right_after_it_stops_renewing() {
-        Steps.Acquired l = steps.lock(steps.check(postgres(), MemoryWorld.options(), true), MemoryWorld.options(), true);
+        Steps.Acquired l = steps.lock(w.checked("postgres"), MemoryWorld.options(), true);
         assertThat(l.held()).isTrue();
-        assertThat(w.said).anySatisfy(p -> {
+        assertThat(w.heard.events).anySatisfy(p -> {
             assertThat(p.message()).isEqualTo("Lease shop/stsresize-postgres held by alice@laptop 7; record kept in Secret"
                     + " shop/stsresize-postgres and in " + w.journal.directory());
             assertThat(p.write()).isEqualTo(new Write.Lock("shop", "postgres"));
@@ -98,21 +78,21 @@ class StepsInMemoryTest {
         assertThat(l.run().namespace()).isEqualTo("shop");
         l.run().close();
 
-        MemoryWorld other = new MemoryWorld(home.resolve("other"));
-        Steps local = other.steps();
-        Assessed a = other.assess(MemoryWorld.declared("postgres"));
+        MemoryWorld other = another("other");
+        Steps local = other.steps;
+        Assessed a = other.assess("postgres");
         Steps.Acquired journalOnly = local.lock(local.check(a, MemoryWorld.options(), false), MemoryWorld.options(), false);
-        assertThat(other.said).anySatisfy(p -> assertThat(p.message()).isEqualTo("Leases forbidden: record kept in the local journal "
-                + other.journal.directory() + " only"));
+        assertThat(other.heard.events).anySatisfy(p -> assertThat(p.message()).isEqualTo("Leases forbidden: record kept in the local"
+                + " journal " + other.journal.directory() + " only"));
         assertThat(other.cluster.realWrites()).isEmpty();
         journalOnly.run().close();
 
-        MemoryWorld crashing = new MemoryWorld(home.resolve("crash"));
-        Steps crashes = new Steps(crashing.cluster, crashing.cluster.time, crashing.journal, "alice", "https://memory", crashing.progress,
+        MemoryWorld crashing = another("crash");
+        Steps crashes = new Steps(crashing.cluster, crashing.cluster.time, crashing.journal, "alice", "https://memory", crashing.heard,
                 what -> {
                     throw new IllegalStateException("killed after " + what);
                 }, crashing.stop);
-        Assessed c = crashing.assess(MemoryWorld.declared("postgres"));
+        Assessed c = crashing.assess("postgres");
         assertThatThrownBy(() -> crashes.lock(crashes.check(c, MemoryWorld.options(), true), MemoryWorld.options(), true))
                 .hasMessage("killed after lock postgres");
         assertThat(crashing.journal.read("shop", "postgres")).isPresent();
@@ -120,7 +100,7 @@ class StepsInMemoryTest {
 
     @Test
     void a_lock_lost_while_the_run_works_stops_it_before_its_delete_and_its_re_apply() {
-        Steps.Run run = locked(postgres());
+        Steps.Run run = w.locked("postgres");
         steps.grow(run);
         w.cluster.edit("Lease", "shop", "stsresize-postgres", l -> ((ObjectNode) l.path("spec")).put("holderIdentity", "bob"));
         assertThatThrownBy(() -> run.lock.phase(Record.PHASE_GROWING)).isInstanceOf(Locked.class);
@@ -135,7 +115,7 @@ class StepsInMemoryTest {
 
     @Test
     void a_delete_that_does_not_finish_keeps_the_record_for_resume() {
-        Steps.Run run = locked(postgres());
+        Steps.Run run = w.locked("postgres");
         steps.grow(run);
         w.cluster.afterWrite = w.cluster.afterWrite.andThen(c -> {
             if (c.method().equals("deleteStatefulSetOrphan")) {
@@ -155,7 +135,7 @@ class StepsInMemoryTest {
 
     @Test
     void what_is_lost_in_the_orphan_delete_is_warned() {
-        Steps.Run run = locked(postgres());
+        Steps.Run run = w.locked("postgres");
         steps.grow(run);
         w.cluster.afterWrite = w.cluster.afterWrite.andThen(c -> {
             if (c.method().equals("deleteStatefulSetOrphan")) {
@@ -165,7 +145,7 @@ class StepsInMemoryTest {
         Steps.Deleted d = steps.orphanDelete(run, new Steps.DeleteAllowed("shop", "postgres", run.record().uid()));
         assertThat(d.gone()).isTrue();
         assertThat(d.lost()).isEqualTo("pod postgres-2 is gone");
-        assertThat(w.said).anySatisfy(p -> {
+        assertThat(w.heard.events).anySatisfy(p -> {
             assertThat(p.warning()).isTrue();
             assertThat(p.message()).isEqualTo("after the orphan delete: pod postgres-2 is gone");
         });
@@ -184,7 +164,7 @@ class StepsInMemoryTest {
                 w.cluster.edit("StatefulSet", "shop", "postgres", s -> ((ObjectNode) s.path("status")).put("readyReplicas", 1));
             }
         });
-        StatefulSetResult r = w.converger(Gate.YES).converge(postgres(), MemoryWorld.options(), true);
+        StatefulSetResult r = w.converger(Gate.YES).converge(w.assess("postgres"), MemoryWorld.options(), true);
         assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
         assertThat(r.claims()).allSatisfy(c -> {
             assertThat(c.fileSystem()).isEqualTo(FileSystem.PENDING);
@@ -200,7 +180,7 @@ class StepsInMemoryTest {
 
     @Test
     void a_summary_that_cannot_be_read_is_said_in_the_detail() {
-        StatefulSetResult r = w.converger(Gate.YES).converge(postgres(), MemoryWorld.options(), true);
+        StatefulSetResult r = w.converger(Gate.YES).converge(w.assess("postgres"), MemoryWorld.options(), true);
         // the nodes' summaries are read together, and whichever answers first, the note names every node not read, in name order
         assertThat(r.detail()).endsWith("3 file systems grown: the pods can write to the new space (the summaries of nodes"
                 + " demo-node-0 (nodes \"demo-node-0\" not found), demo-node-1 (nodes \"demo-node-1\" not found),"
@@ -210,7 +190,7 @@ class StepsInMemoryTest {
 
     @Test
     void a_restart_of_some_pods_says_which_and_that_the_others_kept_their_uids() {
-        Steps.Run run = locked(postgres());
+        Steps.Run run = w.locked("postgres");
         Steps.Verified v = new Steps.Verified(true, List.of(new StatefulSetResult.PodResult("postgres-0", "a", "a"),
                 new StatefulSetResult.PodResult("postgres-1", "b", "b")), "adopted by UID x: 2 pod(s) with unchanged UIDs, revisions adopted");
         StatefulSetResult r = steps.verified(run, v, new Steps.Restarts(List.of("postgres-0"), List.of("pod postgres-1 refused")));
@@ -220,7 +200,7 @@ class StepsInMemoryTest {
         assertThat(r.pods().get(0).uidAfter()).isEqualTo(w.uid("Pod", "shop", "postgres-0"));
         assertThat(r.pods().get(1).restarted()).isFalse();
 
-        Steps.Run again = locked(postgres());
+        Steps.Run again = w.locked("postgres");
         Steps.Verified said = new Steps.Verified(true, List.of(new StatefulSetResult.PodResult("postgres-0", "a", "a")), "adopted");
         assertThat(steps.verified(again, said, new Steps.Restarts(List.of("postgres-0"), List.of())).detail())
                 .isEqualTo("adopted; 1 of 1 pod(s) restarted by this run for their file systems (postgres-0)");
@@ -228,15 +208,16 @@ class StepsInMemoryTest {
 
     @Test
     void a_claim_pending_its_file_system_during_the_wait_is_said_with_what_follows() {
-        Steps.Run run = locked(w.assess(MemoryWorld.declared("clickhouse")));
+        Steps.Run run = w.locked("clickhouse");
         steps.grow(run);
         steps.await(run, MemoryWorld.options());
-        assertThat(w.said).anySatisfy(p -> assertThat(p.message()).isEqualTo("claim data-clickhouse-0: FileSystemResizePending, the volume"
-                + " grew; the kubelet grows its file system, while the pod runs if the CSI driver expands online, else when the pod restarts;"
-                + " followed after the re-apply: the end of the run says whether the pod can use it"));
+        assertThat(w.heard.events).anySatisfy(p -> assertThat(p.message()).isEqualTo("claim data-clickhouse-0:"
+                + " FileSystemResizePending, the volume grew; the kubelet grows its file system, while the pod runs if the CSI driver"
+                + " expands online, else when the pod restarts; followed after the re-apply: the end of the run says whether the pod"
+                + " can use it"));
         steps.await(run, MemoryWorld.options().withRestartPodsForResize(true));
-        assertThat(w.said).anySatisfy(p -> assertThat(p.message()).endsWith("; followed after the re-apply, its pod restarted if the kubelet"
-                + " cannot grow it online"));
+        assertThat(w.heard.events).anySatisfy(p -> assertThat(p.message()).endsWith("; followed after the re-apply, its pod restarted"
+                + " if the kubelet cannot grow it online"));
         run.close();
     }
 }

@@ -4,13 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What each step answers and what an operator is shown of it: the requests before the grow, the
@@ -18,36 +15,14 @@ import org.junit.jupiter.api.io.TempDir;
  * released on every end that releases, a re-apply that cannot stand, the pods a restart picks; on
  * the in-memory demo cluster.
  */
-class StepsOutcomesInMemoryTest {
-    @TempDir Path home;
-    private MemoryWorld w;
-    private Steps steps;
-
-    @BeforeEach
-    void world() {
-        w = new MemoryWorld(home);
-        steps = w.steps();
-    }
-
-    private Steps.Checked checked(String name) {
-        return steps.check(w.assess(MemoryWorld.declared(name)), MemoryWorld.options(), true);
-    }
-
-    private Steps.Run locked(String name) {
-        return steps.lock(checked(name), MemoryWorld.options(), true).run();
-    }
-
-    private boolean released(String ns, String name) {
-        return LeaseLock.unfinishedLease(w.cluster, ns, name).isEmpty() && w.journal.read(ns, name).isEmpty();
-    }
-
+class StepsOutcomesInMemoryTest extends OnMemoryWorld {
     private StatefulSetResult converge(String name, ConvergeOptions opts) {
-        return w.converger(Gate.YES).converge(w.assess(MemoryWorld.declared(name)), opts, true);
+        return w.converger(Gate.YES).converge(w.assess(name), opts, true);
     }
 
     private int indexOf(String prefix) {
-        for (int i = 0; i < w.said.size(); i++) {
-            if (w.said.get(i).message().startsWith(prefix)) {
+        for (int i = 0; i < w.heard.events.size(); i++) {
+            if (w.heard.events.get(i).message().startsWith(prefix)) {
                 return i;
             }
         }
@@ -56,7 +31,7 @@ class StepsOutcomesInMemoryTest {
 
     @Test
     void the_grow_answers_each_claims_request_before_it_and_the_claims_it_patched() {
-        Steps.Run run = locked("postgres");
+        Steps.Run run = w.locked("postgres");
         Steps.Grown g = steps.grow(run);
         assertThat(g.patched()).containsExactlyInAnyOrder("data-postgres-0", "data-postgres-1", "data-postgres-2");
         assertThat(g.requestsBefore()).containsOnly(Map.entry("data-postgres-0", "10Gi"), Map.entry("data-postgres-1", "10Gi"),
@@ -70,16 +45,16 @@ class StepsOutcomesInMemoryTest {
 
     @Test
     void the_request_before_is_the_one_the_check_read_and_a_run_without_one_takes_the_grows() {
-        Steps.Checked c = checked("postgres");
+        Steps.Checked c = w.checked("postgres");
         w.cluster.edit("PersistentVolumeClaim", "shop", "data-postgres-0", x -> ((ObjectNode) x.at("/spec/resources/requests"))
                 .put("storage", "15Gi"));
         Steps.Run run = steps.lock(c, MemoryWorld.options(), true).run();
         assertThat(steps.grow(run).requestsBefore()).containsEntry("data-postgres-0", "10Gi");
         run.close();
 
-        MemoryWorld other = new MemoryWorld(home.resolve("other"));
-        Steps s = other.steps();
-        Steps.Checked read = s.check(other.assess(MemoryWorld.declared("postgres")), MemoryWorld.options(), true);
+        MemoryWorld other = another("other");
+        Steps s = other.steps;
+        Steps.Checked read = other.checked("postgres");
         Steps.Run resumedLike = s.lock(new Steps.Checked(read.record(), Map.of(), null), MemoryWorld.options(), true).run();
         assertThat(s.grow(resumedLike).requestsBefore()).containsEntry("data-postgres-1", "10Gi").hasSize(3);
         resumedLike.close();
@@ -87,7 +62,7 @@ class StepsOutcomesInMemoryTest {
 
     @Test
     void a_re_apply_after_the_lock_was_lost_sends_nothing_not_even_its_dry_run() {
-        Steps.Run run = locked("postgres");
+        Steps.Run run = w.locked("postgres");
         w.cluster.edit("Lease", "shop", "stsresize-postgres", l -> ((ObjectNode) l.path("spec")).put("holderIdentity", "bob"));
         assertThatThrownBy(() -> run.lock.phase(Record.PHASE_GROWING)).isInstanceOf(Locked.class);
         int sent = w.cluster.writes().size();
@@ -98,7 +73,7 @@ class StepsOutcomesInMemoryTest {
 
     @Test
     void the_verification_records_its_phase_and_says_what_it_read_back() {
-        Steps.Run run = locked("postgres");
+        Steps.Run run = w.locked("postgres");
         steps.grow(run);
         assertThat(steps.orphanDelete(run, new Steps.DeleteAllowed("shop", "postgres", run.record().uid())).gone()).isTrue();
         assertThat(steps.reapply(run).statefulSet()).isNotNull();
@@ -106,24 +81,23 @@ class StepsOutcomesInMemoryTest {
         assertThat(v.adopted()).isTrue();
         assertThat(w.journal.read("shop", "postgres").orElseThrow().phase()).isEqualTo("verifying");
         assertThat(LeaseLock.phaseOf(w.cluster.get("Lease", "shop", "stsresize-postgres").orElseThrow())).isEqualTo("verifying");
-        assertThat(w.said).anySatisfy(p -> {
+        assertThat(w.heard.events).anySatisfy(p -> {
             assertThat(p.step()).isEqualTo(Step.VERIFY);
             assertThat(p.message()).isEqualTo(v.detail());
             assertThat(p.warning()).isFalse();
         });
         run.close();
 
-        MemoryWorld down = new MemoryWorld(home.resolve("down"));
+        MemoryWorld down = another("down");
         down.controllerRuns = false;
-        Steps s = down.steps();
-        Steps.Run r = s.lock(s.check(down.assess(MemoryWorld.declared("postgres")), MemoryWorld.options(), true), MemoryWorld.options(),
-                true).run();
+        Steps s = down.steps;
+        Steps.Run r = down.locked("postgres");
         s.grow(r);
         s.orphanDelete(r, new Steps.DeleteAllowed("shop", "postgres", r.record().uid()));
         s.reapply(r);
         Steps.Verified not = s.verify(r);
         assertThat(not.adopted()).isFalse();
-        assertThat(down.said).anySatisfy(p -> {
+        assertThat(down.heard.events).anySatisfy(p -> {
             assertThat(p.step()).isEqualTo(Step.VERIFY);
             assertThat(p.message()).isEqualTo(not.detail());
             assertThat(p.warning()).isTrue();
@@ -133,7 +107,7 @@ class StepsOutcomesInMemoryTest {
 
     @Test
     void a_re_apply_that_neither_applies_nor_restores_keeps_the_record_for_resume() {
-        Steps.Run run = locked("postgres");
+        Steps.Run run = w.locked("postgres");
         steps.grow(run);
         steps.orphanDelete(run, new Steps.DeleteAllowed("shop", "postgres", run.record().uid()));
         w.cluster.failAlways("applyStatefulSet", MemoryCluster.error(500, "InternalError", "webhook down"));
@@ -152,24 +126,20 @@ class StepsOutcomesInMemoryTest {
     void a_restored_backup_ends_released_and_says_it_was_restored() {
         w.cluster.failNext("applyStatefulSet", null); // the assessment's dry run
         w.cluster.failNext("applyStatefulSet", MemoryCluster.error(500, "InternalError", "webhook down"));
-        Convergence m = Convergence.start(steps, w.assess(MemoryWorld.declared("postgres")), MemoryWorld.options(), true);
-        m.answerGrow(true);
-        m.allowDelete(new Steps.DeleteAllowed("shop", "postgres", w.uid("StatefulSet", "shop", "postgres")));
-        while (m.finished() == null) {
-            m.advance();
-        }
+        Convergence m = w.startAllowed("postgres");
+        finish(m);
         assertThat(m.restored()).isTrue();
         assertThat(m.finished().result().reason()).isEqualTo("reapply-failed");
-        assertThat(released("shop", "postgres")).isTrue();
+        assertThat(w.released("shop", "postgres")).isTrue();
     }
 
     @Test
     void the_release_is_a_checkpoint_and_the_events_warnings_are_said_before_the_last_word() {
         List<String> written = new ArrayList<>();
         w.cluster.failAlways("createEvent", MemoryCluster.error(500, "InternalError", "events store down"));
-        Converger c = new Converger(w.cluster, w.cluster.time, w.journal, "alice@laptop 7", "https://memory", Gate.YES, w.progress,
+        Converger c = new Converger(w.cluster, w.cluster.time, w.journal, "alice@laptop 7", "https://memory", Gate.YES, w.heard,
                 written::add, w.stop);
-        StatefulSetResult r = c.converge(w.assess(MemoryWorld.declared("postgres")), MemoryWorld.options(), true);
+        StatefulSetResult r = c.converge(w.assess("postgres"), MemoryWorld.options(), true);
         assertThat(r.outcome()).isEqualTo(Outcome.CONVERGED);
         assertThat(written).contains("release postgres");
         int warning = indexOf("could not record Event Reapplied");
@@ -183,22 +153,22 @@ class StepsOutcomesInMemoryTest {
         StatefulSetResult r = converge("postgres", MemoryWorld.options());
         assertThat(r.outcome()).isEqualTo(Outcome.CONVERGED);
         assertThat(r.warnings()).as("as many ready replicas as before").isEmpty();
-        assertThat(w.said).anySatisfy(p -> assertThat(p.message()).isEqualTo("following each claim to its file system (up to --fs-timeout"
-                + " 30s)"));
-        assertThat(w.said).anySatisfy(p -> {
+        assertThat(w.heard.events).anySatisfy(p -> assertThat(p.message()).isEqualTo("following each claim to its file system (up to"
+                + " --fs-timeout 30s)"));
+        assertThat(w.heard.events).anySatisfy(p -> {
             assertThat(p.step()).isEqualTo(Step.FILE_SYSTEMS);
             assertThat(p.message()).isEqualTo("claim data-postgres-1: file system grown - grown, as its status says");
             assertThat(p.warning()).isFalse();
         });
 
-        MemoryWorld offline = new MemoryWorld(home.resolve("offline"));
-        StatefulSetResult pending = offline.converger(Gate.YES).converge(offline.assess(MemoryWorld.declared("clickhouse")),
+        MemoryWorld offline = another("offline");
+        StatefulSetResult pending = offline.converger(Gate.YES).converge(offline.assess("clickhouse"),
                 MemoryWorld.options(), true);
-        assertThat(offline.said).anySatisfy(p -> {
+        assertThat(offline.heard.events).anySatisfy(p -> {
             assertThat(p.message()).startsWith("claim data-clickhouse-0: file system pending - ");
             assertThat(p.warning()).as("a pod waits for it").isTrue();
         });
-        assertThat(offline.ticks).filteredOn(t -> t.what().startsWith("the kubelet to grow the file system")).isNotEmpty()
+        assertThat(offline.heard.ticks).filteredOn(t -> t.what().startsWith("the kubelet to grow the file system")).isNotEmpty()
                 .allSatisfy(t -> assertThat(t.claims()).as("the view shows the claims while it waits").isNotEmpty());
         assertThat(pending.claims()).extracting(StatefulSetResult.ClaimResult::fileSystem).containsOnly(FileSystem.PENDING);
     }
@@ -209,12 +179,12 @@ class StepsOutcomesInMemoryTest {
         assertThat(online.outcome()).isEqualTo(Outcome.CONVERGED);
         assertThat(w.cluster.writes("evictPod")).as("grown online: no pod restarted").isEmpty();
 
-        MemoryWorld stale = new MemoryWorld(home.resolve("stale"));
+        MemoryWorld stale = another("stale");
         for (int i = 0; i < 3; i++) {
             stale.cluster.summaries.put("demo-node-" + i, MemoryCluster.json("{'pods':[{'volume':[{'pvcRef':{'name':'data-postgres-" + i
                     + "','namespace':'shop'},'capacityBytes':" + (10L << 30) + "}]}]}"));
         }
-        StatefulSetResult r = stale.converger(Gate.YES).converge(stale.assess(MemoryWorld.declared("postgres")),
+        StatefulSetResult r = stale.converger(Gate.YES).converge(stale.assess("postgres"),
                 MemoryWorld.options().withRestartPodsForResize(true), true);
         assertThat(r.claims()).extracting(StatefulSetResult.ClaimResult::fileSystem).containsOnly(FileSystem.PENDING);
         assertThat(stale.cluster.writes("evictPod")).as("the kubelet is growing it: its summary lags, no restart helps").isEmpty();
@@ -271,8 +241,8 @@ class StepsOutcomesInMemoryTest {
 
     @Test
     void the_lease_of_a_dead_run_of_this_machine_is_taken_over_saying_so_and_a_plain_lock_says_nothing_of_it() {
-        locked("minio").close();
-        assertThat(w.said).filteredOn(p -> p.step() == Step.LOCK).extracting(ProgressEvent::message)
+        w.locked("minio").close();
+        assertThat(w.heard.events).filteredOn(p -> p.step() == Step.LOCK).extracting(ProgressEvent::message)
                 .hasSize(1).noneMatch(m -> m.isEmpty() || m.startsWith("took over"));
 
         HolderProcess.Machine machine = HolderProcess.LOCAL;
@@ -283,9 +253,9 @@ class StepsOutcomesInMemoryTest {
                 + "'bob@here 2147483646','leaseDurationSeconds':60,'renewTime':'2025-12-31T23:59:59.000000Z'}}");
         ((ObjectNode) lease.at("/metadata/annotations")).put(HolderProcess.ANNOTATION, dead.annotation());
         w.cluster.put(lease);
-        Steps.Run run = locked("postgres");
+        Steps.Run run = w.locked("postgres");
         assertThat(run).isNotNull();
-        assertThat(w.said).anySatisfy(p -> {
+        assertThat(w.heard.events).anySatisfy(p -> {
             assertThat(p.step()).isEqualTo(Step.LOCK);
             assertThat(p.message()).isEqualTo("took over the Lease of a run of this machine that is no longer running (pid 2147483646,"
                     + " started 2026-01-01T00:00:00Z, holder bob@here 2147483646)");
@@ -296,7 +266,7 @@ class StepsOutcomesInMemoryTest {
     @Test
     void a_resumed_run_holds_its_lease_in_the_name_of_who_resumed_it() {
         w.resizer = c -> w.stop.request("SIGTERM");
-        w.converger(Gate.YES).converge(w.assess(MemoryWorld.declared("postgres")), MemoryWorld.options(), true);
+        w.converger(Gate.YES).converge(w.assess("postgres"), MemoryWorld.options(), true);
         w.resizer = c -> { };
         PendingRun pending = new RunRecords(w.cluster, w.journal, "https://memory").find("shop", "postgres", true).orElseThrow();
         List<String> holders = new ArrayList<>();
@@ -305,7 +275,7 @@ class StepsOutcomesInMemoryTest {
                 w.cluster.get("Lease", "shop", "stsresize-postgres").ifPresent(l -> holders.add(l.at("/spec/holderIdentity").asText("")));
             }
         });
-        Converger carol = new Converger(w.cluster, w.cluster.time, w.journal, "carol@desk 2", "https://memory", Gate.YES, w.progress,
+        Converger carol = new Converger(w.cluster, w.cluster.time, w.journal, "carol@desk 2", "https://memory", Gate.YES, w.heard,
                 Checkpoint.NONE, new StopRequest());
         StatefulSetResult r = carol.resume(pending, null, MemoryWorld.options(), true);
         assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);

@@ -8,9 +8,7 @@ import dev.stsresize.plan.Metadata;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,28 +32,20 @@ class WaiterTest {
     @Test
     void a_wait_ticks_when_it_begins_and_after_its_stretch_with_each_claims_condition_then_ends_at_its_deadline() {
         try (Harness h = Harness.start(home, Demo.cluster())) {
-            List<WaitTick> ticks = new CopyOnWriteArrayList<>();
-            Progress progress = new Progress() {
-                @Override
-                public void on(ProgressEvent e) {}
-
-                @Override
-                public void waiting(WaitTick t) {
-                    ticks.add(t);
-                }
-            };
-            Waiter w = new Waiter(new AwaitObject(h.cluster(), Clock.systemUTC()), Clock.systemUTC(), progress, new StopRequest());
+            Heard heard = new Heard();
+            Waiter w = new Waiter(new AwaitObject(h.cluster(), Clock.systemUTC()), Clock.systemUTC(), heard, new StopRequest());
             ClaimGrower grower = new ClaimGrower(h.cluster(), w, null, Progress.NONE, Checkpoint.NONE);
             Waiter.Result r = w.until(neverGrows(h, Duration.ofSeconds(1)).withClaims(() -> grower.readAll("shop", TARGETS, Map.of())));
             assertThat(r.end()).isEqualTo(Waiter.End.DEADLINE);
-            assertThat(ticks).as("one when the wait begins, one when its stretch (cut at the deadline) ends").hasSizeGreaterThanOrEqualTo(2);
-            assertThat(ticks.get(0).what()).isEqualTo("the capacity of claim data-postgres-0 to reach 999Gi");
-            assertThat(ticks.get(0).claims()).singleElement().satisfies(c -> {
+            assertThat(heard.ticks).as("one when the wait begins, one when its stretch (cut at the deadline) ends")
+                    .hasSizeGreaterThanOrEqualTo(2);
+            assertThat(heard.ticks.get(0).what()).isEqualTo("the capacity of claim data-postgres-0 to reach 999Gi");
+            assertThat(heard.ticks.get(0).claims()).singleElement().satisfies(c -> {
                 assertThat(c.name()).isEqualTo("data-postgres-0");
                 assertThat(c.state()).isEqualTo(ClaimGrower.State.REQUESTED_LESS);
                 assertThat(c.request()).isEqualTo("10Gi");
             });
-            assertThat(ticks.get(ticks.size() - 1).elapsed()).isPositive();
+            assertThat(heard.lastTick().elapsed()).isPositive();
         }
     }
 

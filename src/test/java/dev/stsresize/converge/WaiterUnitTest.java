@@ -18,21 +18,9 @@ import org.junit.jupiter.api.Test;
  */
 class WaiterUnitTest {
     private final MemoryCluster cluster = new MemoryCluster();
-    private final List<WaitTick> ticks = new ArrayList<>();
-    private final List<ProgressEvent> events = new ArrayList<>();
+    private final Heard heard = new Heard();
     private final StopRequest stop = new StopRequest();
-    private final Progress progress = new Progress() {
-        @Override
-        public void on(ProgressEvent event) {
-            events.add(event);
-        }
-
-        @Override
-        public void waiting(WaitTick tick) {
-            ticks.add(tick);
-        }
-    };
-    private final Waiter waiter = new Waiter(new AwaitObject(cluster, cluster.time), cluster.time, progress, stop);
+    private final Waiter waiter = new Waiter(new AwaitObject(cluster, cluster.time), cluster.time, heard, stop);
     private final Instant start = cluster.time.instant();
 
     WaiterUnitTest() {
@@ -66,7 +54,7 @@ class WaiterUnitTest {
         assertThat(r.outcome().reached()).isTrue();
         assertThat(r.failure()).isEmpty();
         assertThat(r.object()).isPresent();
-        assertThat(ticks).isEmpty();
+        assertThat(heard.ticks).isEmpty();
         assertThat(cluster.watches).isZero();
     }
 
@@ -76,8 +64,8 @@ class WaiterUnitTest {
         Waiter.Result r = waiter.until(podRunning(Duration.ofMinutes(1)));
         assertThat(r.end()).isEqualTo(Waiter.End.REACHED);
         assertThat(r.object().orElseThrow().at("/status/phase").asText()).isEqualTo("Running");
-        assertThat(ticks).isNotEmpty();
-        WaitTick first = ticks.get(0);
+        assertThat(heard.ticks).isNotEmpty();
+        WaitTick first = heard.ticks.get(0);
         assertThat(first.namespace()).isEqualTo("shop");
         assertThat(first.name()).isEqualTo("db");
         assertThat(first.step()).isEqualTo(Step.RESTART);
@@ -85,8 +73,8 @@ class WaiterUnitTest {
         assertThat(first.elapsed()).isEqualTo(Duration.ZERO);
         assertThat(first.left()).isEqualTo(Duration.ofMinutes(1));
         assertThat(first.claims()).isEmpty();
-        assertThat(ticks.get(ticks.size() - 1).elapsed()).isEqualTo(Duration.ofSeconds(5));
-        assertThat(ticks.get(ticks.size() - 1).left()).isEqualTo(Duration.ofSeconds(55));
+        assertThat(heard.lastTick().elapsed()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(heard.lastTick().left()).isEqualTo(Duration.ofSeconds(55));
     }
 
     @Test
@@ -96,9 +84,9 @@ class WaiterUnitTest {
         assertThat(r.reached()).isFalse();
         assertThat(r.outcome().reached()).isFalse();
         assertThat(r.object().orElseThrow().at("/status/phase").asText()).isEqualTo("Pending");
-        assertThat(ticks).isNotEmpty().allSatisfy(t -> assertThat(t.left().isNegative()).isFalse());
-        assertThat(ticks.get(ticks.size() - 1).left()).as("the last stretch ends past the deadline").isEqualTo(Duration.ZERO);
-        assertThat(ticks.get(ticks.size() - 1).elapsed()).isEqualTo(Duration.ofSeconds(15));
+        assertThat(heard.ticks).isNotEmpty().allSatisfy(t -> assertThat(t.left().isNegative()).isFalse());
+        assertThat(heard.lastTick().left()).as("the last stretch ends past the deadline").isEqualTo(Duration.ZERO);
+        assertThat(heard.lastTick().elapsed()).isEqualTo(Duration.ofSeconds(15));
     }
 
     @Test
@@ -184,7 +172,7 @@ class WaiterUnitTest {
         assertThat(r.failure()).isEqualTo("the resizer failed");
         assertThat(r.reached()).isFalse();
         assertThat(order).containsExactly("claims read", "failure asked", "claims read", "failure asked");
-        assertThat(ticks).hasSize(2);
+        assertThat(heard.ticks).hasSize(2);
     }
 
     @Test
@@ -200,11 +188,11 @@ class WaiterUnitTest {
                     }
                     return List.of(status);
                 }));
-        assertThat(ticks).hasSizeGreaterThanOrEqualTo(3);
-        assertThat(ticks.get(0).what()).isEqualTo("pod db-0 to run: phase Pending");
-        assertThat(ticks.get(0).claims()).containsExactly(status);
-        assertThat(ticks.get(1).claims()).as("a failed read shows no claims, the wait goes on").isEmpty();
-        assertThat(ticks.get(2).claims()).containsExactly(status);
+        assertThat(heard.ticks).hasSizeGreaterThanOrEqualTo(3);
+        assertThat(heard.ticks.get(0).what()).isEqualTo("pod db-0 to run: phase Pending");
+        assertThat(heard.ticks.get(0).claims()).containsExactly(status);
+        assertThat(heard.ticks.get(1).claims()).as("a failed read shows no claims, the wait goes on").isEmpty();
+        assertThat(heard.ticks.get(2).claims()).containsExactly(status);
     }
 
     @Test
@@ -223,22 +211,22 @@ class WaiterUnitTest {
         runsAtWatch(12);
         waiter.until(podRunning(Duration.ofMinutes(5)).withDetail(p -> "phase Pending").withSlow(p -> new Waiter.Late("the kubelet is late",
                 "the kubelet is late: check it")));
-        assertThat(ticks).anyMatch(t -> t.elapsed().compareTo(Waiter.SLOW) < 0);
-        assertThat(ticks).anyMatch(t -> t.elapsed().compareTo(Waiter.SLOW) >= 0);
-        for (WaitTick t : ticks) {
+        assertThat(heard.ticks).anyMatch(t -> t.elapsed().compareTo(Waiter.SLOW) < 0);
+        assertThat(heard.ticks).anyMatch(t -> t.elapsed().compareTo(Waiter.SLOW) >= 0);
+        for (WaitTick t : heard.ticks) {
             assertThat(t.what()).as("a tick after %s", t.elapsed()).isEqualTo(t.elapsed().compareTo(Waiter.SLOW) >= 0
                     ? "pod db-0 to run: phase Pending; the kubelet is late" : "pod db-0 to run: phase Pending");
         }
-        assertThat(events).extracting(ProgressEvent::message).containsExactly("the kubelet is late: check it");
-        assertThat(events).allMatch(ProgressEvent::warning);
+        assertThat(heard.events).extracting(ProgressEvent::message).containsExactly("the kubelet is late: check it");
+        assertThat(heard.events).allMatch(ProgressEvent::warning);
     }
 
     @Test
     void a_slow_wait_with_nothing_to_say_stays_quiet() {
         runsAtWatch(12);
         waiter.until(podRunning(Duration.ofMinutes(5)).withSlow(p -> Waiter.Late.NONE));
-        assertThat(ticks).anyMatch(t -> t.elapsed().compareTo(Waiter.SLOW) >= 0);
-        assertThat(ticks).allMatch(t -> t.what().equals("pod db-0 to run"));
-        assertThat(events).isEmpty();
+        assertThat(heard.ticks).anyMatch(t -> t.elapsed().compareTo(Waiter.SLOW) >= 0);
+        assertThat(heard.ticks).allMatch(t -> t.what().equals("pod db-0 to run"));
+        assertThat(heard.events).isEmpty();
     }
 }

@@ -13,7 +13,6 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,22 +24,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class WaitsThatSpeakTest {
     @TempDir Path home;
-
-    /** The ticks and the events of a run, as a view gets them. */
-    static final class Heard implements Progress {
-        final List<ProgressEvent> events = new CopyOnWriteArrayList<>();
-        final List<WaitTick> ticks = new CopyOnWriteArrayList<>();
-
-        @Override
-        public void on(ProgressEvent e) {
-            events.add(e);
-        }
-
-        @Override
-        public void waiting(WaitTick t) {
-            ticks.add(t);
-        }
-    }
 
     /** A converger whose waits tick every 100 ms instead of 10 s, so that a test sees many ticks and no test waits a stretch. */
     static Converger converger(Harness h, Progress progress) {

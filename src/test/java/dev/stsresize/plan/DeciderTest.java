@@ -136,7 +136,7 @@ class DeciderTest {
         assertThat(r.reason()).isEqualTo(Reason.TEMPLATE_CHANGED);
         assertThat(r.verdict()).isEqualTo(Verdict.REFUSED);
         assertThat(r.detail()).isEqualTo("template-changed: t; shrink: s; claim-unbound: u");
-        Refusal blocked = new Refusal("a", "db", List.of(new Finding(Reason.LOCKED, "l"), new Finding(Reason.CLAIM_UNBOUND, "u")),
+        Refusal blocked = new Refusal("a", "db", List.of(new Finding(Reason.FORBIDDEN, "f"), new Finding(Reason.CLAIM_UNBOUND, "u")),
                 List.of(), List.of(), List.of());
         assertThat(blocked.verdict()).isEqualTo(Verdict.BLOCKED);
         assertThat(blocked.reason()).isEqualTo(Reason.CLAIM_UNBOUND);
@@ -164,7 +164,7 @@ class DeciderTest {
         assertThat(List.of(Verdict.values())).extracting(Verdict::label)
                 .containsExactly("grow", "grow-claims", "up-to-date", "refused", "blocked", "absent");
         assertThat(List.of(Reason.values())).extracting(Reason::label).containsExactly("template-changed", "other-immutable",
-                "owned", "shrink", "not-expandable", "no-resizer", "claim-unbound", "locked", "forbidden");
+                "owned", "shrink", "not-expandable", "no-resizer", "claim-unbound", "forbidden");
         assertThat(List.of(Reason.values())).filteredOn(Reason::permanent).hasSize(6);
     }
 

@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /**
  * The fault rules of {@code simulate --faults FILE}: a YAML (or JSON) document
@@ -29,7 +31,7 @@ import java.util.Set;
  * {@code csi-resizer}.
  */
 public final class FaultFile {
-    private static final Set<String> FIELDS = Set.of("verb", "resource", "name", "nth", "times", "probability", "seed",
+    private static final Set<String> RULE_FIELDS = Set.of("verb", "resource", "name", "nth", "times", "probability", "seed",
             "status", "reason", "message", "retryAfterSeconds", "latencyMillis", "drop", "cutWatchAfterEvents", "hang", "unreachable");
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
@@ -42,24 +44,36 @@ public final class FaultFile {
 
     /** The rules of {@code file}, in order (the first that fires decides). */
     public static List<FaultRule> read(Path file) {
-        JsonNode doc = document(file);
-        List<FaultRule> rules = new ArrayList<>();
-        int i = 0;
-        for (JsonNode r : doc.path("faults")) {
-            rules.add(rule(r, file + ", faults[" + i++ + "]"));
-        }
-        return rules;
+        return entries(file, "faults", FaultFile::rule);
     }
 
     /** The outages of {@code file} ({@code down:}), in order. */
     public static List<Outage> outages(Path file) {
-        JsonNode doc = document(file);
-        List<Outage> outages = new ArrayList<>();
+        return entries(file, "down", FaultFile::outage);
+    }
+
+    /** Each entry of the list under {@code key}, read with where it stands ("FILE, key[i]") for its refusals to name. */
+    private static <T> List<T> entries(Path file, String key, BiFunction<JsonNode, String, T> read) {
+        List<T> entries = new ArrayList<>();
         int i = 0;
-        for (JsonNode o : doc.path("down")) {
-            outages.add(outage(o, file + ", down[" + i++ + "]"));
+        for (JsonNode entry : document(file).path(key)) {
+            entries.add(read.apply(entry, file + ", " + key + "[" + i++ + "]"));
         }
-        return outages;
+        return entries;
+    }
+
+    /** Refuses {@code entry} unless it is a mapping of {@code fields} only; an unknown field is named with every known one. */
+    private static void mappingOf(JsonNode entry, Set<String> fields, Function<String, IllegalArgumentException> refusal) {
+        if (!entry.isObject()) {
+            throw refusal.apply("is not a mapping");
+        }
+        for (Iterator<String> it = entry.fieldNames(); it.hasNext(); ) {
+            String f = it.next();
+            if (!fields.contains(f)) {
+                throw refusal.apply("has an unknown field \"" + f + "\"; the fields are " + String.join(", ",
+                        fields.stream().sorted().toList()));
+            }
+        }
     }
 
     private static JsonNode document(Path file) {
@@ -80,16 +94,7 @@ public final class FaultFile {
     }
 
     static Outage outage(JsonNode o, String where) {
-        if (!o.isObject()) {
-            throw badOutage(where, "is not a mapping");
-        }
-        for (Iterator<String> it = o.fieldNames(); it.hasNext(); ) {
-            String f = it.next();
-            if (!OUTAGE_FIELDS.contains(f)) {
-                throw badOutage(where, "has an unknown field \"" + f + "\"; the fields are " + String.join(", ",
-                        OUTAGE_FIELDS.stream().sorted().toList()));
-            }
-        }
+        mappingOf(o, OUTAGE_FIELDS, what -> badOutage(where, what));
         String component = o.path("component").asText("");
         if (!dev.stsresize.sim.controller.ControllerManager.COMPONENTS.contains(component)) {
             throw badOutage(where, "has component " + o.path("component") + "; use one of " + String.join(", ",
@@ -107,15 +112,7 @@ public final class FaultFile {
     }
 
     static FaultRule rule(JsonNode r, String where) {
-        if (!r.isObject()) {
-            throw bad(where, "is not a mapping");
-        }
-        for (Iterator<String> it = r.fieldNames(); it.hasNext(); ) {
-            String f = it.next();
-            if (!FIELDS.contains(f)) {
-                throw bad(where, "has an unknown field \"" + f + "\"; the fields are " + String.join(", ", FIELDS.stream().sorted().toList()));
-            }
-        }
+        mappingOf(r, RULE_FIELDS, what -> bad(where, what));
         Fault fault = fault(r, where);
         String verb = text(r, "verb");
         String resource = text(r, "resource");

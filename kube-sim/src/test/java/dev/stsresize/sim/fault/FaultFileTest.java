@@ -62,6 +62,10 @@ class FaultFileTest {
         assertThatThrownBy(() -> read("rules: []\n")).hasMessageContaining("must hold a list under \"faults:\"");
         assertThatThrownBy(() -> read("faults:\n- {status: 503, latencyMillis: -5}\n")).hasMessageContaining(
                 "has latencyMillis: -5; use a whole number, 0 or more.");
+        assertThatThrownBy(() -> read("faults:\n- {staus: 503}\n")).hasMessageStartingWith("fault rule ").hasMessageEndingWith(
+                "faults[0] has an unknown field \"staus\"; the fields are cutWatchAfterEvents, drop, hang, latencyMillis, message, name,"
+                        + " nth, probability, reason, resource, retryAfterSeconds, seed, status, times, unreachable, verb.");
+        assertThatThrownBy(() -> read("faults:\n- {status: 503}\n- get\n")).hasMessageEndingWith("faults[1] is not a mapping.");
     }
 
     List<FaultFile.Outage> outages(String yaml) throws Exception {
@@ -97,6 +101,8 @@ class FaultFileTest {
                 "down[0] has no forSeconds; say how long kubelet stays down, in seconds (1 or more).");
         assertThatThrownBy(() -> outages("down: [{component: kubelet, forSeconds: 5, until: never}]\n")).hasMessageEndingWith(
                 "down[0] has an unknown field \"until\"; the fields are afterSeconds, component, forSeconds.");
+        assertThatThrownBy(() -> outages("down: [kubelet]\n")).hasMessageStartingWith("outage ").hasMessageEndingWith(
+                "down[0] is not a mapping.");
         assertThatThrownBy(() -> outages("down: {component: kubelet}\n")).hasMessageContaining("must hold a list under");
         assertThatThrownBy(() -> read("nothing: here\n")).hasMessageContaining("must hold a list under \"faults:\", \"down:\" or both");
     }
