@@ -43,6 +43,30 @@ class FaultsAndRequestLogTest {
         sim.close();
     }
 
+    /** A NoClassDefFoundError from a jar missing a class answered a 200 with no body, and the request went unrecorded. */
+    @Test
+    void an_error_in_a_handler_is_the_500_of_a_recovered_panic_and_is_recorded() {
+        sim.load(Fixtures.yaml("apiVersion: v1\nkind: Service\nmetadata: {name: broken, namespace: default}\nspec: {ports: [{port: 80}]}\n"));
+        sim.runBehindService("default", "broken", 80, (method, path, query, body) -> {
+            throw new NoClassDefFoundError("io/kubernetes/client/proto/Runtime$1");
+        });
+        java.io.PrintStream stderr = System.err;
+        java.io.ByteArrayOutputStream logged = new java.io.ByteArrayOutputStream();
+        SimClient.Answer a;
+        System.setErr(new java.io.PrintStream(logged, true, StandardCharsets.UTF_8));
+        try {
+            a = client.get("/api/v1/namespaces/default/services/broken:80/proxy/x");
+        } finally {
+            System.setErr(stderr);
+        }
+        assertThat(a.code()).isEqualTo(500);
+        assertThat(a.body()).isEqualTo("This request caused apiserver to panic. Look in the logs for details.\n");
+        assertThat(a.headers().get("Content-Type")).isEqualTo("text/plain; charset=utf-8");
+        assertThat(sim.requests().get(sim.requests().size() - 1).status()).isEqualTo(500);
+        assertThat(logged.toString(StandardCharsets.UTF_8)).startsWith("apiserver panic'd on GET /api/v1/namespaces/default/services/"
+                + "broken:80/proxy/x\njava.lang.NoClassDefFoundError: io/kubernetes/client/proto/Runtime$1\n");
+    }
+
     @Test
     void every_request_is_recorded_with_method_path_query_body_status_and_user_and_written_as_json_lines() throws IOException {
         client.get(CLAIMS + "?labelSelector=app%3Ddb");

@@ -112,10 +112,29 @@ public final class ApiServer implements AutoCloseable {
         } catch (RuntimeException | IOException e) {
             // a bug or a missing piece (e.g. a patch type not yet implemented): a 500 Status, never silence
             response = Response.of(500, ApiError.of(500, "InternalError", "Internal error occurred: " + e, null).status());
+        } catch (VirtualMachineError e) {
+            throw e; // out of memory or stack: fatal to the Go runtime too, nothing a handler recovers
+        } catch (Error e) {
+            response = panicked(r, e);
         }
         // recorded before the answer leaves, so a client that got its answer finds its request in the log
         r.record(response.code());
         send(ex, response);
+    }
+
+    /**
+     * An Error (a class missing from a jar, a failed assertion) is what a panic is to a Go handler. Let out,
+     * it would reach Jetty's http-spi handler, which ends the exchange with a 200 and no body, and the request
+     * would go unrecorded. kube-apiserver's WithPanicRecovery (staging/src/k8s.io/apiserver/pkg/server/filters/wrap.go) answers http.Error's 500
+     * text and logs the panic with its stack: here on stderr, the simulator's log.
+     */
+    private static Response panicked(ServedRequest r, Error e) {
+        String rawQuery = r.exchange.getRequestURI().getRawQuery(); // req.RequestURI: the target, never an absolute URI
+        System.err.println("apiserver panic'd on " + r.exchange.getRequestMethod() + " " + r.path + (rawQuery == null ? "" : "?" + rawQuery));
+        e.printStackTrace();
+        r.exchange.getResponseHeaders().set("X-Content-Type-Options", "nosniff");
+        return Response.typed(500, "text/plain; charset=utf-8",
+                "This request caused apiserver to panic. Look in the logs for details.\n".getBytes(StandardCharsets.UTF_8));
     }
 
     /** The handler at the end of the chain: a watch streams on the connection itself (answering null). */

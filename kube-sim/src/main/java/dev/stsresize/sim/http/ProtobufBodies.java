@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.Descriptors.Descriptor;
 import com.google.protobuf.Descriptors.FieldDescriptor;
-import com.google.protobuf.Descriptors.FileDescriptor;
 import com.google.protobuf.DynamicMessage;
 import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.Message;
@@ -25,32 +24,33 @@ import java.util.Map;
  * clients send them ({@code kubectl create namespace|serviceaccount|role|job|token}, {@code auth
  * can-i}, {@code drain}); answers stay JSON, which client-go decodes by the response's content type.
  * The wire format is apimachinery's (magic "k8s\0", then a runtime.Unknown whose raw bytes are the
- * object); the message schemas come from client-java-proto's descriptors, and the apimachinery
+ * object); the message schemas are client-java-proto's descriptors ({@link ProtobufSchemas}), and the apimachinery
  * types with a JSON form of their own (Quantity, Time, MicroTime, IntOrString, RawExtension,
  * FieldsV1) are mapped to it.
  */
 final class ProtobufBodies {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
     private static final byte[] MAGIC = {'k', '8', 's', 0};
-    /**
-     * Group version → the client-java-proto outer class of its schemas. Looked up by name: the schemas
-     * are data here, and the architecture rule keeps io.kubernetes.client out of every package but
-     * cluster/ at compile time (nothing here talks to an API server).
-     */
-    private static final Map<String, String> FILES = Map.ofEntries(
-            Map.entry("v1", "V1"),
-            Map.entry("apps/v1", "V1Apps"),
-            Map.entry("batch/v1", "V1Batch"),
-            Map.entry("rbac.authorization.k8s.io/v1", "V1Rbac"),
-            Map.entry("storage.k8s.io/v1", "V1Storage"),
-            Map.entry("coordination.k8s.io/v1", "V1Coordination"),
-            Map.entry("events.k8s.io/v1", "V1Events"),
-            Map.entry("networking.k8s.io/v1", "V1Networking"),
-            Map.entry("authorization.k8s.io/v1", "V1Authorization"),
-            Map.entry("authentication.k8s.io/v1", "V1Authentication"),
-            Map.entry("policy/v1", "V1Policy"),
-            Map.entry("autoscaling/v1", "V1Autoscaling"));
-    private static final Map<String, FileDescriptor> LOADED = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Group version → the protobuf package of its types (the {@code package} line of its generated.proto). */
+    static final Map<String, String> PACKAGES = Map.ofEntries(
+            Map.entry("v1", "k8s.io.api.core.v1"),
+            Map.entry("apps/v1", "k8s.io.api.apps.v1"),
+            Map.entry("batch/v1", "k8s.io.api.batch.v1"),
+            Map.entry("rbac.authorization.k8s.io/v1", "k8s.io.api.rbac.v1"),
+            Map.entry("storage.k8s.io/v1", "k8s.io.api.storage.v1"),
+            Map.entry("coordination.k8s.io/v1", "k8s.io.api.coordination.v1"),
+            Map.entry("events.k8s.io/v1", "k8s.io.api.events.v1"),
+            Map.entry("networking.k8s.io/v1", "k8s.io.api.networking.v1"),
+            Map.entry("authorization.k8s.io/v1", "k8s.io.api.authorization.v1"),
+            Map.entry("authentication.k8s.io/v1", "k8s.io.api.authentication.v1"),
+            Map.entry("policy/v1", "k8s.io.api.policy.v1"),
+            Map.entry("autoscaling/v1", "k8s.io.api.autoscaling.v1"));
+    private static final String UNKNOWN = "k8s.io.apimachinery.pkg.runtime.Unknown";
+
+    /** Read on the first protobuf body: most runs of the simulator never see one. */
+    private static final class Schemas {
+        static final ProtobufSchemas LOADED = ProtobufSchemas.load();
+    }
 
     private static final DateTimeFormatter MICRO = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSS'Z'")
             .withZone(java.time.ZoneOffset.UTC);
@@ -66,13 +66,13 @@ final class ProtobufBodies {
             throw unsupported("it does not start with the Kubernetes protobuf magic");
         }
         try {
-            Descriptor unknownType = schemas("Runtime").findMessageTypeByName("Unknown");
+            Descriptor unknownType = Schemas.LOADED.message(UNKNOWN).orElseThrow();
             DynamicMessage unknown = DynamicMessage.parseFrom(unknownType, ByteString.copyFrom(body, 4, body.length - 4));
             Message typeMeta = (Message) field(unknown, "typeMeta");
             String apiVersion = (String) field(typeMeta, "apiVersion");
             String kind = (String) field(typeMeta, "kind");
-            String outer = FILES.get(apiVersion);
-            Descriptor type = outer == null ? null : schemas(outer).findMessageTypeByName(kind);
+            String pkg = PACKAGES.get(apiVersion);
+            Descriptor type = pkg == null ? null : Schemas.LOADED.message(pkg + "." + kind).orElse(null);
             if (type == null) {
                 throw unsupported("the simulated cluster has no protobuf schema for " + kind + " in " + apiVersion);
             }
@@ -84,16 +84,6 @@ final class ProtobufBodies {
         } catch (InvalidProtocolBufferException e) {
             throw unsupported("it is not valid protobuf (" + e.getMessage() + ")");
         }
-    }
-
-    private static FileDescriptor schemas(String outerClass) {
-        return LOADED.computeIfAbsent(outerClass, name -> {
-            try {
-                return (FileDescriptor) Class.forName("io.kubernetes.client.proto." + name).getMethod("getDescriptor").invoke(null);
-            } catch (ReflectiveOperationException e) {
-                throw new IllegalStateException("client-java-proto lacks " + name, e);
-            }
-        });
     }
 
     private static ObjectNode object(Message m) {
