@@ -121,9 +121,19 @@ class SecureServingTest {
         }
         assertThat(connects).as("one connection").hasValue(1);
         Thread.sleep(idle * 4);
-        try (Response r = h2.newCall(new Request.Builder().url(url("/watch")).build()).execute()) {
-            assertThat(r.body().string()).isEqualTo("first\nsecond\n");
+        Request again = new Request.Builder().url(url("/watch")).build();
+        String body;
+        try (Response r = h2.newCall(again).execute()) {
+            body = r.body().string();
+        } catch (okhttp3.internal.http2.StreamResetException closedAsItWasSent) {
+            // on a loaded machine Jetty's idle check can run late, closing the connection just as the request is
+            // sent on it: the one retry then opens the second connection this test expects (a connection never closed
+            // answers the first try, and the count stays 1)
+            try (Response r = h2.newCall(again).execute()) {
+                body = r.body().string();
+            }
         }
+        assertThat(body).isEqualTo("first\nsecond\n");
         assertThat(connects).as("the server closed the idle connection: a second one was opened").hasValue(2);
     }
 
