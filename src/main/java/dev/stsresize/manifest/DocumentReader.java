@@ -42,15 +42,15 @@ public final class DocumentReader {
     private final ObjectMapper json;
     private final LoaderOptions loader;
     private final ReadLimits limits;
-    private final boolean inParallel;
+    private final int threads;
 
     public DocumentReader(ReadLimits limits) {
-        this(limits, true);
+        this(limits, threadsFor(Runtime.getRuntime().availableProcessors()));
     }
 
-    /** @param inParallel whether a large YAML input may be read in pieces on several threads (false: whole, as tests compare) */
-    DocumentReader(ReadLimits limits, boolean inParallel) {
-        this.inParallel = inParallel;
+    /** @param threads how many threads may read a large YAML input in pieces (1: whole, as tests compare) */
+    DocumentReader(ReadLimits limits, int threads) {
+        this.threads = threads;
         this.limits = limits;
         StreamReadConstraints constraints = StreamReadConstraints.builder()
                 .maxNestingDepth(limits.maxNestingDepth())
@@ -108,7 +108,7 @@ public final class DocumentReader {
             readJson(file, in, sink);
             return;
         }
-        List<List<Composed>> pieces = !inParallel || text.length() < IN_PARALLEL_FROM ? null : inPieces(text);
+        List<List<Composed>> pieces = threads < 2 || text.length() < IN_PARALLEL_FROM ? null : inPieces(text);
         if (pieces == null) {
             readYaml(file, in, sink);
             return;
@@ -134,14 +134,24 @@ public final class DocumentReader {
     record Composed(ObjectNode tree, int line) {}
 
     /**
-     * A large YAML input read in pieces ({@link YamlChunks}) on as many threads as there are processors (at most
-     * 4): the pieces' documents in order, each numbered and placed as the whole stream's reading places it. Null
-     * when it must be read whole instead: one processor, one piece, or any piece that fails or holds what only the
-     * constructor reads (anchors, merge keys, tags, a document that is no plain mapping), where the whole reading
-     * makes the error, and counts the aliases, exactly as before.
+     * The threads a large manifest is read on: half the processors, at most 4. The manifest is read while the
+     * command connects, and the other half is for what is on the way to the first answer meanwhile: the
+     * command's own thread, the TLS handshake and the LISTs' decoding, and the JIT compiler. On two processors
+     * that is one thread, the whole reading: a plan of 2,000 StatefulSets took 1.47 s so against 1.56 s in two
+     * pieces (medians of 9 interleaved runs, docs/performance.md).
+     */
+    static int threadsFor(int processors) {
+        return Math.max(1, Math.min(4, processors / 2));
+    }
+
+    /**
+     * A large YAML input read in pieces ({@link YamlChunks}) on this reader's threads: the pieces' documents in
+     * order, each numbered and placed as the whole stream's reading places it. Null when it must be read whole
+     * instead: one thread, one piece, or any piece that fails or holds what only the constructor reads (anchors,
+     * merge keys, tags, a document that is no plain mapping), where the whole reading makes the error, and
+     * counts the aliases, exactly as before.
      */
     List<List<Composed>> inPieces(String text) {
-        int threads = Math.min(4, Runtime.getRuntime().availableProcessors());
         List<Integer> starts = YamlChunks.starts(text);
         if (threads < 2 || starts.size() < 2) {
             return null;

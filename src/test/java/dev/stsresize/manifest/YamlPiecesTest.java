@@ -16,8 +16,15 @@ import org.junit.jupiter.params.provider.ValueSource;
  * trees, document numbers and lines, and the same error (or the same refusal) where the whole reading fails.
  */
 class YamlPiecesTest {
-    private static final DocumentReader WHOLE = new DocumentReader(ReadLimits.DEFAULT, false);
-    private static final DocumentReader PIECES = new DocumentReader(ReadLimits.DEFAULT, true);
+    private static final DocumentReader WHOLE = new DocumentReader(ReadLimits.DEFAULT, 1);
+    private static final DocumentReader PIECES = new DocumentReader(ReadLimits.DEFAULT, 4);
+
+    @Test
+    void aLargeManifestIsReadOnHalfTheProcessorsAtMostFourAndWholeOnTwo() {
+        // the other half is for the connection, the LISTs' decoding and the compiler, which the first answer waits for
+        assertThat(java.util.stream.IntStream.of(1, 2, 3, 4, 6, 8, 16, 64).map(DocumentReader::threadsFor).boxed().toList())
+                .containsExactly(1, 1, 1, 2, 3, 4, 4, 4);
+    }
 
     /** Documents that put what looks like a document marker everywhere it is not one, and markers where they are. */
     private static final List<String> KINDS = List.of(
