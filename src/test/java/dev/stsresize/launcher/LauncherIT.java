@@ -180,7 +180,7 @@ class LauncherIT {
         for (String offered : List.of("always [madvise] never", "[always] madvise never")) {
             Run plan = optionsWith(tmp, offered, "plan", "-f", "x.yaml");
             assertThat(plan.out()).as(offered + ": " + plan.describe())
-                    .startsWith("ran jdk17 -XX:+UseSerialGC -XX:+UseTransparentHugePages -XX:TieredStopAtLevel=1 -cp ");
+                    .startsWith("ran jdk17 -XX:+UseParallelGC -XX:+UseTransparentHugePages -XX:TieredStopAtLevel=1 -cp ");
             Run simulate = optionsWith(tmp, offered, "simulate");
             assertThat(simulate.out()).as(offered + ": " + simulate.describe())
                     .startsWith("ran jdk17 -XX:+UseSerialGC -XX:+UseTransparentHugePages -cp ");
@@ -189,11 +189,11 @@ class LauncherIT {
         for (String refused : new String[] {"always madvise [never]", null}) {
             Run plan = optionsWith(tmp, refused, "plan", "-f", "x.yaml");
             assertThat(plan.out()).as(refused + ": " + plan.describe())
-                    .startsWith("ran jdk17 -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -cp ").doesNotContain("HugePages");
+                    .startsWith("ran jdk17 -XX:+UseParallelGC -XX:TieredStopAtLevel=1 -cp ").doesNotContain("HugePages");
         }
         Run debug = optionsWith(tmp, "always [madvise] never", "--debug", "version");
         assertThat(debug.err()).as(debug.describe())
-                .contains("debug: JVM options: -XX:+UseSerialGC -XX:+UseTransparentHugePages -XX:TieredStopAtLevel=1\n");
+                .contains("debug: JVM options: -XX:+UseParallelGC -XX:+UseTransparentHugePages -XX:TieredStopAtLevel=1\n");
     }
 
     @Test
