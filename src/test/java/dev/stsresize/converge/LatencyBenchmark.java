@@ -141,10 +141,11 @@ class LatencyBenchmark {
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
             // the row names: "<build> plan", "<build> first screen", "kubectl get"
             Map<String, List<String>> commands = new LinkedHashMap<>();
+            // the launcher's options for plan on this machine, as users run it
+            List<String> options = dev.stsresize.launcher.LauncherOptions.forCommand("plan");
             for (Build b : builds) {
-                // the launcher's options for plan on this machine, as users run it
                 List<String> jvm = new ArrayList<>(List.of(java));
-                jvm.addAll(dev.stsresize.launcher.LauncherOptions.forCommand("plan"));
+                jvm.addAll(options);
                 jvm.addAll(List.of("-Xshare:auto", "-cp", b.classPath()));
                 List<String> plan = new ArrayList<>(jvm);
                 plan.addAll(List.of("dev.stsresize.Main", "plan", "-A", "-f", manifestFile.toString(), "--kubeconfig",

@@ -93,8 +93,7 @@ class PlanBenchmark {
             if (!before.isEmpty()) {
                 commands.put("plan -A, before (" + before + ")",
                         // that build's own launcher's options where its launcher is beside the jar
-                        command(jvm(LauncherOptions.besideJar(Path.of(before), "plan")), before,
-                                cds ? archive(jvm(LauncherOptions.besideJar(Path.of(before), "plan")), before, args, "before") : List.of(), args));
+                        beforeCommand(jvm(LauncherOptions.besideJar(Path.of(before), "plan")), before, cds, args));
             }
             commands.put("kubectl get sts,pvc,sc -A -o json",
                     List.of("kubectl", "--kubeconfig", kubeconfig.toString(), "get", "sts,pvc,sc", "-A", "-o", "json"));
@@ -208,6 +207,10 @@ class PlanBenchmark {
         Timed training = timed(command(jvm, classPath, List.of("-XX:ArchiveClassesAtExit=" + archive), args));
         assertThat(archive).as(training.stderr).exists();
         return List.of("-XX:SharedArchiveFile=" + archive);
+    }
+
+    private List<String> beforeCommand(List<String> jvm, String before, boolean cds, List<String> args) throws IOException, InterruptedException {
+        return command(jvm, before, cds ? archive(jvm, before, args, "before") : List.of(), args);
     }
 
     /** This test's java with the launcher's {@code options}, a class-data archive's switch and, with -Dbench.jfr, a profile. */

@@ -45,6 +45,7 @@ public final class LauncherOptions {
             Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
             var r = Processes.run(Map.of("STSRESIZE_JAVA", home.toString(), "STSRESIZE_CDS", "0", "PATH", System.getenv("PATH")),
                     dir, Duration.ofSeconds(30), "/bin/sh", launcher.toString(), command);
+            deleteAll(dir);
             String line = r.out().strip();
             int cp = line.indexOf(" -cp ");
             if (r.code() != 0 || cp < 0) {
@@ -56,6 +57,14 @@ public final class LauncherOptions {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
+        }
+    }
+
+    private static void deleteAll(Path dir) throws IOException {
+        try (var paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
         }
     }
 }
