@@ -21,6 +21,7 @@ import java.util.Locale;
 import java.util.function.Consumer;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.composer.Composer;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
@@ -28,6 +29,7 @@ import org.yaml.snakeyaml.error.YAMLException;
 import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.Tag;
+import org.yaml.snakeyaml.parser.ParserImpl;
 
 /**
  * Splits one input into documents: multi-document YAML (comments, empty documents, anchors and
@@ -43,13 +45,25 @@ public final class DocumentReader {
     private final LoaderOptions loader;
     private final ReadLimits limits;
     private final int threads;
+    /** Whether a large YAML input is read plainly first ({@link #plainPiece}); false only in the tests' reference. */
+    private final boolean plainFirst;
 
     public DocumentReader(ReadLimits limits) {
         this(limits, threadsFor(Runtime.getRuntime().availableProcessors()));
     }
 
-    /** @param threads how many threads may read a large YAML input in pieces (1: whole, as tests compare) */
+    /** @param threads how many threads may read a large YAML input in pieces (1: in one plain piece) */
     DocumentReader(ReadLimits limits, int threads) {
+        this(limits, threads, true);
+    }
+
+    /** The reading the plain one must equal: every YAML input through SnakeYAML's own reader and the constructor. */
+    static DocumentReader exact(ReadLimits limits) {
+        return new DocumentReader(limits, 1, false);
+    }
+
+    private DocumentReader(ReadLimits limits, int threads, boolean plainFirst) {
+        this.plainFirst = plainFirst;
         this.threads = threads;
         this.limits = limits;
         StreamReadConstraints constraints = StreamReadConstraints.builder()
@@ -108,7 +122,7 @@ public final class DocumentReader {
             readJson(file, in, sink);
             return;
         }
-        List<List<Composed>> pieces = threads < 2 || text.length() < IN_PARALLEL_FROM ? null : inPieces(text);
+        List<List<Composed>> pieces = !plainFirst || text.length() < IN_PARALLEL_FROM ? null : inPieces(text);
         if (pieces == null) {
             readYaml(file, in, sink);
             return;
@@ -125,8 +139,9 @@ public final class DocumentReader {
     }
 
     /**
-     * Below this many characters one thread reads a YAML input sooner than several start. A manifest of a
-     * thousand StatefulSets is about 750,000.
+     * From this many characters a YAML input is read plainly first, in pieces where there are threads for them;
+     * below, one thread reads it sooner than several start, and an input with an anchor is not read twice. A
+     * manifest of a thousand StatefulSets is about 750,000.
      */
     static final int IN_PARALLEL_FROM = 128 * 1024;
 
@@ -145,16 +160,17 @@ public final class DocumentReader {
     }
 
     /**
-     * A large YAML input read in pieces ({@link YamlChunks}) on this reader's threads: the pieces' documents in
-     * order, each numbered and placed as the whole stream's reading places it. Null when it must be read whole
-     * instead: one thread, one piece, or any piece that fails or holds what only the constructor reads (anchors,
-     * merge keys, tags, a document that is no plain mapping), where the whole reading makes the error, and
-     * counts the aliases, exactly as before.
+     * A large YAML input read plainly ({@link #plainPiece}) in pieces ({@link YamlChunks}) on this reader's threads,
+     * or in one piece with one thread: the pieces' documents in order, each numbered and placed as the whole
+     * stream's reading places it. Null when it must be read whole instead: any piece that fails or holds what only
+     * the constructor reads (anchors, merge keys, tags, a document that is no plain mapping), where the whole
+     * reading makes the error, and counts the aliases, exactly as before.
      */
     List<List<Composed>> inPieces(String text) {
         List<Integer> starts = YamlChunks.starts(text);
         if (threads < 2 || starts.size() < 2) {
-            return null;
+            List<Composed> one = plainPiece(text, 0, text.length());
+            return one == null ? null : List.of(one);
         }
         List<Integer> bounds = YamlChunks.groups(text, starts, threads);
         int groups = bounds.size() - 1;
@@ -180,17 +196,24 @@ public final class DocumentReader {
         return pieces.contains(null) ? null : pieces;
     }
 
-    /** The documents of text[from, to), or null when the whole reading must decide (see {@link #inPieces}). */
+    /**
+     * The documents of text[from, to), or null when the whole reading must decide (see {@link #inPieces}). Read as
+     * {@code Yaml.composeAll} reads, but with {@link LineMarks}: nothing here reads a mark but a document's line.
+     */
     private List<Composed> plainPiece(String text, int from, int to) {
         try {
             Constructor constructor = new Constructor(loader);
-            Yaml yaml = new Yaml(constructor, new org.yaml.snakeyaml.representer.Representer(new org.yaml.snakeyaml.DumperOptions()),
-                    new org.yaml.snakeyaml.DumperOptions(), loader);
             YamlTrees direct = new YamlTrees(constructor::scalar, json);
             int lines = YamlChunks.lineBreaks(text, from);
             List<Composed> out = new ArrayList<>();
-            for (Node node : yaml.composeAll(new java.io.StringReader(text.substring(from, to)))) {
-                if (node == null || node instanceof ScalarNode s && s.getTag().equals(Tag.NULL) && s.getAnchor() == null) {
+            Composer composer = new Composer(new ParserImpl(new LineMarks(new java.io.StringReader(text.substring(from, to))), loader),
+                    new RememberingResolver(), loader);
+            while (composer.checkNode()) {
+                Node node = composer.getNode();
+                if (node == null) {
+                    return null; // where composeAll's iterator throws
+                }
+                if (node instanceof ScalarNode s && s.getTag().equals(Tag.NULL) && s.getAnchor() == null) {
                     out.add(new Composed(null, 0)); // an empty document: the constructor's null
                     continue;
                 }
@@ -209,7 +232,7 @@ public final class DocumentReader {
     private void readYaml(String file, Reader in, Consumer<Document> sink) {
         Constructor constructor = new Constructor(loader);
         Yaml yaml = new Yaml(constructor, new org.yaml.snakeyaml.representer.Representer(new org.yaml.snakeyaml.DumperOptions()),
-                new org.yaml.snakeyaml.DumperOptions(), loader);
+                new org.yaml.snakeyaml.DumperOptions(), loader, new RememberingResolver());
         YamlTrees direct = new YamlTrees(constructor::scalar, json);
         int document = 0;
         boolean inside = false;

@@ -12,11 +12,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * A large YAML input read in pieces on several threads gives exactly what the whole stream's reading gives: the same
- * trees, document numbers and lines, and the same error (or the same refusal) where the whole reading fails.
+ * A large YAML input read plainly, in one piece on one thread or in pieces on several, gives exactly what the whole
+ * stream's exact reading (SnakeYAML's own reader and marks, the constructor) gives: the same trees, document numbers
+ * and lines, and the same error (or the same refusal) where that reading fails.
  */
 class YamlPiecesTest {
-    private static final DocumentReader WHOLE = new DocumentReader(ReadLimits.DEFAULT, 1);
+    private static final DocumentReader WHOLE = DocumentReader.exact(ReadLimits.DEFAULT);
+    private static final DocumentReader ONE = new DocumentReader(ReadLimits.DEFAULT, 1);
     private static final DocumentReader PIECES = new DocumentReader(ReadLimits.DEFAULT, 4);
 
     @Test
@@ -77,6 +79,13 @@ class YamlPiecesTest {
     }
 
     @Test
+    void a_large_plain_stream_is_read_in_one_plain_piece_on_one_thread_exactly_as_whole() {
+        String text = stream(600_000);
+        assertThat(ONE.inPieces(text)).as("read plainly in one piece").isNotNull().hasSize(1);
+        assertThat(read(ONE, text)).isEqualTo(read(WHOLE, text));
+    }
+
+    @Test
     void every_cut_is_at_a_document_start_and_a_piece_alone_reads_as_in_the_whole() {
         String text = stream(20_000);
         List<Integer> starts = YamlChunks.starts(text);
@@ -113,11 +122,14 @@ class YamlPiecesTest {
     void whatever_the_pieces_cannot_read_alone_is_read_whole_with_the_same_answer(String odd) {
         String text = stream(300_000) + "---\n" + odd + "---\n" + stream(300_000);
         assertThat(PIECES.inPieces(text)).as("read whole").isNull();
+        assertThat(ONE.inPieces(text)).as("read whole").isNull();
         Throwable whole = catchThrowable(() -> read(WHOLE, text));
         if (whole == null) {
             assertThat(read(PIECES, text)).isEqualTo(read(WHOLE, text));
+            assertThat(read(ONE, text)).isEqualTo(read(WHOLE, text));
         } else {
             assertThat(error(PIECES, text)).isEqualTo(whole.getMessage());
+            assertThat(error(ONE, text)).isEqualTo(whole.getMessage());
         }
     }
 
@@ -133,6 +145,7 @@ class YamlPiecesTest {
         String refusal = error(WHOLE, text);
         assertThat(refusal).contains("more than 50 aliases");
         assertThat(error(PIECES, text)).isEqualTo(refusal);
+        assertThat(error(ONE, text)).isEqualTo(refusal);
     }
 
     @Test
@@ -141,5 +154,6 @@ class YamlPiecesTest {
         String whole = error(WHOLE, text);
         assertThat(whole).matches("(?s)m\\.yaml, document \\d{4,} \\(line \\d{5,}, column \\d+\\).*");
         assertThat(error(PIECES, text)).isEqualTo(whole);
+        assertThat(error(ONE, text)).isEqualTo(whole);
     }
 }
