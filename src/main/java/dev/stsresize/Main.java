@@ -16,7 +16,14 @@ public final class Main {
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
         // --help and version first, without picocli (cli.QuickAnswers; docs/performance.md)
         int code = QuickAnswers.answer(args, out, System.getenv(), terminal());
-        System.exit(code != QuickAnswers.NOT_ANSWERED ? code : new Cli(out, err, Environment.system()).run(args));
+        if (code != QuickAnswers.NOT_ANSWERED) {
+            System.exit(code);
+        }
+        // picocli's default factory looks for Groovy's Closure class when first made: a failed class lookup of
+        // 10 ms in the start-up, where nothing else runs yet (docs/performance.md). After QuickAnswers, which
+        // leaves the help to picocli wherever a picocli.* property is set.
+        System.setProperty("picocli.disable.closures", "true");
+        System.exit(new Cli(out, err, Environment.system()).run(args));
     }
 
     /** As picocli's {@code Help.Ansi.calcTTY} decides: a console that is a terminal (JDK 22+ has a console off one too). */

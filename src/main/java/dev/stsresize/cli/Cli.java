@@ -70,7 +70,7 @@ public final class Cli {
     CommandLine commandLine(String invoked) {
         CommandLine cl = new CommandLine(new RootCommand());
         // subcommands are added here, one line each
-        add(cl, invoked, PlanCommand.class, () -> new PlanCommand(environment));
+        add(cl, invoked, PlanCommand.class, () -> new PlanCommand(environment, early));
         add(cl, invoked, ApplyCommand.class, () -> new ApplyCommand(environment, prompter, checkpoint, stop));
         add(cl, invoked, ResumeCommand.class, () -> new ResumeCommand(environment, prompter, checkpoint, stop));
         add(cl, invoked, SimulateCommand.class, SimulateCommand::new);
@@ -121,6 +121,8 @@ public final class Cli {
                         .run(java.util.Arrays.asList(args).subList(1, args.length), out);
             }
             String[] words = UiCommand.withImplicitUi(args);
+            // a plan's manifest is read while picocli builds the command
+            early = EarlyManifest.start(words, environment.stdin());
             return commandLine(invoked(words)).execute(words);
         } finally {
             out.flush();
@@ -131,6 +133,8 @@ public final class Cli {
     }
 
     private boolean debug;
+    /** The reading of a plan's {@code -f} begun with its words ({@link EarlyManifest}), for the plan picocli builds. */
+    private Optional<EarlyManifest> early = Optional.empty();
 
     /** As the commands connect, but with no terminal: completion must never wait for a credential plugin's prompt. */
     private dev.stsresize.cluster.ClientEnvironment completionEnvironment() {

@@ -47,14 +47,26 @@ public final class ManifestOptions {
     }
 
     /**
-     * The files read on a thread of their own while the command connects, or empty when stdin is among them (an
-     * exec credential plugin may be lent the terminal's stdin while connecting).
+     * The files read on a thread of their own while the command connects (the reading begun with the command line
+     * where it is of these inputs), or empty when stdin is among them (an exec credential plugin may be lent the
+     * terminal's stdin while connecting).
      */
-    Optional<ManifestReader.Ahead> readAhead(InputStream stdin) {
-        return readsStdin() ? Optional.empty() : Optional.of(new ManifestReader(stdin, ReadLimits.DEFAULT).readAhead(files, recursive));
+    Optional<ManifestReader.Ahead> readAhead(InputStream stdin, Optional<EarlyManifest> early) {
+        if (readsStdin()) {
+            return Optional.empty();
+        }
+        Optional<ManifestReader.Ahead> begun = early.flatMap(e -> e.readingOf(files, recursive));
+        return begun.isPresent() ? begun : Optional.of(new ManifestReader(stdin, ReadLimits.DEFAULT).readAhead(files, recursive));
     }
 
     Manifest read(InputStream stdin, String defaultNamespace, boolean namespaceExplicit) {
         return new ManifestReader(stdin, ReadLimits.DEFAULT).read(files, recursive, defaultNamespace, namespaceExplicit);
+    }
+
+    /** {@link #read}, from the reading begun with the command line where it is of these inputs ({@link EarlyManifest}). */
+    Manifest read(InputStream stdin, String defaultNamespace, boolean namespaceExplicit, Optional<EarlyManifest> early) {
+        Optional<ManifestReader.Ahead> begun = early.flatMap(e -> e.readingOf(files, recursive));
+        return begun.isPresent() ? begun.get().manifest(defaultNamespace, namespaceExplicit)
+                : read(stdin, defaultNamespace, namespaceExplicit);
     }
 }

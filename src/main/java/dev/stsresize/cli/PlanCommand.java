@@ -69,8 +69,16 @@ public final class PlanCommand extends BaseCommand {
     private final boolean terminal;
     private final Map<String, String> env;
 
+    /** The reading of {@code -f} begun with the command line, if any ({@link EarlyManifest}). */
+    private final Optional<EarlyManifest> early;
+
     public PlanCommand(Environment environment) {
+        this(environment, Optional.empty());
+    }
+
+    PlanCommand(Environment environment, Optional<EarlyManifest> early) {
         this.environment = environment;
+        this.early = early;
         this.stdin = environment.stdin();
         this.terminal = environment.console();
         this.env = environment.variables();
@@ -88,7 +96,7 @@ public final class PlanCommand extends BaseCommand {
         }
         boolean explicit = namespace != null;
         String ns = explicit ? namespace : "default";
-        Manifest manifest = manifestFiles.read(stdin, ns, explicit);
+        Manifest manifest = manifestFiles.read(stdin, ns, explicit, early);
         if (verbosity >= 2) {
             err.println("read " + manifest.statefulSets().size() + " StatefulSet(s) from the manifest; skipped "
                     + manifest.skippedCount() + " other document(s)" + (manifest.skipped().isEmpty() ? "" : ": " + describe(manifest.skipped())));
@@ -107,7 +115,7 @@ public final class PlanCommand extends BaseCommand {
     /** The plan from the live cluster: 3 LISTs (StatefulSets, claims, StorageClasses) and one dry run per StatefulSet to recreate. */
     private int fromCluster(PrintWriter out, PrintWriter err) {
         // the manifest is read while the kubeconfig is and the connection made; checked once its namespace is known
-        Optional<ManifestReader.Ahead> ahead = manifestFiles.readAhead(stdin);
+        Optional<ManifestReader.Ahead> ahead = manifestFiles.readAhead(stdin, early);
         ClusterConnection conn = connection.connect(environment, err);
         boolean explicit = connection.namespace != null;
         Assessor assessor = new Assessor(conn.cluster(), connection.verbosity >= 2 ? new ProgressPrinter(err) : Progress.NONE);

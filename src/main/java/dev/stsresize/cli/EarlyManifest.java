@@ -1,0 +1,77 @@
+package dev.stsresize.cli;
+
+import dev.stsresize.manifest.ManifestReader;
+import dev.stsresize.manifest.ReadLimits;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A plan's {@code -f} files read from the moment its words are seen, on a thread of their own, while picocli builds
+ * the command from its annotations: about a tenth of a second in which one processor was otherwise idle, and a large
+ * manifest's reading is what a plan waits for longest (docs/performance.md).
+ *
+ * <p>The files are a guess from the words in their plain forms ({@code -f X}, {@code -fX}, {@code -f=X},
+ * {@code --filename X}, {@code --filename=X}, {@code -R}, {@code --recursive}). The command uses this reading only
+ * where picocli's parse names exactly the same files, in the same order, and {@code -R} alike
+ * ({@link #readingOf}); otherwise it reads as before and this reading is dropped. Nothing is read from stdin here,
+ * and an error of this reading reaches the user only through the command, after its flags are checked.
+ */
+final class EarlyManifest {
+    /** The inputs the words give a plan, as picocli will read them when they are in the plain forms. */
+    record Inputs(List<String> files, boolean recursive) {}
+
+    private final Inputs inputs;
+    private final ManifestReader.Ahead reading;
+
+    private EarlyManifest(Inputs inputs, ManifestReader.Ahead reading) {
+        this.inputs = inputs;
+        this.reading = reading;
+    }
+
+    /** Starts reading the files the words give {@code plan}; empty for another command, no file, or stdin among them. */
+    static Optional<EarlyManifest> start(String[] words, InputStream stdin) {
+        return guess(words).map(in -> new EarlyManifest(in,
+                new ManifestReader(stdin, ReadLimits.DEFAULT).readAhead(in.files(), in.recursive())));
+    }
+
+    /** This reading, when {@code files} and {@code recursive} are exactly what it reads. */
+    Optional<ManifestReader.Ahead> readingOf(List<String> files, boolean recursive) {
+        return inputs.equals(new Inputs(files, recursive)) ? Optional.of(reading) : Optional.empty();
+    }
+
+    /** The inputs the words give {@code plan} (its first word not a flag, as {@code Cli} finds the command), if any. */
+    static Optional<Inputs> guess(String[] words) {
+        int command = 0;
+        while (command < words.length && words[command].startsWith("-") && !words[command].equals("--")) {
+            command++;
+        }
+        if (command >= words.length || !words[command].equals("plan")) {
+            return Optional.empty();
+        }
+        List<String> files = new ArrayList<>();
+        boolean recursive = false;
+        for (int i = command + 1; i < words.length; i++) {
+            String w = words[i];
+            if (w.equals("--")) {
+                break;
+            }
+            if ((w.equals("-f") || w.equals("--filename")) && i + 1 < words.length) {
+                files.add(words[++i]);
+            } else if (w.startsWith("--filename=")) {
+                files.add(w.substring("--filename=".length()));
+            } else if (w.startsWith("-f=")) {
+                files.add(w.substring(3));
+            } else if (w.startsWith("-f") && w.length() > 2) {
+                files.add(w.substring(2));
+            } else if (w.equals("-R") || w.equals("--recursive")) {
+                recursive = true;
+            }
+        }
+        if (files.isEmpty() || files.contains("-")) {
+            return Optional.empty();
+        }
+        return Optional.of(new Inputs(List.copyOf(files), recursive));
+    }
+}
