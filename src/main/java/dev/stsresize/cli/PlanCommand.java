@@ -140,10 +140,10 @@ public final class PlanCommand extends BaseCommand {
         Optional<PlanUsage> planUsage = reader.map(r -> PlanUsage.start(r, usageStarted, manifest.objects(), connection.allNamespaces,
                 usage.policy(spec)));
         Assessment assessment = assessor.assess(manifest.objects(), connection.allNamespaces, Assessor.Depth.PLAN, false, Optional.empty());
-        assessment.notes().forEach(n -> err.println("note: " + n));
+        printNotes(err, assessment.notes());
         List<Decision> decisions = assessment.items().stream().map(Assessed::decision).toList();
         Optional<Map<String, StatefulSetUsage>> usageByKey = planUsage.map(u -> u.finish(assessment.items()));
-        planUsage.ifPresent(u -> u.notes().forEach(n -> err.println("note: " + n)));
+        planUsage.ifPresent(u -> printNotes(err, u.notes()));
         render(out, decisions, usageByKey);
         boolean failed = false;
         for (Assessed a : assessment.items()) {
@@ -169,6 +169,17 @@ public final class PlanCommand extends BaseCommand {
         connection.validate(spec);
         usage.validate(spec);
         live.validate(manifestFiles);
+    }
+
+    /**
+     * Each note on a line of its own, in one write: stderr flushed at every line took a system call per note,
+     * 2,000 of them for the usage of a plan of 2,000 StatefulSets whose pods do not run.
+     */
+    private static void printNotes(PrintWriter err, List<String> notes) {
+        StringBuilder lines = new StringBuilder();
+        notes.forEach(n -> lines.append("note: ").append(n).append(System.lineSeparator()));
+        err.print(lines);
+        err.flush();
     }
 
     private static String describe(Map<String, Integer> skipped) {
