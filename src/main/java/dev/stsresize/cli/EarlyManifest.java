@@ -3,6 +3,9 @@ package dev.stsresize.cli;
 import dev.stsresize.manifest.ManifestReader;
 import dev.stsresize.manifest.ReadLimits;
 import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -15,8 +18,9 @@ import java.util.Optional;
  * <p>The files are a guess from the words in their plain forms ({@code -f X}, {@code -fX}, {@code -f=X},
  * {@code --filename X}, {@code --filename=X}, {@code -R}, {@code --recursive}). The command uses this reading only
  * where picocli's parse names exactly the same files, in the same order, and {@code -R} alike
- * ({@link #readingOf}); otherwise it reads as before and this reading is dropped. Nothing is read from stdin here,
- * and an error of this reading reaches the user only through the command, after its flags are checked.
+ * ({@link #readingOf}); otherwise it reads as before and this reading is dropped. Only regular files are read
+ * here (never stdin, a pipe or a directory), and an error of this reading reaches the user only through the
+ * command, after its flags are checked.
  */
 final class EarlyManifest {
     /** The inputs the words give a plan, as picocli will read them when they are in the plain forms. */
@@ -30,10 +34,22 @@ final class EarlyManifest {
         this.reading = reading;
     }
 
-    /** Starts reading the files the words give {@code plan}; empty for another command, no file, or stdin among them. */
+    /**
+     * Starts reading the files the words give {@code plan}; empty for another command, no file, or anything among
+     * them but regular files. A pipe ({@code -f <(helm template ...)}) or a directory's contents cannot be read
+     * twice: were the guess wrong, the command's own reading would find the pipe already drained.
+     */
     static Optional<EarlyManifest> start(String[] words, InputStream stdin) {
-        return guess(words).map(in -> new EarlyManifest(in,
-                new ManifestReader(stdin, ReadLimits.DEFAULT).readAhead(in.files(), in.recursive())));
+        return guess(words).filter(in -> in.files().stream().allMatch(EarlyManifest::regularFile))
+                .map(in -> new EarlyManifest(in, new ManifestReader(stdin, ReadLimits.DEFAULT).readAhead(in.files(), in.recursive())));
+    }
+
+    private static boolean regularFile(String path) {
+        try {
+            return Files.isRegularFile(Path.of(path));
+        } catch (InvalidPathException e) {
+            return false;
+        }
     }
 
     /** This reading, when {@code files} and {@code recursive} are exactly what it reads. */

@@ -64,6 +64,21 @@ class EarlyManifestTest {
     }
 
     @Test
+    void only_regular_files_are_read_early_since_a_pipe_cannot_be_read_twice() throws IOException, InterruptedException {
+        Path a = Files.writeString(dir.resolve("a.yaml"), "kind: ConfigMap\n");
+        Path sub = Files.createDirectory(dir.resolve("manifests"));
+        java.io.InputStream none = new ByteArrayInputStream(new byte[0]);
+        assertThat(EarlyManifest.start(new String[] {"plan", "-f", a.toString()}, none)).isPresent();
+        assertThat(EarlyManifest.start(new String[] {"plan", "-f", a.toString(), "-f", sub.toString()}, none)).isEmpty();
+        assertThat(EarlyManifest.start(new String[] {"plan", "-f", dir.resolve("missing.yaml").toString()}, none)).isEmpty();
+        Path fifo = dir.resolve("pipe");
+        if (new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor() == 0) {
+            // were it read here and the guess wrong, the command's own reading would find it drained
+            assertThat(EarlyManifest.start(new String[] {"plan", "-f", fifo.toString()}, none)).isEmpty();
+        }
+    }
+
+    @Test
     void where_picocli_reads_other_files_than_the_guess_the_plan_reads_picoclis() throws IOException {
         // "-Rf a" is -R and -f a to picocli, but not one of the plain forms: the guess is b alone, and must not be used
         Path a = Files.copy(Path.of(PlanCommandTest.MANIFEST), dir.resolve("a.yaml"));
