@@ -202,7 +202,7 @@ public final class ApplyCommand extends ConvergingCommand {
         List<Decision> decisions = assessment.items().stream().map(Assessed::decision).toList();
         ResultPrinter.plan(decisions, Optional.empty(), OutputFormat.Document.table,
                 color.palette(environment.console() && !json, environment.variables().get("NO_COLOR")), width, planOut);
-        assessment.notes().forEach(n -> planOut.println("note: " + n));
+        ResultPrinter.notes(assessment.notes(), planOut);
         planOut.print(writesToCome(assessment, opts));
         planOut.flush();
     }

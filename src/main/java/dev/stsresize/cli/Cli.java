@@ -100,7 +100,7 @@ public final class Cli {
     }
 
     /** The subcommand the words name (the first one not a flag; the root has only help flags), or null: build all. */
-    private static String invoked(String[] args) {
+    static String invoked(String[] args) {
         for (String a : args) {
             if (a.equals("--")) {
                 return null;
@@ -121,9 +121,10 @@ public final class Cli {
                         .run(java.util.Arrays.asList(args).subList(1, args.length), out);
             }
             String[] words = UiCommand.withImplicitUi(args);
+            String invoked = invoked(words);
             // a plan's manifest is read while picocli builds the command
-            early = EarlyManifest.start(words, environment.stdin());
-            return commandLine(invoked(words)).execute(words);
+            early = EarlyManifest.start(invoked, words, environment.stdin());
+            return commandLine(invoked).execute(words);
         } finally {
             out.flush();
             err.flush();

@@ -39,8 +39,8 @@ final class EarlyManifest {
      * them but regular files. A pipe ({@code -f <(helm template ...)}) or a directory's contents cannot be read
      * twice: were the guess wrong, the command's own reading would find the pipe already drained.
      */
-    static Optional<EarlyManifest> start(String[] words, InputStream stdin) {
-        return guess(words).filter(in -> in.files().stream().allMatch(EarlyManifest::regularFile))
+    static Optional<EarlyManifest> start(String command, String[] words, InputStream stdin) {
+        return guess(command, words).filter(in -> in.files().stream().allMatch(EarlyManifest::regularFile))
                 .map(in -> new EarlyManifest(in, new ManifestReader(stdin, ReadLimits.DEFAULT).readAhead(in.files(), in.recursive())));
     }
 
@@ -57,18 +57,19 @@ final class EarlyManifest {
         return inputs.equals(new Inputs(files, recursive)) ? Optional.of(reading) : Optional.empty();
     }
 
-    /** The inputs the words give {@code plan} (its first word not a flag, as {@code Cli} finds the command), if any. */
-    static Optional<Inputs> guess(String[] words) {
-        int command = 0;
-        while (command < words.length && words[command].startsWith("-") && !words[command].equals("--")) {
-            command++;
-        }
-        if (command >= words.length || !words[command].equals("plan")) {
+    /**
+     * The inputs the words give {@code plan}, if any.
+     *
+     * @param command the command the words name ({@code Cli.invoked}: their first word not a flag, so its first
+     *     occurrence)
+     */
+    static Optional<Inputs> guess(String command, String[] words) {
+        if (!"plan".equals(command)) {
             return Optional.empty();
         }
         List<String> files = new ArrayList<>();
         boolean recursive = false;
-        for (int i = command + 1; i < words.length; i++) {
+        for (int i = java.util.Arrays.asList(words).indexOf(command) + 1; i < words.length; i++) {
             String w = words[i];
             if (w.equals("--")) {
                 break;

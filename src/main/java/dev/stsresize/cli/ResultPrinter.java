@@ -36,6 +36,17 @@ final class ResultPrinter {
         out.flush();
     }
 
+    /**
+     * Each note on a line of its own ("note: ..."), in one write: stderr is flushed at every line, which took a system
+     * call per note, 2,000 of them for the usage of a plan of 2,000 StatefulSets whose pods do not run.
+     */
+    static void notes(List<String> notes, PrintWriter out) {
+        StringBuilder lines = new StringBuilder();
+        notes.forEach(n -> lines.append("note: ").append(n).append(System.lineSeparator()));
+        out.print(lines);
+        out.flush();
+    }
+
     /** {@code usage}'s report: the table, fullest first, or the stsresize/v1 Usage document. */
     static void usage(List<StatefulSetUsage> known, List<String> unknown, Map<String, List<UnmeasuredClaim>> unmeasured,
             List<String> notes, String manifest, OutputFormat.Document format, Palette palette, PrintWriter out) {

@@ -94,7 +94,7 @@ public final class UsageCommand extends BaseCommand {
             ResultPrinter.usage(known, unknown, report.unmeasured(), report.notes(), file, output.format, color.palette(terminal, env.get("NO_COLOR")), out);
         }
         if (output.format == OutputFormat.Document.table) {
-            report.notes().forEach(n -> err.println("note: " + n));
+            ResultPrinter.notes(report.notes(), err);
         }
         return ExitCodes.OK;
     }

@@ -14,9 +14,9 @@ import org.yaml.snakeyaml.resolver.Resolver;
  */
 final class RememberingResolver extends Resolver {
     /** Longer plain scalars (scripts, certificates) are rarely repeated: resolved each time, as before. */
-    private static final int REMEMBERED_LENGTH = 64;
-    /** A bound on what one input (untrusted) can make this keep. */
-    private static final int REMEMBERED = 4096;
+    private static final int REMEMBERED_LENGTH = YamlTrees.SHARED_TEXT_LENGTH;
+    /** A bound on what one input (untrusted) can make this keep: as many as the texts its trees share. */
+    private static final int REMEMBERED = YamlTrees.SHARED_TEXTS;
 
     private final Map<String, Tag> plain = new HashMap<>();
 

@@ -40,9 +40,9 @@ final class YamlTrees {
     private static final NotPlain NOT_PLAIN = new NotPlain();
 
     /** Texts up to this length are made once per input: thousands of documents repeat the same keys' values. */
-    private static final int SHARED_TEXT_LENGTH = 64;
+    static final int SHARED_TEXT_LENGTH = 64;
     /** A bound on what one input (untrusted) can make this keep. */
-    private static final int SHARED_TEXTS = 4096;
+    static final int SHARED_TEXTS = 4096;
 
     private final Function<Node, Object> scalars;
     private final ObjectMapper json;

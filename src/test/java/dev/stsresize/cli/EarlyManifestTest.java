@@ -16,7 +16,12 @@ class EarlyManifestTest {
     @TempDir Path dir;
 
     private static Optional<EarlyManifest.Inputs> guess(String line) {
-        return EarlyManifest.guess(line.split(" "));
+        String[] words = line.split(" ");
+        return EarlyManifest.guess(Cli.invoked(words), words);
+    }
+
+    private static Optional<EarlyManifest> start(String[] words, java.io.InputStream stdin) {
+        return EarlyManifest.start(Cli.invoked(words), words, stdin);
     }
 
     private static EarlyManifest.Inputs inputs(boolean recursive, String... files) {
@@ -47,7 +52,7 @@ class EarlyManifestTest {
     void the_reading_is_given_only_for_exactly_its_inputs() throws IOException {
         Path a = Files.writeString(dir.resolve("a.yaml"), "kind: ConfigMap\n");
         String[] words = {"plan", "-f", a.toString()};
-        EarlyManifest early = EarlyManifest.start(words, new ByteArrayInputStream(new byte[0])).orElseThrow();
+        EarlyManifest early = EarlyManifest.start(Cli.invoked(words), words, new ByteArrayInputStream(new byte[0])).orElseThrow();
         assertThat(early.readingOf(List.of(a.toString()), false)).isPresent();
         assertThat(early.readingOf(List.of(a.toString()), true)).isEmpty();
         assertThat(early.readingOf(List.of(a.toString(), a.toString()), false)).isEmpty();
@@ -68,13 +73,13 @@ class EarlyManifestTest {
         Path a = Files.writeString(dir.resolve("a.yaml"), "kind: ConfigMap\n");
         Path sub = Files.createDirectory(dir.resolve("manifests"));
         java.io.InputStream none = new ByteArrayInputStream(new byte[0]);
-        assertThat(EarlyManifest.start(new String[] {"plan", "-f", a.toString()}, none)).isPresent();
-        assertThat(EarlyManifest.start(new String[] {"plan", "-f", a.toString(), "-f", sub.toString()}, none)).isEmpty();
-        assertThat(EarlyManifest.start(new String[] {"plan", "-f", dir.resolve("missing.yaml").toString()}, none)).isEmpty();
+        assertThat(start(new String[] {"plan", "-f", a.toString()}, none)).isPresent();
+        assertThat(start(new String[] {"plan", "-f", a.toString(), "-f", sub.toString()}, none)).isEmpty();
+        assertThat(start(new String[] {"plan", "-f", dir.resolve("missing.yaml").toString()}, none)).isEmpty();
         Path fifo = dir.resolve("pipe");
         if (new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor() == 0) {
             // were it read here and the guess wrong, the command's own reading would find it drained
-            assertThat(EarlyManifest.start(new String[] {"plan", "-f", fifo.toString()}, none)).isEmpty();
+            assertThat(start(new String[] {"plan", "-f", fifo.toString()}, none)).isEmpty();
         }
     }
 
@@ -83,7 +88,7 @@ class EarlyManifestTest {
         // "-Rf a" is -R and -f a to picocli, but not one of the plain forms: the guess is b alone, and must not be used
         Path a = Files.copy(Path.of(PlanCommandTest.MANIFEST), dir.resolve("a.yaml"));
         Path b = Files.writeString(dir.resolve("b.yaml"), "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: other}\n");
-        assertThat(EarlyManifest.guess(new String[] {"plan", "-Rf", a.toString(), "-f", b.toString()}))
+        assertThat(guess("plan -Rf " + a + " -f " + b))
                 .contains(inputs(false, b.toString()));
         PlanCommandTest.Run clustered = PlanCommandTest.run("plan", "-Rf", a.toString(), "-f", b.toString(),
                 "--live", PlanCommandTest.SNAPSHOT, "-o", "json");
