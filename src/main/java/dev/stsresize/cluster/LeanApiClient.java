@@ -18,6 +18,7 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509TrustManager;
+import okhttp3.ConnectionPool;
 import okhttp3.ConnectionSpec;
 import okhttp3.Interceptor;
 import okhttp3.OkHttpClient;
@@ -165,13 +166,19 @@ final class LeanApiClient extends ApiClient {
         @Override
         public ApiClient build() {
             LeanApiClient client = new LeanApiClient();
-            client.setHttpClient(client.getHttpClient().newBuilder()
+            ConnectionPool pool = IdleConnections.newPool(32);
+            OneConnectionFirst oneConnection = new OneConnectionFirst(pool);
+            OkHttpClient.Builder http = client.getHttpClient().newBuilder();
+            // first, so that every interceptor added later (credentials, the request log) runs after the wait
+            http.interceptors().add(0, oneConnection.beforeConnecting());
+            client.setHttpClient(http
+                    .addNetworkInterceptor(oneConnection.whenConnected())
                     .protocols(getProtocols())
                     .readTimeout(getReadTimeout())
                     .pingInterval(getPingInterval())
                     // as many idle connections as requests the product sends at once (usage reads 32 kubelet
                     // summaries at a time): OkHttp's default keeps 5, and every other one would cost a new TLS handshake
-                    .connectionPool(IdleConnections.newPool(32))
+                    .connectionPool(pool)
                     .build());
             String base = getBasePath();
             if (base != null) {

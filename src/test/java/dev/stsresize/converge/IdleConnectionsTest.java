@@ -26,4 +26,16 @@ class IdleConnectionsTest {
             assertThat(IdleConnections.openAfter(before)).as("connections open after the command").isZero();
         }
     }
+
+    @Test
+    void a_plan_shares_one_connection_to_the_api_server() {
+        try (Harness h = Harness.start(home, Demo.cluster())) {
+            long before = h.sim.tlsConnections();
+            // the LISTs, the pods' and the quotas' start together, then 32 summaries at a time: all of them streams
+            // of one HTTP/2 connection, as kubectl's (each connection more is a TLS handshake on both ends)
+            Commands.Run r = Commands.run(h, "plan", "-A", "-f", Commands.manifest(home, DemoScenario.manifest()).toString());
+            assertThat(r.code()).as(r.describe()).isEqualTo(2);
+            assertThat(h.sim.tlsConnections() - before).as("TLS connections the plan opened").isEqualTo(1);
+        }
+    }
 }

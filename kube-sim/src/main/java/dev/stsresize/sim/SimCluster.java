@@ -93,6 +93,11 @@ public final class SimCluster implements AutoCloseable {
         return server.url();
     }
 
+    /** The TLS connections clients opened to the API server so far: a command that shares one HTTP/2 connection opens one. */
+    public long tlsConnections() {
+        return server.tlsConnections();
+    }
+
     /** A static token of the admin (system:masters), as a token file would hold. */
     public String adminToken() {
         return tokens.adminToken();

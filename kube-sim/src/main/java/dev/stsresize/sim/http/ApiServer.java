@@ -80,6 +80,11 @@ public final class ApiServer implements AutoCloseable {
         return "https://127.0.0.1:" + server.port();
     }
 
+    /** The TLS connections clients opened so far: each cost the server a handshake. */
+    public long tlsConnections() {
+        return server.tlsConnections();
+    }
+
     public int port() {
         return server.port();
     }

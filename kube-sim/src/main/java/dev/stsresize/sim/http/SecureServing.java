@@ -3,13 +3,16 @@ package dev.stsresize.sim.http;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import java.security.cert.X509Certificate;
+import java.util.concurrent.atomic.AtomicLong;
 import javax.net.ssl.SSLContext;
 import org.eclipse.jetty.alpn.server.ALPNServerConnectionFactory;
 import org.eclipse.jetty.http.spi.JettyExchange;
 import org.eclipse.jetty.http.spi.JettyHttpServer;
 import org.eclipse.jetty.http2.server.HTTP2ServerConnectionFactory;
+import org.eclipse.jetty.io.Connection;
 import org.eclipse.jetty.io.EndPoint;
 import org.eclipse.jetty.io.RateControl;
+import org.eclipse.jetty.io.ssl.SslConnection;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.SecureRequestCustomizer;
@@ -41,6 +44,7 @@ final class SecureServing implements AutoCloseable {
 
     private final Server jetty;
     private final ServerConnector connector;
+    private final AtomicLong tlsConnections = new AtomicLong();
 
     /** Listening on 127.0.0.1:{@code port} (0: any free port) with {@code tls}, answering every path with {@code handler}. */
     SecureServing(SSLContext tls, int port, HttpHandler handler) {
@@ -79,6 +83,15 @@ final class SecureServing implements AutoCloseable {
         // as Go's: only a connection with nothing in flight times out; a watch silent for minutes stays open
         // (a handler blocked between events is not idle to Jetty: SecureServingTest)
         connector.setIdleTimeout(idleTimeoutMillis);
+        // every connection a client opened, for what a command costs the server: each is a TLS handshake
+        connector.addBean(new Connection.Listener() {
+            @Override
+            public void onOpened(Connection connection) {
+                if (connection instanceof SslConnection) {
+                    tlsConnections.incrementAndGet();
+                }
+            }
+        });
         jetty.addConnector(connector);
         jetty.setHandler(new ContextHandlerCollection());
         new JettyHttpServer(jetty, true).createContext("/", handler);
@@ -99,6 +112,11 @@ final class SecureServing implements AutoCloseable {
 
     int port() {
         return connector.getLocalPort();
+    }
+
+    /** The TLS connections accepted so far (each one a handshake). */
+    long tlsConnections() {
+        return tlsConnections.get();
     }
 
     /** The client certificate chain the TLS handshake brought, or null (none, or not an exchange of this server). */
