@@ -19,7 +19,7 @@ class IdleConnectionsTest {
     void a_command_against_a_cluster_leaves_no_connection_open() {
         try (Harness h = Harness.start(home, Demo.cluster())) {
             long before = IdleConnections.mark(); // only this command's clients: other tests' may still be streaming
-            // usage's 32 summaries in flight and the plan's LISTs open several connections to the simulator
+            // usage's 32 summaries in flight and the plan's LISTs: connections to the simulator, closed at the end
             Commands.Run r = Commands.run(h, "plan", "-A", "-f", Commands.manifest(home, DemoScenario.manifest()).toString());
             assertThat(r.code()).as(r.describe()).isEqualTo(2);
             assertThat(h.sim.requests()).as("the plan talked to the cluster").isNotEmpty();
