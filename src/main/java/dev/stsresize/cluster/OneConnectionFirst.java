@@ -22,8 +22,12 @@ import okhttp3.Response;
  * waits longer than for its own handshake: the followers are let go when it is done, not when the first answer
  * comes. Should the first call fail to connect, the calls that waited for it fail with its error, as the callers of
  * one dial share its result in Go's HTTP/2 client ({@code clientConnPool.getStartDialLocked}, golang.org/x/net/http2,
- * which kubectl's transport uses): a server that drops every packet costs one connect timeout, not two. Over HTTP/1.1
- * (a proxy that speaks only that, a plain-http server) the followers then open their own connections, as they must.
+ * which kubectl's transport uses): a server that drops every packet costs one connect timeout, not two. Should it be
+ * cancelled before it is connected (its {@code --request-timeout}, most often), they fail as timed out: they started
+ * with it and would have met the same silence. None of them then starts a connection of its own at the moment its
+ * own timeout fires, where OkHttp can miss the cancellation ({@code RealCall.cancel} cancels the connection attempts
+ * registered so far) and leave a TLS handshake waiting forever. Over HTTP/1.1 (a proxy that speaks only that, a
+ * plain-http server) the followers open their own connections once the first is connected, as they must.
  */
 final class OneConnectionFirst {
     /** How often a waiting call looks whether it was cancelled (Ctrl-C, a call timeout). */
@@ -32,7 +36,7 @@ final class OneConnectionFirst {
     /** One call opening a connection, and how it ended for the calls waiting for it. */
     private static final class Opening {
         final CountDownLatch over = new CountDownLatch(1);
-        /** Its error when it failed without a connection for a reason of the server's (not its own cancellation). */
+        /** What the calls waiting for it fail with when it ended without a connection (null: it has one). */
         volatile IOException failure;
     }
 
@@ -58,8 +62,9 @@ final class OneConnectionFirst {
             }
             if (theirs != null) {
                 awaitOrCancel(theirs.over, chain);
-                if (theirs.failure != null) {
-                    throw theirs.failure;
+                IOException failure = theirs.failure;
+                if (failure != null) {
+                    throw failure;
                 }
                 return chain.proceed(chain.request());
             }
@@ -73,8 +78,11 @@ final class OneConnectionFirst {
                 failure = e;
                 throw e;
             } finally {
-                // still opening: it ended without a connection (a cancelled call's error is its own, not the server's)
-                end(mine, chain.call().isCanceled() ? null : failure);
+                // if it ended still opening, so without a connection, the waiting calls fail with its error; a cancelled
+                // call's error ("Canceled", a closed socket) is its own, so they are told the time ran out, as it did
+                // for it. No error (a credential plugin's RuntimeException): they go on and meet it themselves.
+                end(mine, chain.call().isCanceled()
+                        ? new InterruptedIOException("timeout: no connection to the server was made in time") : failure);
             }
         };
     }

@@ -90,9 +90,11 @@ class OneConnectionFirstTest {
             List<Throwable> failures = new ArrayList<>();
             for (Future<?> f : futures) {
                 try {
-                    f.get(20, TimeUnit.SECONDS);
+                    f.get(10, TimeUnit.SECONDS);
                 } catch (java.util.concurrent.ExecutionException e) {
                     failures.add(e.getCause());
+                } catch (java.util.concurrent.TimeoutException e) {
+                    failures.add(new AssertionError("a call still running after 10 s", e));
                 }
             }
             return failures;
@@ -110,6 +112,23 @@ class OneConnectionFirstTest {
             assertThat(failures).hasSize(5).allSatisfy(e -> assertThat(e).isInstanceOf(SocketTimeoutException.class));
             assertThat(server.accepted.get()).as("connections the server accepted").isEqualTo(1);
             assertThat(millis).as("one handshake's timeout, not two in a row").isLessThan(5_000);
+        }
+    }
+
+    @Test
+    void callsThatWaitedForACallWhoseTimeRanOutEndTooInsteadOfConnectingAsTheirsRunsOut() throws Exception {
+        // --request-timeout without a read timeout (client-java's default is none): the first call is cancelled in its
+        // handshake; the others, started with it, reach their own timeout at that moment. Were they let go to connect
+        // then, OkHttp could miss their cancellation and leave their handshakes waiting forever (the plan hung).
+        try (Silent server = new Silent()) {
+            OkHttpClient client = client(true, 0).newBuilder().callTimeout(500, TimeUnit.MILLISECONDS).build();
+            long start = System.nanoTime();
+            List<Throwable> failures = together(client, server.url(), 5);
+            long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            assertThat(failures).hasSize(5).allSatisfy(e -> assertThat(e).isInstanceOf(java.io.InterruptedIOException.class)
+                    .hasMessageContaining("timeout"));
+            assertThat(server.accepted.get()).as("connections the server accepted").isEqualTo(1);
+            assertThat(millis).as("every call ended at its timeout").isLessThan(5_000);
         }
     }
 
