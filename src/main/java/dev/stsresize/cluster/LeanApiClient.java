@@ -111,7 +111,8 @@ final class LeanApiClient extends ApiClient {
             context.init(keyManagers, trustManagers, new SecureRandom());
             httpClient = httpClient.newBuilder()
                     .connectionSpecs(List.of(ConnectionSpec.MODERN_TLS, ConnectionSpec.CLEARTEXT)) // OkHttp's default
-                    .sslSocketFactory(context.getSocketFactory(), (X509TrustManager) trustManagers[0])
+                    .sslSocketFactory(new HandshakeTimeout(context.getSocketFactory(), HandshakeTimeout.KUBECTL_MILLIS),
+                            (X509TrustManager) trustManagers[0])
                     .hostnameVerifier(hostnameVerifier)
                     .build();
         } catch (GeneralSecurityException e) {
