@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
+import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.time.Duration;
 import javax.net.ssl.SSLException;
@@ -103,6 +104,19 @@ final class Failures {
                 e instanceof ConnectException || e instanceof NoRouteToHostException);
     }
 
+    /** A read timeout of the TLS handshake itself ({@link HandshakeTimeout}), not of an answer. */
+    private static boolean inHandshake(IOException e) {
+        if (!(e instanceof SocketTimeoutException)) {
+            return false;
+        }
+        for (StackTraceElement frame : e.getStackTrace()) {
+            if (frame.getMethodName().equals("startHandshake") && frame.getClassName().startsWith("sun.security.ssl.")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static String what(IOException e) {
         if (e instanceof ConnectException) {
             return "connection refused";
@@ -116,6 +130,9 @@ final class Failures {
         if (e instanceof SSLException) {
             return "TLS handshake failed (" + e.getMessage() + ")";
         }
+        if (inHandshake(e)) {
+            return "the TLS handshake did not finish in " + HandshakeTimeout.KUBECTL_MILLIS / 1000 + " s (kubectl's limit too)";
+        }
         if (e instanceof InterruptedIOException) {
             return "no answer in time";
         }
@@ -126,6 +143,11 @@ final class Failures {
         if (e instanceof SSLException) {
             return "Check the cluster's certificate-authority and the user's client certificate in the kubeconfig,"
                     + " or choose another context with --context";
+        }
+        if (inHandshake(e)) {
+            // --request-timeout cannot lengthen it: the server (or whatever holds the connection) said nothing at all
+            return "Check that the cluster is up (kubectl cluster-info) and that nothing between here and it (a proxy,"
+                    + " a firewall, a load balancer) accepts connections without passing them on";
         }
         if (e instanceof InterruptedIOException) {
             return "Check that the cluster is up (kubectl cluster-info), or allow more time with --request-timeout";

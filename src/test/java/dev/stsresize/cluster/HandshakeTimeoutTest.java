@@ -61,11 +61,18 @@ class HandshakeTimeoutTest {
 
             Throwable timed = call(url, new HandshakeTimeout(jdk, 300));
             assertThat(timed).as("with the handshake's timeout").isInstanceOf(SocketTimeoutException.class);
+            // and the user is told it was the handshake, which --request-timeout cannot lengthen
+            String said = new Failures("https://10.0.0.1:6443", "context \"prod\"")
+                    .unreachable((IOException) timed, "LIST statefulsets").getMessage();
+            assertThat(said).contains("the TLS handshake did not finish in 10 s").doesNotContain("--request-timeout");
 
             // the control: the same handshake without it waits until the whole call's time is up
             Throwable untimed = call(url, jdk);
             assertThat(untimed).as("without it").isInstanceOf(InterruptedIOException.class)
                     .isNotInstanceOf(SocketTimeoutException.class).hasMessage("timeout");
+            assertThat(new Failures("https://10.0.0.1:6443", "context \"prod\"")
+                    .unreachable((IOException) untimed, "LIST statefulsets").getMessage())
+                    .contains("no answer in time").contains("--request-timeout");
             for (Socket s : accepted) {
                 s.close();
             }
