@@ -36,7 +36,10 @@ final class OneConnectionFirst {
     /** One call opening a connection, and how it ended for the calls waiting for it. */
     private static final class Opening {
         final CountDownLatch over = new CountDownLatch(1);
-        /** What the calls waiting for it fail with when it ended without a connection (null: it has one). */
+        /**
+         * What the calls waiting for it fail with when it ended without a connection; null when it has one, or when
+         * it failed before the wire (a credential plugin's error), which each of them then meets itself.
+         */
         volatile IOException failure;
     }
 

@@ -33,9 +33,7 @@ class HandshakeTimeoutTest {
     @Test
     void theProductsClientTimesItsHandshakesAsKubectl() throws Exception {
         try (SimCluster sim = SimCluster.start()) {
-            Path kubeconfig = home.resolve("kubeconfig");
-            sim.writeKubeconfig(kubeconfig);
-            OkHttpClient http = Kubeconfigs.connect(kubeconfig, home).client().getHttpClient();
+            OkHttpClient http = productClient(sim);
             assertThat(http.sslSocketFactory()).isInstanceOf(HandshakeTimeout.class);
             assertThat(HandshakeTimeout.KUBECTL_MILLIS).isEqualTo(10_000);
         }
@@ -79,6 +77,13 @@ class HandshakeTimeoutTest {
         }
     }
 
+    /** The HTTP client the product makes from the simulated cluster's kubeconfig. */
+    private OkHttpClient productClient(SimCluster sim) {
+        Path kubeconfig = home.resolve("kubeconfig");
+        sim.writeKubeconfig(kubeconfig);
+        return Kubeconfigs.connect(kubeconfig, home).client().getHttpClient();
+    }
+
     private static Throwable call(String url, SSLSocketFactory factory) {
         OkHttpClient client = new OkHttpClient.Builder().readTimeout(0, TimeUnit.MILLISECONDS)
                 .callTimeout(3, TimeUnit.SECONDS).sslSocketFactory(factory, trustAll()).build();
@@ -103,9 +108,7 @@ class HandshakeTimeoutTest {
     @Test
     void anHttp2StreamSilentLongerThanTheHandshakeTimeoutStaysOpen() throws Exception {
         try (SimCluster sim = SimCluster.start()) {
-            Path kubeconfig = home.resolve("kubeconfig");
-            sim.writeKubeconfig(kubeconfig);
-            OkHttpClient product = Kubeconfigs.connect(kubeconfig, home).client().getHttpClient();
+            OkHttpClient product = productClient(sim);
             // the product's factory, its handshakes now timed at 300 ms: a socket still timed so after its handshake
             // would cut this watch, silent for a second, at 300 ms
             OkHttpClient http = product.newBuilder()
