@@ -3,16 +3,12 @@ package dev.stsresize.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import dev.stsresize.cluster.fake.SilentServer;
 import dev.stsresize.sim.SimCluster;
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocketFactory;
@@ -41,20 +37,8 @@ class HandshakeTimeoutTest {
 
     @Test
     void aServerThatNeverAnswersTheHandshakeIsGivenUpOn() throws Exception {
-        try (ServerSocket silent = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
-            List<Socket> accepted = new ArrayList<>();
-            Thread acceptor = new Thread(() -> {
-                try {
-                    while (true) {
-                        accepted.add(silent.accept());
-                    }
-                } catch (IOException closed) {
-                    // the test is over
-                }
-            });
-            acceptor.setDaemon(true);
-            acceptor.start();
-            String url = "https://127.0.0.1:" + silent.getLocalPort() + "/";
+        try (SilentServer silent = new SilentServer()) {
+            String url = silent.url();
             SSLSocketFactory jdk = SSLContext.getDefault().getSocketFactory();
 
             Throwable timed = call(url, new HandshakeTimeout(jdk, 300));
@@ -71,9 +55,6 @@ class HandshakeTimeoutTest {
             assertThat(new Failures("https://10.0.0.1:6443", "context \"prod\"")
                     .unreachable((IOException) untimed, "LIST statefulsets").getMessage())
                     .contains("no answer in time").contains("--request-timeout");
-            for (Socket s : accepted) {
-                s.close();
-            }
         }
     }
 

@@ -4,19 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stsresize.cluster.fake.FakeApiServer;
 import dev.stsresize.cluster.fake.FakeApiServer.Answer;
+import dev.stsresize.cluster.fake.SilentServer;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import okhttp3.Call;
 import okhttp3.ConnectionPool;
 import okhttp3.OkHttpClient;
@@ -40,40 +36,6 @@ class OneConnectionFirstTest {
             b.addInterceptor(gate.beforeConnecting()).addNetworkInterceptor(gate.whenConnected());
         }
         return b.build();
-    }
-
-    /** A server that accepts connections and never says a word: a TLS handshake with it times out. */
-    private static final class Silent implements AutoCloseable {
-        final ServerSocket socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-        final AtomicInteger accepted = new AtomicInteger();
-        final List<Socket> open = new CopyOnWriteArrayList<>();
-        final Thread acceptor = new Thread(() -> {
-            try {
-                while (true) {
-                    open.add(socket.accept());
-                    accepted.incrementAndGet();
-                }
-            } catch (IOException closed) {
-                // closed by the test
-            }
-        });
-
-        Silent() throws IOException {
-            acceptor.setDaemon(true);
-            acceptor.start();
-        }
-
-        String url() {
-            return "https://127.0.0.1:" + socket.getLocalPort() + "/";
-        }
-
-        @Override
-        public void close() throws IOException {
-            socket.close();
-            for (Socket s : open) {
-                s.close();
-            }
-        }
     }
 
     private static List<Throwable> together(OkHttpClient client, String url, int calls) throws Exception {
@@ -105,12 +67,12 @@ class OneConnectionFirstTest {
 
     @Test
     void callsThatWaitedForAFailedConnectionFailWithItsErrorAndOpenNoneOfTheirOwn() throws Exception {
-        try (Silent server = new Silent()) {
+        try (SilentServer server = new SilentServer()) {
             long start = System.nanoTime();
             List<Throwable> failures = together(client(true, 400), server.url(), 5);
             long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
             assertThat(failures).hasSize(5).allSatisfy(e -> assertThat(e).isInstanceOf(SocketTimeoutException.class));
-            assertThat(server.accepted.get()).as("connections the server accepted").isEqualTo(1);
+            assertThat(server.accepted()).as("connections the server accepted").isEqualTo(1);
             assertThat(millis).as("one handshake's timeout, not two in a row").isLessThan(5_000);
         }
     }
@@ -120,14 +82,14 @@ class OneConnectionFirstTest {
         // --request-timeout without a read timeout (client-java's default is none): the first call is cancelled in its
         // handshake; the others, started with it, reach their own timeout at that moment. Were they let go to connect
         // then, OkHttp could miss their cancellation and leave their handshakes waiting forever (the plan hung).
-        try (Silent server = new Silent()) {
+        try (SilentServer server = new SilentServer()) {
             OkHttpClient client = client(true, 0).newBuilder().callTimeout(500, TimeUnit.MILLISECONDS).build();
             long start = System.nanoTime();
             List<Throwable> failures = together(client, server.url(), 5);
             long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
             assertThat(failures).hasSize(5).allSatisfy(e -> assertThat(e).isInstanceOf(java.io.InterruptedIOException.class)
                     .hasMessageContaining("timeout"));
-            assertThat(server.accepted.get()).as("connections the server accepted").isEqualTo(1);
+            assertThat(server.accepted()).as("connections the server accepted").isEqualTo(1);
             assertThat(millis).as("every call ended at its timeout").isLessThan(5_000);
         }
     }
@@ -135,16 +97,16 @@ class OneConnectionFirstTest {
     @Test
     void withoutTheWaitEveryCallOpensItsOwnConnection() throws Exception {
         // the control of the test above: the gate is what makes the one connection
-        try (Silent server = new Silent()) {
+        try (SilentServer server = new SilentServer()) {
             List<Throwable> failures = together(client(false, 400), server.url(), 5);
             assertThat(failures).hasSize(5);
-            assertThat(server.accepted.get()).as("connections the server accepted").isEqualTo(5);
+            assertThat(server.accepted()).as("connections the server accepted").isEqualTo(5);
         }
     }
 
     @Test
     void aWaitingCallThatIsCancelledEndsAtOnce() throws Exception {
-        try (Silent server = new Silent()) {
+        try (SilentServer server = new SilentServer()) {
             OkHttpClient client = client(true, 10_000);
             Call first = client.newCall(new Request.Builder().url(server.url()).build());
             Call second = client.newCall(new Request.Builder().url(server.url()).build());
@@ -154,7 +116,7 @@ class OneConnectionFirstTest {
                     first.execute().close();
                     return null;
                 });
-                while (server.accepted.get() == 0) {
+                while (server.accepted() == 0) {
                     Thread.sleep(5); // the first call is in its handshake: the second will wait for it
                 }
                 Future<?> b = pool.submit(() -> {
