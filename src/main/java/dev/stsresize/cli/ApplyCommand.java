@@ -10,7 +10,7 @@ import dev.stsresize.converge.Assessor;
 import dev.stsresize.converge.Checkpoint;
 import dev.stsresize.converge.ConvergeOptions;
 import dev.stsresize.converge.Converger;
-import dev.stsresize.converge.Gate;
+import dev.stsresize.converge.GateAnswers;
 import dev.stsresize.converge.Journal;
 import dev.stsresize.converge.Operator;
 import dev.stsresize.converge.PendingRun;
@@ -124,7 +124,7 @@ public final class ApplyCommand extends ConvergingCommand {
         TerminalWidth.ForApply widths = TerminalWidth.forApply(environment.variables(), json, json || environment.console());
         int width = widths.table();
         int progressWidth = widths.progress();
-        Gate gate = gate(err);
+        GateAnswers gate = gate(err);
         ClusterConnection conn = connection.connect(environment, err);
         Manifest manifest = manifestFiles.read(environment.stdin(), conn.defaultNamespace(), connection.namespace != null);
         err.println(conn.target()); // before any request: a manifest's error stays the one paragraph
@@ -151,9 +151,9 @@ public final class ApplyCommand extends ConvergingCommand {
     }
 
     /** Yes to every write with --yes or a dry run; else the operator asked at each gate, on a terminal there must be. */
-    private Gate gate(PrintWriter err) {
+    private GateAnswers gate(PrintWriter err) {
         if (yes || dry()) {
-            return Gate.YES;
+            return GateAnswers.YES;
         }
         Optional<StoppablePrompter> p = prompter();
         if (p.isEmpty()) {

@@ -1,6 +1,6 @@
 package dev.stsresize.cli;
 
-import dev.stsresize.converge.Gate;
+import dev.stsresize.converge.GateAnswers;
 import dev.stsresize.plan.Decision;
 import java.io.PrintWriter;
 
@@ -9,7 +9,7 @@ import java.io.PrintWriter;
  * orphan delete. A name typed wrong is asked again, as the UI does, up to {@value #NAME_TRIES} times
  * in all; an empty line says no. Ctrl-C at either stops the whole command (see {@link StoppablePrompter}).
  */
-final class PromptGate implements Gate {
+final class PromptGate implements GateAnswers {
     static final int NAME_TRIES = 3;
 
     private final StoppablePrompter prompter;

@@ -8,7 +8,7 @@ import dev.stsresize.cluster.ClusterConnection;
 import dev.stsresize.converge.Checkpoint;
 import dev.stsresize.converge.ConvergeOptions;
 import dev.stsresize.converge.Converger;
-import dev.stsresize.converge.Gate;
+import dev.stsresize.converge.GateAnswers;
 import dev.stsresize.converge.Journal;
 import dev.stsresize.converge.Operator;
 import dev.stsresize.converge.Outcome;
@@ -108,7 +108,7 @@ public final class ResumeCommand extends ConvergingCommand {
         Cluster cluster = conn.cluster();
         Journal journal = environment.journal();
         // the gates were passed by the run that stopped; what this command re-applies is confirmed below
-        Converger converger = new Converger(cluster, Clock.systemUTC(), journal, Operator.identify(environment.variables()), conn.server(), Gate.YES,
+        Converger converger = new Converger(cluster, Clock.systemUTC(), journal, Operator.identify(environment.variables()), conn.server(), GateAnswers.YES,
                 new ProgressPrinter(err), checkpoint, stop);
         RunRecords records = new RunRecords(cluster, journal, conn.server());
         // the operator's manifest, when given, is what gets re-applied: one declared object per StatefulSet

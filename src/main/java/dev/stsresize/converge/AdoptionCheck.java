@@ -42,7 +42,7 @@ final class AdoptionCheck {
         List<String> problems = new ArrayList<>();
 
         // watched from the apply's answer: no GET of its own
-        AwaitObject.Outcome sts = waiter.until(Waiter.Wait.of(ns, name, Step.VERIFY, "StatefulSet " + name + " to observe generation "
+        AwaitObject.Outcome sts = waiter.until(Waiter.Wait.of(ns, name, Phase.VERIFY, "StatefulSet " + name + " to observe generation "
                 + generation, WatchedKind.STATEFUL_SET, name, s -> s.isEmpty() || s.get().path("status").path("observedGeneration")
                 .asLong(0) >= generation, deadline).withSlow(s -> LateControllers.statefulSetController("StatefulSet " + name + " not observed"))
                 .from(applied)).outcome();
@@ -82,7 +82,7 @@ final class AdoptionCheck {
             AwaitObject.Outcome o = known(read.get(i));
             if (!adopted.test(o.object())) {
                 waited = true;
-                o = waiter.until(Waiter.Wait.of(ns, name, Step.VERIFY, "pod " + pod + " to be adopted", WatchedKind.POD, pod, adopted,
+                o = waiter.until(Waiter.Wait.of(ns, name, Phase.VERIFY, "pod " + pod + " to be adopted", WatchedKind.POD, pod, adopted,
                         deadline).withSlow(x -> LateControllers.statefulSetController("pod " + pod + " not adopted"))
                         .from(o.object().orElse(null))).outcome();
             }
@@ -90,7 +90,7 @@ final class AdoptionCheck {
                 // the announced rolling update deletes each pod before it re-creates it: absent between the
                 // two is the roll at work, not a loss; wait for the pod the new StatefulSet makes
                 waited = true;
-                o = waiter.until(ns, name, Step.VERIFY, "pod " + pod + " to be re-created by the rolling update", WatchedKind.POD,
+                o = waiter.until(ns, name, Phase.VERIFY, "pod " + pod + " to be re-created by the rolling update", WatchedKind.POD,
                         pod, x -> x.isPresent() && uid.equals(Objects.controllerUid(x.get())),
                         deadline);
             }
@@ -112,7 +112,7 @@ final class AdoptionCheck {
         if (!orphanRevisions.isEmpty()) {
             // the controller adopts revisions in the same sync as pods; wait for its next status write, re-list then
             waited = true;
-            waiter.until(ns, name, Step.VERIFY, "the ControllerRevisions to be adopted", WatchedKind.STATEFUL_SET, name,
+            waiter.until(ns, name, Phase.VERIFY, "the ControllerRevisions to be adopted", WatchedKind.STATEFUL_SET, name,
                     s -> unadoptedRevisions(ns, selector, uid).isEmpty(), deadline);
             orphanRevisions = unadoptedRevisions(ns, selector, uid);
             if (!orphanRevisions.isEmpty()) {
@@ -126,7 +126,7 @@ final class AdoptionCheck {
             AwaitObject.Outcome c = known(read.get(podNames.size() + i));
             if (!owned.test(c.object())) {
                 waited = true;
-                c = waiter.until(Waiter.Wait.of(ns, name, Step.VERIFY, "claim " + claim + " to be owned by the StatefulSet",
+                c = waiter.until(Waiter.Wait.of(ns, name, Phase.VERIFY, "claim " + claim + " to be owned by the StatefulSet",
                         WatchedKind.PERSISTENT_VOLUME_CLAIM, claim, owned, deadline)
                         .withSlow(x -> LateControllers.statefulSetController("claim " + claim + " not owned"))
                         .from(c.object().orElse(null))).outcome();

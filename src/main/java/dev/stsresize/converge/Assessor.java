@@ -100,9 +100,9 @@ public final class Assessor {
             if (classesHidden && d.verdict().hasWork()) {
                 a = a.note("StorageClasses could not be listed: whether the claims can grow is left to the server's dry run of each claim patch");
             }
-            progress.on(ProgressEvent.info(d.namespace(), d.name(), Step.DECIDE, d.verdict().label() + ": " + d.detail()));
+            progress.on(ProgressEvent.info(d.namespace(), d.name(), Phase.DECIDE, d.verdict().label() + ": " + d.detail()));
             for (String w : d.warnings()) {
-                progress.on(ProgressEvent.warn(d.namespace(), d.name(), Step.DECIDE, w));
+                progress.on(ProgressEvent.warn(d.namespace(), d.name(), Phase.DECIDE, w));
             }
             out.add(a);
         }
@@ -291,7 +291,7 @@ public final class Assessor {
             notes.add("CSIDrivers cannot be listed (" + ((CsiDriverList.Forbidden) driversListed).message() + "); whether a CSI"
                     + " class has a resizer is unchecked, and each StatefulSet growing claims of one says so");
         }
-        progress.on(ProgressEvent.info("", "", Step.READ, sets.size() + " StatefulSet(s), " + claims.size() + " claim(s), "
+        progress.on(ProgressEvent.info("", "", Phase.READ, sets.size() + " StatefulSet(s), " + claims.size() + " claim(s), "
                 + classes.size() + " StorageClass(es), " + drivers.size() + " CSIDriver(s) in "
                 + (allNamespaces ? "all namespaces" : scopes.size() + " namespace(s)")));
         return new LiveState(sets, claims, classes, known, drivers, driversListed instanceof CsiDriverList.Visible);
@@ -413,7 +413,7 @@ public final class Assessor {
         ObjectNode probe = ReapplyObject.withLiveTemplates(a.reapply(), a.live());
         try {
             cluster.applyStatefulSet(probe, a.fieldManager(), true, true);
-            progress.on(ProgressEvent.info(a.namespace(), a.name(), Step.PROVE,
+            progress.on(ProgressEvent.info(a.namespace(), a.name(), Phase.CHECK,
                     "server dry run: the claim templates are the only immutable difference"));
             return a;
         } catch (ClusterException e) {
@@ -455,7 +455,7 @@ public final class Assessor {
             }
         }
         if (findings.isEmpty()) {
-            progress.on(ProgressEvent.info(a.namespace(), a.name(), Step.PROVE,
+            progress.on(ProgressEvent.info(a.namespace(), a.name(), Phase.CHECK,
                     "server dry run: " + a.decision().claimsToGrow().size() + " claim patch(es) accepted"));
             return a;
         }
@@ -467,7 +467,7 @@ public final class Assessor {
     private Assessed proveDelete(Assessed a, Progress progress) {
         try {
             cluster.deleteStatefulSetOrphan(a.namespace(), a.name(), Objects.uid(a.live()), true);
-            progress.on(ProgressEvent.info(a.namespace(), a.name(), Step.PROVE,
+            progress.on(ProgressEvent.info(a.namespace(), a.name(), Phase.CHECK,
                     "server dry run: the orphan delete (UID " + Objects.uid(a.live()) + ") is accepted"));
             return a;
         } catch (ClusterException e) {

@@ -181,12 +181,12 @@ public final class ClaimGrower {
     private String tell(String ns, String sts, String claim, Quantity target, Patched p, java.util.function.BiConsumer<String, ObjectNode> patched) {
         if (p.after() == null) {
             progress.on(p.leftAlone().equals("gone")
-                    ? ProgressEvent.warn(ns, sts, Step.GROW, "claim " + claim + " no longer exists; nothing to grow")
-                    : ProgressEvent.info(ns, sts, Step.GROW, "claim " + claim + " " + p.leftAlone() + " (target " + target
+                    ? ProgressEvent.warn(ns, sts, Phase.GROW, "claim " + claim + " no longer exists; nothing to grow")
+                    : ProgressEvent.info(ns, sts, Phase.GROW, "claim " + claim + " " + p.leftAlone() + " (target " + target
                             + "): left alone"));
             return p.before();
         }
-        progress.on(ProgressEvent.write(ns, sts, Step.GROW, "claim " + claim + ": " + p.before() + " -> " + target,
+        progress.on(ProgressEvent.write(ns, sts, Phase.GROW, "claim " + claim + ": " + p.before() + " -> " + target,
                 new Write.ClaimPatch(ns, claim, target.toString())));
         events.later(p.after(), "StorageRequestGrown", "Grow", "storage request grown from " + p.before() + " to " + target
                 + " to match StatefulSet " + sts + "'s claim template");
@@ -236,7 +236,7 @@ public final class ClaimGrower {
             }
             String claim = next;
             Quantity target = Quantity.parse(targets.get(claim));
-            Waiter.Result r = waiter.until(Waiter.Wait.of(ns, sts, Step.GROW, "the capacity of claim " + claim + " to reach " + target,
+            Waiter.Result r = waiter.until(Waiter.Wait.of(ns, sts, Phase.GROW, "the capacity of claim " + claim + " to reach " + target,
                     WatchedKind.PERSISTENT_VOLUME_CLAIM, claim, c -> c.isEmpty() || settled(c.get(), target), deadline)
                     .withClaims(signals::read)
                     .withFailure(c -> signals.failure(claim))

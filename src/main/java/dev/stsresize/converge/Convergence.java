@@ -9,7 +9,7 @@ import java.util.Optional;
  * One StatefulSet's converge as a state machine, the one every driver advances: {@code apply} and
  * {@code resume} (through {@link Converger}) and the terminal UI's wizard. Like the StatefulSet
  * controller's {@code stateful_set_control.go}, each {@link #advance} computes the next action from
- * where the run stands — its {@link Position}, which a resumed run takes from the recorded phase and
+ * where the run stands — its {@link Phase}, which a resumed run takes from the recorded phase and
  * the StatefulSet it finds ({@link #resumeAt}) — and does that one action, re-reading before it writes.
  *
  * <p>What a human decides comes in as values: {@link #answerGrow} and {@link #allowDelete} /
@@ -23,34 +23,6 @@ import java.util.Optional;
  * #position} and {@link #pastTheDelete} may be called from any thread while a wait runs.
  */
 public final class Convergence {
-    /** What the run does next. */
-    public enum Position {
-        /** the grow gate, then the Lease and the record (nothing written yet) */
-        LOCK,
-        /** patch each claim still below its target (phase growing) */
-        GROW,
-        /** wait for each claim's capacity, when asked to */
-        WAIT,
-        /** the orphan delete gate, then the delete of the recorded UID (phase deleting) */
-        ORPHAN_DELETE,
-        /** resumed with the StatefulSet absent: the claims grown (requests only), the pods and claims read */
-        REGROW,
-        /** the server-side apply of the object to re-apply, the backup restored if it fails (phase reapplying) */
-        REAPPLY,
-        /** the adoption read back from the objects (phase verifying) */
-        VERIFY,
-        /**
-         * each claim followed to its file system (bounded by --fs-timeout), pods restarted if asked, the run
-         * released: after the re-apply, or after the claims-only grow
-         */
-        FILE_SYSTEMS,
-        /** nothing more: see the result */
-        ENDED
-    }
-
-    /** The gates a human answers. */
-    public enum GateKind { GROW, ORPHAN_DELETE }
-
     /** What one {@link #advance} did. */
     public sealed interface Turn {
         /** The run's result when this turn ended or stopped it; null otherwise, and for a run ended by an error. */
@@ -59,10 +31,10 @@ public final class Convergence {
         }
 
         /** One action done; the run now stands at {@code next}. */
-        record Moved(Position next) implements Turn {}
+        record Moved(Phase next) implements Turn {}
 
         /** Nothing done: the gate waits for its answer. */
-        record AtGate(GateKind gate) implements Turn {}
+        record AtGate(Gate gate) implements Turn {}
 
         /** The run is over: released, or its record kept where it could not finish (the result says which). */
         record Ended(StatefulSetResult result) implements Turn {}
@@ -84,7 +56,7 @@ public final class Convergence {
     private final Decision decision;
     private final Steps.Checked checked;
     private final boolean leases;
-    private volatile Position position;
+    private volatile Phase position;
     private volatile Steps.Run run;
     private Boolean growAnswer;
     private Steps.DeleteAllowed deleteAllowed;
@@ -97,7 +69,7 @@ public final class Convergence {
     private Steps.Verified verified;
     private Turn last;
 
-    private Convergence(Steps steps, ConvergeOptions opts, Decision decision, Steps.Checked checked, boolean leases, Position position,
+    private Convergence(Steps steps, ConvergeOptions opts, Decision decision, Steps.Checked checked, boolean leases, Phase position,
             Steps.Run run) {
         this.steps = steps;
         this.opts = opts;
@@ -111,7 +83,7 @@ public final class Convergence {
     /** A new run of an assessed StatefulSet: checked now (no request); it ends at once when there is nothing to write. */
     public static Convergence start(Steps steps, Assessed a, ConvergeOptions opts, boolean leases) {
         Steps.Checked checked = steps.check(a, opts, leases);
-        Convergence m = new Convergence(steps, opts, a.decision(), checked, leases, Position.LOCK, null);
+        Convergence m = new Convergence(steps, opts, a.decision(), checked, leases, Phase.LOCK, null);
         if (!checked.proceeds()) {
             m.end(checked.stop());
         }
@@ -119,7 +91,7 @@ public final class Convergence {
     }
 
     /** A stopped run taken up again, its Lease held anew, from where its record and the cluster say it stands. */
-    static Convergence resumed(Steps steps, ConvergeOptions opts, Steps.Run held, Position from) {
+    static Convergence resumed(Steps steps, ConvergeOptions opts, Steps.Run held, Phase from) {
         return new Convergence(steps, opts, null, null, true, from, held);
     }
 
@@ -129,14 +101,14 @@ public final class Convergence {
      * re-apply after the claims; with the recorded UID standing, the grow again (the delete had not
      * happened, or not finished); with another UID standing, the re-apply happened: its verification.
      */
-    static Position resumeAt(Record r, Optional<ObjectNode> standing) {
+    static Phase resumeAt(Record r, Optional<ObjectNode> standing) {
         if (r.reapply() == null) {
-            return Position.GROW;
+            return Phase.GROW;
         }
         if (standing.isEmpty()) {
-            return Position.REGROW;
+            return Phase.REGROW;
         }
-        return r.uid().equals(Objects.uid(standing.get())) ? Position.GROW : Position.VERIFY;
+        return r.uid().equals(Objects.uid(standing.get())) ? Phase.GROW : Phase.VERIFY;
     }
 
     /** The decision a new run acts on (null for a resumed run: its record says what to do). */
@@ -154,7 +126,7 @@ public final class Convergence {
         return r != null ? r.name() : decision.name();
     }
 
-    public Position position() {
+    public Phase position() {
         return position;
     }
 
@@ -175,13 +147,13 @@ public final class Convergence {
 
     /** Whether the run is past its orphan delete and not over: what is left (re-apply, verify, release) is better finished than cut off. */
     public boolean pastTheDelete() {
-        return position == Position.REGROW || position == Position.REAPPLY || position == Position.VERIFY
-                || position == Position.FILE_SYSTEMS && verified != null;
+        return position == Phase.REGROW || position == Phase.REAPPLY || position == Phase.VERIFY
+                || position == Phase.FILE_SYSTEMS && verified != null;
     }
 
     /** The turn that ended or stopped the run, or null while it goes on. */
     public synchronized Turn finished() {
-        return position == Position.ENDED ? last : null;
+        return position == Phase.ENDED ? last : null;
     }
 
     // ---- the operator's answers, as values ----------------------------------------------------------
@@ -213,7 +185,7 @@ public final class Convergence {
         if (r != null) {
             r.goOn();
         }
-        if (position == Position.FILE_SYSTEMS) {
+        if (position == Phase.FILE_SYSTEMS) {
             fileSystemsGoneOn.request("went on without waiting for the file systems");
         }
     }
@@ -233,7 +205,7 @@ public final class Convergence {
      */
     public void leave() {
         leaving();
-        if (finished() != null || position == Position.LOCK) {
+        if (finished() != null || position == Phase.LOCK) {
             return;
         }
         declineDelete();
@@ -256,10 +228,10 @@ public final class Convergence {
      * step refused for want of its precondition ({@link Steps.NotAllowed}) sent nothing and the run holds.
      */
     public synchronized Turn advance() {
-        if (position == Position.ENDED) {
+        if (position == Phase.ENDED) {
             return last;
         }
-        if (steps.stop().requested() && position != Position.FILE_SYSTEMS) {
+        if (steps.stop().requested() && position != Phase.FILE_SYSTEMS) {
             return stopHere(); // past the verification a stop only ends the wait for the file systems: the run ends released
         }
         try {
@@ -269,7 +241,7 @@ public final class Convergence {
             throw e;
         } catch (RuntimeException e) {
             closeRun();
-            position = Position.ENDED;
+            position = Phase.ENDED;
             last = new Turn.Ended(null);
             throw e;
         }
@@ -279,7 +251,7 @@ public final class Convergence {
         switch (position) {
             case LOCK -> {
                 if (growAnswer == null) {
-                    return new Turn.AtGate(GateKind.GROW);
+                    return new Turn.AtGate(Phase.LOCK.gate());
                 }
                 if (!growAnswer) {
                     return end(Steps.result(decision.namespace(), decision.name(), Outcome.FAILED, "declined",
@@ -293,11 +265,11 @@ public final class Convergence {
                 if (wentOn) {
                     run.goOn();
                 }
-                return moved(Position.GROW);
+                return moved(Phase.GROW);
             }
             case GROW -> {
                 steps.grow(run);
-                return steps.stop().requested() ? stopHere() : moved(Position.WAIT);
+                return steps.stop().requested() ? stopHere() : moved(Phase.WAIT);
             }
             case WAIT -> {
                 if (opts.waitForResize()) {
@@ -310,20 +282,20 @@ public final class Convergence {
                         return end(failed);
                     }
                 }
-                return moved(run.recreates() ? Position.ORPHAN_DELETE : Position.FILE_SYSTEMS);
+                return moved(run.recreates() ? Phase.ORPHAN_DELETE : Phase.FILE_SYSTEMS);
             }
             case ORPHAN_DELETE -> {
                 if (deleteDeclined) {
                     return end(steps.declined(run));
                 }
                 if (deleteAllowed == null) {
-                    return new Turn.AtGate(GateKind.ORPHAN_DELETE);
+                    return new Turn.AtGate(Phase.ORPHAN_DELETE.gate());
                 }
                 Steps.Deleted del = steps.orphanDelete(run, deleteAllowed);
                 if (!del.gone()) {
                     return steps.stop().requested() && !del.nothingDeleted() ? stopHere() : end(steps.deleteFailed(run, del));
                 }
-                return moved(Position.REAPPLY);
+                return moved(Phase.REAPPLY);
             }
             case REGROW -> {
                 // the StatefulSet is absent: whoever deleted it, the claims are grown (requests only; a
@@ -333,11 +305,11 @@ public final class Convergence {
                     return stopHere();
                 }
                 steps.readDependents(run);
-                return moved(Position.REAPPLY);
+                return moved(Phase.REAPPLY);
             }
             case REAPPLY -> {
                 Steps.Reapplied ra = steps.reapply(run);
-                return ra.statefulSet() == null ? end(steps.reapplyFailed(run, ra)) : moved(Position.VERIFY);
+                return ra.statefulSet() == null ? end(steps.reapplyFailed(run, ra)) : moved(Phase.VERIFY);
             }
             case VERIFY -> {
                 Steps.Verified v = steps.verify(run);
@@ -348,7 +320,7 @@ public final class Convergence {
                     return end(steps.told(steps.verified(run, v, Steps.Restarts.NONE)));
                 }
                 verified = v;
-                return moved(Position.FILE_SYSTEMS);
+                return moved(Phase.FILE_SYSTEMS);
             }
             case FILE_SYSTEMS -> {
                 return end(steps.fileSystems(run, verified, opts, fileSystemsGoneOn));
@@ -386,14 +358,14 @@ public final class Convergence {
         return null;
     }
 
-    private Turn moved(Position next) {
+    private Turn moved(Phase next) {
         position = next;
         return new Turn.Moved(next);
     }
 
     private Turn end(StatefulSetResult r) {
         closeRun();
-        position = Position.ENDED;
+        position = Phase.ENDED;
         last = new Turn.Ended(r);
         return last;
     }
@@ -418,7 +390,7 @@ public final class Convergence {
                     + run.name() + "` finishes it" + (held.isEmpty() ? "" : "; " + held), List.of());
         }
         closeRun();
-        position = Position.ENDED;
+        position = Phase.ENDED;
         last = new Turn.Stopped(r.namespace(), r.name(), phase, r);
         return last;
     }

@@ -13,17 +13,17 @@ import java.util.Optional;
 /**
  * Drives one {@link Convergence} per StatefulSet to its end, for the CLI ({@code apply}, {@code resume}):
  * check, lock and record, grow, wait, orphan-delete, re-apply (or restore), verify, restart pods if
- * asked, release (docs/design.md steps 4–9), each gate answered by the {@link Gate} as the machine
+ * asked, release (docs/design.md steps 4–9), each gate answered by the {@link GateAnswers} as the machine
  * reaches it. A run stopped anywhere is finished by {@link #resume}: the same machine, from where its
  * record and the cluster say it stands (claims already grown skipped; an absent StatefulSet goes
  * straight to the re-apply of the recorded object).
  *
- * <p>UI-agnostic: progress out through {@link Progress}, human decisions in through {@link Gate}, the
+ * <p>UI-agnostic: progress out through {@link Progress}, human decisions in through {@link GateAnswers}, the
  * driver's stop through a {@link StopRequest}.
  */
 public final class Converger {
     private final Cluster cluster;
-    private final Gate gate;
+    private final GateAnswers gate;
     private final Steps steps;
     private final List<Convergence.Turn.Stopped> stopped = new ArrayList<>();
 
@@ -31,19 +31,19 @@ public final class Converger {
      * @param operator "user@host pid": the Lease holder and the name the Events give
      * @param server the API server URL, kept in the journal so that resume finds the runs of this cluster
      */
-    public Converger(Cluster cluster, Clock clock, Journal journal, String operator, String server, Gate gate,
+    public Converger(Cluster cluster, Clock clock, Journal journal, String operator, String server, GateAnswers gate,
             Progress progress, Checkpoint checkpoint) {
         this(cluster, clock, journal, operator, server, gate, progress, checkpoint, new StopRequest());
     }
 
     /** @param stop set by the driver on Ctrl-C and the like: each run stops at its next safe point, its record kept */
-    public Converger(Cluster cluster, Clock clock, Journal journal, String operator, String server, Gate gate,
+    public Converger(Cluster cluster, Clock clock, Journal journal, String operator, String server, GateAnswers gate,
             Progress progress, Checkpoint checkpoint, StopRequest stop) {
         this(cluster, clock, journal, operator, server, gate, progress, checkpoint, stop, Waiter.TICK);
     }
 
     /** @param tick the longest a wait goes without a tick ({@link Waiter#TICK}; tests shorten it) */
-    Converger(Cluster cluster, Clock clock, Journal journal, String operator, String server, Gate gate,
+    Converger(Cluster cluster, Clock clock, Journal journal, String operator, String server, GateAnswers gate,
             Progress progress, Checkpoint checkpoint, StopRequest stop, java.time.Duration tick) {
         this.cluster = cluster;
         this.gate = gate;
@@ -98,12 +98,12 @@ public final class Converger {
             return new StatefulSetResult(ns, name, lock.heldByAnother() ? Outcome.BLOCKED : Outcome.FAILED, lock.reason(),
                     lock.message(), List.of(), List.of(), List.of());
         }
-        Convergence.Position from = Convergence.resumeAt(r, standing);
-        if (from == Convergence.Position.REGROW) {
-            steps.progress().on(ProgressEvent.info(ns, name, Step.REAPPLY, "StatefulSet " + name
+        Phase from = Convergence.resumeAt(r, standing);
+        if (from == Phase.REGROW) {
+            steps.progress().on(ProgressEvent.info(ns, name, Phase.REAPPLY, "StatefulSet " + name
                     + " is absent: straight to the re-apply of the recorded object"));
-        } else if (from == Convergence.Position.VERIFY) {
-            steps.progress().on(ProgressEvent.info(ns, name, Step.VERIFY, "StatefulSet " + name + " already re-created (UID "
+        } else if (from == Phase.VERIFY) {
+            steps.progress().on(ProgressEvent.info(ns, name, Phase.VERIFY, "StatefulSet " + name + " already re-created (UID "
                     + Objects.uid(standing.get()) + "): verifying adoption"));
         }
         return drive(Convergence.resumed(steps, opts, lock.run(), from));
@@ -114,7 +114,7 @@ public final class Converger {
         return List.copyOf(stopped);
     }
 
-    /** The machine advanced to its end, each gate answered by the {@link Gate} when reached. */
+    /** The machine advanced to its end, each gate answered by the {@link GateAnswers} when reached. */
     private StatefulSetResult drive(Convergence m) {
         while (true) {
             Convergence.Turn t = m.advance();
@@ -131,10 +131,10 @@ public final class Converger {
         }
     }
 
-    private void answer(Convergence m, Convergence.GateKind g) {
+    private void answer(Convergence m, Gate g) {
         switch (g) {
-            case GROW -> m.answerGrow(gate.allowGrow(m.decision()));
-            case ORPHAN_DELETE -> {
+            case CONFIRM -> m.answerGrow(gate.allowGrow(m.decision()));
+            case TYPE_NAME -> {
                 String ns = m.namespace();
                 String name = m.name();
                 if (gate.allowOrphanDelete(ns, name)) {
@@ -143,6 +143,7 @@ public final class Converger {
                     m.declineDelete();
                 }
             }
+            case NONE -> throw new IllegalStateException("a turn stopped at no gate");
         }
     }
 

@@ -127,7 +127,7 @@ final class Events {
             cluster.createEvent(coreV1(regarding, reason, action, text));
         } catch (ClusterException e) {
             if (e.code() == 403 && none.add(ns)) {
-                say.accept(ProgressEvent.warn(ns, Objects.name(regarding), Step.RECORD, "Events are not recorded in namespace " + ns
+                say.accept(ProgressEvent.warn(ns, Objects.name(regarding), Phase.RECORD, "Events are not recorded in namespace " + ns
                         + ": you cannot create events.events.k8s.io nor events there (the server: " + e.getMessage() + "). The run"
                         + " goes on; what it did is in its output and its record"));
             } else if (e.code() != 403) {
@@ -144,7 +144,7 @@ final class Events {
     }
 
     private static ProgressEvent warning(ObjectNode regarding, String reason, String why) {
-        return ProgressEvent.warn(Objects.namespace(regarding), Objects.name(regarding), Step.RECORD,
+        return ProgressEvent.warn(Objects.namespace(regarding), Objects.name(regarding), Phase.RECORD,
                 "could not record Event " + reason + " on " + Metadata.textOrEmpty(regarding, "kind") + " " + Objects.name(regarding)
                         + ": " + why);
     }

@@ -111,7 +111,7 @@ final class FileSystems {
                 // one stretch at a time: the summary is not watched, so it is read again once a stretch has passed
                 Instant stretch = min(deadline, clock.instant().plus(Waiter.TICK));
                 Checked[] seen = {c};
-                Waiter.Result r = waiter.until(Waiter.Wait.of(ns, sts, Step.FILE_SYSTEMS, "the kubelet to grow the file system of claim "
+                Waiter.Result r = waiter.until(Waiter.Wait.of(ns, sts, Phase.FILE_SYSTEMS, "the kubelet to grow the file system of claim "
                         + claim + " to " + target, WatchedKind.PERSISTENT_VOLUME_CLAIM, claim, o -> {
                             seen[0] = check(ns, sts, claim, target, o);
                             return seen[0].state() != FileSystem.PENDING;

@@ -1,45 +1,33 @@
 package dev.stsresize.converge;
 
-import dev.stsresize.plan.Decision;
-
 /**
- * The decisions a human makes: before the first write, and before the orphan delete. The CLI answers
- * with prompts (or {@code --yes}); a "no" stops the converge of that StatefulSet with nothing more written.
+ * What the operator must do before a phase may start: nothing, confirm (the CLI's {@code y} at its
+ * prompt, the wizard's {@code y}), or type the StatefulSet's name (the CLI's prompt, the wizard's name
+ * gate). The one gate type of the procedure, closed as an enum is: {@link Phase#gate()} names it,
+ * {@link Convergence.Turn.AtGate} stops at it, and each front end answers it in its own words
+ * ({@link GateAnswers} for the CLI, the wizard's keys in {@code tui.Update}).
  */
-public interface Gate {
-    /** Before growing the claims of {@code decision} (the first write). */
-    boolean allowGrow(Decision decision);
+public enum Gate {
+    /** No gate: the phase starts when the run reaches it. */
+    NONE("no"),
+    /** A yes before the first write. */
+    CONFIRM("grow"),
+    /** The StatefulSet's name typed before the orphan delete. */
+    TYPE_NAME("orphan delete");
 
-    /** Before the orphan delete of {@code namespace/name}: the CLI asks the operator to type the name. */
-    boolean allowOrphanDelete(String namespace, String name);
+    private final String words;
 
-    /** Every write allowed, as {@code --yes} says. */
-    Gate YES = growing(true);
-
-    /**
-     * Allows the grow, and the orphan delete only when {@code orphanDelete}: a resume whose delete gate
-     * was already passed (or {@code --yes}) needs no second question.
-     */
-    static Gate growing(boolean orphanDelete) {
-        return new Gate() {
-            @Override
-            public boolean allowGrow(Decision decision) {
-                return true;
-            }
-
-            @Override
-            public boolean allowOrphanDelete(String namespace, String name) {
-                return orphanDelete;
-            }
-        };
+    Gate(String words) {
+        this.words = words;
     }
 
-    /**
-     * The gates of a stopped run taken up again: the grow allowed (the operator allowed it when the run
-     * began), the orphan delete only when the record shows it was already allowed (phase deleting or later);
-     * a run stopped before it is finished up to the delete gate, which then says no.
-     */
-    static Gate resuming(PendingRun run) {
-        return growing(run.pastTheDeleteGate());
+    /** Whether the operator has something to do here. */
+    public boolean asks() {
+        return this != NONE;
+    }
+
+    /** The gate's name in messages ("the grow gate has not been passed"). */
+    public String words() {
+        return words;
     }
 }

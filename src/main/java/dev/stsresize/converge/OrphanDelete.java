@@ -50,12 +50,12 @@ final class OrphanDelete {
         if (deleted.isEmpty()) {
             // 404: someone deleted it between our read and this delete, with a propagation we cannot know;
             // saying "deleted with Orphan" here would vouch for a delete this run did not make
-            progress.on(ProgressEvent.warn(ns, name, Step.ORPHAN_DELETE, "StatefulSet " + name + " (UID " + uid
+            progress.on(ProgressEvent.warn(ns, name, Phase.ORPHAN_DELETE, "StatefulSet " + name + " (UID " + uid
                     + ") was already gone (404) when the orphan delete was sent: someone else deleted it, with a"
                     + " propagation this run cannot know; its pods and claims are checked next"));
             return awaitGone(ns, name, uid, deadline, null);
         }
-        progress.on(ProgressEvent.write(ns, name, Step.ORPHAN_DELETE, "StatefulSet " + name + " (UID " + uid
+        progress.on(ProgressEvent.write(ns, name, Phase.ORPHAN_DELETE, "StatefulSet " + name + " (UID " + uid
                 + ") deleted with propagationPolicy=Orphan: pods, claims and revisions stay",
                 new Write.OrphanDelete(ns, name, uid)));
         deleted.ifPresent(d -> events.later(d, "OrphanDeleted", "Delete", "StatefulSet deleted with propagationPolicy=Orphan"
@@ -95,13 +95,13 @@ final class OrphanDelete {
     /** @param known the StatefulSet as last read or answered, the watch's start (null: a GET first) */
     Result awaitGone(String ns, String name, String uid, Instant deadline, ObjectNode known) {
         boolean[] named = {false};
-        Waiter.Result r = waiter.until(Waiter.Wait.of(ns, name, Step.ORPHAN_DELETE, "StatefulSet " + name + " (UID " + uid
+        Waiter.Result r = waiter.until(Waiter.Wait.of(ns, name, Phase.ORPHAN_DELETE, "StatefulSet " + name + " (UID " + uid
                 + ") to be gone (404)", WatchedKind.STATEFUL_SET, name, s -> s.isEmpty() || !uid.equals(Objects.uid(s.get())), deadline)
                 .withDetail(s -> {
                     String held = heldBy(s);
                     if (!held.isEmpty() && !named[0]) {
                         named[0] = true; // said once as a warning; every tick says it too
-                        progress.on(ProgressEvent.warn(ns, name, Step.ORPHAN_DELETE, "StatefulSet " + name + " is " + held));
+                        progress.on(ProgressEvent.warn(ns, name, Phase.ORPHAN_DELETE, "StatefulSet " + name + " is " + held));
                     }
                     return held;
                 }).withSlow(LateControllers::garbageCollector).from(known));
@@ -118,7 +118,7 @@ final class OrphanDelete {
                     + ") appeared right after the delete: a reconciler (Helm, Flux, Argo CD, an operator) re-created it;"
                     + " it is left alone");
         }
-        progress.on(ProgressEvent.info(ns, name, Step.ORPHAN_DELETE, "StatefulSet " + name + " is gone (404)"));
+        progress.on(ProgressEvent.info(ns, name, Phase.ORPHAN_DELETE, "StatefulSet " + name + " is gone (404)"));
         return new Result(true, "");
     }
 }

@@ -20,8 +20,7 @@ public record PendingRun(String namespace, String name, Record record, boolean l
 
     /** Whether the stopped run had passed its orphan-delete gate (phase deleting or later): the operator allowed the delete. */
     public boolean pastTheDeleteGate() {
-        return record != null && (record.phase().equals(Record.PHASE_DELETING) || record.phase().equals(Record.PHASE_REAPPLYING)
-                || record.phase().equals(Record.PHASE_VERIFYING));
+        return record != null && Phase.pastTheDeleteGate(record.phase());
     }
 
     PendingRun withProblem(String p) {

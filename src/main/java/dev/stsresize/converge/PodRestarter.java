@@ -58,16 +58,16 @@ final class PodRestarter {
             }
         }
         evicted.accept(pod);
-        progress.on(ProgressEvent.write(ns, name, Step.RESTART, "pod " + pod + " evicted to finish the file system resize of " + claim,
+        progress.on(ProgressEvent.write(ns, name, Phase.RESTART, "pod " + pod + " evicted to finish the file system resize of " + claim,
                 new Write.Eviction(ns, pod)));
         events.later(sts, "PodEvicted", "Evict", "pod " + pod + " evicted to finish the file system resize of claim " + claim);
         checkpoint.afterWrite("evict pod " + pod);
-        AwaitObject.Outcome o = waiter.until(ns, name, Step.RESTART, "pod " + pod + " to run and be Ready again", WatchedKind.POD, pod, p -> p.isPresent() && !oldUid.equals(Objects.uid(p.get()))
+        AwaitObject.Outcome o = waiter.until(ns, name, Phase.RESTART, "pod " + pod + " to run and be Ready again", WatchedKind.POD, pod, p -> p.isPresent() && !oldUid.equals(Objects.uid(p.get()))
                 && Objects.hasCondition(p.get(), "Ready") && !p.get().path("metadata").has("deletionTimestamp"), deadline);
         if (!o.reached()) {
             return "pod " + pod + " was evicted but is not Running and Ready again yet";
         }
-        AwaitObject.Outcome c = waiter.until(ns, name, Step.RESTART, "the file system of claim " + claim + " to reach " + target,
+        AwaitObject.Outcome c = waiter.until(ns, name, Phase.RESTART, "the file system of claim " + claim + " to reach " + target,
                 WatchedKind.PERSISTENT_VOLUME_CLAIM, claim,
                 x -> x.isEmpty() || ClaimGrower.stateOf(x.get(), target) == ClaimGrower.State.GROWN, deadline);
         return c.reached() && c.object().isPresent() ? "" : "pod " + pod + " restarted but claim " + claim + " has not reached " + target;

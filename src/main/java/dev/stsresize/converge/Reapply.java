@@ -38,7 +38,7 @@ record Reapply(Cluster cluster, Events events, Progress progress, Checkpoint che
                 throw dryRunRefused;
             }
             ObjectNode applied = cluster.applyStatefulSet(r.reapply(), r.fieldManager(), true, false);
-            progress.on(ProgressEvent.write(ns, name, Step.REAPPLY, "StatefulSet " + name + " re-applied (new UID "
+            progress.on(ProgressEvent.write(ns, name, Phase.REAPPLY, "StatefulSet " + name + " re-applied (new UID "
                     + Objects.uid(applied) + ", field manager " + r.fieldManager() + ")",
                     new Write.Apply(ns, name, r.fieldManager())));
             events.later(applied, "Reapplied", "Apply", "StatefulSet re-created with grown claim templates; its pods are adopted,"
@@ -47,7 +47,7 @@ record Reapply(Cluster cluster, Events events, Progress progress, Checkpoint che
             return new Result(applied, false, "");
         } catch (ClusterException e) {
             String why = e.getMessage();
-            progress.on(ProgressEvent.warn(ns, name, Step.REAPPLY, "the re-apply failed: " + why + "; restoring the backup"));
+            progress.on(ProgressEvent.warn(ns, name, Phase.REAPPLY, "the re-apply failed: " + why + "; restoring the backup"));
             return restore(r, why);
         }
     }
@@ -58,7 +58,7 @@ record Reapply(Cluster cluster, Events events, Progress progress, Checkpoint che
         ObjectNode backup = Objects.creatable(r.live());
         try {
             ObjectNode created = cluster.createStatefulSet(backup, false);
-            progress.on(ProgressEvent.write(ns, name, Step.REAPPLY, "backup restored: StatefulSet " + name + " re-created as it"
+            progress.on(ProgressEvent.write(ns, name, Phase.REAPPLY, "backup restored: StatefulSet " + name + " re-created as it"
                     + " was (UID " + Objects.uid(created) + "), its pods are adopted by it", new Write.Create(ns, name)));
             events.later(created, "BackupRestored", "Create", "the re-apply failed (" + why + "); the StatefulSet was restored"
                     + " from the backup taken before the orphan delete");

@@ -17,11 +17,6 @@ public record Record(String server, String namespace, String name, String uid, S
         String startedAt, String fieldManager, ObjectNode live, ObjectNode reapply, Map<String, String> claimTargets,
         Map<String, String> claimsBefore) {
 
-    public static final String PHASE_LOCKED = "locked";
-    public static final String PHASE_GROWING = "growing";
-    public static final String PHASE_DELETING = "deleting";
-    public static final String PHASE_REAPPLYING = "reapplying";
-    public static final String PHASE_VERIFYING = "verifying";
 
     public Record {
         // in the order given (template, then ordinal): the claims are grown and reported in it

@@ -171,7 +171,7 @@ final class ResizeSignals {
             }
         } catch (RuntimeException e) {
             eventsUnreadable = true; // forbidden or failing: the claims' own status still speaks
-            progress.on(ProgressEvent.info(namespace, sts, Step.GROW, "the claims' Events cannot be read (" + e.getMessage()
+            progress.on(ProgressEvent.info(namespace, sts, Phase.GROW, "the claims' Events cannot be read (" + e.getMessage()
                     + "): the waits show each claim's status only"));
         }
         return out;
@@ -305,7 +305,7 @@ final class ResizeSignals {
         if (silent.isEmpty()) {
             return;
         }
-        progress.on(ProgressEvent.warn(namespace, sts, Step.GROW, "no sign of a resizer for " + minutes + " minute(s) on claim(s) "
+        progress.on(ProgressEvent.warn(namespace, sts, Phase.GROW, "no sign of a resizer for " + minutes + " minute(s) on claim(s) "
                 + String.join(", ", silent) + ": no Resizing, no VolumeResizeFailed, no allocatedResourceStatuses"
                 + " (ExternalExpanding only says the expand controller handed the claim to an external resizer). Without one"
                 + " the volume never grows: check that the CSI driver of its StorageClass runs an external-resizer"

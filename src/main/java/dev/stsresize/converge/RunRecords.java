@@ -127,7 +127,7 @@ public final class RunRecords {
         }
         String liveUid = Objects.uid(live.get());
         if (!r.uid().equals(liveUid)) {
-            boolean reapplied = run.local() && (Record.PHASE_REAPPLYING.equals(r.phase()) || Record.PHASE_VERIFYING.equals(r.phase()));
+            boolean reapplied = run.local() && (Phase.REAPPLY.recorded().equals(r.phase()) || Phase.VERIFY.recorded().equals(r.phase()));
             // this machine's own run that stopped after its re-apply: only its adoption is verified, nothing is written to it
             return reapplied ? "" : "it recorded StatefulSet UID " + r.uid() + ", but the live StatefulSet " + place + " has UID " + liveUid;
         }

@@ -287,7 +287,7 @@ public final class Steps {
         // the backup keeps every field of the live object but managedFields (a create could not carry them)
         ObjectNode backup = a.live().deepCopy();
         ((ObjectNode) backup.path("metadata")).remove("managedFields");
-        return new Record(server, d.namespace(), d.name(), Objects.uid(a.live()), operator, Record.PHASE_LOCKED, LeaseLock.now(clock),
+        return new Record(server, d.namespace(), d.name(), Objects.uid(a.live()), operator, Phase.LOCK.recorded(), LeaseLock.now(clock),
                 a.fieldManager(), backup, d.recreate() ? a.reapply() : null, targets, claimsBefore);
     }
 
@@ -302,7 +302,7 @@ public final class Steps {
         if (!l.held()) {
             return l;
         }
-        progress.on(ProgressEvent.write(ns, name, Step.LOCK, leases ? "Lease " + ns + "/" + LeaseLock.leaseName(name)
+        progress.on(ProgressEvent.write(ns, name, Phase.LOCK, leases ? "Lease " + ns + "/" + LeaseLock.leaseName(name)
                 + " held by " + operator + "; record kept in Secret " + ns + "/" + RecordSecret.name(name) + " and in " + journal.directory()
                 : "Leases forbidden: record kept in the local journal " + journal.directory() + " only", new Write.Lock(ns, name)));
         try {
@@ -323,7 +323,7 @@ public final class Steps {
         // the sizes before come from the record of the run that first grew the claims: they requested the targets since
         Acquired l = acquire(r, opts, leases, ours, recorded.claimsBefore());
         if (l.held()) {
-            progress.on(ProgressEvent.info(r.namespace(), r.name(), Step.LOCK, "resuming the run of " + recorded.holder() + " started "
+            progress.on(ProgressEvent.info(r.namespace(), r.name(), Phase.LOCK, "resuming the run of " + recorded.holder() + " started "
                     + recorded.startedAt() + " (phase " + recorded.phase() + ")"));
         }
         return l;
@@ -333,7 +333,7 @@ public final class Steps {
         try {
             LeaseLock lock = LeaseLock.acquire(cluster, journal, clock, opts.leaseDuration(), leases, r, opts.takeOver(), ours);
             if (!lock.tookOver().isEmpty()) {
-                progress.on(ProgressEvent.info(r.namespace(), r.name(), Step.LOCK, lock.tookOver()));
+                progress.on(ProgressEvent.info(r.namespace(), r.name(), Phase.LOCK, lock.tookOver()));
             }
             return new Acquired(new Run(lock, clock.instant().plus(opts.timeout()), before), "", "");
         } catch (Locked e) {
@@ -358,7 +358,7 @@ public final class Steps {
      * recorded beside the claims' reads, and before any patch is sent.
      */
     public Grown grow(Run run) {
-        return timed(run, "grow", () -> patchClaims(run, () -> run.lock.phase(Record.PHASE_GROWING)));
+        return timed(run, "grow", () -> patchClaims(run, () -> run.lock.phase(Phase.GROW.recorded())));
     }
 
     /** The claims grown without a phase of their own: a resume that finds the StatefulSet absent grows before it re-applies. */
@@ -412,7 +412,7 @@ public final class Steps {
                         waiting.add(s.name() + ": " + s.message());
                     }
                 }
-                case FILE_SYSTEM_PENDING -> progress.on(ProgressEvent.info(ns, r.name(), Step.GROW, "claim " + s.name()
+                case FILE_SYSTEM_PENDING -> progress.on(ProgressEvent.info(ns, r.name(), Phase.GROW, "claim " + s.name()
                         + ": FileSystemResizePending, " + s.message()
                         + (opts.restartPodsForResize() ? "; followed after the re-apply, its pod restarted if the kubelet cannot grow it online"
                                 : "; followed after " + (run.recreates() ? "the re-apply" : "the grow") + ": the end of the run says whether the pod can use it")));
@@ -450,14 +450,14 @@ public final class Steps {
         // the pods and claims read beside the phase's write, both before the delete: from the recorded object,
         // whose selector is the one standing (immutable; the delete's UID precondition refuses any other object)
         run.dependents = Together.both(() -> Dependents.read(cluster, r.live(), r.uid(), r.claimTargets().keySet()),
-                () -> run.lock.phase(Record.PHASE_DELETING));
+                () -> run.lock.phase(Phase.ORPHAN_DELETE.recorded()));
         OrphanDelete.Result del = new OrphanDelete(cluster, waiter, events, progress, checkpoint).run(ns, name, r.uid(), run.deadline);
         if (!del.gone()) {
             return new Deleted(false, del.nothingDeleted(), del.message(), "");
         }
         String lost = Dependents.read(cluster, r.live(), r.uid(), r.claimTargets().keySet()).lostSince(run.dependents);
         if (!lost.isEmpty()) {
-            progress.on(ProgressEvent.warn(ns, name, Step.ORPHAN_DELETE, "after the orphan delete: " + lost));
+            progress.on(ProgressEvent.warn(ns, name, Phase.ORPHAN_DELETE, "after the orphan delete: " + lost));
         }
         return new Deleted(true, false, "", lost);
     }
@@ -473,7 +473,7 @@ public final class Steps {
         stopIfLost(run);
         Record r = run.record();
         Reapply.Result ra = timed(run, "re-apply", () -> new Reapply(cluster, events, progress, checkpoint).run(r,
-                () -> run.lock.phase(Record.PHASE_REAPPLYING)));
+                () -> run.lock.phase(Phase.REAPPLY.recorded())));
         run.standing = ra.statefulSet();
         run.restored = ra.restored();
         run.reapplyMessage = ra.message();
@@ -495,14 +495,14 @@ public final class Steps {
         }
         // the phase is recorded while the adoption is read: it protects no write of the verification
         java.util.concurrent.Future<Object> phase = Together.start(() -> {
-            run.lock.phase(Record.PHASE_VERIFYING);
+            run.lock.phase(Phase.VERIFY.recorded());
             return null;
         });
         AdoptionCheck.Result v = timed(run, "verify", () -> new AdoptionCheck(cluster, waiter).verify(run.standing, run.dependents,
                 Metadata.textOrEmpty(r.live(), "status", "currentRevision"), run.deadline));
         Together.join(phase);
-        progress.on(v.adopted() ? ProgressEvent.info(ns, name, Step.VERIFY, v.detail())
-                : ProgressEvent.warn(ns, name, Step.VERIFY, v.detail()));
+        progress.on(v.adopted() ? ProgressEvent.info(ns, name, Phase.VERIFY, v.detail())
+                : ProgressEvent.warn(ns, name, Phase.VERIFY, v.detail()));
         return new Verified(v.adopted(), v.pods(), v.detail());
     }
 
@@ -660,7 +660,7 @@ public final class Steps {
     /** A result built quietly ({@link #verified}, {@link #claimsGrown}) said to the {@link Progress} now: its last event. */
     public StatefulSetResult told(StatefulSetResult r) {
         events.flush(); // the run's Events written, and what they had to say said, before its last word
-        progress.on(new ProgressEvent(r.namespace(), r.name(), Step.RECORD, r.outcome().label() + ": " + r.detail(), null,
+        progress.on(new ProgressEvent(r.namespace(), r.name(), Phase.RECORD, r.outcome().label() + ": " + r.detail(), null,
                 r.outcome() == Outcome.FAILED));
         return r;
     }
@@ -677,7 +677,7 @@ public final class Steps {
         String ns = r.namespace();
         String name = r.name();
         Instant deadline = clock.instant().plus(opts.fsTimeout());
-        progress.on(ProgressEvent.info(ns, name, Step.FILE_SYSTEMS, "following each claim to its file system (up to --fs-timeout "
+        progress.on(ProgressEvent.info(ns, name, Phase.FILE_SYSTEMS, "following each claim to its file system (up to --fs-timeout "
                 + dev.stsresize.cluster.KubectlDuration.format(opts.fsTimeout()) + ")"));
         FileSystems fs = new FileSystems(cluster, waiter, clock);
         Map<String, FileSystems.Checked> checked = timed(run, "file-systems", () -> fs.follow(ns, name, r.claimTargets(), deadline, goneOn,
@@ -699,7 +699,7 @@ public final class Steps {
             FileSystems.Checked k = checked.get(c.name());
             claims.add(k == null ? c : c.withFileSystem(k.state(), k.bytes()));
             if (k != null) {
-                progress.on(new ProgressEvent(ns, name, Step.FILE_SYSTEMS, "claim " + c.name() + ": file system " + k.state().label()
+                progress.on(new ProgressEvent(ns, name, Phase.FILE_SYSTEMS, "claim " + c.name() + ": file system " + k.state().label()
                         + " - " + k.why(), null, k.state().keepsAPodWaiting()));
             }
         }
@@ -728,7 +728,7 @@ public final class Steps {
         if (before <= 0) {
             return Optional.empty();
         }
-        Waiter.Result w = waiter.until(Waiter.Wait.of(r.namespace(), r.name(), Step.FILE_SYSTEMS, "StatefulSet " + r.name() + " to have "
+        Waiter.Result w = waiter.until(Waiter.Wait.of(r.namespace(), r.name(), Phase.FILE_SYSTEMS, "StatefulSet " + r.name() + " to have "
                 + before + " ready replica(s) again", dev.stsresize.cluster.WatchedKind.STATEFUL_SET, r.name(),
                 s -> s.isPresent() && s.get().path("status").path("readyReplicas").asInt(0) >= before, deadline).withGoneOn(goneOn));
         if (w.reached()) {

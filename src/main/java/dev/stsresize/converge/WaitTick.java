@@ -12,7 +12,7 @@ import java.util.List;
  * @param left until its deadline
  * @param claims each claim of the run as last read, with its latest condition (empty when the wait reads none)
  */
-public record WaitTick(String namespace, String name, Step step, String what, Duration elapsed, Duration left,
+public record WaitTick(String namespace, String name, Phase step, String what, Duration elapsed, Duration left,
         List<ClaimGrower.ClaimStatus> claims) {
     public WaitTick {
         claims = List.copyOf(claims);

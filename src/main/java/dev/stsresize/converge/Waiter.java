@@ -81,12 +81,12 @@ final class Waiter {
      * @param slow who is late and what to check, from the object as seen ({@link Late#NONE}: nothing), said once
      *     the wait has lasted {@link #SLOW}: in full as a warning the first time, briefly in every tick
      */
-    record Wait(String namespace, String sts, Step step, String what, WatchedKind kind, String name,
+    record Wait(String namespace, String sts, Phase step, String what, WatchedKind kind, String name,
             Predicate<Optional<ObjectNode>> condition, Instant deadline, Supplier<List<ClaimGrower.ClaimStatus>> claims,
             Function<Optional<ObjectNode>, String> failure, StopRequest goneOn, Function<Optional<ObjectNode>, String> detail,
             ObjectNode known, Function<Optional<ObjectNode>, Late> slow) {
 
-        static Wait of(String namespace, String sts, Step step, String what, WatchedKind kind, String name,
+        static Wait of(String namespace, String sts, Phase step, String what, WatchedKind kind, String name,
                 Predicate<Optional<ObjectNode>> condition, Instant deadline) {
             return new Wait(namespace, sts, step, what, kind, name, condition, deadline, List::of, o -> "", new StopRequest(), o -> "",
                     null, o -> Late.NONE);
@@ -190,7 +190,7 @@ final class Waiter {
     }
 
     /** {@link #until(Wait)} for a wait that only needs the object and whether it reached the condition. */
-    AwaitObject.Outcome until(String namespace, String sts, Step step, String what, WatchedKind kind, String name,
+    AwaitObject.Outcome until(String namespace, String sts, Phase step, String what, WatchedKind kind, String name,
             Predicate<Optional<ObjectNode>> condition, Instant deadline) {
         return until(Wait.of(namespace, sts, step, what, kind, name, condition, deadline)).outcome();
     }

@@ -1,5 +1,6 @@
 package dev.stsresize.tui;
 
+import dev.stsresize.converge.Phase;
 import dev.stsresize.plan.Decision;
 
 /** The I/O {@link Update} asks for; the {@link EffectRunner} performs it and posts the result back as a {@link UiEvent}. */
@@ -11,7 +12,7 @@ public sealed interface Effect {
     record ProveDecisions() implements Effect {}
 
     /** Run one wizard step for {@code decision}; answers StepProgress events, then one StepFinished. */
-    record RunStep(WizardStep step, Decision decision, String uid) implements Effect {}
+    record RunStep(Phase step, Decision decision, String uid) implements Effect {}
 
     /** The user left the wizard before anything irreversible: stop a running read or wait, release what the runner holds. */
     record CancelSteps(Decision decision) implements Effect {}

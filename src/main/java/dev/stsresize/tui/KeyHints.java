@@ -1,5 +1,6 @@
 package dev.stsresize.tui;
 
+import dev.stsresize.converge.Phase;
 import dev.stsresize.tui.Styled.Style;
 
 /**
@@ -44,7 +45,7 @@ final class KeyHints {
             case CONFIRM -> "<y> " + w.current().label() + "  <n/esc> leave, nothing written  <q> quit";
             case TYPE_NAME -> "type the name, <enter> orphan-delete  <esc> leave  <ctrl-c> quit";
             case NONE -> w.writeInFlight() ? "a write is in flight: wait  <q> quit (asks first)"
-                    : w.status(WizardStep.WAIT) == StepStatus.RUNNING && !w.goingOn() ? "<c> go on without waiting  <esc> leave, nothing deleted  <q> quit"
+                    : w.status(Phase.WAIT) == StepStatus.RUNNING && !w.goingOn() ? "<c> go on without waiting  <esc> leave, nothing deleted  <q> quit"
                     : w.running() ? "<esc> stop and leave  <q> quit"
                     : w.restartOffered() ? "<p> restart pods by eviction  <esc> back to the list  <q> quit"
                     : "<esc> back to the list  <q> quit";

@@ -1,5 +1,6 @@
 package dev.stsresize.tui;
 
+import dev.stsresize.converge.Phase;
 import dev.stsresize.plan.Decision;
 
 /**
@@ -8,7 +9,7 @@ import dev.stsresize.plan.Decision;
  * so an implementation never asks the operator anything itself.
  *
  * <p>The contract: {@code run} is called on a background thread, one step at a time, in the order of
- * {@link WizardStep#forDecision}; it reports what it does through {@code progress} (as many times as it
+ * {@link Phase#forDecision}; it reports what it does through {@code progress} (as many times as it
  * likes, kubectl equivalents of writes included) and returns how the step ended. It may block (a wait
  * for capacity) until {@link #goOn} or {@link #leaving} ends the wait. An exception is reported as the
  * step failing with the exception's message.
@@ -40,7 +41,7 @@ public interface StepRunner {
         }
     }
 
-    Outcome run(WizardStep step, Decision decision, String uid, Progress progress) throws InterruptedException;
+    Outcome run(Phase step, Decision decision, String uid, Progress progress) throws InterruptedException;
 
     /**
      * The operator is leaving the wizard: a wait running now ends at once (called on the UI thread; it

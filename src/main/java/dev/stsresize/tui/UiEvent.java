@@ -1,5 +1,6 @@
 package dev.stsresize.tui;
 
+import dev.stsresize.converge.Phase;
 /**
  * What {@link Update} reacts to: a key, a resize, or a result an {@link Effect} posted back from its
  * background thread. Results name the StatefulSet they are about, so a late one for a wizard the user
@@ -19,7 +20,7 @@ public sealed interface UiEvent {
     record LoadFailed(String message) implements UiEvent {}
 
     /** Something a running step did; {@code kubectl} is the equivalent command of a write ("" otherwise). */
-    record StepProgress(String key, WizardStep step, String message, String kubectl, boolean warning) implements UiEvent {}
+    record StepProgress(String key, Phase step, String message, String kubectl, boolean warning) implements UiEvent {}
 
     /** The claims of the wizard's StatefulSet as just read (live progress toward capacity). */
     record ClaimsRead(String key, java.util.List<ClaimProgress> claims) implements UiEvent {}
@@ -31,7 +32,7 @@ public sealed interface UiEvent {
     record Summarized(String key, Summary summary) implements UiEvent {}
 
     /** A step ended; {@code message} says what was verified, or why it failed. */
-    record StepFinished(String key, WizardStep step, boolean ok, String message) implements UiEvent {}
+    record StepFinished(String key, Phase step, boolean ok, String message) implements UiEvent {}
 
     /** The manifest's files with the new sizes, in memory: their diffs are shown before anything is written. */
     record EditPrepared(java.util.List<SizeEdit.FileChange> files) implements UiEvent {}

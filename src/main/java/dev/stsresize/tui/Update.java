@@ -1,5 +1,7 @@
 package dev.stsresize.tui;
 
+import dev.stsresize.converge.Phase;
+import dev.stsresize.converge.Gate;
 import dev.stsresize.plan.Decision;
 import dev.stsresize.tui.Key.Kind;
 import dev.stsresize.tui.UiEvent.DecisionsLoaded;
@@ -169,21 +171,21 @@ public final class Update {
         if (!saidLast(w, f.step(), f.message())) {
             done = done.logged(new LogLine(f.step(), f.message(), "", false));
         }
-        WizardStep nextStep = done.after(f.step());
+        Phase nextStep = done.after(f.step());
         if (nextStep == null) {
-            if (f.step() == WizardStep.RESUME) {
+            if (f.step() == Phase.RESUME) {
                 return Transition.of(s.withWizard(done).withFlash(Flash.info(w.key() + ": the interrupted run is finished and verified")));
             }
-            if (f.step() == WizardStep.RESTART) {
+            if (f.step() == Phase.RESTART) {
                 return Transition.of(s.withWizard(done).withFlash(Flash.info(w.key() + ": pods restarted one at a time: " + f.message())));
             }
             return Transition.of(s.withWizard(done).withFlash(Flash.info(w.key() + " converged and verified"
                     + (done.restartOffered() ? "; p offers the pod restarts" : ""))));
         }
-        if (nextStep.gate() != WizardStep.Gate.NONE) {
+        if (nextStep.rowGate().asks()) {
             // the gate's prompt replaces a word said while the step ran ("not yet"): it is no longer true
             UiState next = s.flash() != null && s.flash().level() == Flash.Level.INFO ? s.withFlash(null) : s;
-            return Transition.of(next.withWizard(done.withGate(nextStep.gate(), "")));
+            return Transition.of(next.withWizard(done.withGate(nextStep.rowGate(), "")));
         }
         return Transition.of(s.withWizard(done.with(nextStep, StepStatus.RUNNING)),
                 new Effect.RunStep(nextStep, w.decision(), w.uid()));
@@ -206,7 +208,7 @@ public final class Update {
         if (s.view() == View.EDIT && s.edit() != null && s.edit().stage() == SizeEdit.Stage.FORM && k.kind() != Kind.CTRL_C) {
             return EditFlow.key(s, k); // the form takes every character, q and ? included
         }
-        if (s.view() == View.WIZARD && s.wizard() != null && s.wizard().gate() == WizardStep.Gate.TYPE_NAME
+        if (s.view() == View.WIZARD && s.wizard() != null && s.wizard().gate() == Gate.TYPE_NAME
                 && k.kind() != Kind.CTRL_C) {
             return nameGateKey(s, k);
         }
@@ -252,7 +254,7 @@ public final class Update {
                 }
                 Wizard w = Wizard.resuming(d, s.loaded().uid(d));
                 UiState next = s.withDialog(null).withCursor(indexOf(s.visible(), d, s.cursor()));
-                return Transition.of(next.withWizard(w).withView(View.WIZARD, View.LIST), new Effect.RunStep(WizardStep.RESUME, d, w.uid()));
+                return Transition.of(next.withWizard(w).withView(View.WIZARD, View.LIST), new Effect.RunStep(Phase.RESUME, d, w.uid()));
             }
             if (k.is('q') || k.kind() == Kind.CTRL_C) {
                 return Transition.of(s.withDialog(null), new Effect.Quit());
@@ -424,7 +426,7 @@ public final class Update {
         if (w == null) {
             return Transition.of(s.withView(View.LIST, View.LIST));
         }
-        if (w.gate() == WizardStep.Gate.CONFIRM) {
+        if (w.gate() == Gate.CONFIRM) {
             if (k.is('y') || k.is('Y')) {
                 String unproved = unprovedInList(s, w);
                 if (unproved != null) {
@@ -432,8 +434,8 @@ public final class Update {
                     boolean waiting = s.loading() && s.loaded().unproved().contains(w.key());
                     return Transition.of(s.withFlash(waiting ? Flash.info(unproved) : Flash.warn(unproved)));
                 }
-                WizardStep step = w.current();
-                return Transition.of(s.withWizard(w.withGate(WizardStep.Gate.NONE, "").with(step, StepStatus.RUNNING)),
+                Phase step = w.current();
+                return Transition.of(s.withWizard(w.withGate(Gate.NONE, "").with(step, StepStatus.RUNNING)),
                         new Effect.RunStep(step, w.decision(), w.uid()));
             }
             if (k.is('n') || k.kind() == Kind.ESCAPE) {
@@ -441,16 +443,16 @@ public final class Update {
             }
             return Transition.of(s.withFlash(Flash.warn("press y to " + w.current().label() + ", n or Esc to leave")));
         }
-        if ((k.is('y') || k.is('Y')) && w.status(WizardStep.CHECK) == StepStatus.RUNNING) {
+        if ((k.is('y') || k.is('Y')) && w.status(Phase.CHECK) == StepStatus.RUNNING) {
             return Transition.of(s.withFlash(Flash.info("not yet: the check is asking the server for " + w.key()
                     + "'s permissions and the dry run of every write; y is asked for once they pass")));
         }
-        if (k.is('c') && w.status(WizardStep.WAIT) == StepStatus.RUNNING && !w.goingOn()) {
+        if (k.is('c') && w.status(Phase.WAIT) == StepStatus.RUNNING && !w.goingOn()) {
             return Transition.of(s.withWizard(w.wentOn()).withFlash(Flash.info("going on: the resizer keeps working; the recreate needs only the grown requests")), new Effect.GoOn(w.decision()));
         }
         if (k.is('p') && w.restartOffered()) {
-            return Transition.of(s.withWizard(w.appended(WizardStep.RESTART)).withFlash(null),
-                    new Effect.RunStep(WizardStep.RESTART, w.decision(), w.uid()));
+            return Transition.of(s.withWizard(w.appended(Phase.RESTART)).withFlash(null),
+                    new Effect.RunStep(Phase.RESTART, w.decision(), w.uid()));
         }
         if (k.kind() != Kind.ESCAPE) {
             return Transition.of(s);
@@ -494,17 +496,17 @@ public final class Update {
         Wizard w = s.wizard();
         String typed = w.typed();
         return switch (k.kind()) {
-            case CHAR -> Transition.of(s.withWizard(w.withGate(WizardStep.Gate.TYPE_NAME, typed + k.ch())));
-            case BACKSPACE -> Transition.of(s.withWizard(w.withGate(WizardStep.Gate.TYPE_NAME,
+            case CHAR -> Transition.of(s.withWizard(w.withGate(Gate.TYPE_NAME, typed + k.ch())));
+            case BACKSPACE -> Transition.of(s.withWizard(w.withGate(Gate.TYPE_NAME,
                     typed.isEmpty() ? typed : typed.substring(0, typed.length() - 1))));
             case ESCAPE -> leave(s, w);
             case ENTER -> {
                 if (!typed.equals(w.decision().name())) {
-                    yield Transition.of(s.withWizard(w.withGate(WizardStep.Gate.TYPE_NAME, "")).withFlash(Flash.error(
+                    yield Transition.of(s.withWizard(w.withGate(Gate.TYPE_NAME, "")).withFlash(Flash.error(
                             "\"" + typed + "\" is not \"" + w.decision().name() + "\": nothing was deleted; type its name exactly")));
                 }
-                WizardStep step = w.current();
-                yield Transition.of(s.withWizard(w.withGate(WizardStep.Gate.NONE, "").with(step, StepStatus.RUNNING)).withFlash(null),
+                Phase step = w.current();
+                yield Transition.of(s.withWizard(w.withGate(Gate.NONE, "").with(step, StepStatus.RUNNING)).withFlash(null),
                         new Effect.RunStep(step, w.decision(), w.uid()));
             }
             default -> Transition.of(s);
@@ -533,7 +535,7 @@ public final class Update {
     }
 
     /** The step's last log entry already says this: the end of a step is not logged twice. */
-    private static boolean saidLast(Wizard w, WizardStep step, String message) {
+    private static boolean saidLast(Wizard w, Phase step, String message) {
         for (int i = w.log().size() - 1; i >= 0; i--) {
             LogLine l = w.log().get(i);
             if (l.step() == step) {

@@ -1,5 +1,7 @@
 package dev.stsresize.tui;
 
+import dev.stsresize.converge.Phase;
+import dev.stsresize.converge.Gate;
 import dev.stsresize.plan.Decision;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,12 +12,12 @@ import java.util.List;
  *
  * @param waiting the running step's wait as last told (null when no wait runs)
  */
-public record Wizard(Decision decision, String uid, List<WizardStep> steps, List<StepStatus> statuses,
-        WizardStep.Gate gate, String typed, List<LogLine> log, List<ClaimProgress> claims, Summary summary, boolean goingOn,
+public record Wizard(Decision decision, String uid, List<Phase> steps, List<StepStatus> statuses,
+        Gate gate, String typed, List<LogLine> log, List<ClaimProgress> claims, Summary summary, boolean goingOn,
         WaitStatus waiting) {
 
     /** One thing a step did: a message, and for a write the kubectl command that does the same. */
-    public record LogLine(WizardStep step, String message, String kubectl, boolean warning) {}
+    public record LogLine(Phase step, String message, String kubectl, boolean warning) {}
 
     public Wizard {
         steps = List.copyOf(steps);
@@ -26,17 +28,17 @@ public record Wizard(Decision decision, String uid, List<WizardStep> steps, List
 
     /** A new wizard: the first step (a read) running, the rest pending. */
     static Wizard start(Decision d, String uid) {
-        List<WizardStep> steps = WizardStep.forDecision(d);
+        List<Phase> steps = Phase.checklist(d);
         List<StepStatus> statuses = new ArrayList<>();
         for (int i = 0; i < steps.size(); i++) {
             statuses.add(i == 0 ? StepStatus.RUNNING : StepStatus.PENDING);
         }
-        return new Wizard(d, uid, steps, statuses, WizardStep.Gate.NONE, "", List.of(), List.of(), null, false, null);
+        return new Wizard(d, uid, steps, statuses, Gate.NONE, "", List.of(), List.of(), null, false, null);
     }
 
     /** A wizard that finishes an interrupted run: one step, running. */
     static Wizard resuming(Decision d, String uid) {
-        return new Wizard(d, uid, List.of(WizardStep.RESUME), List.of(StepStatus.RUNNING), WizardStep.Gate.NONE, "", List.of(),
+        return new Wizard(d, uid, List.of(Phase.RESUME), List.of(StepStatus.RUNNING), Gate.NONE, "", List.of(),
                 List.of(), null, false, null);
     }
 
@@ -44,13 +46,13 @@ public record Wizard(Decision decision, String uid, List<WizardStep> steps, List
         return Loaded.key(decision);
     }
 
-    public StepStatus status(WizardStep s) {
+    public StepStatus status(Phase s) {
         int i = steps.indexOf(s);
         return i < 0 ? null : statuses.get(i);
     }
 
     /** The running step, or the pending one a gate waits before; null when finished or failed. */
-    public WizardStep current() {
+    public Phase current() {
         for (int i = 0; i < steps.size(); i++) {
             if (statuses.get(i) == StepStatus.RUNNING || statuses.get(i) == StepStatus.PENDING) {
                 return steps.get(i);
@@ -73,7 +75,7 @@ public record Wizard(Decision decision, String uid, List<WizardStep> steps, List
 
     public boolean wrote() {
         for (int i = 0; i < steps.size(); i++) {
-            if (steps.get(i).write() && statuses.get(i) != StepStatus.PENDING) {
+            if (steps.get(i).writes() && statuses.get(i) != StepStatus.PENDING) {
                 return true;
             }
         }
@@ -86,7 +88,7 @@ public record Wizard(Decision decision, String uid, List<WizardStep> steps, List
      */
     public boolean writeInFlight() {
         for (int i = 0; i < steps.size(); i++) {
-            if (steps.get(i).write() && statuses.get(i) == StepStatus.RUNNING) {
+            if (steps.get(i).writes() && statuses.get(i) == StepStatus.RUNNING) {
                 return true;
             }
         }
@@ -95,19 +97,19 @@ public record Wizard(Decision decision, String uid, List<WizardStep> steps, List
 
     /** The orphan delete started and the re-apply has not completed. */
     public boolean statefulSetAbsent() {
-        StepStatus delete = status(WizardStep.ORPHAN_DELETE);
-        StepStatus reapply = status(WizardStep.REAPPLY);
+        StepStatus delete = status(Phase.ORPHAN_DELETE);
+        StepStatus reapply = status(Phase.REAPPLY);
         return delete != null && delete != StepStatus.PENDING && reapply != StepStatus.DONE;
     }
 
-    Wizard with(WizardStep step, StepStatus status) {
+    Wizard with(Phase step, StepStatus status) {
         List<StepStatus> next = new ArrayList<>(statuses);
         next.set(steps.indexOf(step), status);
         // a step that starts or ends has no wait yet
         return new Wizard(decision, uid, steps, next, gate, typed, log, claims, summary, goingOn, null);
     }
 
-    Wizard withGate(WizardStep.Gate g, String typedText) {
+    Wizard withGate(Gate g, String typedText) {
         return new Wizard(decision, uid, steps, statuses, g, typedText, log, claims, summary, goingOn, waiting);
     }
 
@@ -135,8 +137,8 @@ public record Wizard(Decision decision, String uid, List<WizardStep> steps, List
     }
 
     /** {@code step} added at the end, running: the restart offered after adoption. */
-    Wizard appended(WizardStep step) {
-        List<WizardStep> s = new ArrayList<>(steps);
+    Wizard appended(Phase step) {
+        List<Phase> s = new ArrayList<>(steps);
         s.add(step);
         List<StepStatus> st = new ArrayList<>(statuses);
         st.add(StepStatus.RUNNING);
@@ -145,12 +147,12 @@ public record Wizard(Decision decision, String uid, List<WizardStep> steps, List
 
     /** The restart can be offered: verified, a file system waits for a pod that mounts it, not offered yet. */
     public boolean restartOffered() {
-        return summary != null && finished() && steps.contains(WizardStep.VERIFY) && !steps.contains(WizardStep.RESTART)
+        return summary != null && finished() && steps.contains(Phase.VERIFY) && !steps.contains(Phase.RESTART)
                 && !summary.restartable().isEmpty();
     }
 
     /** The step after {@code s}, or null. */
-    WizardStep after(WizardStep s) {
+    Phase after(Phase s) {
         int i = steps.indexOf(s);
         return i + 1 < steps.size() ? steps.get(i + 1) : null;
     }

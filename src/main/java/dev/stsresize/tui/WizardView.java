@@ -1,5 +1,7 @@
 package dev.stsresize.tui;
 
+import dev.stsresize.converge.Phase;
+import dev.stsresize.converge.Gate;
 import dev.stsresize.converge.Write;
 import dev.stsresize.plan.Decision;
 import dev.stsresize.tui.Styled.Line;
@@ -29,7 +31,7 @@ final class WizardView {
                 .line(), width, 2));
         lines.add(Styled.line().line());
         List<Line> gate = gateOrOutcome(w, g, width);
-        if (w.summary() != null || w.steps().contains(WizardStep.RESTART) || lines.size() + w.steps().size() + 1 + gate.size() > height) {
+        if (w.summary() != null || w.steps().contains(Phase.RESTART) || lines.size() + w.steps().size() + 1 + gate.size() > height) {
             // the summary, or a gate on a short terminal, needs the room: the checklist on one line
             Styled.Builder b = Styled.line().add("  ");
             for (int i = 0; i < w.steps().size(); i++) {
@@ -38,11 +40,11 @@ final class WizardView {
             lines.addAll(Styled.wrap(b.line(), width, 2));
         } else {
             for (int i = 0; i < w.steps().size(); i++) {
-                WizardStep step = w.steps().get(i);
+                Phase step = w.steps().get(i);
                 StepStatus status = w.statuses().get(i);
                 lines.add(Styled.line().add("  " + mark(status, g) + " ", style(status)).add(Texts.pad(step.label(), 15),
                         status == StepStatus.PENDING ? Style.DIM : Style.BOLD)
-                        .add(step.purpose(), Style.DIM).add(step.write() ? "  write" : "", Style.WARN).line());
+                        .add(step.purpose(), Style.DIM).add(step.writes() ? "  write" : "", Style.WARN).line());
             }
         }
         lines.add(Styled.line().line());
@@ -55,7 +57,7 @@ final class WizardView {
             lines.addAll(Styled.wrap(Styled.line().add(" " + g.running() + " ", Style.ACCENT).add(w.waiting().sentence(), Style.DIM).line(),
                     width, 3));
         }
-        if (w.summary() != null && w.status(WizardStep.RESTART) != StepStatus.RUNNING) {
+        if (w.summary() != null && w.status(Phase.RESTART) != StepStatus.RUNNING) {
             for (Line l : summary(w, g)) {
                 lines.addAll(Styled.wrap(l, width, 6));
             }
@@ -88,11 +90,11 @@ final class WizardView {
 
     /** What the first write waits for before y may start it: the check's proofs, or the list's (null when nothing). */
     static String waitsFor(UiState s, Wizard w) {
-        if (w.status(WizardStep.CHECK) == StepStatus.RUNNING) {
+        if (w.status(Phase.CHECK) == StepStatus.RUNNING) {
             return "waiting for the server: permission checks and the dry run of every write (check); y is asked for once they pass";
         }
         Decision listed = s.loaded().decisions().stream().filter(d -> Loaded.key(d).equals(w.key())).findFirst().orElse(null);
-        if (w.gate() == WizardStep.Gate.CONFIRM && listed != null && s.loaded().unproved(listed)) {
+        if (w.gate() == Gate.CONFIRM && listed != null && s.loaded().unproved(listed)) {
             return s.loading() ? "waiting for the list's permission checks and dry runs of " + w.key() + "; y is accepted once they are in"
                     : "the list's permission checks and dry runs failed: y is not accepted; Esc, then r reads and proves again";
         }
@@ -251,14 +253,14 @@ final class WizardView {
                 command.accept(new Write.OrphanDelete(d.namespace(), d.name(), w.uid()).command());
             }
             case NONE -> {
-                if (w.status(WizardStep.RESTART) == StepStatus.RUNNING) {
+                if (w.status(Phase.RESTART) == StepStatus.RUNNING) {
                     say.accept(Styled.line().add(" " + g.running() + " ", Style.ACCENT).add("Restarting the pods one at a time by eviction", Style.BOLD)
                             .add("  each Ready again, its claim at capacity, before the next", Style.DIM).line());
                 } else if (w.summary() != null) {
                     // the summary says it, from the objects
                 } else if (w.finished()) {
                     say.accept(Styled.line().add(" " + g.yes() + " Converged and verified. ", Style.GOOD).add("Esc returns to the list (refreshed).", Style.DIM).line());
-                } else if (w.status(WizardStep.WAIT) == StepStatus.RUNNING) {
+                } else if (w.status(Phase.WAIT) == StepStatus.RUNNING) {
                     say.accept(Styled.line().add(" " + g.running() + " ", Style.ACCENT).add(w.goingOn() ? "Going on without waiting for capacity"
                             : "Waiting for each claim's capacity to reach the target", Style.BOLD)
                             .add(w.goingOn() ? "" : "  c goes on now (the recreate needs only the grown requests); Esc leaves, nothing deleted",

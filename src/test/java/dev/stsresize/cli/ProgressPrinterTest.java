@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stsresize.converge.ClaimGrower;
 import dev.stsresize.converge.ProgressEvent;
-import dev.stsresize.converge.Step;
+import dev.stsresize.converge.Phase;
 import dev.stsresize.converge.WaitTick;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -25,7 +25,7 @@ class ProgressPrinterTest {
         Duration elapsed = Duration.ofMillis((long) (seconds * 1000));
         ClaimGrower.ClaimStatus c = new ClaimGrower.ClaimStatus("data-db-0", "10Gi", "20Gi", ClaimGrower.State.WAITING, "10Gi",
                 "capacity 10Gi has not reached 20Gi (Resizing)", "20Gi", List.of("Resizing"), latest);
-        return new WaitTick("shop", "db", Step.GROW, WHAT, elapsed, Duration.ofMinutes(10).minus(elapsed), List.of(c));
+        return new WaitTick("shop", "db", Phase.GROW, WHAT, elapsed, Duration.ofMinutes(10).minus(elapsed), List.of(c));
     }
 
     static List<String> lines(StringWriter out) {
@@ -84,7 +84,7 @@ class ProgressPrinterTest {
         ProgressPrinter p = new ProgressPrinter(new PrintWriter(out), 60);
         p.waiting(tick(0, ""));
         p.waiting(tick(2, ""));
-        p.on(ProgressEvent.info("shop", "db", Step.ORPHAN_DELETE, "StatefulSet db is gone (404)"));
+        p.on(ProgressEvent.info("shop", "db", Phase.ORPHAN_DELETE, "StatefulSet db is gone (404)"));
         String s = out.toString();
         assertThat(s).startsWith("\r\u001b[K[grow] shop/db: waiting 0s (10m00s left) for the capa");
         assertThat(s).contains("\r\u001b[K[grow] shop/db: waiting 2s (9m58s left) for the capa");

@@ -25,7 +25,7 @@ class AssessorOutcomesInMemoryTest extends OnMemoryWorld {
                 Optional.empty());
         Decision d = decided.items().get(0).decision();
         assertThat(w.heard.events).anySatisfy(p -> {
-            assertThat(p.step()).isEqualTo(Step.DECIDE);
+            assertThat(p.step()).isEqualTo(Phase.DECIDE);
             assertThat(p.namespace()).isEqualTo("shop");
             assertThat(p.name()).isEqualTo("postgres");
             assertThat(p.message()).isEqualTo("grow: " + d.detail());
@@ -34,7 +34,7 @@ class AssessorOutcomesInMemoryTest extends OnMemoryWorld {
         assertThat(d.warnings()).as("a CSI class whose resizer is unchecked is warned of").isNotEmpty();
         for (String warning : d.warnings()) {
             assertThat(w.heard.events).anySatisfy(p -> {
-                assertThat(p.step()).isEqualTo(Step.DECIDE);
+                assertThat(p.step()).isEqualTo(Phase.DECIDE);
                 assertThat(p.message()).isEqualTo(warning);
                 assertThat(p.warning()).isTrue();
             });
@@ -59,7 +59,7 @@ class AssessorOutcomesInMemoryTest extends OnMemoryWorld {
         Assessment one = new Assessor(w.cluster, w.heard).assess(List.of(MemoryWorld.declared("postgres")), false, Assessor.Depth.APPLY,
                 false, Optional.empty());
         assertThat(one.items()).hasSize(1);
-        assertThat(w.heard.events).filteredOn(p -> p.step() == Step.PROVE).extracting(ProgressEvent::message).containsExactly(
+        assertThat(w.heard.events).filteredOn(p -> p.step() == Phase.CHECK).extracting(ProgressEvent::message).containsExactly(
                 "server dry run: the claim templates are the only immutable difference",
                 "server dry run: 3 claim patch(es) accepted",
                 "server dry run: the orphan delete (UID " + w.uid("StatefulSet", "shop", "postgres") + ") is accepted");

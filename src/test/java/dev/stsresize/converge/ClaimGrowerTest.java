@@ -80,7 +80,7 @@ class ClaimGrowerTest {
                 "claim data-db-2 already requests 20Gi (target 20Gi): left alone",
                 "claim data-db-3 no longer exists; nothing to grow");
         assertThat(said.get(0).write()).isEqualTo(new Write.ClaimPatch("shop", "data-db-0", "20Gi"));
-        assertThat(said.get(0).step()).isEqualTo(Step.GROW);
+        assertThat(said.get(0).step()).isEqualTo(Phase.GROW);
         assertThat(said.get(1).warning()).isFalse();
         assertThat(said.get(3).warning()).isTrue();
         assertThat(cluster.eventsCreated).singleElement().satisfies(e -> {

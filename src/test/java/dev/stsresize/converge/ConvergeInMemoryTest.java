@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
  */
 class ConvergeInMemoryTest extends OnMemoryWorld {
     /** The operator says no at the first gate (and would at the second). */
-    private static final Gate DECLINES = new Gate() {
+    private static final GateAnswers DECLINES = new GateAnswers() {
         @Override
         public boolean allowGrow(Decision decision) {
             return false;
@@ -25,7 +25,7 @@ class ConvergeInMemoryTest extends OnMemoryWorld {
         }
     };
 
-    private StatefulSetResult converge(String name, Gate gate, ConvergeOptions opts) {
+    private StatefulSetResult converge(String name, GateAnswers gate, ConvergeOptions opts) {
         return w.converger(gate).converge(w.assess(name), opts, true);
     }
 
@@ -34,7 +34,7 @@ class ConvergeInMemoryTest extends OnMemoryWorld {
         String oldUid = w.uid("StatefulSet", "shop", "postgres");
         String pod0 = w.uid("Pod", "shop", "postgres-0");
 
-        StatefulSetResult r = converge("postgres", Gate.YES, MemoryWorld.options());
+        StatefulSetResult r = converge("postgres", GateAnswers.YES, MemoryWorld.options());
 
         assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
         assertThat(r.succeeded()).isTrue();
@@ -64,7 +64,7 @@ class ConvergeInMemoryTest extends OnMemoryWorld {
         assertThat(LeaseLock.unfinishedLease(cluster(), "shop", "postgres")).as("released").isEmpty();
         assertThat(cluster().get("Secret", "shop", "stsresize-postgres")).isEmpty();
         assertThat(w.journal.all()).isEmpty();
-        assertThat(w.heard.events).filteredOn(p -> p.step() == Step.RECORD).last().satisfies(p -> {
+        assertThat(w.heard.events).filteredOn(p -> p.step() == Phase.RECORD).last().satisfies(p -> {
             assertThat(p.warning()).isFalse();
             assertThat(p.message()).startsWith("converged: ");
         });
@@ -77,7 +77,7 @@ class ConvergeInMemoryTest extends OnMemoryWorld {
     @Test
     void claims_that_lag_their_template_are_grown_without_touching_the_statefulset() {
         String uid = w.uid("StatefulSet", "shop", "minio");
-        StatefulSetResult r = converge("minio", Gate.YES, MemoryWorld.options());
+        StatefulSetResult r = converge("minio", GateAnswers.YES, MemoryWorld.options());
         assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CLAIMS_GROWN);
         assertThat(w.uid("StatefulSet", "shop", "minio")).isEqualTo(uid);
         assertThat(cluster().realDeletes()).extracting(MemoryCluster.Call::method).containsOnly("deleteRecordSecret");
@@ -88,18 +88,18 @@ class ConvergeInMemoryTest extends OnMemoryWorld {
 
     @Test
     void a_refusal_an_up_to_date_set_and_a_dry_run_write_nothing() {
-        StatefulSetResult shrink = converge("redis", Gate.YES, MemoryWorld.options());
+        StatefulSetResult shrink = converge("redis", GateAnswers.YES, MemoryWorld.options());
         assertThat(shrink.outcome()).isEqualTo(Outcome.REFUSED);
         assertThat(shrink.reason()).isEqualTo("shrink");
-        StatefulSetResult same = converge("etcd", Gate.YES, MemoryWorld.options());
+        StatefulSetResult same = converge("etcd", GateAnswers.YES, MemoryWorld.options());
         assertThat(same.outcome()).isEqualTo(Outcome.NOTHING_TO_DO);
-        StatefulSetResult fixed = converge("mysql", Gate.YES, MemoryWorld.options());
+        StatefulSetResult fixed = converge("mysql", GateAnswers.YES, MemoryWorld.options());
         assertThat(fixed.outcome()).isEqualTo(Outcome.REFUSED);
-        StatefulSetResult dry = converge("postgres", Gate.YES, MemoryWorld.options().withDryRun(true));
+        StatefulSetResult dry = converge("postgres", GateAnswers.YES, MemoryWorld.options().withDryRun(true));
         assertThat(dry.outcome()).isEqualTo(Outcome.DRY_RUN_OK);
         assertThat(dry.detail()).isEqualTo("every check and server dry run passed; nothing written. Would grow 3 claim(s), orphan-delete and"
                 + " re-apply the StatefulSet");
-        StatefulSetResult dryClaims = converge("minio", Gate.YES, MemoryWorld.options().withDryRun(true));
+        StatefulSetResult dryClaims = converge("minio", GateAnswers.YES, MemoryWorld.options().withDryRun(true));
         assertThat(dryClaims.detail()).endsWith("Would grow 4 claim(s)");
         assertThat(cluster().realWrites()).isEmpty();
         assertThat(w.journal.all()).isEmpty();
@@ -114,7 +114,7 @@ class ConvergeInMemoryTest extends OnMemoryWorld {
         assertThat(cluster().realWrites()).isEmpty();
 
         String uid = w.uid("StatefulSet", "shop", "postgres");
-        StatefulSetResult kept = converge("postgres", Gate.growing(false), MemoryWorld.options());
+        StatefulSetResult kept = converge("postgres", GateAnswers.growing(false), MemoryWorld.options());
         assertThat(kept.outcome()).isEqualTo(Outcome.FAILED);
         assertThat(kept.reason()).isEqualTo("declined");
         assertThat(kept.detail()).startsWith("the operator declined the orphan delete: the claims are grown");
@@ -129,7 +129,7 @@ class ConvergeInMemoryTest extends OnMemoryWorld {
     void a_lease_held_by_another_run_blocks_before_any_write() {
         cluster().put("{'kind':'Lease','metadata':{'name':'stsresize-postgres','namespace':'shop','annotations':{'stsresize.dev/phase':"
                 + "'growing'}},'spec':{'holderIdentity':'bob@desk 1','leaseDurationSeconds':60,'renewTime':'2026-01-01T00:00:00.000000Z'}}");
-        StatefulSetResult r = converge("postgres", Gate.YES, MemoryWorld.options());
+        StatefulSetResult r = converge("postgres", GateAnswers.YES, MemoryWorld.options());
         assertThat(r.outcome()).isEqualTo(Outcome.BLOCKED);
         assertThat(r.reason()).isEqualTo("locked");
         assertThat(r.detail()).contains("is being converged by bob@desk 1").endsWith(". Nothing was written");
@@ -139,7 +139,7 @@ class ConvergeInMemoryTest extends OnMemoryWorld {
     @Test
     void a_record_that_cannot_be_kept_stops_before_the_first_write() {
         cluster().failAlways("createSecret", MemoryCluster.error(500, "InternalError", "etcd full"));
-        StatefulSetResult r = converge("postgres", Gate.YES, MemoryWorld.options());
+        StatefulSetResult r = converge("postgres", GateAnswers.YES, MemoryWorld.options());
         assertThat(r.outcome()).isEqualTo(Outcome.FAILED);
         assertThat(r.reason()).isEqualTo("record-not-kept");
         assertThat(r.detail()).startsWith("the run could not keep its lock and record before its first write: Secret shop/stsresize-postgres"
@@ -150,7 +150,7 @@ class ConvergeInMemoryTest extends OnMemoryWorld {
     @Test
     void a_stop_before_the_first_write_leaves_nothing_to_resume() {
         w.stop.request("SIGINT");
-        StatefulSetResult r = converge("postgres", Gate.YES, MemoryWorld.options());
+        StatefulSetResult r = converge("postgres", GateAnswers.YES, MemoryWorld.options());
         assertThat(r.reason()).isEqualTo("stopped");
         assertThat(r.detail()).isEqualTo("stopped before the first write (SIGINT): nothing was written and there is nothing to resume");
         assertThat(cluster().realWrites()).isEmpty();
@@ -159,7 +159,7 @@ class ConvergeInMemoryTest extends OnMemoryWorld {
     @Test
     void a_stop_while_the_claims_grow_keeps_the_record_for_resume_and_frees_the_lease() {
         w.resizer = c -> w.stop.request("SIGTERM");
-        StatefulSetResult r = converge("postgres", Gate.YES, MemoryWorld.options());
+        StatefulSetResult r = converge("postgres", GateAnswers.YES, MemoryWorld.options());
         assertThat(r.reason()).isEqualTo("stopped");
         assertThat(r.detail()).startsWith("stopped at phase growing (SIGTERM): the request in flight finished and no other write started."
                 + " The run is recorded: `kubectl stsresize resume shop/postgres` finishes it");
@@ -182,7 +182,7 @@ class ConvergeInMemoryTest extends OnMemoryWorld {
                 w.stop.request("SIGTERM");
             }
         });
-        StatefulSetResult r = converge("postgres", Gate.YES, MemoryWorld.options());
+        StatefulSetResult r = converge("postgres", GateAnswers.YES, MemoryWorld.options());
         assertThat(r.reason()).isEqualTo("stopped");
         assertThat(cluster().writes("patchClaimStorage")).filteredOn(c -> !c.dryRun()).isEmpty();
         ObjectNode lease = cluster().get("Lease", "shop", "stsresize-postgres").orElseThrow();
@@ -197,7 +197,7 @@ class ConvergeInMemoryTest extends OnMemoryWorld {
             ((ObjectNode) c.path("status")).putObject("allocatedResourceStatuses").put("storage", "ControllerResizeInfeasible");
             ((ObjectNode) c.path("status")).putObject("capacity").put("storage", "10Gi");
         };
-        StatefulSetResult r = converge("postgres", Gate.YES, MemoryWorld.options());
+        StatefulSetResult r = converge("postgres", GateAnswers.YES, MemoryWorld.options());
         assertThat(r.outcome()).isEqualTo(Outcome.FAILED);
         assertThat(r.reason()).isEqualTo("resize-infeasible");
         assertThat(r.detail()).startsWith("the resize cannot happen: data-postgres-0: the resizer reports ControllerResizeInfeasible");
@@ -208,7 +208,7 @@ class ConvergeInMemoryTest extends OnMemoryWorld {
     @Test
     void claims_that_do_not_grow_in_time_end_the_run_before_its_delete() {
         w.resizer = c -> ((ObjectNode) c.path("status")).putObject("capacity").put("storage", "10Gi");
-        StatefulSetResult r = converge("postgres", Gate.YES, MemoryWorld.options());
+        StatefulSetResult r = converge("postgres", GateAnswers.YES, MemoryWorld.options());
         assertThat(r.reason()).isEqualTo("resize-timeout");
         assertThat(r.detail()).startsWith("--timeout 1m0s ran out before the claims grew: data-postgres-0: capacity 10Gi has not reached 20Gi");
         assertThat(cluster().realDeletes()).extracting(MemoryCluster.Call::method).doesNotContain("deleteStatefulSetOrphan");
@@ -217,7 +217,7 @@ class ConvergeInMemoryTest extends OnMemoryWorld {
     @Test
     void without_waiting_for_the_resize_the_run_goes_on_to_its_delete() {
         w.resizer = c -> ((ObjectNode) c.path("status")).putObject("capacity").put("storage", "10Gi");
-        StatefulSetResult r = converge("postgres", Gate.YES, MemoryWorld.options().withWaitForResize(false));
+        StatefulSetResult r = converge("postgres", GateAnswers.YES, MemoryWorld.options().withWaitForResize(false));
         assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
         assertThat(r.warnings()).anySatisfy(x -> assertThat(x).startsWith("claim data-postgres-0"));
     }
@@ -231,14 +231,14 @@ class ConvergeInMemoryTest extends OnMemoryWorld {
         };
         cluster().onWatch("PersistentVolumeClaim", "shop", "data-postgres-1", () -> cluster().remove("PersistentVolumeClaim", "shop",
                 "data-postgres-1"));
-        StatefulSetResult r = converge("postgres", Gate.YES, MemoryWorld.options());
+        StatefulSetResult r = converge("postgres", GateAnswers.YES, MemoryWorld.options());
         assertThat(r.reason()).isEqualTo("claim-gone");
         assertThat(r.detail()).startsWith("claim(s) data-postgres-1 no longer exist");
     }
 
     @Test
     void with_when_deleted_delete_the_claims_are_owned_again() {
-        StatefulSetResult r = converge("kafka", Gate.YES, MemoryWorld.options());
+        StatefulSetResult r = converge("kafka", GateAnswers.YES, MemoryWorld.options());
         assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
         String uid = w.uid("StatefulSet", "analytics", "kafka");
         assertThat(Objects.ownedBy(w.claim("analytics", "data-kafka-0"), uid)).isTrue();
@@ -247,7 +247,7 @@ class ConvergeInMemoryTest extends OnMemoryWorld {
 
     @Test
     void an_offline_class_leaves_the_file_systems_waiting_for_a_restart_and_says_so() {
-        StatefulSetResult r = converge("clickhouse", Gate.YES, MemoryWorld.options());
+        StatefulSetResult r = converge("clickhouse", GateAnswers.YES, MemoryWorld.options());
         assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
         assertThat(r.claims()).allSatisfy(c -> assertThat(c.fileSystem()).isNotEqualTo(FileSystem.GROWN));
         assertThat(w.heard.events).anySatisfy(p -> assertThat(p.message()).contains("FileSystemResizePending"));
@@ -269,7 +269,7 @@ class ConvergeInMemoryTest extends OnMemoryWorld {
                 });
             }
         });
-        StatefulSetResult r = converge("clickhouse", Gate.YES, MemoryWorld.options().withRestartPodsForResize(true));
+        StatefulSetResult r = converge("clickhouse", GateAnswers.YES, MemoryWorld.options().withRestartPodsForResize(true));
         assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
         assertThat(cluster().writes("evictPod")).hasSize(2);
         assertThat(r.pods()).allSatisfy(p -> assertThat(p.restarted()).isTrue());
@@ -281,7 +281,7 @@ class ConvergeInMemoryTest extends OnMemoryWorld {
     void a_re_apply_the_server_refuses_restores_the_backup_and_fails() {
         cluster().failNext("applyStatefulSet", null); // the assessment's dry run
         cluster().failNext("applyStatefulSet", MemoryCluster.error(500, "InternalError", "webhook down"));
-        StatefulSetResult r = converge("postgres", Gate.YES, MemoryWorld.options());
+        StatefulSetResult r = converge("postgres", GateAnswers.YES, MemoryWorld.options());
         assertThat(r.outcome()).isEqualTo(Outcome.FAILED);
         assertThat(r.reason()).isEqualTo("reapply-failed");
         assertThat(r.detail()).startsWith("the re-apply of StatefulSet shop/postgres failed: webhook down; the backup was restored");
@@ -292,7 +292,7 @@ class ConvergeInMemoryTest extends OnMemoryWorld {
     @Test
     void an_adoption_that_does_not_come_is_not_verified() {
         w.controllerRuns = false;
-        StatefulSetResult r = converge("postgres", Gate.YES, MemoryWorld.options());
+        StatefulSetResult r = converge("postgres", GateAnswers.YES, MemoryWorld.options());
         assertThat(r.outcome()).isEqualTo(Outcome.FAILED);
         assertThat(r.reason()).isEqualTo("not-verified");
         assertThat(r.detail()).startsWith("adoption NOT verified for StatefulSet shop/postgres");
@@ -304,7 +304,7 @@ class ConvergeInMemoryTest extends OnMemoryWorld {
         ObjectNode theirs = w.sts("shop", "postgres");
         ((ObjectNode) theirs.path("metadata")).put("uid", "someone-elses");
         cluster().put(theirs);
-        StatefulSetResult r = w.converger(Gate.YES).converge(a, MemoryWorld.options(), true);
+        StatefulSetResult r = w.converger(GateAnswers.YES).converge(a, MemoryWorld.options(), true);
         assertThat(r.reason()).isEqualTo("delete-refused");
         assertThat(w.uid("StatefulSet", "shop", "postgres")).isEqualTo("someone-elses");
         w.assertSafe();
@@ -313,11 +313,11 @@ class ConvergeInMemoryTest extends OnMemoryWorld {
     @Test
     void a_stopped_run_is_resumed_from_where_the_cluster_says_it_stands() {
         w.resizer = c -> w.stop.request("SIGTERM");
-        converge("postgres", Gate.YES, MemoryWorld.options());
+        converge("postgres", GateAnswers.YES, MemoryWorld.options());
         w.resizer = c -> { };
         MemoryWorld again = w;
         StopRequest fresh = new StopRequest();
-        Converger resumer = new Converger(cluster(), cluster().time, again.journal, "alice@laptop 8", "https://memory", Gate.YES,
+        Converger resumer = new Converger(cluster(), cluster().time, again.journal, "alice@laptop 8", "https://memory", GateAnswers.YES,
                 again.heard, Checkpoint.NONE, fresh);
         PendingRun pending = new RunRecords(cluster(), again.journal, "https://memory").find("shop", "postgres", true).orElseThrow();
         StatefulSetResult r = resumer.resume(pending, MemoryWorld.declared("postgres"), MemoryWorld.options(), true);
@@ -337,12 +337,12 @@ class ConvergeInMemoryTest extends OnMemoryWorld {
         Steps steps = w.steps;
         Steps.Checked checked = steps.check(a, MemoryWorld.options(), true);
         Steps.Acquired lock = steps.lock(checked, MemoryWorld.options(), true);
-        lock.run().lock.phase(Record.PHASE_DELETING);
+        lock.run().lock.phase(Phase.ORPHAN_DELETE.recorded());
         lock.run().close();
         String uid = w.uid("StatefulSet", "shop", "postgres");
         cluster().deleteStatefulSetOrphan("shop", "postgres", uid, false);
         PendingRun pending = new RunRecords(cluster(), w.journal, "https://memory").find("shop", "postgres", true).orElseThrow();
-        StatefulSetResult r = w.converger(Gate.YES).resume(pending, null, MemoryWorld.options().withTakeOver(true), true);
+        StatefulSetResult r = w.converger(GateAnswers.YES).resume(pending, null, MemoryWorld.options().withTakeOver(true), true);
         assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
         assertThat(w.heard.events).anySatisfy(p -> assertThat(p.message()).isEqualTo("StatefulSet postgres is absent: straight to the"
                 + " re-apply of the recorded object"));
@@ -352,7 +352,7 @@ class ConvergeInMemoryTest extends OnMemoryWorld {
 
     @Test
     void rereading_a_result_says_the_claims_as_they_are_now() {
-        StatefulSetResult r = converge("clickhouse", Gate.YES, MemoryWorld.options());
+        StatefulSetResult r = converge("clickhouse", GateAnswers.YES, MemoryWorld.options());
         for (int i = 0; i < 2; i++) {
             cluster().edit("PersistentVolumeClaim", "analytics", "data-clickhouse-" + i, x -> {
                 ((ObjectNode) x.path("status")).remove("conditions");
@@ -360,13 +360,13 @@ class ConvergeInMemoryTest extends OnMemoryWorld {
                 Objects.child((ObjectNode) x.path("status"), "capacity").put("storage", "100Gi");
             });
         }
-        StatefulSetResult now = w.converger(Gate.YES).reread(r);
+        StatefulSetResult now = w.converger(GateAnswers.YES).reread(r);
         assertThat(now.claims()).allSatisfy(c -> {
             assertThat(c.capacity()).isEqualTo("100Gi");
             assertThat(c.fileSystem()).isEqualTo(FileSystem.GROWN);
         });
         assertThat(now.warnings()).noneMatch(x -> x.contains("waits for a file system resize"));
-        StatefulSetResult refused = converge("redis", Gate.YES, MemoryWorld.options());
-        assertThat(w.converger(Gate.YES).reread(refused)).isSameAs(refused);
+        StatefulSetResult refused = converge("redis", GateAnswers.YES, MemoryWorld.options());
+        assertThat(w.converger(GateAnswers.YES).reread(refused)).isSameAs(refused);
     }
 }

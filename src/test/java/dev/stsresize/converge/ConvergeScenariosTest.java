@@ -11,7 +11,7 @@ import dev.stsresize.sim.store.ResourceType;
 import dev.stsresize.sim.registry.WriteOptions;
 import dev.stsresize.tui.ClaimProgress;
 import dev.stsresize.tui.StepRunner;
-import dev.stsresize.tui.WizardStep;
+import dev.stsresize.converge.Phase;
 import dev.stsresize.tui.source.ClusterSteps;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -43,14 +43,14 @@ class ConvergeScenariosTest {
     enum Driver { APPLY, WIZARD }
 
     /** Where a row asks the run to stop, as Ctrl-C would: before it starts, after a write, or once a wait begins. */
-    record StopAt(String afterWrite, boolean atStart, Step inWait) {
+    record StopAt(String afterWrite, boolean atStart, Phase inWait) {
         static final StopAt NEVER = new StopAt(null, false, null);
 
         static StopAt afterWrite(String w) {
             return new StopAt(w, false, null);
         }
 
-        static StopAt inWait(Step step) {
+        static StopAt inWait(Phase step) {
             return new StopAt(null, false, step);
         }
 
@@ -106,23 +106,23 @@ class ConvergeScenariosTest {
         row(rows, "file system grown online", new Row("postgres", Demo::cluster, SLOW_KUBELET, Harness.DEADLINE, null, StopAt.NEVER,
                 Outcome.CONVERGED, "", null));
         row(rows, "Ctrl-C in the wait for the file systems", new Row("postgres", Demo::cluster, SILENT_KUBELET, Harness.DEADLINE, null,
-                StopAt.inWait(Step.FILE_SYSTEMS), Outcome.CONVERGED, "", null));
+                StopAt.inWait(Phase.FILE_SYSTEMS), Outcome.CONVERGED, "", null));
         row(rows, "pod replaced", new Row("postgres", Demo::cluster, Harness.DEADLINE, (h, w) -> {
             if (w.startsWith("orphan-delete")) {
                 h.sim.registry().delete(h.sim.catalog().byResource("", "pods").orElseThrow(), "shop", "postgres-1", DeleteOptions.BACKGROUND);
             }
         }, StopAt.NEVER, Outcome.FAILED, "not-verified", null));
         row(rows, "Ctrl-C before the first write", stopped(StopAt.beforeStart(), ""));
-        row(rows, "Ctrl-C after the lock", stopped(StopAt.afterWrite("lock postgres"), Record.PHASE_LOCKED));
-        row(rows, "Ctrl-C between claim patches", stopped(StopAt.afterWrite("patch claim data-postgres-0"), Record.PHASE_GROWING));
+        row(rows, "Ctrl-C after the lock", stopped(StopAt.afterWrite("lock postgres"), Phase.LOCK.recorded()));
+        row(rows, "Ctrl-C between claim patches", stopped(StopAt.afterWrite("patch claim data-postgres-0"), Phase.GROW.recorded()));
         row(rows, "Ctrl-C in the wait for capacity", new Row("postgres", Demo::cluster, SLOW_RESIZER, Harness.DEADLINE, null,
-                StopAt.inWait(Step.GROW), Outcome.FAILED, "stopped", Record.PHASE_GROWING));
+                StopAt.inWait(Phase.GROW), Outcome.FAILED, "stopped", Phase.GROW.recorded()));
         row(rows, "Ctrl-C in the wait for the delete", new Row("postgres", Demo::cluster, SLOW_CONTROLLERS, Harness.DEADLINE, null,
-                StopAt.inWait(Step.ORPHAN_DELETE), Outcome.FAILED, "stopped", Record.PHASE_DELETING));
-        row(rows, "Ctrl-C after the orphan delete", stopped(StopAt.afterWrite("orphan-delete statefulset postgres"), Record.PHASE_DELETING));
-        row(rows, "Ctrl-C after the re-apply", stopped(StopAt.afterWrite("re-apply statefulset postgres"), Record.PHASE_REAPPLYING));
+                StopAt.inWait(Phase.ORPHAN_DELETE), Outcome.FAILED, "stopped", Phase.ORPHAN_DELETE.recorded()));
+        row(rows, "Ctrl-C after the orphan delete", stopped(StopAt.afterWrite("orphan-delete statefulset postgres"), Phase.ORPHAN_DELETE.recorded()));
+        row(rows, "Ctrl-C after the re-apply", stopped(StopAt.afterWrite("re-apply statefulset postgres"), Phase.REAPPLY.recorded()));
         row(rows, "Ctrl-C in the verification", new Row("postgres", Demo::cluster, SLOW_CONTROLLERS, Harness.DEADLINE, null,
-                StopAt.inWait(Step.VERIFY), Outcome.FAILED, "stopped", Record.PHASE_VERIFYING));
+                StopAt.inWait(Phase.VERIFY), Outcome.FAILED, "stopped", Phase.VERIFY.recorded()));
         return rows.stream();
     }
 
@@ -224,7 +224,7 @@ class ConvergeScenariosTest {
 
     /** apply's driver: the Converger, every gate answered yes. */
     private static Convergence.Turn apply(Harness h, Assessed a, ConvergeOptions opts, Checkpoint checkpoint, StopRequest stop,
-            Step stopInWait) {
+            Phase stopInWait) {
         Progress progress = new Progress() {
             @Override
             public void on(ProgressEvent e) {
@@ -238,7 +238,7 @@ class ConvergeScenariosTest {
                 }
             }
         };
-        Converger c = new Converger(h.cluster(), Clock.systemUTC(), h.journal, "alice@laptop 1", h.sim.url(), Gate.YES, progress,
+        Converger c = new Converger(h.cluster(), Clock.systemUTC(), h.journal, "alice@laptop 1", h.sim.url(), GateAnswers.YES, progress,
                 checkpoint, stop);
         StatefulSetResult r = c.converge(a, opts, true);
         return c.stopped().isEmpty() ? new Convergence.Turn.Ended(r) : c.stopped().get(0);
@@ -246,27 +246,27 @@ class ConvergeScenariosTest {
 
     /** The wizard's driver: its steps in order, each gate passed, as Update asks for them; the first failed step ends it. */
     private static Convergence.Turn wizard(Harness h, Assessed a, ObjectNode declared, ConvergeOptions opts, Checkpoint checkpoint,
-            StopRequest stop, Step stopInWait) {
+            StopRequest stop, Phase stopInWait) {
         ClusterSteps steps = new ClusterSteps(h.cluster(), Clock.systemUTC(), h.journal, "alice@laptop 1", h.sim.url(), d -> declared,
                 opts, checkpoint, stop);
         Decision d = a.decision();
         String uid = Harness.uid(a.live());
-        for (WizardStep step : WizardStep.forDecision(d)) {
+        for (Phase step : Phase.checklist(d)) {
             StepRunner.Progress progress = new StepRunner.Progress() {
                 @Override
                 public void report(String message, String kubectl, boolean warning) {}
 
                 @Override
                 public void claims(List<ClaimProgress> claims) {
-                    if (step == WizardStep.WAIT && stopInWait == Step.GROW || step == WizardStep.VERIFY && stopInWait == Step.FILE_SYSTEMS) {
+                    if (step == Phase.WAIT && stopInWait == Phase.GROW || step == Phase.VERIFY && stopInWait == Phase.FILE_SYSTEMS) {
                         stop.request("SIGINT"); // the wait's first tick
                     }
                 }
 
                 @Override
                 public void waiting(dev.stsresize.tui.WaitStatus wait) {
-                    if (step == WizardStep.ORPHAN_DELETE && stopInWait == Step.ORPHAN_DELETE
-                            || step == WizardStep.VERIFY && stopInWait == Step.VERIFY) {
+                    if (step == Phase.ORPHAN_DELETE && stopInWait == Phase.ORPHAN_DELETE
+                            || step == Phase.VERIFY && stopInWait == Phase.VERIFY) {
                         stop.request("SIGINT"); // in VERIFY the adoption's wait comes first, before the file systems'
                     }
                 }

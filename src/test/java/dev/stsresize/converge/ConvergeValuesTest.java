@@ -82,11 +82,11 @@ class ConvergeValuesTest {
 
     @Test
     void yes_allows_every_write_and_a_resume_past_its_gate_the_delete_only_when_told() {
-        assertThat(Gate.YES.allowGrow(null)).isTrue();
-        assertThat(Gate.YES.allowOrphanDelete("shop", "db")).isTrue();
-        assertThat(Gate.growing(false).allowGrow(null)).isTrue();
-        assertThat(Gate.growing(false).allowOrphanDelete("shop", "db")).isFalse();
-        assertThat(Gate.growing(true).allowOrphanDelete("shop", "db")).isTrue();
+        assertThat(GateAnswers.YES.allowGrow(null)).isTrue();
+        assertThat(GateAnswers.YES.allowOrphanDelete("shop", "db")).isTrue();
+        assertThat(GateAnswers.growing(false).allowGrow(null)).isTrue();
+        assertThat(GateAnswers.growing(false).allowOrphanDelete("shop", "db")).isFalse();
+        assertThat(GateAnswers.growing(true).allowOrphanDelete("shop", "db")).isTrue();
     }
 
     @Test

@@ -29,14 +29,14 @@ class ConvergeWordsTest {
 
     @Test
     void an_event_says_whether_it_is_the_outcome_and_its_kubectl_equivalent() {
-        ProgressEvent write = ProgressEvent.write("shop", "db", Step.GROW, "grew", new Write.ClaimPatch("shop", "data-db-0", "20Gi"));
+        ProgressEvent write = ProgressEvent.write("shop", "db", Phase.GROW, "grew", new Write.ClaimPatch("shop", "data-db-0", "20Gi"));
         assertThat(write.kubectl()).isEqualTo(new Write.ClaimPatch("shop", "data-db-0", "20Gi").kubectl()).isNotEmpty();
         assertThat(write.isOutcome()).isFalse();
-        assertThat(ProgressEvent.info("shop", "db", Step.READ, "read").kubectl()).isEmpty();
-        assertThat(new ProgressEvent("shop", "db", Step.RECORD, "converged", null, false).isOutcome()).isTrue();
-        assertThat(ProgressEvent.warn("shop", "db", Step.VERIFY, "x").warning()).isTrue();
-        assertThat(Step.ORPHAN_DELETE.label()).isEqualTo("orphan-delete");
-        assertThat(Step.FILE_SYSTEMS.label()).isEqualTo("file-systems");
+        assertThat(ProgressEvent.info("shop", "db", Phase.READ, "read").kubectl()).isEmpty();
+        assertThat(new ProgressEvent("shop", "db", Phase.RECORD, "converged", null, false).isOutcome()).isTrue();
+        assertThat(ProgressEvent.warn("shop", "db", Phase.VERIFY, "x").warning()).isTrue();
+        assertThat(Phase.ORPHAN_DELETE.label()).isEqualTo("orphan-delete");
+        assertThat(Phase.FILE_SYSTEMS.label()).isEqualTo("file-systems");
     }
 
     @Test
@@ -87,7 +87,7 @@ class ConvergeWordsTest {
         StatefulSetResult failed = new StatefulSetResult("shop", "postgres", Outcome.FAILED, "resize-timeout", "timed out", List.of(c0, c1),
                 List.of(), List.of("claim data-postgres-0 has not grown yet: capacity 5Gi", "claim data-postgres-1 waits for a file system"
                         + " resize on pod x", "an unrelated warning"));
-        StatefulSetResult now = w.converger(Gate.YES).reread(failed);
+        StatefulSetResult now = w.converger(GateAnswers.YES).reread(failed);
         assertThat(now.warnings()).containsExactly("an unrelated warning");
         assertThat(now.claims()).extracting(StatefulSetResult.ClaimResult::capacity).containsExactly("10Gi", "10Gi");
         assertThat(now.claims().get(0).fileSystem()).as("grown since, as the claim says now").isEqualTo(FileSystem.GROWN);
@@ -95,9 +95,9 @@ class ConvergeWordsTest {
 
         StatefulSetResult untouched = new StatefulSetResult("shop", "postgres", Outcome.FAILED, "x", "d", List.of(c0), List.of(),
                 List.of("claim data-postgres-0 is fine", "other"));
-        assertThat(w.converger(Gate.YES).reread(untouched)).isSameAs(untouched);
+        assertThat(w.converger(GateAnswers.YES).reread(untouched)).isSameAs(untouched);
         StatefulSetResult noClaims = new StatefulSetResult("shop", "postgres", Outcome.CONVERGED, "", "d", List.of(), List.of(), List.of());
-        assertThat(w.converger(Gate.YES).reread(noClaims)).isSameAs(noClaims);
+        assertThat(w.converger(GateAnswers.YES).reread(noClaims)).isSameAs(noClaims);
     }
 
     @Test
@@ -113,7 +113,7 @@ class ConvergeWordsTest {
         String before = FileSystems.sentence(List.of(c0));
         StatefulSetResult r = new StatefulSetResult("shop", "postgres", Outcome.CONVERGED, "", "adopted; " + before,
                 List.of(c0, c1, c9, bad), List.of(), List.of());
-        StatefulSetResult now = w.converger(Gate.YES).reread(r);
+        StatefulSetResult now = w.converger(GateAnswers.YES).reread(r);
         assertThat(now.detail()).isEqualTo("adopted; file system grown: the pods can write to the new space");
         assertThat(now.warnings()).singleElement().satisfies(x -> assertThat(x).startsWith("claim data-postgres-1 has not grown yet"));
         assertThat(now.claims().get(2).capacity()).as("gone").isEmpty();
@@ -124,11 +124,11 @@ class ConvergeWordsTest {
     void a_claims_only_run_resumed_with_its_manifest_stays_a_claims_only_run() {
         MemoryWorld w = new MemoryWorld(home);
         w.resizer = c -> w.stop.request("SIGTERM");
-        w.converger(Gate.YES).converge(w.assess(MemoryWorld.declared("minio")), MemoryWorld.options(), true);
+        w.converger(GateAnswers.YES).converge(w.assess(MemoryWorld.declared("minio")), MemoryWorld.options(), true);
         w.resizer = c -> { };
         PendingRun pending = new RunRecords(w.cluster, w.journal, "https://memory").find("shop", "minio", true).orElseThrow();
         String uid = w.uid("StatefulSet", "shop", "minio");
-        StatefulSetResult r = new Converger(w.cluster, w.cluster.time, w.journal, "alice@laptop 8", "https://memory", Gate.YES, w.heard,
+        StatefulSetResult r = new Converger(w.cluster, w.cluster.time, w.journal, "alice@laptop 8", "https://memory", GateAnswers.YES, w.heard,
                 Checkpoint.NONE, new StopRequest()).resume(pending, MemoryWorld.declared("minio"), MemoryWorld.options(), true);
         assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CLAIMS_GROWN);
         assertThat(w.uid("StatefulSet", "shop", "minio")).isEqualTo(uid);

@@ -25,21 +25,21 @@ class ConvergenceInMemoryTest extends OnMemoryWorld {
         assertThat(m.phase()).isEmpty();
         assertThat(m.recordedUid()).isEmpty();
         assertThat(m.restored()).isFalse();
-        assertThat(m.position()).isEqualTo(Convergence.Position.LOCK);
+        assertThat(m.position()).isEqualTo(Phase.LOCK);
         assertThat(m.finished()).isNull();
-        assertThat(m.advance()).isEqualTo(new Convergence.Turn.AtGate(Convergence.GateKind.GROW));
+        assertThat(m.advance()).isEqualTo(new Convergence.Turn.AtGate(Gate.CONFIRM));
         assertThat(w.cluster.realWrites()).isEmpty();
 
         m.answerGrow(true);
-        assertThat(m.advance()).isEqualTo(new Convergence.Turn.Moved(Convergence.Position.GROW));
+        assertThat(m.advance()).isEqualTo(new Convergence.Turn.Moved(Phase.GROW));
         assertThat(m.phase()).isEqualTo("locked");
         String uid = w.uid("StatefulSet", "shop", "postgres");
         assertThat(m.recordedUid()).isEqualTo(uid);
         assertThat(m.pastTheDelete()).isFalse();
-        assertThat(m.advance()).isEqualTo(new Convergence.Turn.Moved(Convergence.Position.WAIT));
+        assertThat(m.advance()).isEqualTo(new Convergence.Turn.Moved(Phase.WAIT));
         assertThat(m.phase()).isEqualTo("growing");
-        assertThat(m.advance()).isEqualTo(new Convergence.Turn.Moved(Convergence.Position.ORPHAN_DELETE));
-        assertThat(m.advance()).isEqualTo(new Convergence.Turn.AtGate(Convergence.GateKind.ORPHAN_DELETE));
+        assertThat(m.advance()).isEqualTo(new Convergence.Turn.Moved(Phase.ORPHAN_DELETE));
+        assertThat(m.advance()).isEqualTo(new Convergence.Turn.AtGate(Gate.TYPE_NAME));
         assertThat(w.cluster.realDeletes()).isEmpty();
 
         assertThatThrownBy(() -> {
@@ -48,20 +48,20 @@ class ConvergenceInMemoryTest extends OnMemoryWorld {
         }).isInstanceOf(Steps.NotAllowed.class).hasMessageContaining("was refused: the operator has not allowed it at the gate");
         assertThat(w.cluster.realDeletes()).as("nothing sent").isEmpty();
         assertThat(m.advance()).as("the allowance is gone with its refusal").isEqualTo(new Convergence.Turn.AtGate(
-                Convergence.GateKind.ORPHAN_DELETE));
+                Gate.TYPE_NAME));
 
         m.allowDelete(new Steps.DeleteAllowed("shop", "postgres", uid));
-        assertThat(m.advance()).isEqualTo(new Convergence.Turn.Moved(Convergence.Position.REAPPLY));
+        assertThat(m.advance()).isEqualTo(new Convergence.Turn.Moved(Phase.REAPPLY));
         assertThat(m.phase()).isEqualTo("deleting");
         assertThat(m.pastTheDelete()).isTrue();
-        assertThat(m.advance()).isEqualTo(new Convergence.Turn.Moved(Convergence.Position.VERIFY));
+        assertThat(m.advance()).isEqualTo(new Convergence.Turn.Moved(Phase.VERIFY));
         assertThat(m.pastTheDelete()).isTrue();
-        assertThat(m.advance()).isEqualTo(new Convergence.Turn.Moved(Convergence.Position.FILE_SYSTEMS));
+        assertThat(m.advance()).isEqualTo(new Convergence.Turn.Moved(Phase.FILE_SYSTEMS));
         assertThat(m.pastTheDelete()).as("verified, the file systems still followed").isTrue();
         Convergence.Turn end = m.advance();
         assertThat(end).isInstanceOf(Convergence.Turn.Ended.class);
         assertThat(((Convergence.Turn.Ended) end).result().outcome()).isEqualTo(Outcome.CONVERGED);
-        assertThat(m.position()).isEqualTo(Convergence.Position.ENDED);
+        assertThat(m.position()).isEqualTo(Phase.ENDED);
         assertThat(m.pastTheDelete()).isFalse();
         assertThat(m.finished()).isSameAs(end);
         assertThat(m.advance()).as("over: the same turn").isSameAs(end);
@@ -82,7 +82,7 @@ class ConvergenceInMemoryTest extends OnMemoryWorld {
         assertThat(w.cluster.realDeletes()).extracting(MemoryCluster.Call::method).containsOnly("deleteRecordSecret");
 
         Convergence done = w.start("etcd");
-        assertThat(done.position()).isEqualTo(Convergence.Position.ENDED);
+        assertThat(done.position()).isEqualTo(Phase.ENDED);
         assertThat(((Convergence.Turn.Ended) done.finished()).result().outcome()).isEqualTo(Outcome.NOTHING_TO_DO);
         assertThat(done.advance()).isSameAs(done.finished());
     }
@@ -94,7 +94,7 @@ class ConvergenceInMemoryTest extends OnMemoryWorld {
         m.advance();
         w.cluster.failAlways("patchClaimStorage", MemoryCluster.error(500, "InternalError", "etcd down"));
         assertThatThrownBy(m::advance).hasMessage("etcd down");
-        assertThat(m.position()).isEqualTo(Convergence.Position.ENDED);
+        assertThat(m.position()).isEqualTo(Phase.ENDED);
         assertThat(m.finished()).isEqualTo(new Convergence.Turn.Ended(null));
         assertThat(w.journal.read("shop", "postgres")).as("the record kept").isPresent();
     }
@@ -108,11 +108,11 @@ class ConvergenceInMemoryTest extends OnMemoryWorld {
         m.advance();
         m.advance();
         assertThat(m.advance()).as("gone on: the delete comes next").isEqualTo(new Convergence.Turn.Moved(
-                Convergence.Position.ORPHAN_DELETE));
+                Phase.ORPHAN_DELETE));
         assertThat(w.cluster.watches).isZero();
 
         Convergence claimsOnly = w.startAllowed("clickhouse");
-        advanceTo(claimsOnly, Convergence.Position.FILE_SYSTEMS);
+        advanceTo(claimsOnly, Phase.FILE_SYSTEMS);
         claimsOnly.leaving();
         int watches = w.cluster.watches;
         Convergence.Turn end = claimsOnly.advance();
@@ -123,7 +123,7 @@ class ConvergenceInMemoryTest extends OnMemoryWorld {
     @Test
     void a_stop_past_the_verification_only_ends_the_file_systems_wait_the_run_ends_released() {
         Convergence m = w.startAllowed("clickhouse");
-        advanceTo(m, Convergence.Position.FILE_SYSTEMS);
+        advanceTo(m, Phase.FILE_SYSTEMS);
         w.stop.request("SIGINT");
         Convergence.Turn end = m.advance();
         assertThat(end).isInstanceOf(Convergence.Turn.Ended.class);
@@ -140,7 +140,7 @@ class ConvergenceInMemoryTest extends OnMemoryWorld {
             }
         });
         List<Convergence.Turn.Stopped> stops = new ArrayList<>();
-        Converger c = w.converger(Gate.YES);
+        Converger c = w.converger(GateAnswers.YES);
         StatefulSetResult r = c.converge(w.assess("postgres"), MemoryWorld.options(), true);
         assertThat(r.reason()).isEqualTo("stopped");
         assertThat(r.detail()).startsWith("stopped at phase deleting (SIGHUP)");
@@ -163,9 +163,9 @@ class ConvergenceInMemoryTest extends OnMemoryWorld {
     @Test
     void resume_refuses_an_untrusted_record_a_manifest_of_another_set_and_a_held_lock() {
         w.resizer = c -> w.stop.request("SIGTERM");
-        w.converger(Gate.YES).converge(w.assess("postgres"), MemoryWorld.options(), true);
+        w.converger(GateAnswers.YES).converge(w.assess("postgres"), MemoryWorld.options(), true);
         PendingRun pending = new RunRecords(w.cluster, w.journal, "https://memory").find("shop", "postgres", true).orElseThrow();
-        Converger c = new Converger(w.cluster, w.cluster.time, w.journal, "carol@desk 2", "https://memory", Gate.YES, w.heard,
+        Converger c = new Converger(w.cluster, w.cluster.time, w.journal, "carol@desk 2", "https://memory", GateAnswers.YES, w.heard,
                 Checkpoint.NONE, new StopRequest());
 
         StatefulSetResult untrusted = c.resume(pending.withProblem("forged"), null, MemoryWorld.options(), true);
@@ -193,10 +193,10 @@ class ConvergenceInMemoryTest extends OnMemoryWorld {
     @Test
     void a_run_resumed_after_its_re_apply_verifies_the_standing_statefulset() {
         Convergence m = w.startAllowed("postgres");
-        advanceTo(m, Convergence.Position.VERIFY);
+        advanceTo(m, Phase.VERIFY);
         // the process dies here: the Lease is no longer renewed, the record stays
         PendingRun pending = new RunRecords(w.cluster, w.journal, "https://memory").find("shop", "postgres", true).orElseThrow();
-        StatefulSetResult r = w.converger(Gate.YES).resume(pending, MemoryWorld.declared("postgres"), MemoryWorld.options(), true);
+        StatefulSetResult r = w.converger(GateAnswers.YES).resume(pending, MemoryWorld.declared("postgres"), MemoryWorld.options(), true);
         assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
         assertThat(w.heard.events).anySatisfy(p -> assertThat(p.message()).startsWith("StatefulSet postgres already re-created (UID "));
         assertThat(w.heard.events).anySatisfy(p -> assertThat(p.message()).startsWith("resuming the run of alice@laptop 7 started "));
@@ -205,7 +205,7 @@ class ConvergenceInMemoryTest extends OnMemoryWorld {
 
     @Test
     void pods_are_restarted_for_their_file_systems_only_under_a_standing_statefulset_that_controls_them() {
-        Converger c = w.converger(Gate.YES);
+        Converger c = w.converger(GateAnswers.YES);
         StatefulSetResult r = c.converge(w.assess("clickhouse"), MemoryWorld.options(), true);
         assertThat(r.outcome()).isEqualTo(Outcome.CONVERGED);
         Map<String, String> targets = Map.of("data-clickhouse-0", "100Gi");

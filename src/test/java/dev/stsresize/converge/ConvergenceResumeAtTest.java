@@ -16,7 +16,7 @@ class ConvergenceResumeAtTest {
 
     private static Record record(ObjectNode reapply) {
         return RecordBuilder.record().server("https://sim").name("postgres").uid("uid-old").holder("alice@laptop 1")
-                .phase(Record.PHASE_DELETING).startedAt("").live(LIVE).reapply(reapply)
+                .phase(Phase.ORPHAN_DELETE.recorded()).startedAt("").live(LIVE).reapply(reapply)
                 .claimTargets(Map.of("data-postgres-0", "20Gi")).build();
     }
 
@@ -28,22 +28,22 @@ class ConvergenceResumeAtTest {
 
     @Test
     void a_run_that_only_grows_claims_goes_on_with_the_grow_whatever_stands() {
-        assertThat(Convergence.resumeAt(record(null), Optional.empty())).isEqualTo(Convergence.Position.GROW);
-        assertThat(Convergence.resumeAt(record(null), standing("uid-other"))).isEqualTo(Convergence.Position.GROW);
+        assertThat(Convergence.resumeAt(record(null), Optional.empty())).isEqualTo(Phase.GROW);
+        assertThat(Convergence.resumeAt(record(null), standing("uid-other"))).isEqualTo(Phase.GROW);
     }
 
     @Test
     void the_statefulset_absent_means_the_claims_then_the_re_apply() {
-        assertThat(Convergence.resumeAt(record(LIVE), Optional.empty())).isEqualTo(Convergence.Position.REGROW);
+        assertThat(Convergence.resumeAt(record(LIVE), Optional.empty())).isEqualTo(Phase.REGROW);
     }
 
     @Test
     void the_recorded_uid_standing_means_the_delete_has_not_happened_the_grow_goes_again() {
-        assertThat(Convergence.resumeAt(record(LIVE), standing("uid-old"))).isEqualTo(Convergence.Position.GROW);
+        assertThat(Convergence.resumeAt(record(LIVE), standing("uid-old"))).isEqualTo(Phase.GROW);
     }
 
     @Test
     void another_uid_standing_means_the_re_apply_happened_only_its_verification_is_left() {
-        assertThat(Convergence.resumeAt(record(LIVE), standing("uid-new"))).isEqualTo(Convergence.Position.VERIFY);
+        assertThat(Convergence.resumeAt(record(LIVE), standing("uid-new"))).isEqualTo(Phase.VERIFY);
     }
 }

@@ -48,7 +48,7 @@ class ConvergenceTurnsInMemoryTest extends OnMemoryWorld {
         Convergence c = other.startAllowed("clickhouse");
         c.advance();
         atTheWait.accept(c);
-        advanceTo(c, Convergence.Position.FILE_SYSTEMS);
+        advanceTo(c, Phase.FILE_SYSTEMS);
         int watches = other.cluster.watches;
         Convergence.Turn turn = c.advance();
         return new FileSystemsTurn(turn, other.cluster.watches - watches);
@@ -110,7 +110,7 @@ class ConvergenceTurnsInMemoryTest extends OnMemoryWorld {
         m.advance();
         m.advance();
         w.cluster.edit("StatefulSet", "shop", "postgres", s -> ((ObjectNode) s.path("metadata")).put("uid", "someone-elses"));
-        assertThat(m.advance()).isEqualTo(new Convergence.Turn.Moved(Convergence.Position.ORPHAN_DELETE));
+        assertThat(m.advance()).isEqualTo(new Convergence.Turn.Moved(Phase.ORPHAN_DELETE));
         StatefulSetResult r = ended(m.advance());
         assertThat(r.reason()).isEqualTo("delete-refused");
         assertThat(w.released("shop", "postgres")).isTrue();
@@ -121,7 +121,7 @@ class ConvergenceTurnsInMemoryTest extends OnMemoryWorld {
     void an_adoption_that_does_not_come_ends_the_verify_turn_not_verified() {
         w.controllerRuns = false;
         Convergence m = w.startAllowed("postgres");
-        advanceTo(m, Convergence.Position.VERIFY);
+        advanceTo(m, Phase.VERIFY);
         assertThat(ended(m.advance()).reason()).isEqualTo("not-verified");
     }
 
@@ -129,7 +129,7 @@ class ConvergenceTurnsInMemoryTest extends OnMemoryWorld {
     void a_stop_during_the_verification_keeps_the_record_at_verifying() {
         w.controllerRuns = false;
         Convergence m = w.startAllowed("postgres");
-        advanceTo(m, Convergence.Position.VERIFY);
+        advanceTo(m, Phase.VERIFY);
         w.cluster.onWatch("StatefulSet", "shop", "postgres", () -> w.stop.request("SIGTERM"));
         Convergence.Turn t = m.advance();
         assertThat(t).isInstanceOf(Convergence.Turn.Stopped.class);
@@ -140,7 +140,7 @@ class ConvergenceTurnsInMemoryTest extends OnMemoryWorld {
     @Test
     void a_stop_honoured_before_a_turn_is_that_turns_answer_with_the_lease_freed() {
         Steps.Run run = w.locked("postgres");
-        Convergence m = Convergence.resumed(steps, MemoryWorld.options(), run, Convergence.Position.GROW);
+        Convergence m = Convergence.resumed(steps, MemoryWorld.options(), run, Phase.GROW);
         w.stop.request("SIGINT");
         Convergence.Turn t = m.advance();
         assertThat(t).isInstanceOf(Convergence.Turn.Stopped.class);
@@ -156,7 +156,7 @@ class ConvergenceTurnsInMemoryTest extends OnMemoryWorld {
     @Test
     void a_stop_whose_lease_cannot_be_freed_says_why_it_stays_held() {
         Steps.Run run = w.locked("postgres");
-        Convergence m = Convergence.resumed(steps, MemoryWorld.options(), run, Convergence.Position.GROW);
+        Convergence m = Convergence.resumed(steps, MemoryWorld.options(), run, Phase.GROW);
         w.cluster.failAlways("updateLease", MemoryCluster.error(500, "InternalError", "etcd"));
         w.stop.request("SIGINT");
         assertThat(m.advance().result().detail()).endsWith("`kubectl stsresize resume shop/postgres` finishes it; Lease"
@@ -167,13 +167,13 @@ class ConvergenceTurnsInMemoryTest extends OnMemoryWorld {
     @Test
     void a_run_that_ends_or_crashes_renews_its_lease_no_more_and_says_what_its_events_had_to_say() {
         Steps.Run ends = w.locked("minio");
-        Convergence claimsOnly = Convergence.resumed(steps, MemoryWorld.options(), ends, Convergence.Position.GROW);
+        Convergence claimsOnly = Convergence.resumed(steps, MemoryWorld.options(), ends, Phase.GROW);
         finish(claimsOnly);
         assertThat(ends.lock.renewing()).isFalse();
 
         w.cluster.failAlways("createEvent", MemoryCluster.error(500, "InternalError", "events store down"));
         Steps.Run crashes = w.locked("postgres");
-        Convergence m = Convergence.resumed(steps, MemoryWorld.options(), crashes, Convergence.Position.GROW);
+        Convergence m = Convergence.resumed(steps, MemoryWorld.options(), crashes, Phase.GROW);
         m.allowDelete(new Steps.DeleteAllowed("shop", "postgres", crashes.record().uid()));
         m.advance();
         m.advance();
@@ -192,9 +192,9 @@ class ConvergenceTurnsInMemoryTest extends OnMemoryWorld {
     void a_run_resumed_with_its_statefulset_absent_grows_then_re_applies() {
         Steps.Run run = w.locked("postgres");
         w.orphanDeleted("shop", "postgres");
-        Convergence m = Convergence.resumed(steps, MemoryWorld.options(), run, Convergence.Position.REGROW);
+        Convergence m = Convergence.resumed(steps, MemoryWorld.options(), run, Phase.REGROW);
         assertThat(m.pastTheDelete()).isTrue();
-        assertThat(m.advance()).isEqualTo(new Convergence.Turn.Moved(Convergence.Position.REAPPLY));
+        assertThat(m.advance()).isEqualTo(new Convergence.Turn.Moved(Phase.REAPPLY));
         assertThat(w.claim("shop", "data-postgres-0").at("/spec/resources/requests/storage").asText()).isEqualTo("20Gi");
         StatefulSetResult grown = finish(m).result();
         assertThat(grown.outcome()).as(grown.detail()).isEqualTo(Outcome.CONVERGED);
@@ -203,7 +203,7 @@ class ConvergenceTurnsInMemoryTest extends OnMemoryWorld {
         Steps.Run again = w.locked("clickhouse");
         w.orphanDeleted("analytics", "clickhouse");
         w.resizer = c -> w.stop.request("SIGTERM");
-        Convergence stopped = Convergence.resumed(steps, MemoryWorld.options(), again, Convergence.Position.REGROW);
+        Convergence stopped = Convergence.resumed(steps, MemoryWorld.options(), again, Phase.REGROW);
         Convergence.Turn t = stopped.advance();
         assertThat(t).isInstanceOf(Convergence.Turn.Stopped.class);
         assertThat(w.cluster.get("StatefulSet", "analytics", "clickhouse")).as("stopped before the re-apply").isEmpty();
@@ -213,14 +213,14 @@ class ConvergenceTurnsInMemoryTest extends OnMemoryWorld {
     void going_on_after_the_lock_ends_the_wait_for_capacity_not_the_file_systems() {
         neverGrows();
         assertThat(atTheWaitForCapacity(Convergence::goOn).advance()).as("a wait for claims that never grow, ended at once")
-                .isEqualTo(new Convergence.Turn.Moved(Convergence.Position.ORPHAN_DELETE));
+                .isEqualTo(new Convergence.Turn.Moved(Phase.ORPHAN_DELETE));
 
         assertThat(fileSystemsTurnAfter(Convergence::goOn).watches()).as("the file systems still followed").isPositive();
     }
 
     @Test
     void going_on_while_the_file_systems_are_followed_ends_that_wait() {
-        Convergence c = advanceTo(w.startAllowed("clickhouse"), Convergence.Position.FILE_SYSTEMS);
+        Convergence c = advanceTo(w.startAllowed("clickhouse"), Phase.FILE_SYSTEMS);
         c.goOn();
         int watches = w.cluster.watches;
         StatefulSetResult r = ended(c.advance());
@@ -232,7 +232,7 @@ class ConvergenceTurnsInMemoryTest extends OnMemoryWorld {
     void leaving_early_ends_the_wait_for_capacity_and_every_file_systems_wait_to_come() {
         neverGrows();
         assertThat(atTheWaitForCapacity(Convergence::leaving).advance()).as("a wait for claims that never grow, ended at once")
-                .isEqualTo(new Convergence.Turn.Moved(Convergence.Position.ORPHAN_DELETE));
+                .isEqualTo(new Convergence.Turn.Moved(Phase.ORPHAN_DELETE));
 
         FileSystemsTurn left = fileSystemsTurnAfter(Convergence::leaving);
         assertThat(ended(left.turn()).outcome()).isEqualTo(Outcome.CONVERGED);
@@ -243,7 +243,7 @@ class ConvergenceTurnsInMemoryTest extends OnMemoryWorld {
     void leave_before_the_lock_writes_nothing_at_the_delete_gate_releases_and_past_the_delete_finishes() {
         Convergence early = w.start("postgres");
         early.leave();
-        assertThat(early.position()).isEqualTo(Convergence.Position.LOCK);
+        assertThat(early.position()).isEqualTo(Phase.LOCK);
         assertThat(w.cluster.realWrites()).isEmpty();
 
         Convergence atGate = w.start("postgres");
@@ -258,7 +258,7 @@ class ConvergenceTurnsInMemoryTest extends OnMemoryWorld {
         atGate.leave();
         assertThat(atGate.finished().result().reason()).as("over: leaving again changes nothing").isEqualTo("declined");
 
-        Convergence past = advanceTo(w.startAllowed("clickhouse"), Convergence.Position.REAPPLY);
+        Convergence past = advanceTo(w.startAllowed("clickhouse"), Phase.REAPPLY);
         past.leave();
         assertThat(past.finished().result().outcome()).as("a StatefulSet deleted a moment ago is re-applied").isEqualTo(Outcome.CONVERGED);
         assertThat(w.cluster.get("StatefulSet", "analytics", "clickhouse")).isPresent();
@@ -270,7 +270,7 @@ class ConvergenceTurnsInMemoryTest extends OnMemoryWorld {
     @Test
     void an_error_while_leaving_keeps_the_record_for_resume() {
         Convergence m = w.startAllowed("postgres");
-        advanceTo(m, Convergence.Position.REAPPLY);
+        advanceTo(m, Phase.REAPPLY);
         w.cluster.edit("Lease", "shop", "stsresize-postgres", l -> ((ObjectNode) l.path("spec")).put("holderIdentity", "bob"));
         m.leave();
         assertThat(m.finished()).isEqualTo(new Convergence.Turn.Ended(null));
@@ -287,7 +287,7 @@ class ConvergenceTurnsInMemoryTest extends OnMemoryWorld {
         });
         Steps.Run run = w.locked("postgres");
         assertThat(run.lock.renewing()).as("held: renewed").isTrue();
-        Convergence m = Convergence.resumed(steps, MemoryWorld.options(), run, Convergence.Position.GROW);
+        Convergence m = Convergence.resumed(steps, MemoryWorld.options(), run, Phase.GROW);
         m.allowDelete(new Steps.DeleteAllowed("shop", "postgres", run.record().uid()));
         assertThat(finish(m).result().reason()).isEqualTo("delete-incomplete");
         assertThat(w.journal.read("shop", "postgres")).as("kept for resume").isPresent();

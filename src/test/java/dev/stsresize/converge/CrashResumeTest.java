@@ -50,7 +50,7 @@ class CrashResumeTest {
             };
             Assessment a = new Assessor(h.cluster(), Progress.NONE).assess(List.of(Demo.declared("postgres")), false,
                     Assessor.Depth.APPLY, false, Optional.empty());
-            Converger first = h.converger(h.cluster(), "alice@laptop 1", Gate.YES, crash);
+            Converger first = h.converger(h.cluster(), "alice@laptop 1", GateAnswers.YES, crash);
             assertThatThrownBy(() -> first.converge(a.items().get(0), Harness.options(), true)).isInstanceOf(Crash.class);
             assertThat(writes).hasSize(crashAt);
 

@@ -98,7 +98,7 @@ class DeadHolderTakeOverTest {
     void the_lease_this_process_holds_describes_it_and_it_is_alive() {
         try (Harness h = Harness.start(home, Demo.cluster())) {
             Record record = RecordBuilder.record().server(h.sim.url()).name("postgres").uid("u-1").holder("alice@laptop 1")
-                    .phase(Record.PHASE_LOCKED).startedAt("now").live(h.sts("shop", "postgres")).build();
+                    .phase(Phase.LOCK.recorded()).startedAt("now").live(h.sts("shop", "postgres")).build();
             LeaseLock lock = LeaseLock.acquire(h.cluster(), h.journal, java.time.Clock.systemUTC(), java.time.Duration.ofSeconds(60), true,
                     record, false, null);
             try {
@@ -126,7 +126,7 @@ class DeadHolderTakeOverTest {
     private static StatefulSetResult converge(Harness h) {
         Assessment a = new Assessor(h.cluster(), h.events::add).assess(List.of(Demo.declared("postgres")), false,
                 Assessor.Depth.APPLY, false, Optional.empty());
-        Converger c = new Converger(h.cluster(), java.time.Clock.systemUTC(), h.journal, "alice@laptop 1", h.sim.url(), Gate.YES,
+        Converger c = new Converger(h.cluster(), java.time.Clock.systemUTC(), h.journal, "alice@laptop 1", h.sim.url(), GateAnswers.YES,
                 h.events::add, Checkpoint.NONE);
         return c.converge(a.items().get(0), Harness.options(), true);
     }

@@ -95,7 +95,7 @@ class EventsUnitTest {
         assertThat(said.get(0).warning()).isTrue();
         assertThat(said.get(0).namespace()).isEqualTo("shop");
         assertThat(said.get(0).name()).isEqualTo("data-db-0");
-        assertThat(said.get(0).step()).isEqualTo(Step.RECORD);
+        assertThat(said.get(0).step()).isEqualTo(Phase.RECORD);
         assertThat(said.get(0).message()).isEqualTo("Events are not recorded in namespace shop: you cannot create events.events.k8s.io"
                 + " nor events there (the server: no events). The run goes on; what it did is in its output and its record");
 
@@ -111,7 +111,7 @@ class EventsUnitTest {
         assertThat(cluster.writes("createEvent")).hasSize(1);
         assertThat(said).singleElement().satisfies(p -> {
             assertThat(p.warning()).isTrue();
-            assertThat(p.step()).isEqualTo(Step.RECORD);
+            assertThat(p.step()).isEqualTo(Phase.RECORD);
             assertThat(p.namespace()).isEqualTo("shop");
             assertThat(p.name()).isEqualTo("data-db-0");
             assertThat(p.message()).isEqualTo("could not record Event StorageRequestGrown on PersistentVolumeClaim data-db-0: etcd timed out");

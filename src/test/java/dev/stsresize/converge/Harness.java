@@ -111,12 +111,12 @@ final class Harness implements AutoCloseable {
         return cluster(null);
     }
 
-    Converger converger(Cluster cluster, String operator, Gate gate, Checkpoint checkpoint) {
+    Converger converger(Cluster cluster, String operator, GateAnswers gate, Checkpoint checkpoint) {
         return new Converger(cluster, Clock.systemUTC(), journal, operator, sim.url(), gate, events::add, checkpoint);
     }
 
     Converger converger() {
-        return converger(cluster(), "alice@laptop 1", Gate.YES, Checkpoint.NONE);
+        return converger(cluster(), "alice@laptop 1", GateAnswers.YES, Checkpoint.NONE);
     }
 
     static ConvergeOptions options() {

@@ -55,11 +55,11 @@ class InterruptionsTest {
             };
             List<ProgressEvent> told = new java.util.ArrayList<>();
             Converger c = new Converger(h.cluster(), java.time.Clock.systemUTC(), h.journal, "alice@laptop 1", h.sim.url(),
-                    Gate.YES, told::add, someoneDeletes);
+                    GateAnswers.YES, told::add, someoneDeletes);
             StatefulSetResult r = c.converge(a.items().get(0), Harness.options(), true);
-            assertThat(told).as(told.toString()).noneMatch(e -> e.step() == Step.ORPHAN_DELETE
+            assertThat(told).as(told.toString()).noneMatch(e -> e.step() == Phase.ORPHAN_DELETE
                     && e.message().contains("deleted with propagationPolicy=Orphan"));
-            assertThat(told).anyMatch(e -> e.step() == Step.ORPHAN_DELETE && e.message().contains("was already gone (404)"));
+            assertThat(told).anyMatch(e -> e.step() == Phase.ORPHAN_DELETE && e.message().contains("was already gone (404)"));
             assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
         }
     }
@@ -69,7 +69,7 @@ class InterruptionsTest {
         try (Harness h = Harness.start(home, Demo.cluster())) {
             Assessment a = new Assessor(h.cluster(), Progress.NONE).assess(List.of(Demo.declared("postgres")), false,
                     Assessor.Depth.APPLY, false, Optional.empty());
-            Converger first = h.converger(h.cluster(), "alice@laptop 1", Gate.YES, w -> {
+            Converger first = h.converger(h.cluster(), "alice@laptop 1", GateAnswers.YES, w -> {
                 throw new IllegalStateException("crash after " + w);
             });
             assertThatThrownBy(() -> first.converge(a.items().get(0), Harness.options(), true)).hasMessageContaining("crash after lock");

@@ -43,7 +43,7 @@ class KubeletUnfinishedTest {
                     case "getPod" -> Optional.empty();
                     default -> throw new UnsupportedOperationException(m.getName());
                 });
-        Converger converger = new Converger(cluster, Clock.systemUTC(), new Journal(home), "alice@laptop 1", "https://x", Gate.YES,
+        Converger converger = new Converger(cluster, Clock.systemUTC(), new Journal(home), "alice@laptop 1", "https://x", GateAnswers.YES,
                 Progress.NONE, Checkpoint.NONE);
         StatefulSetResult.ClaimResult left = new StatefulSetResult.ClaimResult("data-db-0", "10Gi", "20Gi", "10Gi")
                 .withFileSystem(FileSystem.PENDING, -1);

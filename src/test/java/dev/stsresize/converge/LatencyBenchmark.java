@@ -108,7 +108,7 @@ class LatencyBenchmark {
                 named.clear();
                 from = h.sim.requests().size();
                 start = System.nanoTime();
-                Converger converger = h.converger(timed, "bench@host 1", Gate.YES, Checkpoint.NONE);
+                Converger converger = h.converger(timed, "bench@host 1", GateAnswers.YES, Checkpoint.NONE);
                 for (Assessed item : a.items()) {
                     StatefulSetResult r = converger.converge(item, Harness.options(), true);
                     if (r.outcome() != Outcome.CONVERGED) {

@@ -29,7 +29,7 @@ class LeaseLockTest {
 
     private static Record record(String holder) {
         ObjectNode live = MemoryCluster.json("{'kind':'StatefulSet','metadata':{'name':'db','namespace':'shop','uid':'u1'}}");
-        return RecordBuilder.record().holder(holder).phase(Record.PHASE_LOCKED).live(live).reapply(live)
+        return RecordBuilder.record().holder(holder).phase(Phase.LOCK.recorded()).live(live).reapply(live)
                 .claimTargets(Map.of("data-db-0", "20Gi")).build();
     }
 
@@ -76,7 +76,7 @@ class LeaseLockTest {
     @Test
     void without_leases_only_the_journal_keeps_the_record_and_nothing_is_written_to_the_cluster() {
         LeaseLock lock = LeaseLock.acquire(cluster, journal(), cluster.time, MINUTE, false, record("alice"), false, null);
-        lock.phase(Record.PHASE_GROWING);
+        lock.phase(Phase.GROW.recorded());
         assertThat(journal().read("shop", "db")).hasValueSatisfying(r -> assertThat(r.phase()).isEqualTo("growing"));
         assertThat(lock.free()).isEmpty();
         lock.release();
@@ -270,7 +270,7 @@ class LeaseLockTest {
         LeaseLock lock = acquire("alice", false, null);
         assertThat(lease().at("/metadata/annotations").has(LeaseLock.LEGACY_RECORD)).isFalse();
         cluster.time.advance(Duration.ofSeconds(3));
-        lock.phase(Record.PHASE_DELETING);
+        lock.phase(Phase.ORPHAN_DELETE.recorded());
         assertThat(LeaseLock.phaseOf(lease())).isEqualTo("deleting");
         assertThat(lease().at("/spec/renewTime").asText()).isEqualTo("2026-01-01T00:00:03.000000Z");
         assertThat(lock.record().phase()).isEqualTo("deleting");
@@ -282,12 +282,12 @@ class LeaseLockTest {
     void a_phase_written_over_our_own_lease_changed_meanwhile_goes_through_one_taken_by_another_is_lost() {
         LeaseLock lock = acquire("alice", false, null);
         cluster.edit("Lease", "shop", "stsresize-db", l -> ((ObjectNode) l.path("metadata")).putObject("labels").put("x", "y"));
-        lock.phase(Record.PHASE_GROWING);
+        lock.phase(Phase.GROW.recorded());
         assertThat(LeaseLock.phaseOf(lease())).isEqualTo("growing");
         assertThat(lock.lost()).isNull();
 
         cluster.edit("Lease", "shop", "stsresize-db", l -> ((ObjectNode) l.path("spec")).put("holderIdentity", "bob"));
-        assertThatThrownBy(() -> lock.phase(Record.PHASE_DELETING)).isInstanceOf(Locked.class)
+        assertThatThrownBy(() -> lock.phase(Phase.ORPHAN_DELETE.recorded())).isInstanceOf(Locked.class)
                 .hasMessage("Lease shop/stsresize-db was taken by bob");
         assertThat(lock.lost()).isEqualTo("Lease shop/stsresize-db was taken by bob");
         assertThat(lease().at("/spec/holderIdentity").asText()).isEqualTo("bob");
@@ -303,12 +303,12 @@ class LeaseLockTest {
     void a_lease_deleted_under_a_run_is_lost_to_nobody_and_other_failures_are_the_callers() {
         LeaseLock lock = acquire("alice", false, null);
         cluster.failNext("updateLease", MemoryCluster.error(500, "InternalError", "etcd"));
-        assertThatThrownBy(() -> lock.phase(Record.PHASE_GROWING)).hasMessage("etcd");
+        assertThatThrownBy(() -> lock.phase(Phase.GROW.recorded())).hasMessage("etcd");
         assertThat(lock.lost()).isNull();
 
         cluster.failNext("updateLease", MemoryCluster.error(409, "Conflict", "modified"));
         cluster.remove("Lease", "shop", "stsresize-db");
-        assertThatThrownBy(() -> lock.phase(Record.PHASE_GROWING)).isInstanceOf(Locked.class)
+        assertThatThrownBy(() -> lock.phase(Phase.GROW.recorded())).isInstanceOf(Locked.class)
                 .hasMessage("Lease shop/stsresize-db was taken by nobody (deleted)");
     }
 
@@ -331,7 +331,7 @@ class LeaseLockTest {
     @Test
     void a_stop_frees_the_holder_and_keeps_phase_and_digest_for_resume() {
         LeaseLock lock = acquire("alice", false, null);
-        lock.phase(Record.PHASE_DELETING);
+        lock.phase(Phase.ORPHAN_DELETE.recorded());
         assertThat(lock.free()).isEmpty();
         ObjectNode l = lease();
         assertThat(l.at("/spec/holderIdentity").isMissingNode()).isTrue();

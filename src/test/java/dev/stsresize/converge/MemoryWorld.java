@@ -44,7 +44,7 @@ final class MemoryWorld {
         return Demo.declared(name);
     }
 
-    Converger converger(Gate gate) {
+    Converger converger(GateAnswers gate) {
         return new Converger(cluster, cluster.time, journal, "alice@laptop 7", "https://memory", gate, heard, Checkpoint.NONE, stop);
     }
 

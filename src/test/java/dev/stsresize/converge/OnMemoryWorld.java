@@ -25,7 +25,7 @@ abstract class OnMemoryWorld {
     }
 
     /** Advances {@code m} turn by turn until it stands at {@code position}; a run that ends before fails the test. */
-    static Convergence advanceTo(Convergence m, Convergence.Position position) {
+    static Convergence advanceTo(Convergence m, Phase position) {
         while (m.position() != position) {
             if (m.finished() != null) {
                 throw new AssertionError("ended before " + position + ": " + m.finished());

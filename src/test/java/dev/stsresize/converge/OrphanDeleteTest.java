@@ -57,7 +57,7 @@ class OrphanDeleteTest {
                 "StatefulSet db (UID u1) deleted with propagationPolicy=Orphan: pods, claims and revisions stay",
                 "StatefulSet db is gone (404)");
         assertThat(heard.events.get(0).write()).isEqualTo(new Write.OrphanDelete("shop", "db", "u1"));
-        assertThat(heard.events.get(1).step()).isEqualTo(Step.ORPHAN_DELETE);
+        assertThat(heard.events.get(1).step()).isEqualTo(Phase.ORPHAN_DELETE);
         assertThat(cluster.eventsCreated).singleElement().satisfies(e -> {
             assertThat(e.path("reason").asText()).isEqualTo("OrphanDeleted");
             assertThat(e.at("/regarding/uid").asText()).isEqualTo("u1");
@@ -125,7 +125,7 @@ class OrphanDeleteTest {
                 .containsExactly("StatefulSet db is " + held);
         assertThat(heard.ticks).hasSizeGreaterThan(1).allSatisfy(t -> {
             assertThat(t.what()).isEqualTo("StatefulSet db (UID u1) to be gone (404): " + held);
-            assertThat(t.step()).isEqualTo(Step.ORPHAN_DELETE);
+            assertThat(t.step()).isEqualTo(Phase.ORPHAN_DELETE);
         });
         onlyOrphanDeletesWithTheUid(cluster, "u1");
     }

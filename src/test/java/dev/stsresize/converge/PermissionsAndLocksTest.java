@@ -46,7 +46,7 @@ class PermissionsAndLocksTest {
                     Assessor.Depth.APPLY, false, Optional.empty());
             // StorageClasses are cluster-scoped and this Role does not grant them: said, and left to the claims' dry runs
             assertThat(a.notes()).anySatisfy(n -> assertThat(n).contains("StorageClasses cannot be listed"));
-            StatefulSetResult r = h.converger(cluster, "sa@ci 1", Gate.YES, Checkpoint.NONE).converge(a.items().get(0), Harness.options(), true);
+            StatefulSetResult r = h.converger(cluster, "sa@ci 1", GateAnswers.YES, Checkpoint.NONE).converge(a.items().get(0), Harness.options(), true);
             assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.BLOCKED);
             assertThat(r.reason()).isEqualTo("forbidden");
             assertThat(r.detail()).contains("you cannot delete statefulsets.apps in namespace shop", "ask a cluster admin",
@@ -75,7 +75,7 @@ class PermissionsAndLocksTest {
             assertThat(a.namespacesWithoutLeases()).containsExactly("shop");
             assertThat(a.items().get(0).decision().warnings()).anySatisfy(w -> assertThat(w).contains("local journal only",
                     "you cannot get leases.coordination.k8s.io, create leases.coordination.k8s.io"));
-            StatefulSetResult r = h.converger(cluster, "sa@ci 1", Gate.YES, Checkpoint.NONE).converge(a.items().get(0), Harness.options(), false);
+            StatefulSetResult r = h.converger(cluster, "sa@ci 1", GateAnswers.YES, Checkpoint.NONE).converge(a.items().get(0), Harness.options(), false);
             assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
             assertThat(h.writes()).noneMatch(w -> "leases".equals(w.resource()));
         }
@@ -136,7 +136,7 @@ class PermissionsAndLocksTest {
             Assessment a = new Assessor(cluster, h.events::add).assess(List.of(Demo.declared("mysql")), false,
                     Assessor.Depth.APPLY, false, Optional.empty());
             assertThat(a.notes()).anySatisfy(n -> assertThat(n).contains("StorageClasses cannot be listed"));
-            StatefulSetResult r = h.converger(cluster, "sa@ci 1", Gate.YES, Checkpoint.NONE).converge(a.items().get(0), Harness.options(), true);
+            StatefulSetResult r = h.converger(cluster, "sa@ci 1", GateAnswers.YES, Checkpoint.NONE).converge(a.items().get(0), Harness.options(), true);
             assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.REFUSED);
             assertThat(r.reason()).isEqualTo("not-expandable");
             assertThat(r.detail()).contains("only dynamically provisioned pvc can be resized");
@@ -149,14 +149,14 @@ class PermissionsAndLocksTest {
         try (Harness h = Harness.start(home, Demo.cluster())) {
             var cluster = h.cluster();
             Record record = RecordBuilder.record().server(h.sim.url()).name("postgres").uid("u-1").holder("alice@laptop 1")
-                    .phase(Record.PHASE_LOCKED).startedAt("now").live(h.sts("shop", "postgres")).build();
+                    .phase(Phase.LOCK.recorded()).startedAt("now").live(h.sts("shop", "postgres")).build();
             LeaseLock lock = LeaseLock.acquire(cluster, h.journal, java.time.Clock.systemUTC(), java.time.Duration.ofMillis(300), true,
                     record, false, null);
             try {
                 String first = h.get("coordination.k8s.io/v1", "Lease", "shop", "stsresize-postgres").at("/spec/renewTime").asText();
                 Harness.await("the Lease renewed", () -> !first.equals(h.get("coordination.k8s.io/v1", "Lease", "shop",
                         "stsresize-postgres").at("/spec/renewTime").asText()));
-                lock.phase(Record.PHASE_GROWING);
+                lock.phase(Phase.GROW.recorded());
                 ObjectNode lease = h.get("coordination.k8s.io/v1", "Lease", "shop", "stsresize-postgres");
                 assertThat(lease.at("/metadata/annotations/stsresize.dev~1phase").asText()).isEqualTo("growing");
                 // the Lease holds the lock, the phase and the record's digest; the record is in the Secret, which matches it

@@ -69,7 +69,7 @@ class PodRestarterTest {
         assertThat(checkpoints).containsExactly("evict pod db-12");
         assertThat(said).filteredOn(p -> p.write() != null).singleElement().satisfies(p -> {
             assertThat(p.write()).isEqualTo(new Write.Eviction("shop", "db-12"));
-            assertThat(p.step()).isEqualTo(Step.RESTART);
+            assertThat(p.step()).isEqualTo(Phase.RESTART);
             assertThat(p.message()).isEqualTo("pod db-12 evicted to finish the file system resize of data-db-12");
         });
         events.flush(); // as a run does at its end: the Events go off the critical path

@@ -24,7 +24,7 @@ class ReapplyTest {
                 + "'uid':'old-uid','resourceVersion':'7','finalizers':['x']},'spec':{'replicas':2,'template':'old'},'status':{'replicas':2}}");
         ObjectNode grown = MemoryCluster.json("{'apiVersion':'apps/v1','kind':'StatefulSet','metadata':{'name':'db','namespace':'shop'},"
                 + "'spec':{'replicas':2,'template':'grown'}}");
-        return RecordBuilder.record().uid("old-uid").phase(Record.PHASE_REAPPLYING).fieldManager("helm").live(live).reapply(grown)
+        return RecordBuilder.record().uid("old-uid").phase(Phase.REAPPLY.recorded()).fieldManager("helm").live(live).reapply(grown)
                 .claimTargets(Map.of("data-db-0", "20Gi")).build();
     }
 
@@ -41,7 +41,7 @@ class ReapplyTest {
         assertThat(checkpoints).containsExactly("re-apply statefulset db");
         String uid = r.statefulSet().at("/metadata/uid").asText();
         assertThat(said).singleElement().satisfies(p -> {
-            assertThat(p.step()).isEqualTo(Step.REAPPLY);
+            assertThat(p.step()).isEqualTo(Phase.REAPPLY);
             assertThat(p.message()).isEqualTo("StatefulSet db re-applied (new UID " + uid + ", field manager helm)");
             assertThat(p.write()).isEqualTo(new Write.Apply("shop", "db", "helm"));
         });

@@ -14,7 +14,7 @@ final class RecordBuilder {
     private String name = "db";
     private String uid = "u1";
     private String holder = "alice";
-    private String phase = Record.PHASE_GROWING;
+    private String phase = Phase.GROW.recorded();
     private String startedAt = "t0";
     private String fieldManager = "kubectl";
     private ObjectNode live;

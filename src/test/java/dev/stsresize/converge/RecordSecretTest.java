@@ -29,7 +29,7 @@ class RecordSecretTest {
 
     @Test
     void the_secret_of_a_record_is_named_labelled_typed_and_reads_back_against_its_digest() throws Exception {
-        Record r = record("db", Record.PHASE_GROWING);
+        Record r = record("db", Phase.GROW.recorded());
         ObjectNode s = RecordSecret.object(r, null);
         assertThat(s.path("kind").asText()).isEqualTo("Secret");
         assertThat(s.path("type").asText()).isEqualTo(RecordSecret.TYPE);
@@ -52,8 +52,8 @@ class RecordSecretTest {
 
     @Test
     void the_payload_and_digest_leave_the_phase_out_so_the_lease_alone_moves_it() {
-        Record growing = record("db", Record.PHASE_GROWING);
-        assertThat(RecordSecret.payload(growing)).isEqualTo(RecordSecret.payload(growing.withPhase(Record.PHASE_VERIFYING)));
+        Record growing = record("db", Phase.GROW.recorded());
+        assertThat(RecordSecret.payload(growing)).isEqualTo(RecordSecret.payload(growing.withPhase(Phase.VERIFY.recorded())));
         assertThat(RecordSecret.digest(RecordSecret.payload(growing)))
                 .isNotEqualTo(RecordSecret.digest(RecordSecret.payload(growing.withHolder("bob"))));
         // sha256 of the empty input, as sha256sum prints it

@@ -96,7 +96,7 @@ class RequestsTogetherTest {
     private static StatefulSetResult converge(Harness h, Cluster cluster) {
         Assessment a = new Assessor(h.cluster(), Progress.NONE).assess(List.of(Demo.declared("postgres")), false,
                 Assessor.Depth.APPLY, false, Optional.empty());
-        return h.converger(cluster, "alice@laptop 1", Gate.YES, Checkpoint.NONE).converge(a.items().get(0), Harness.options(), true);
+        return h.converger(cluster, "alice@laptop 1", GateAnswers.YES, Checkpoint.NONE).converge(a.items().get(0), Harness.options(), true);
     }
 
     private interface Around {

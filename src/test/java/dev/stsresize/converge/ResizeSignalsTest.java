@@ -176,7 +176,7 @@ class ResizeSignalsTest {
         s.read();
         assertThat(said).singleElement().satisfies(p -> {
             assertThat(p.warning()).isFalse();
-            assertThat(p.step()).isEqualTo(Step.GROW);
+            assertThat(p.step()).isEqualTo(Phase.GROW);
             assertThat(p.name()).isEqualTo("db");
             assertThat(p.message()).isEqualTo("the claims' Events cannot be read (events is forbidden): the waits show each claim's status only");
         });

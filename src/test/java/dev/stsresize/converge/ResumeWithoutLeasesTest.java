@@ -37,7 +37,7 @@ class ResumeWithoutLeasesTest {
         };
         // the journal names the server as the ServiceAccount's context does
         Converger first = new Converger(cluster, java.time.Clock.systemUTC(), h.journal, "sa@ci 1", h.sim.url(),
-                Gate.YES, h.events::add, crash);
+                GateAnswers.YES, h.events::add, crash);
         assertThatThrownBy(() -> first.converge(a.items().get(0), Harness.options(), false)).isInstanceOf(CrashResumeTest.Crash.class);
         Harness.await("the StatefulSet gone after the orphan delete", () -> h.sts("shop", "postgres") == null);
         assertThat(h.journal.all()).extracting(Record::name).containsExactly("postgres");

@@ -103,7 +103,7 @@ class StepsInMemoryTest extends OnMemoryWorld {
         Steps.Run run = w.locked("postgres");
         steps.grow(run);
         w.cluster.edit("Lease", "shop", "stsresize-postgres", l -> ((ObjectNode) l.path("spec")).put("holderIdentity", "bob"));
-        assertThatThrownBy(() -> run.lock.phase(Record.PHASE_GROWING)).isInstanceOf(Locked.class);
+        assertThatThrownBy(() -> run.lock.phase(Phase.GROW.recorded())).isInstanceOf(Locked.class);
         Steps.DeleteAllowed allowed = new Steps.DeleteAllowed("shop", "postgres", run.record().uid());
         assertThatThrownBy(() -> steps.orphanDelete(run, allowed)).isInstanceOf(Locked.class)
                 .hasMessage("Lease shop/stsresize-postgres was taken by bob while this run worked; it stops here. The journal keeps the record");
@@ -164,7 +164,7 @@ class StepsInMemoryTest extends OnMemoryWorld {
                 w.cluster.edit("StatefulSet", "shop", "postgres", s -> ((ObjectNode) s.path("status")).put("readyReplicas", 1));
             }
         });
-        StatefulSetResult r = w.converger(Gate.YES).converge(w.assess("postgres"), MemoryWorld.options(), true);
+        StatefulSetResult r = w.converger(GateAnswers.YES).converge(w.assess("postgres"), MemoryWorld.options(), true);
         assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
         assertThat(r.claims()).allSatisfy(c -> {
             assertThat(c.fileSystem()).isEqualTo(FileSystem.PENDING);
@@ -180,7 +180,7 @@ class StepsInMemoryTest extends OnMemoryWorld {
 
     @Test
     void a_summary_that_cannot_be_read_is_said_in_the_detail() {
-        StatefulSetResult r = w.converger(Gate.YES).converge(w.assess("postgres"), MemoryWorld.options(), true);
+        StatefulSetResult r = w.converger(GateAnswers.YES).converge(w.assess("postgres"), MemoryWorld.options(), true);
         // the nodes' summaries are read together, and whichever answers first, the note names every node not read, in name order
         assertThat(r.detail()).endsWith("3 file systems grown: the pods can write to the new space (the summaries of nodes"
                 + " demo-node-0 (nodes \"demo-node-0\" not found), demo-node-1 (nodes \"demo-node-1\" not found),"

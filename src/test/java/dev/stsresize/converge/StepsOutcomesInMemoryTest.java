@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  */
 class StepsOutcomesInMemoryTest extends OnMemoryWorld {
     private StatefulSetResult converge(String name, ConvergeOptions opts) {
-        return w.converger(Gate.YES).converge(w.assess(name), opts, true);
+        return w.converger(GateAnswers.YES).converge(w.assess(name), opts, true);
     }
 
     private int indexOf(String prefix) {
@@ -64,7 +64,7 @@ class StepsOutcomesInMemoryTest extends OnMemoryWorld {
     void a_re_apply_after_the_lock_was_lost_sends_nothing_not_even_its_dry_run() {
         Steps.Run run = w.locked("postgres");
         w.cluster.edit("Lease", "shop", "stsresize-postgres", l -> ((ObjectNode) l.path("spec")).put("holderIdentity", "bob"));
-        assertThatThrownBy(() -> run.lock.phase(Record.PHASE_GROWING)).isInstanceOf(Locked.class);
+        assertThatThrownBy(() -> run.lock.phase(Phase.GROW.recorded())).isInstanceOf(Locked.class);
         int sent = w.cluster.writes().size();
         assertThatThrownBy(() -> steps.reapply(run)).isInstanceOf(Locked.class);
         assertThat(w.cluster.writes()).hasSize(sent);
@@ -82,7 +82,7 @@ class StepsOutcomesInMemoryTest extends OnMemoryWorld {
         assertThat(w.journal.read("shop", "postgres").orElseThrow().phase()).isEqualTo("verifying");
         assertThat(LeaseLock.phaseOf(w.cluster.get("Lease", "shop", "stsresize-postgres").orElseThrow())).isEqualTo("verifying");
         assertThat(w.heard.events).anySatisfy(p -> {
-            assertThat(p.step()).isEqualTo(Step.VERIFY);
+            assertThat(p.step()).isEqualTo(Phase.VERIFY);
             assertThat(p.message()).isEqualTo(v.detail());
             assertThat(p.warning()).isFalse();
         });
@@ -98,7 +98,7 @@ class StepsOutcomesInMemoryTest extends OnMemoryWorld {
         Steps.Verified not = s.verify(r);
         assertThat(not.adopted()).isFalse();
         assertThat(down.heard.events).anySatisfy(p -> {
-            assertThat(p.step()).isEqualTo(Step.VERIFY);
+            assertThat(p.step()).isEqualTo(Phase.VERIFY);
             assertThat(p.message()).isEqualTo(not.detail());
             assertThat(p.warning()).isTrue();
         });
@@ -137,7 +137,7 @@ class StepsOutcomesInMemoryTest extends OnMemoryWorld {
     void the_release_is_a_checkpoint_and_the_events_warnings_are_said_before_the_last_word() {
         List<String> written = new ArrayList<>();
         w.cluster.failAlways("createEvent", MemoryCluster.error(500, "InternalError", "events store down"));
-        Converger c = new Converger(w.cluster, w.cluster.time, w.journal, "alice@laptop 7", "https://memory", Gate.YES, w.heard,
+        Converger c = new Converger(w.cluster, w.cluster.time, w.journal, "alice@laptop 7", "https://memory", GateAnswers.YES, w.heard,
                 written::add, w.stop);
         StatefulSetResult r = c.converge(w.assess("postgres"), MemoryWorld.options(), true);
         assertThat(r.outcome()).isEqualTo(Outcome.CONVERGED);
@@ -156,13 +156,13 @@ class StepsOutcomesInMemoryTest extends OnMemoryWorld {
         assertThat(w.heard.events).anySatisfy(p -> assertThat(p.message()).isEqualTo("following each claim to its file system (up to"
                 + " --fs-timeout 30s)"));
         assertThat(w.heard.events).anySatisfy(p -> {
-            assertThat(p.step()).isEqualTo(Step.FILE_SYSTEMS);
+            assertThat(p.step()).isEqualTo(Phase.FILE_SYSTEMS);
             assertThat(p.message()).isEqualTo("claim data-postgres-1: file system grown - grown, as its status says");
             assertThat(p.warning()).isFalse();
         });
 
         MemoryWorld offline = another("offline");
-        StatefulSetResult pending = offline.converger(Gate.YES).converge(offline.assess("clickhouse"),
+        StatefulSetResult pending = offline.converger(GateAnswers.YES).converge(offline.assess("clickhouse"),
                 MemoryWorld.options(), true);
         assertThat(offline.heard.events).anySatisfy(p -> {
             assertThat(p.message()).startsWith("claim data-clickhouse-0: file system pending - ");
@@ -184,7 +184,7 @@ class StepsOutcomesInMemoryTest extends OnMemoryWorld {
             stale.cluster.summaries.put("demo-node-" + i, MemoryCluster.json("{'pods':[{'volume':[{'pvcRef':{'name':'data-postgres-" + i
                     + "','namespace':'shop'},'capacityBytes':" + (10L << 30) + "}]}]}"));
         }
-        StatefulSetResult r = stale.converger(Gate.YES).converge(stale.assess("postgres"),
+        StatefulSetResult r = stale.converger(GateAnswers.YES).converge(stale.assess("postgres"),
                 MemoryWorld.options().withRestartPodsForResize(true), true);
         assertThat(r.claims()).extracting(StatefulSetResult.ClaimResult::fileSystem).containsOnly(FileSystem.PENDING);
         assertThat(stale.cluster.writes("evictPod")).as("the kubelet is growing it: its summary lags, no restart helps").isEmpty();
@@ -242,7 +242,7 @@ class StepsOutcomesInMemoryTest extends OnMemoryWorld {
     @Test
     void the_lease_of_a_dead_run_of_this_machine_is_taken_over_saying_so_and_a_plain_lock_says_nothing_of_it() {
         w.locked("minio").close();
-        assertThat(w.heard.events).filteredOn(p -> p.step() == Step.LOCK).extracting(ProgressEvent::message)
+        assertThat(w.heard.events).filteredOn(p -> p.step() == Phase.LOCK).extracting(ProgressEvent::message)
                 .hasSize(1).noneMatch(m -> m.isEmpty() || m.startsWith("took over"));
 
         HolderProcess.Machine machine = HolderProcess.LOCAL;
@@ -256,7 +256,7 @@ class StepsOutcomesInMemoryTest extends OnMemoryWorld {
         Steps.Run run = w.locked("postgres");
         assertThat(run).isNotNull();
         assertThat(w.heard.events).anySatisfy(p -> {
-            assertThat(p.step()).isEqualTo(Step.LOCK);
+            assertThat(p.step()).isEqualTo(Phase.LOCK);
             assertThat(p.message()).isEqualTo("took over the Lease of a run of this machine that is no longer running (pid 2147483646,"
                     + " started 2026-01-01T00:00:00Z, holder bob@here 2147483646)");
         });
@@ -266,7 +266,7 @@ class StepsOutcomesInMemoryTest extends OnMemoryWorld {
     @Test
     void a_resumed_run_holds_its_lease_in_the_name_of_who_resumed_it() {
         w.resizer = c -> w.stop.request("SIGTERM");
-        w.converger(Gate.YES).converge(w.assess("postgres"), MemoryWorld.options(), true);
+        w.converger(GateAnswers.YES).converge(w.assess("postgres"), MemoryWorld.options(), true);
         w.resizer = c -> { };
         PendingRun pending = new RunRecords(w.cluster, w.journal, "https://memory").find("shop", "postgres", true).orElseThrow();
         List<String> holders = new ArrayList<>();
@@ -275,7 +275,7 @@ class StepsOutcomesInMemoryTest extends OnMemoryWorld {
                 w.cluster.get("Lease", "shop", "stsresize-postgres").ifPresent(l -> holders.add(l.at("/spec/holderIdentity").asText("")));
             }
         });
-        Converger carol = new Converger(w.cluster, w.cluster.time, w.journal, "carol@desk 2", "https://memory", Gate.YES, w.heard,
+        Converger carol = new Converger(w.cluster, w.cluster.time, w.journal, "carol@desk 2", "https://memory", GateAnswers.YES, w.heard,
                 Checkpoint.NONE, new StopRequest());
         StatefulSetResult r = carol.resume(pending, null, MemoryWorld.options(), true);
         assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);

@@ -30,7 +30,7 @@ class VerificationTest {
                 }
             };
             Assessment a = assess(h, Demo.declared("postgres"));
-            StatefulSetResult r = h.converger(h.cluster(), "alice@laptop 1", Gate.YES, saboteur)
+            StatefulSetResult r = h.converger(h.cluster(), "alice@laptop 1", GateAnswers.YES, saboteur)
                     .converge(a.items().get(0), Harness.options(), true);
             assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.FAILED);
             assertThat(r.reason()).isEqualTo("not-verified");
@@ -54,7 +54,7 @@ class VerificationTest {
         try (Harness h = Harness.start(home, Demo.cluster())) {
             Assessment a = assess(h, Demo.declared("postgres"));
             // between the plan and the first write, an operator grows data-postgres-0 beyond the target
-            Gate racing = new Gate() {
+            GateAnswers racing = new GateAnswers() {
                 @Override
                 public boolean allowGrow(Decision d) {
                     h.cluster().patchClaimStorage("shop", "data-postgres-0", "25Gi", false);

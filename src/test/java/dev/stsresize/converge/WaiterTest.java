@@ -23,7 +23,7 @@ class WaiterTest {
     private static final Map<String, String> TARGETS = Map.of("data-postgres-0", "20Gi");
 
     private static Waiter.Wait neverGrows(Harness h, Duration deadline) {
-        return Waiter.Wait.of("shop", "postgres", Step.GROW, "the capacity of claim data-postgres-0 to reach 999Gi",
+        return Waiter.Wait.of("shop", "postgres", Phase.GROW, "the capacity of claim data-postgres-0 to reach 999Gi",
                 WatchedKind.PERSISTENT_VOLUME_CLAIM, "data-postgres-0",
                 c -> c.isPresent() && Metadata.textOrEmpty(c.get(), "status", "capacity", "storage").equals("999Gi"),
                 Clock.systemUTC().instant().plus(deadline));

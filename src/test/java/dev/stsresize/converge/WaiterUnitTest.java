@@ -32,7 +32,7 @@ class WaiterUnitTest {
     }
 
     private Waiter.Wait podRunning(Duration within) {
-        return Waiter.Wait.of("shop", "db", Step.RESTART, "pod db-0 to run", WatchedKind.POD, "db-0", WaiterUnitTest::running,
+        return Waiter.Wait.of("shop", "db", Phase.RESTART, "pod db-0 to run", WatchedKind.POD, "db-0", WaiterUnitTest::running,
                 start.plus(within));
     }
 
@@ -68,7 +68,7 @@ class WaiterUnitTest {
         WaitTick first = heard.ticks.get(0);
         assertThat(first.namespace()).isEqualTo("shop");
         assertThat(first.name()).isEqualTo("db");
-        assertThat(first.step()).isEqualTo(Step.RESTART);
+        assertThat(first.step()).isEqualTo(Phase.RESTART);
         assertThat(first.what()).isEqualTo("pod db-0 to run");
         assertThat(first.elapsed()).isEqualTo(Duration.ZERO);
         assertThat(first.left()).isEqualTo(Duration.ofMinutes(1));
@@ -198,7 +198,7 @@ class WaiterUnitTest {
     @Test
     void the_short_form_answers_the_object_and_whether_it_was_reached() {
         runsAtWatch(1);
-        AwaitObject.Outcome o = waiter.until("shop", "db", Step.RESTART, "pod db-0 to run", WatchedKind.POD, "db-0", WaiterUnitTest::running,
+        AwaitObject.Outcome o = waiter.until("shop", "db", Phase.RESTART, "pod db-0 to run", WatchedKind.POD, "db-0", WaiterUnitTest::running,
                 start.plus(Duration.ofMinutes(1)));
         assertThat(o.reached()).isTrue();
         assertThat(o.object()).isPresent();

@@ -27,7 +27,7 @@ class WaitsThatSpeakTest {
 
     /** A converger whose waits tick every 100 ms instead of 10 s, so that a test sees many ticks and no test waits a stretch. */
     static Converger converger(Harness h, Progress progress) {
-        return new Converger(h.cluster(), Clock.systemUTC(), h.journal, "alice@laptop 1", h.sim.url(), Gate.YES, progress,
+        return new Converger(h.cluster(), Clock.systemUTC(), h.journal, "alice@laptop 1", h.sim.url(), GateAnswers.YES, progress,
                 Checkpoint.NONE, new StopRequest(), Duration.ofMillis(100));
     }
 

@@ -1,5 +1,7 @@
 package dev.stsresize.tui;
 
+import dev.stsresize.converge.Phase;
+import dev.stsresize.converge.GateAnswers;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -128,7 +130,7 @@ class ClusterStepsTest {
         Map<String, String> before = podUids("shop", "postgres", 3);
         ClusterSteps steps = steps();
         Seen seen = new Seen();
-        for (WizardStep step : WizardStep.forDecision(d)) {
+        for (Phase step : Phase.checklist(d)) {
             StepRunner.Outcome o = steps.run(step, d, uid, seen);
             assertThat(o.ok()).as(step + ": " + o.message() + "\n" + seen.messages).isTrue();
         }
@@ -168,7 +170,7 @@ class ClusterStepsTest {
     private ClusterSteps atTheDeleteGate(Decision d, String uid) {
         ClusterSteps steps = steps();
         Seen seen = new Seen();
-        for (WizardStep step : List.of(WizardStep.CHECK, WizardStep.GROW, WizardStep.WAIT)) {
+        for (Phase step : List.of(Phase.CHECK, Phase.GROW, Phase.WAIT)) {
             assertThat(steps.run(step, d, uid, seen).ok()).as(step + " " + seen.messages).isTrue();
         }
         return steps;
@@ -205,7 +207,7 @@ class ClusterStepsTest {
         assertThat(irreversible(sim.requests())).isEmpty();
 
         ClusterSteps checkedOnly = steps();
-        checkedOnly.run(WizardStep.CHECK, decision("postgres"), uid(decision("postgres")), new Seen());
+        checkedOnly.run(Phase.CHECK, decision("postgres"), uid(decision("postgres")), new Seen());
         checkedOnly.close();
         assertThat(checkedOnly.leftAtClose()).as("nothing written: nothing to say").isEmpty();
     }
@@ -217,10 +219,10 @@ class ClusterStepsTest {
         // a broken Update: it asks for the delete right after the wait, with no name typed
         ClusterSteps steps = steps();
         Seen seen = new Seen();
-        steps.run(WizardStep.CHECK, d, uid, seen);
-        steps.run(WizardStep.GROW, d, uid, seen);
-        steps.run(WizardStep.WAIT, d, uid, seen);
-        steps.run(WizardStep.ORPHAN_DELETE, d, uid, seen);
+        steps.run(Phase.CHECK, d, uid, seen);
+        steps.run(Phase.GROW, d, uid, seen);
+        steps.run(Phase.WAIT, d, uid, seen);
+        steps.run(Phase.ORPHAN_DELETE, d, uid, seen);
         steps.abandon(d);
         assertThat(irreversible(sim.requests())).as("the check of the test above goes red for a delete let through").isNotEmpty();
     }
@@ -231,11 +233,11 @@ class ClusterStepsTest {
         String uid = uid(d);
         ClusterSteps steps = steps();
         Seen seen = new Seen();
-        steps.run(WizardStep.CHECK, d, uid, seen);
-        assertThat(steps.run(WizardStep.GROW, d, uid, seen).ok()).isTrue();
-        assertThat(steps.run(WizardStep.WAIT, d, uid, seen).ok()).isTrue();
+        steps.run(Phase.CHECK, d, uid, seen);
+        assertThat(steps.run(Phase.GROW, d, uid, seen).ok()).isTrue();
+        assertThat(steps.run(Phase.WAIT, d, uid, seen).ok()).isTrue();
         for (String other : List.of("", "0b4f1c3e-0000-4000-8000-000000000000")) {
-            assertThatThrownBy(() -> steps.run(WizardStep.ORPHAN_DELETE, d, other, seen))
+            assertThatThrownBy(() -> steps.run(Phase.ORPHAN_DELETE, d, other, seen))
                     .isInstanceOf(Steps.NotAllowed.class).hasMessageContaining("has not allowed it");
         }
         assertThat(irreversible(sim.requests())).isEmpty();
@@ -252,7 +254,7 @@ class ClusterStepsTest {
         Decision d = decision("minio");
         ClusterSteps steps = steps();
         Seen seen = new Seen();
-        for (WizardStep step : WizardStep.forDecision(d)) {
+        for (Phase step : Phase.checklist(d)) {
             StepRunner.Outcome o = steps.run(step, d, uid(d), seen);
             assertThat(o.ok()).as(step + ": " + o.message() + "\n" + seen.messages).isTrue();
         }
@@ -268,7 +270,7 @@ class ClusterStepsTest {
         Map<String, String> before = podUids("analytics", "clickhouse", 2);
         ClusterSteps steps = steps();
         Seen seen = new Seen();
-        for (WizardStep step : WizardStep.forDecision(d)) {
+        for (Phase step : Phase.checklist(d)) {
             StepRunner.Outcome o = steps.run(step, d, uid(d), seen);
             assertThat(o.ok()).as(step + ": " + o.message() + "\n" + seen.messages).isTrue();
         }
@@ -277,7 +279,7 @@ class ClusterStepsTest {
         assertThat(verified.claims()).allSatisfy(c -> assertThat(c.fileSystem()).isEqualTo("waits-for-restart"));
         assertThat(verified.spaceUsable()).as("the summary says the pods cannot use the space yet").isFalse();
         assertThat(podUids("analytics", "clickhouse", 2)).as("nothing restarted without the operator").isEqualTo(before);
-        StepRunner.Outcome restart = steps.run(WizardStep.RESTART, d, uid(d), seen);
+        StepRunner.Outcome restart = steps.run(Phase.RESTART, d, uid(d), seen);
         assertThat(restart.ok()).as(restart.message()).isTrue();
         Summary after = seen.summaries.get(seen.summaries.size() - 1);
         assertThat(after.claims()).allSatisfy(c -> assertThat(c.capacity()).isEqualTo("100Gi"));
@@ -292,7 +294,7 @@ class ClusterStepsTest {
         Map<String, String> before = podUids("shop", "postgres", 3);
         ObjectNode declared = source.declared(decision("postgres"));
         // a crash right after the delete, as the Converger's crash tests make one
-        Converger crashing = new Converger(cluster, Clock.systemUTC(), journal, "bob@desk 7", sim.url(), Gate.YES, Progress.NONE, w -> {
+        Converger crashing = new Converger(cluster, Clock.systemUTC(), journal, "bob@desk 7", sim.url(), GateAnswers.YES, Progress.NONE, w -> {
             if (w.startsWith("orphan-delete")) {
                 throw new IllegalStateException("the laptop lid closed");
             }
@@ -317,7 +319,7 @@ class ClusterStepsTest {
         });
         Decision absent = loaded.decisions().stream().filter(d -> d.name().equals("postgres")).findFirst().orElseThrow();
         Seen seen = new Seen();
-        StepRunner.Outcome o = steps().run(WizardStep.RESUME, absent, "", seen);
+        StepRunner.Outcome o = steps().run(Phase.RESUME, absent, "", seen);
         assertThat(o.ok()).as(o.message() + "\n" + seen.messages).isTrue();
         Summary s = seen.summaries.get(0);
         assertThat(s.converged()).isTrue();
@@ -370,9 +372,9 @@ class ClusterStepsTest {
             }
         }
         ui.keys("a");
-        ui.await("the grow gate", s -> s.wizard() != null && s.wizard().gate() == WizardStep.Gate.CONFIRM);
+        ui.await("the grow gate", s -> s.wizard() != null && s.wizard().gate() == Gate.CONFIRM);
         ui.keys("y");
-        ui.await("the name gate", s -> s.wizard().gate() == WizardStep.Gate.TYPE_NAME);
+        ui.await("the name gate", s -> s.wizard().gate() == Gate.TYPE_NAME);
         assertThat(lease("shop", "postgres").path("spec").path("holderIdentity").asText("")).isEqualTo("alice@laptop 1");
         assertThat(ui.state.wizard().claims()).as("claims shown as read").hasSize(3);
         ui.apply(new UiEvent.Pressed(Key.of(Key.Kind.ESCAPE)));

@@ -1,5 +1,6 @@
 package dev.stsresize.tui;
 
+import dev.stsresize.converge.Phase;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stsresize.plan.Decision;
@@ -30,7 +31,7 @@ class EffectRunnerTest {
     @Test
     void aStepReportsItsProgressThenHowItEnded() throws Exception {
         runner = new EffectRunner(DemoDecisions::loaded, new FakeStepRunner(), posted::add);
-        runner.run(new Effect.RunStep(WizardStep.GROW, postgres, "uid-1"));
+        runner.run(new Effect.RunStep(Phase.GROW, postgres, "uid-1"));
         UiEvent first = next();
         assertThat(first).isInstanceOfSatisfying(UiEvent.StepProgress.class, p -> {
             assertThat(p.key()).isEqualTo("shop/postgres");
@@ -38,7 +39,7 @@ class EffectRunnerTest {
         });
         next();
         next();
-        assertThat(next()).isEqualTo(new UiEvent.StepFinished("shop/postgres", WizardStep.GROW, true, "grow done"));
+        assertThat(next()).isEqualTo(new UiEvent.StepFinished("shop/postgres", Phase.GROW, true, "grow done"));
     }
 
     @Test
@@ -47,16 +48,16 @@ class EffectRunnerTest {
             throw new IllegalStateException("persistentvolumeclaims \"data-postgres-0\" is forbidden: exceeded quota");
         };
         runner = new EffectRunner(DemoDecisions::loaded, throwing, posted::add);
-        runner.run(new Effect.RunStep(WizardStep.GROW, postgres, "uid-1"));
-        assertThat(next()).isEqualTo(new UiEvent.StepFinished("shop/postgres", WizardStep.GROW, false,
+        runner.run(new Effect.RunStep(Phase.GROW, postgres, "uid-1"));
+        assertThat(next()).isEqualTo(new UiEvent.StepFinished("shop/postgres", Phase.GROW, false,
                 "persistentvolumeclaims \"data-postgres-0\" is forbidden: exceeded quota"));
     }
 
     @Test
     void cancellingEndsTheRunningStepAndAbandonsTheRunBehindIt() throws Exception {
-        FakeStepRunner steps = new FakeStepRunner().holding(WizardStep.WAIT);
+        FakeStepRunner steps = new FakeStepRunner().holding(Phase.WAIT);
         runner = new EffectRunner(DemoDecisions::loaded, steps, posted::add);
-        runner.run(new Effect.RunStep(WizardStep.WAIT, postgres, "uid-1"));
+        runner.run(new Effect.RunStep(Phase.WAIT, postgres, "uid-1"));
         while (steps.ran.isEmpty()) {
             Thread.onSpinWait();
         }

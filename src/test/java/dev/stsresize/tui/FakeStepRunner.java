@@ -1,5 +1,6 @@
 package dev.stsresize.tui;
 
+import dev.stsresize.converge.Phase;
 import dev.stsresize.converge.Write;
 import dev.stsresize.plan.ClaimState;
 import dev.stsresize.plan.Decision;
@@ -15,28 +16,28 @@ import java.util.concurrent.CountDownLatch;
  * unless told to fail a step, and can hold a step until the test releases it (a write "in flight").
  */
 final class FakeStepRunner implements StepRunner {
-    final List<WizardStep> ran = Collections.synchronizedList(new ArrayList<>());
+    final List<Phase> ran = Collections.synchronizedList(new ArrayList<>());
     final List<Decision> abandoned = Collections.synchronizedList(new ArrayList<>());
-    private final Map<WizardStep, String> failures = new HashMap<>();
-    private final Map<WizardStep, CountDownLatch> holds = new HashMap<>();
+    private final Map<Phase, String> failures = new HashMap<>();
+    private final Map<Phase, CountDownLatch> holds = new HashMap<>();
 
-    FakeStepRunner failing(WizardStep step, String message) {
+    FakeStepRunner failing(Phase step, String message) {
         failures.put(step, message);
         return this;
     }
 
     /** The step blocks until {@link #release} (or an interrupt). */
-    FakeStepRunner holding(WizardStep step) {
+    FakeStepRunner holding(Phase step) {
         holds.put(step, new CountDownLatch(1));
         return this;
     }
 
-    void release(WizardStep step) {
+    void release(Phase step) {
         holds.get(step).countDown();
     }
 
     @Override
-    public Outcome run(WizardStep step, Decision d, String uid, Progress progress) throws InterruptedException {
+    public Outcome run(Phase step, Decision d, String uid, Progress progress) throws InterruptedException {
         ran.add(step);
         CountDownLatch hold = holds.get(step);
         if (hold != null) {
@@ -56,7 +57,7 @@ final class FakeStepRunner implements StepRunner {
             case REAPPLY -> progress.report("re-applied " + d.name(), new Write.Apply(d.namespace(), d.name(), "kubectl").command(), false);
             default -> progress.report(step.label() + " ok", "", false);
         }
-        return Outcome.done(step == WizardStep.VERIFY ? "pods adopted, UIDs unchanged" : step.label() + " done");
+        return Outcome.done(step == Phase.VERIFY ? "pods adopted, UIDs unchanged" : step.label() + " done");
     }
 
     /** Leaving ends a held step, as the real runner ends its wait. */

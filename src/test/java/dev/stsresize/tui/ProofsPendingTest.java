@@ -1,5 +1,7 @@
 package dev.stsresize.tui;
 
+import dev.stsresize.converge.Phase;
+import dev.stsresize.converge.Gate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stsresize.plan.Decision;
@@ -43,11 +45,11 @@ class ProofsPendingTest {
     static After postgresCheckedBeforeTheListsProofs() {
         After first = firstScreen();
         After at = new After(first.state().withCursor(indexOf(first.state(), "postgres")), List.of());
-        return at.keys("a").then(UpdateTest.finished("postgres", WizardStep.CHECK));
+        return at.keys("a").then(UpdateTest.finished("postgres", Phase.CHECK));
     }
 
     private static boolean startsAWrite(List<Effect> effects) {
-        return effects.stream().anyMatch(e -> e instanceof Effect.RunStep r && r.step().write());
+        return effects.stream().anyMatch(e -> e instanceof Effect.RunStep r && r.step().writes());
     }
 
     @Test
@@ -86,28 +88,28 @@ class ProofsPendingTest {
         After wizard = new After(first.state().withCursor(indexOf(first.state(), "postgres")), List.of()).keys("a");
         assertThat(wizard.state().view()).isEqualTo(View.WIZARD);
         assertThat(wizard.effects()).hasSize(1).allSatisfy(e -> assertThat(e).isInstanceOfSatisfying(Effect.RunStep.class,
-                r -> assertThat(r.step()).isEqualTo(WizardStep.CHECK)));
+                r -> assertThat(r.step()).isEqualTo(Phase.CHECK)));
         After y = wizard.keys("y");
         assertThat(startsAWrite(y.effects())).isFalse();
         assertThat(y.state().flash().text()).contains("not yet").contains("permissions");
-        assertThat(y.then(UpdateTest.finished("postgres", WizardStep.CHECK)).state().flash()).as("the gate's prompt replaces it").isNull();
+        assertThat(y.then(UpdateTest.finished("postgres", Phase.CHECK)).state().flash()).as("the gate's prompt replaces it").isNull();
     }
 
     /** The guard: the wizard's check has passed, the list's own proofs of the row are not in yet. */
     @Test
     void theConfirmKeyStartsNoWriteBeforeTheProofsArrive() {
         After checked = postgresCheckedBeforeTheListsProofs();
-        assertThat(checked.state().wizard().gate()).isEqualTo(WizardStep.Gate.CONFIRM);
+        assertThat(checked.state().wizard().gate()).isEqualTo(Gate.CONFIRM);
         assertThat(VirtualScreen.draw(checked.state(), new dev.stsresize.tui.terminal.Theme(false), Glyphs.UNICODE).text())
                 .contains("waiting for the list's permission checks and dry runs");
         After y = checked.keys("y");
         assertThat(startsAWrite(y.effects())).as("y before the proofs: " + y.effects()).isFalse();
-        assertThat(y.state().wizard().status(WizardStep.GROW)).isEqualTo(StepStatus.PENDING);
+        assertThat(y.state().wizard().status(Phase.GROW)).isEqualTo(StepStatus.PENDING);
         assertThat(y.state().flash().text()).contains("waiting for the server's permission checks and dry runs");
         assertThat(y.state().flash().level()).as("said once: the proofs end it").isEqualTo(Flash.Level.INFO);
 
         After proved = y.then(new UiEvent.DecisionsProved(DemoDecisions.loaded())).keys("y");
-        assertThat(proved.effects()).containsExactly(new Effect.RunStep(WizardStep.GROW, DemoDecisions.named("postgres"),
+        assertThat(proved.effects()).containsExactly(new Effect.RunStep(Phase.GROW, DemoDecisions.named("postgres"),
                 proved.state().wizard().uid()));
     }
 

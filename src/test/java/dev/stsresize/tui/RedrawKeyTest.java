@@ -1,5 +1,6 @@
 package dev.stsresize.tui;
 
+import dev.stsresize.converge.Phase;
 import static dev.stsresize.tui.ViewsGoldenTest.done;
 import static dev.stsresize.tui.ViewsGoldenTest.press;
 import static dev.stsresize.tui.ViewsGoldenTest.select;
@@ -17,8 +18,8 @@ class RedrawKeyTest {
         String pg = "shop/postgres";
         UiState list = DemoDecisions.state(80, 24);
         UiState filtering = press(list, "/", "sho");
-        UiState gate = press(select(list, "postgres"), "a", done(pg, WizardStep.CHECK, "checked"), "y", done(pg, WizardStep.GROW, "grown"),
-                done(pg, WizardStep.WAIT, "capacity reached"), "postg");
+        UiState gate = press(select(list, "postgres"), "a", done(pg, Phase.CHECK, "checked"), "y", done(pg, Phase.GROW, "grown"),
+                done(pg, Phase.WAIT, "capacity reached"), "postg");
         for (UiState s : List.of(list, filtering, gate)) {
             Transition t = Update.apply(s, CTRL_L);
             assertThat(t.effects()).containsExactly(new Effect.Redraw());

@@ -1,5 +1,6 @@
 package dev.stsresize.tui;
 
+import dev.stsresize.converge.Phase;
 import static dev.stsresize.tui.ViewsGoldenTest.COLOUR;
 import static dev.stsresize.tui.ViewsGoldenTest.done;
 import static dev.stsresize.tui.ViewsGoldenTest.press;
@@ -128,11 +129,11 @@ class TerminalSizesTest {
         Decision postgres = DemoDecisions.named("postgres");
         String uid = DemoDecisions.loaded().uid(postgres);
         Write.OrphanDelete delete = new Write.OrphanDelete("shop", "postgres", uid);
-        UiState gate = press(select(DemoDecisions.state(columns, rows), "postgres"), "a", done(pg, WizardStep.CHECK, "checked"), "y",
-                done(pg, WizardStep.GROW, "grown"), done(pg, WizardStep.WAIT, "capacity reached"));
+        UiState gate = press(select(DemoDecisions.state(columns, rows), "postgres"), "a", done(pg, Phase.CHECK, "checked"), "y",
+                done(pg, Phase.GROW, "grown"), done(pg, Phase.WAIT, "capacity reached"));
         List<String> atGate = bodyText(gate, columns);
         assertThat(Shell.words(copied(atGate, "kubectl delete --raw"))).isEqualTo(Shell.words(delete.command()));
-        UiState deleted = press(gate, "postgres", Kind.ENTER, said(pg, WizardStep.ORPHAN_DELETE, "deleted with propagationPolicy=Orphan",
+        UiState deleted = press(gate, "postgres", Kind.ENTER, said(pg, Phase.ORPHAN_DELETE, "deleted with propagationPolicy=Orphan",
                 delete.kubectl()));
         List<String> log = bodyText(deleted, columns);
         if (log.stream().anyMatch(l -> l.contains("$ echo"))) { // the newest log entries that fit whole

@@ -1,5 +1,6 @@
 package dev.stsresize.tui;
 
+import dev.stsresize.converge.Phase;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.googlecode.lanterna.TerminalSize;
@@ -86,19 +87,19 @@ class UiLoopTest {
         awaitScreen("diff shop/postgres");
         key(KeyType.Enter);
         awaitScreen("Grow 3 claims of shop/postgres to 20Gi?");
-        assertThat(steps.ran).containsExactly(WizardStep.CHECK);
+        assertThat(steps.ran).containsExactly(Phase.CHECK);
         type("y");
         awaitScreen("Type the StatefulSet's name");
-        assertThat(steps.ran).containsExactly(WizardStep.CHECK, WizardStep.GROW, WizardStep.WAIT);
+        assertThat(steps.ran).containsExactly(Phase.CHECK, Phase.GROW, Phase.WAIT);
         type("postgrex");
         key(KeyType.Enter);
         awaitScreen("\"postgrex\" is not \"postgres\"");
-        assertThat(steps.ran).as("a wrong name deletes nothing").doesNotContain(WizardStep.ORPHAN_DELETE);
+        assertThat(steps.ran).as("a wrong name deletes nothing").doesNotContain(Phase.ORPHAN_DELETE);
         type("postgres");
         key(KeyType.Enter);
         awaitScreen("Converged and verified");
         awaitScreen("pods adopted, UIDs unchanged");
-        assertThat(steps.ran).containsExactlyElementsOf(WizardStep.forDecision(DemoDecisions.named("postgres")));
+        assertThat(steps.ran).containsExactlyElementsOf(Phase.checklist(DemoDecisions.named("postgres")));
         type("q");
         ui.join(10_000);
         assertThat(ui.isAlive()).isFalse();
@@ -107,7 +108,7 @@ class UiLoopTest {
 
     @Test
     void quittingWhileAWriteRunsAsksAndTheAnswerYQuits() throws Exception {
-        FakeStepRunner steps = new FakeStepRunner().holding(WizardStep.GROW);
+        FakeStepRunner steps = new FakeStepRunner().holding(Phase.GROW);
         start(DemoDecisions::loaded, steps);
         type("/postgres");
         key(KeyType.Enter);
@@ -121,7 +122,7 @@ class UiLoopTest {
         type("y");
         ui.join(10_000);
         assertThat(ui.isAlive()).as("y quits").isFalse();
-        steps.release(WizardStep.GROW);
+        steps.release(Phase.GROW);
     }
 
     @Test

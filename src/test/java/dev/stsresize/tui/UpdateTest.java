@@ -1,5 +1,7 @@
 package dev.stsresize.tui;
 
+import dev.stsresize.converge.Phase;
+import dev.stsresize.converge.Gate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stsresize.plan.Decision;
@@ -59,20 +61,20 @@ class UpdateTest {
         throw new AssertionError(name + " is not in the demo");
     }
 
-    static UiEvent finished(String name, WizardStep step) {
+    static UiEvent finished(String name, Phase step) {
         Decision d = DemoDecisions.named(name);
         return new UiEvent.StepFinished(d.namespace() + "/" + name, step, true, step.label() + " done");
     }
 
-    static UiEvent failed(String name, WizardStep step, String why) {
+    static UiEvent failed(String name, Phase step, String why) {
         Decision d = DemoDecisions.named(name);
         return new UiEvent.StepFinished(d.namespace() + "/" + name, step, false, why);
     }
 
     /** postgres's wizard at the delete gate: checked, grown, capacity reached. */
     static After postgresAtDeleteGate() {
-        return at("postgres").keys("a").then(finished("postgres", WizardStep.CHECK)).keys("y")
-                .then(finished("postgres", WizardStep.GROW), finished("postgres", WizardStep.WAIT));
+        return at("postgres").keys("a").then(finished("postgres", Phase.CHECK)).keys("y")
+                .then(finished("postgres", Phase.GROW), finished("postgres", Phase.WAIT));
     }
 
     @Nested
@@ -243,7 +245,7 @@ class UpdateTest {
 
         @Test
         void quittingDuringAWriteAsksFirstAndNStays() {
-            After growing = at("postgres").keys("a").then(finished("postgres", WizardStep.CHECK)).keys("y");
+            After growing = at("postgres").keys("a").then(finished("postgres", Phase.CHECK)).keys("y");
             After asked = growing.keys("q");
             assertThat(asked.effects).as("no quit without confirmation").isEmpty();
             assertThat(asked.state.dialog()).isInstanceOf(Dialog.ConfirmQuit.class);
@@ -257,7 +259,7 @@ class UpdateTest {
 
         @Test
         void quittingWhileTheStatefulSetIsAbsentSaysHowToResume() {
-            After absent = postgresAtDeleteGate().keys("postgres", Kind.ENTER).then(finished("postgres", WizardStep.ORPHAN_DELETE));
+            After absent = postgresAtDeleteGate().keys("postgres", Kind.ENTER).then(finished("postgres", Phase.ORPHAN_DELETE));
             assertThat(absent.state.wizard().statefulSetAbsent()).isTrue();
             After asked = absent.keys("q");
             assertThat(asked.effects).isEmpty();
@@ -266,7 +268,7 @@ class UpdateTest {
 
         @Test
         void quittingAtAGateBeforeAnyWriteQuitsAtOnce() {
-            After atGate = at("postgres").keys("a").then(finished("postgres", WizardStep.CHECK));
+            After atGate = at("postgres").keys("a").then(finished("postgres", Phase.CHECK));
             assertThat(atGate.keys("q").effects).containsExactly(new Effect.Quit());
         }
     }
@@ -285,9 +287,9 @@ class UpdateTest {
         void opensOnAGrowRowWithTheReadOnlyCheckRunning() {
             After a = at("postgres").keys("a");
             assertThat(a.state.view()).isEqualTo(View.WIZARD);
-            assertThat(a.state.wizard().status(WizardStep.CHECK)).isEqualTo(StepStatus.RUNNING);
+            assertThat(a.state.wizard().status(Phase.CHECK)).isEqualTo(StepStatus.RUNNING);
             assertThat(a.effects).singleElement().isInstanceOfSatisfying(Effect.RunStep.class, r -> {
-                assertThat(r.step()).isEqualTo(WizardStep.CHECK);
+                assertThat(r.step()).isEqualTo(Phase.CHECK);
                 assertThat(r.decision().name()).isEqualTo("postgres");
                 assertThat(r.uid()).as("the live UID for the delete's precondition").isNotEmpty();
             });
@@ -300,19 +302,19 @@ class UpdateTest {
 
         @Test
         void theGrowGateWaitsForY() {
-            After gate = at("postgres").keys("a").then(finished("postgres", WizardStep.CHECK));
+            After gate = at("postgres").keys("a").then(finished("postgres", Phase.CHECK));
             assertThat(gate.effects).as("nothing runs before y").isEmpty();
-            assertThat(gate.state.wizard().gate()).isEqualTo(WizardStep.Gate.CONFIRM);
+            assertThat(gate.state.wizard().gate()).isEqualTo(Gate.CONFIRM);
             assertThat(gate.keys("x", Kind.ENTER).effects).as("other keys do not pass the gate").isEmpty();
             After yes = gate.keys("y");
-            assertThat(yes.effects).last().isEqualTo(new Effect.RunStep(WizardStep.GROW, DemoDecisions.named("postgres"),
+            assertThat(yes.effects).last().isEqualTo(new Effect.RunStep(Phase.GROW, DemoDecisions.named("postgres"),
                     gate.state.wizard().uid()));
-            assertThat(yes.state.wizard().status(WizardStep.GROW)).isEqualTo(StepStatus.RUNNING);
+            assertThat(yes.state.wizard().status(Phase.GROW)).isEqualTo(StepStatus.RUNNING);
         }
 
         @Test
         void escAtTheGrowGateLeavesWithNothingWritten() {
-            After left = at("postgres").keys("a").then(finished("postgres", WizardStep.CHECK)).keys(Kind.ESCAPE);
+            After left = at("postgres").keys("a").then(finished("postgres", Phase.CHECK)).keys(Kind.ESCAPE);
             assertThat(left.state.wizard()).isNull();
             assertThat(left.state.view()).isEqualTo(View.LIST);
             assertThat(left.effects).as("the runner forgets what it checked; nothing was written, nothing to refresh")
@@ -322,19 +324,19 @@ class UpdateTest {
 
         @Test
         void aStepWithoutAGateStartsWhenThePreviousOneEnds() {
-            After grown = at("postgres").keys("a").then(finished("postgres", WizardStep.CHECK)).keys("y")
-                    .then(finished("postgres", WizardStep.GROW));
-            assertThat(grown.effects).last().isInstanceOfSatisfying(Effect.RunStep.class, r -> assertThat(r.step()).isEqualTo(WizardStep.WAIT));
-            assertThat(grown.state.wizard().status(WizardStep.WAIT)).isEqualTo(StepStatus.RUNNING);
+            After grown = at("postgres").keys("a").then(finished("postgres", Phase.CHECK)).keys("y")
+                    .then(finished("postgres", Phase.GROW));
+            assertThat(grown.effects).last().isInstanceOfSatisfying(Effect.RunStep.class, r -> assertThat(r.step()).isEqualTo(Phase.WAIT));
+            assertThat(grown.state.wizard().status(Phase.WAIT)).isEqualTo(StepStatus.RUNNING);
         }
 
         @Test
         void theDeleteGateWaitsForTheNameTyped() {
             After gate = postgresAtDeleteGate();
-            assertThat(gate.state.wizard().gate()).isEqualTo(WizardStep.Gate.TYPE_NAME);
-            assertThat(gate.state.wizard().status(WizardStep.ORPHAN_DELETE)).isEqualTo(StepStatus.PENDING);
+            assertThat(gate.state.wizard().gate()).isEqualTo(Gate.TYPE_NAME);
+            assertThat(gate.state.wizard().status(Phase.ORPHAN_DELETE)).isEqualTo(StepStatus.PENDING);
             After typed = gate.keys("postgres", Kind.ENTER);
-            assertThat(typed.effects).containsExactly(new Effect.RunStep(WizardStep.ORPHAN_DELETE, DemoDecisions.named("postgres"),
+            assertThat(typed.effects).containsExactly(new Effect.RunStep(Phase.ORPHAN_DELETE, DemoDecisions.named("postgres"),
                     gate.state.wizard().uid()));
         }
 
@@ -342,9 +344,9 @@ class UpdateTest {
         void aWrongNameDoesNotPassTheDeleteGate() {
             After wrong = postgresAtDeleteGate().keys("postgre", Kind.ENTER);
             assertThat(wrong.effects).as("no delete").isEmpty();
-            assertThat(wrong.state.wizard().gate()).isEqualTo(WizardStep.Gate.TYPE_NAME);
+            assertThat(wrong.state.wizard().gate()).isEqualTo(Gate.TYPE_NAME);
             assertThat(wrong.state.wizard().typed()).as("cleared to type again").isEmpty();
-            assertThat(wrong.state.wizard().status(WizardStep.ORPHAN_DELETE)).isEqualTo(StepStatus.PENDING);
+            assertThat(wrong.state.wizard().status(Phase.ORPHAN_DELETE)).isEqualTo(StepStatus.PENDING);
             assertThat(wrong.state.flash().text()).contains("nothing was deleted");
             assertThat(postgresAtDeleteGate().keys("Postgres", Kind.ENTER).effects).as("case matters").isEmpty();
             assertThat(postgresAtDeleteGate().keys("postgres ", Kind.ENTER).effects).as("so do spaces").isEmpty();
@@ -373,8 +375,8 @@ class UpdateTest {
 
         @Test
         void escIsRefusedWhileTheStatefulSetIsAbsent() {
-            After reapplying = postgresAtDeleteGate().keys("postgres", Kind.ENTER).then(finished("postgres", WizardStep.ORPHAN_DELETE));
-            assertThat(reapplying.state.wizard().status(WizardStep.REAPPLY)).isEqualTo(StepStatus.RUNNING);
+            After reapplying = postgresAtDeleteGate().keys("postgres", Kind.ENTER).then(finished("postgres", Phase.ORPHAN_DELETE));
+            assertThat(reapplying.state.wizard().status(Phase.REAPPLY)).isEqualTo(StepStatus.RUNNING);
             After esc = reapplying.keys(Kind.ESCAPE);
             assertThat(esc.state.view()).isEqualTo(View.WIZARD);
             assertThat(esc.effects).isEmpty();
@@ -384,8 +386,8 @@ class UpdateTest {
         @Test
         void theWholeRunEndsVerifiedAndEscRefreshesTheList() {
             After done = postgresAtDeleteGate().keys("postgres", Kind.ENTER)
-                    .then(finished("postgres", WizardStep.ORPHAN_DELETE), finished("postgres", WizardStep.REAPPLY),
-                            finished("postgres", WizardStep.VERIFY));
+                    .then(finished("postgres", Phase.ORPHAN_DELETE), finished("postgres", Phase.REAPPLY),
+                            finished("postgres", Phase.VERIFY));
             assertThat(done.state.wizard().finished()).isTrue();
             assertThat(done.state.wizard().writeInFlight()).isFalse();
             assertThat(done.state.flash().text()).contains("converged and verified");
@@ -398,29 +400,29 @@ class UpdateTest {
         @Test
         void claimsThatOnlyLagAreGrownAndVerifiedWithoutADeleteGate() {
             After a = at("minio").keys("a");
-            assertThat(a.state.wizard().steps()).containsExactly(WizardStep.CHECK, WizardStep.GROW, WizardStep.WAIT, WizardStep.VERIFY);
-            After done = a.then(finished("minio", WizardStep.CHECK)).keys("y")
-                    .then(finished("minio", WizardStep.GROW), finished("minio", WizardStep.WAIT), finished("minio", WizardStep.VERIFY));
+            assertThat(a.state.wizard().steps()).containsExactly(Phase.CHECK, Phase.GROW, Phase.WAIT, Phase.VERIFY);
+            After done = a.then(finished("minio", Phase.CHECK)).keys("y")
+                    .then(finished("minio", Phase.GROW), finished("minio", Phase.WAIT), finished("minio", Phase.VERIFY));
             assertThat(done.state.wizard().finished()).isTrue();
-            assertThat(a.then(finished("minio", WizardStep.CHECK)).keys("y").then(finished("minio", WizardStep.GROW),
-                    finished("minio", WizardStep.WAIT)).effects).extracting(e -> ((Effect.RunStep) e).step())
-                    .as("wait and verify follow the grow by themselves").containsExactly(WizardStep.WAIT, WizardStep.VERIFY);
+            assertThat(a.then(finished("minio", Phase.CHECK)).keys("y").then(finished("minio", Phase.GROW),
+                    finished("minio", Phase.WAIT)).effects).extracting(e -> ((Effect.RunStep) e).step())
+                    .as("wait and verify follow the grow by themselves").containsExactly(Phase.WAIT, Phase.VERIFY);
         }
 
         @Test
         void aFailedStepStopsTheWizardWithTheMessage() {
-            After failed = at("postgres").keys("a").then(finished("postgres", WizardStep.CHECK)).keys("y")
-                    .then(failed("postgres", WizardStep.GROW, "persistentvolumeclaims \"data-postgres-1\" is forbidden: exceeded quota"));
-            assertThat(failed.state.wizard().status(WizardStep.GROW)).isEqualTo(StepStatus.FAILED);
-            assertThat(failed.state.wizard().status(WizardStep.WAIT)).isEqualTo(StepStatus.PENDING);
+            After failed = at("postgres").keys("a").then(finished("postgres", Phase.CHECK)).keys("y")
+                    .then(failed("postgres", Phase.GROW, "persistentvolumeclaims \"data-postgres-1\" is forbidden: exceeded quota"));
+            assertThat(failed.state.wizard().status(Phase.GROW)).isEqualTo(StepStatus.FAILED);
+            assertThat(failed.state.wizard().status(Phase.WAIT)).isEqualTo(StepStatus.PENDING);
             assertThat(failed.state.flash().text()).contains("exceeded quota");
             assertThat(failed.state.dialog()).as("the StatefulSet is still there: a flash is enough").isNull();
         }
 
         @Test
         void aReapplyFailureWhileAbsentIsADialogWithTheResumeCommand() {
-            After failed = postgresAtDeleteGate().keys("postgres", Kind.ENTER).then(finished("postgres", WizardStep.ORPHAN_DELETE),
-                    failed("postgres", WizardStep.REAPPLY, "Internal error occurred: etcdserver: request timed out"));
+            After failed = postgresAtDeleteGate().keys("postgres", Kind.ENTER).then(finished("postgres", Phase.ORPHAN_DELETE),
+                    failed("postgres", Phase.REAPPLY, "Internal error occurred: etcdserver: request timed out"));
             assertThat(failed.state.dialog()).isInstanceOf(Dialog.Error.class);
             assertThat(failed.state.dialog().message()).contains("etcdserver: request timed out").contains("resume shop/postgres");
         }
@@ -428,12 +430,12 @@ class UpdateTest {
         @Test
         void progressIsLoggedAndLateAnswersForALeftWizardAreDropped() {
             After running = at("postgres").keys("a").then(
-                    new UiEvent.StepProgress("shop/postgres", WizardStep.CHECK, "read 3 claims", "", false));
+                    new UiEvent.StepProgress("shop/postgres", Phase.CHECK, "read 3 claims", "", false));
             assertThat(running.state.wizard().log()).extracting(dev.stsresize.tui.Wizard.LogLine::message).containsExactly("read 3 claims");
             After left = running.keys(Kind.ESCAPE);
             assertThat(left.effects).as("a running read is cancelled").contains(new Effect.CancelSteps(DemoDecisions.named("postgres")));
-            After late = left.then(finished("postgres", WizardStep.CHECK),
-                    new UiEvent.StepProgress("shop/postgres", WizardStep.CHECK, "late", "", false));
+            After late = left.then(finished("postgres", Phase.CHECK),
+                    new UiEvent.StepProgress("shop/postgres", Phase.CHECK, "late", "", false));
             assertThat(late.state).isEqualTo(left.state);
             assertThat(late.effects).isEmpty();
         }
@@ -441,8 +443,8 @@ class UpdateTest {
         @Test
         void anAnswerForAnotherStatefulSetIsIgnored() {
             After running = at("postgres").keys("a");
-            After other = running.then(finished("clickhouse", WizardStep.CHECK));
-            assertThat(other.state.wizard().status(WizardStep.CHECK)).isEqualTo(StepStatus.RUNNING);
+            After other = running.then(finished("clickhouse", Phase.CHECK));
+            assertThat(other.state.wizard().status(Phase.CHECK)).isEqualTo(StepStatus.RUNNING);
         }
     }
 
@@ -463,13 +465,13 @@ class UpdateTest {
         }
 
         static After postgresVerified(Summary s) {
-            return postgresAtDeleteGate().keys("postgres", Kind.ENTER).then(finished("postgres", WizardStep.ORPHAN_DELETE),
-                    finished("postgres", WizardStep.REAPPLY), new UiEvent.Summarized("shop/postgres", s), finished("postgres", WizardStep.VERIFY));
+            return postgresAtDeleteGate().keys("postgres", Kind.ENTER).then(finished("postgres", Phase.ORPHAN_DELETE),
+                    finished("postgres", Phase.REAPPLY), new UiEvent.Summarized("shop/postgres", s), finished("postgres", Phase.VERIFY));
         }
 
         @Test
         void claimsReadReplaceTheLastOnesAndOnlyForTheWizardsStatefulSet() {
-            After running = at("postgres").keys("a").then(finished("postgres", WizardStep.CHECK)).keys("y");
+            After running = at("postgres").keys("a").then(finished("postgres", Phase.CHECK)).keys("y");
             After read = running.then(new UiEvent.ClaimsRead("shop/postgres", List.of(claim("data-postgres-0", ClaimProgress.State.RESIZING, "10Gi"))),
                     new UiEvent.ClaimsRead("shop/postgres", List.of(claim("data-postgres-0", ClaimProgress.State.GROWN, "20Gi"))));
             assertThat(read.state.wizard().claims()).extracting(ClaimProgress::state).containsExactly(ClaimProgress.State.GROWN);
@@ -482,7 +484,7 @@ class UpdateTest {
 
         @Test
         void aWaitTickShowsWhatTheStepWaitsForHowLongAndEachClaimsLatestWordUntilTheStepEnds() {
-            After waiting = at("postgres").keys("a").then(finished("postgres", WizardStep.CHECK)).keys("y").then(finished("postgres", WizardStep.GROW));
+            After waiting = at("postgres").keys("a").then(finished("postgres", Phase.CHECK)).keys("y").then(finished("postgres", Phase.GROW));
             String failed = "VolumeResizeFailed ×3: resize volume \"pvc-1\" failed: rpc error: code = Unavailable";
             WaitStatus status = new WaitStatus("the capacity of claim data-postgres-0 to reach 20Gi", java.time.Duration.ofSeconds(80),
                     java.time.Duration.ofSeconds(520));
@@ -494,7 +496,7 @@ class UpdateTest {
             assertThat(screen).contains("waiting 1m20s (8m40s left) for the capacity of claim data-postgres-0 to");
             assertThat(screen).contains("VolumeResizeFailed ×3: resize volume \"pvc-1\" failed");
             assertThat(waiting.then(new UiEvent.WaitTicked("analytics/clickhouse", status)).state).as("another wizard's").isEqualTo(waiting.state);
-            After ended = ticked.then(finished("postgres", WizardStep.WAIT));
+            After ended = ticked.then(finished("postgres", Phase.WAIT));
             assertThat(ended.state.wizard().waiting()).as("the step ended: its wait with it").isNull();
             assertThat(VirtualScreen.draw(ended.state, new dev.stsresize.tui.terminal.Theme(false), Glyphs.UNICODE).text())
                     .doesNotContain("waiting 1m20s");
@@ -502,20 +504,20 @@ class UpdateTest {
 
         @Test
         void cWhileWaitingForCapacityGoesOnOnceAndOnlyThen() {
-            After waiting = at("postgres").keys("a").then(finished("postgres", WizardStep.CHECK)).keys("y").then(finished("postgres", WizardStep.GROW));
-            assertThat(waiting.state.wizard().status(WizardStep.WAIT)).isEqualTo(StepStatus.RUNNING);
+            After waiting = at("postgres").keys("a").then(finished("postgres", Phase.CHECK)).keys("y").then(finished("postgres", Phase.GROW));
+            assertThat(waiting.state.wizard().status(Phase.WAIT)).isEqualTo(StepStatus.RUNNING);
             After c = waiting.keys("c");
             assertThat(c.effects).containsExactly(new Effect.GoOn(DemoDecisions.named("postgres")));
             assertThat(c.state.wizard().goingOn()).isTrue();
             assertThat(c.state.flash().text()).contains("going on: the resizer keeps working");
             assertThat(c.keys("c").effects).as("once").isEmpty();
-            After beforeWait = at("postgres").keys("a").then(finished("postgres", WizardStep.CHECK)).keys("y");
+            After beforeWait = at("postgres").keys("a").then(finished("postgres", Phase.CHECK)).keys("y");
             assertThat(beforeWait.keys("c").effects).as("not while growing").isEmpty();
         }
 
         @Test
         void escWhileWaitingForCapacityLeavesAndTheRunnerIsToldToRefuseTheDelete() {
-            After waiting = at("postgres").keys("a").then(finished("postgres", WizardStep.CHECK)).keys("y").then(finished("postgres", WizardStep.GROW));
+            After waiting = at("postgres").keys("a").then(finished("postgres", Phase.CHECK)).keys("y").then(finished("postgres", Phase.GROW));
             After esc = waiting.keys(Kind.ESCAPE);
             assertThat(esc.state.wizard()).isNull();
             assertThat(esc.effects).contains(new Effect.CancelSteps(DemoDecisions.named("postgres")), new Effect.LoadDecisions());
@@ -537,12 +539,12 @@ class UpdateTest {
             assertThat(done.state.wizard().restartOffered()).isTrue();
             assertThat(done.state.flash().text()).contains("p offers the pod restarts");
             After p = done.keys("p");
-            assertThat(p.effects).containsExactly(new Effect.RunStep(WizardStep.RESTART, DemoDecisions.named("postgres"), p.state.wizard().uid()));
-            assertThat(p.state.wizard().steps()).endsWith(WizardStep.RESTART);
-            assertThat(p.state.wizard().status(WizardStep.RESTART)).isEqualTo(StepStatus.RUNNING);
+            assertThat(p.effects).containsExactly(new Effect.RunStep(Phase.RESTART, DemoDecisions.named("postgres"), p.state.wizard().uid()));
+            assertThat(p.state.wizard().steps()).endsWith(Phase.RESTART);
+            assertThat(p.state.wizard().status(Phase.RESTART)).isEqualTo(StepStatus.RUNNING);
             assertThat(p.state.wizard().writeInFlight()).as("evictions are writes: q asks first").isTrue();
             assertThat(p.keys("p").effects).as("offered once").isEmpty();
-            After restarted = p.then(finished("postgres", WizardStep.RESTART));
+            After restarted = p.then(finished("postgres", Phase.RESTART));
             assertThat(restarted.state.wizard().finished()).isTrue();
             assertThat(restarted.state.flash().text()).contains("restarted one at a time");
         }
@@ -550,9 +552,9 @@ class UpdateTest {
         @Test
         void aRunThatIsNotVerifiedSaysWhatIsNotAndOffersNothing() {
             Summary s = summary(false, true);
-            After failed = postgresAtDeleteGate().keys("postgres", Kind.ENTER).then(finished("postgres", WizardStep.ORPHAN_DELETE),
-                    finished("postgres", WizardStep.REAPPLY), new UiEvent.Summarized("shop/postgres", s),
-                    failed("postgres", WizardStep.VERIFY, String.join("; ", s.problems())));
+            After failed = postgresAtDeleteGate().keys("postgres", Kind.ENTER).then(finished("postgres", Phase.ORPHAN_DELETE),
+                    finished("postgres", Phase.REAPPLY), new UiEvent.Summarized("shop/postgres", s),
+                    failed("postgres", Phase.VERIFY, String.join("; ", s.problems())));
             assertThat(failed.state.wizard().failed()).isTrue();
             assertThat(failed.state.wizard().restartOffered()).isFalse();
             assertThat(failed.state.flash().text()).contains("verify failed").contains("not adopted");
@@ -561,8 +563,8 @@ class UpdateTest {
 
         @Test
         void theEndOfAStepIsNotLoggedTwice() {
-            After a = at("postgres").keys("a").then(new UiEvent.StepProgress("shop/postgres", WizardStep.CHECK, "same words", "", false),
-                    new UiEvent.StepFinished("shop/postgres", WizardStep.CHECK, true, "same words"));
+            After a = at("postgres").keys("a").then(new UiEvent.StepProgress("shop/postgres", Phase.CHECK, "same words", "", false),
+                    new UiEvent.StepFinished("shop/postgres", Phase.CHECK, true, "same words"));
             assertThat(a.state.wizard().log()).extracting(Wizard.LogLine::message).containsExactly("same words");
         }
 
@@ -578,8 +580,8 @@ class UpdateTest {
             After y = start.keys("y");
             assertThat(y.state.dialog()).isNull();
             assertThat(y.state.view()).isEqualTo(View.WIZARD);
-            assertThat(y.state.wizard().steps()).containsExactly(WizardStep.RESUME);
-            assertThat(y.effects).containsExactly(new Effect.RunStep(WizardStep.RESUME, DemoDecisions.named("postgres"), y.state.wizard().uid()));
+            assertThat(y.state.wizard().steps()).containsExactly(Phase.RESUME);
+            assertThat(y.effects).containsExactly(new Effect.RunStep(Phase.RESUME, DemoDecisions.named("postgres"), y.state.wizard().uid()));
             assertThat(y.keys("q").state.dialog()).as("a resume is a write in flight").isInstanceOf(Dialog.ConfirmQuit.class);
             After n = start.keys("n");
             assertThat(n.effects).isEmpty();

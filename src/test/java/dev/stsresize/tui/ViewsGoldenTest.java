@@ -1,5 +1,6 @@
 package dev.stsresize.tui;
 
+import dev.stsresize.converge.Phase;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.googlecode.lanterna.SGR;
@@ -49,11 +50,11 @@ class ViewsGoldenTest {
         throw new AssertionError(name);
     }
 
-    static UiEvent done(String key, WizardStep step, String message) {
+    static UiEvent done(String key, Phase step, String message) {
         return new UiEvent.StepFinished(key, step, true, message);
     }
 
-    static UiEvent said(String key, WizardStep step, String message, String kubectl) {
+    static UiEvent said(String key, Phase step, String message, String kubectl) {
         return new UiEvent.StepProgress(key, step, message, kubectl, false);
     }
 
@@ -69,37 +70,37 @@ class ViewsGoldenTest {
         out.add(Named.of("diff-scaled-away", s -> press(select(s, "elasticsearch"), Kind.ENTER)));
         out.add(Named.of("diff-refused", s -> press(select(s, "mysql"), Kind.ENTER)));
         out.add(Named.of("help", s -> press(s, "?")));
-        out.add(Named.of("wizard-grow-gate", s -> press(select(s, "postgres"), "a", said(pg, WizardStep.CHECK, "3 claims Bound, dry runs accepted", ""),
-                done(pg, WizardStep.CHECK, "checked"))));
+        out.add(Named.of("wizard-grow-gate", s -> press(select(s, "postgres"), "a", said(pg, Phase.CHECK, "3 claims Bound, dry runs accepted", ""),
+                done(pg, Phase.CHECK, "checked"))));
         out.add(Named.of("wizard-delete-gate", s -> {
-            UiState t = press(select(s, "postgres"), "a", done(pg, WizardStep.CHECK, "checked"), "y");
+            UiState t = press(select(s, "postgres"), "a", done(pg, Phase.CHECK, "checked"), "y");
             for (var c : postgres.claimsToGrow()) {
-                t = press(t, said(pg, WizardStep.GROW, "patched " + c.name() + " to " + c.target(), Write.ClaimPatch.of("shop", c).command()));
+                t = press(t, said(pg, Phase.GROW, "patched " + c.name() + " to " + c.target(), Write.ClaimPatch.of("shop", c).command()));
             }
-            return press(t, done(pg, WizardStep.GROW, "3 claims grown"), done(pg, WizardStep.WAIT, "capacity 20Gi on every claim"), "postg");
+            return press(t, done(pg, Phase.GROW, "3 claims grown"), done(pg, Phase.WAIT, "capacity 20Gi on every claim"), "postg");
         }));
-        out.add(Named.of("wizard-quit-while-absent", s -> press(select(s, "postgres"), "a", done(pg, WizardStep.CHECK, "checked"), "y",
-                done(pg, WizardStep.GROW, "3 claims grown"), done(pg, WizardStep.WAIT, "capacity reached"), "postgres", Kind.ENTER,
-                done(pg, WizardStep.ORPHAN_DELETE, "deleted with propagationPolicy=Orphan"), "q")));
-        out.add(Named.of("wizard-progress", s -> press(select(s, "postgres"), "a", done(pg, WizardStep.CHECK, "checked"), "y",
-                said(pg, WizardStep.GROW, "claim data-postgres-0: 10Gi -> 20Gi", Write.ClaimPatch.of("shop", postgres.claimsToGrow().get(0)).command()),
-                done(pg, WizardStep.GROW, "3 claim(s) patched"), new UiEvent.ClaimsRead(pg, List.of(
+        out.add(Named.of("wizard-quit-while-absent", s -> press(select(s, "postgres"), "a", done(pg, Phase.CHECK, "checked"), "y",
+                done(pg, Phase.GROW, "3 claims grown"), done(pg, Phase.WAIT, "capacity reached"), "postgres", Kind.ENTER,
+                done(pg, Phase.ORPHAN_DELETE, "deleted with propagationPolicy=Orphan"), "q")));
+        out.add(Named.of("wizard-progress", s -> press(select(s, "postgres"), "a", done(pg, Phase.CHECK, "checked"), "y",
+                said(pg, Phase.GROW, "claim data-postgres-0: 10Gi -> 20Gi", Write.ClaimPatch.of("shop", postgres.claimsToGrow().get(0)).command()),
+                done(pg, Phase.GROW, "3 claim(s) patched"), new UiEvent.ClaimsRead(pg, List.of(
                         claim("data-postgres-0", "20Gi", ClaimProgress.State.GROWN, List.of()),
                         claim("data-postgres-1", "10Gi", ClaimProgress.State.RESIZING, List.of("Resizing")),
                         claim("data-postgres-2", "10Gi", ClaimProgress.State.RESIZING, List.of("Resizing")))))));
-        out.add(Named.of("wizard-summary", s -> press(select(s, "postgres"), "a", done(pg, WizardStep.CHECK, "checked"), "y",
-                done(pg, WizardStep.GROW, "grown"), done(pg, WizardStep.WAIT, "capacity reached"), "postgres", Kind.ENTER,
-                done(pg, WizardStep.ORPHAN_DELETE, "gone"), done(pg, WizardStep.REAPPLY, "re-applied"),
-                new UiEvent.Summarized(pg, summary(true, false)), done(pg, WizardStep.VERIFY, "verified"))));
-        out.add(Named.of("wizard-summary-restart-offer", s -> press(select(s, "postgres"), "a", done(pg, WizardStep.CHECK, "checked"), "y",
-                done(pg, WizardStep.GROW, "grown"), done(pg, WizardStep.WAIT, "capacity reached"), "postgres", Kind.ENTER,
-                done(pg, WizardStep.ORPHAN_DELETE, "gone"), done(pg, WizardStep.REAPPLY, "re-applied"),
-                new UiEvent.Summarized(pg, summary(true, true)), done(pg, WizardStep.VERIFY, "verified"))));
-        out.add(Named.of("wizard-not-verified", s -> press(select(s, "postgres"), "a", done(pg, WizardStep.CHECK, "checked"), "y",
-                done(pg, WizardStep.GROW, "grown"), done(pg, WizardStep.WAIT, "capacity reached"), "postgres", Kind.ENTER,
-                done(pg, WizardStep.ORPHAN_DELETE, "gone"), done(pg, WizardStep.REAPPLY, "re-applied"),
+        out.add(Named.of("wizard-summary", s -> press(select(s, "postgres"), "a", done(pg, Phase.CHECK, "checked"), "y",
+                done(pg, Phase.GROW, "grown"), done(pg, Phase.WAIT, "capacity reached"), "postgres", Kind.ENTER,
+                done(pg, Phase.ORPHAN_DELETE, "gone"), done(pg, Phase.REAPPLY, "re-applied"),
+                new UiEvent.Summarized(pg, summary(true, false)), done(pg, Phase.VERIFY, "verified"))));
+        out.add(Named.of("wizard-summary-restart-offer", s -> press(select(s, "postgres"), "a", done(pg, Phase.CHECK, "checked"), "y",
+                done(pg, Phase.GROW, "grown"), done(pg, Phase.WAIT, "capacity reached"), "postgres", Kind.ENTER,
+                done(pg, Phase.ORPHAN_DELETE, "gone"), done(pg, Phase.REAPPLY, "re-applied"),
+                new UiEvent.Summarized(pg, summary(true, true)), done(pg, Phase.VERIFY, "verified"))));
+        out.add(Named.of("wizard-not-verified", s -> press(select(s, "postgres"), "a", done(pg, Phase.CHECK, "checked"), "y",
+                done(pg, Phase.GROW, "grown"), done(pg, Phase.WAIT, "capacity reached"), "postgres", Kind.ENTER,
+                done(pg, Phase.ORPHAN_DELETE, "gone"), done(pg, Phase.REAPPLY, "re-applied"),
                 new UiEvent.Summarized(pg, summary(false, false)),
-                new UiEvent.StepFinished(pg, WizardStep.VERIFY, false, "pod postgres-1 is not owned by 7ac0fd4d-4923-4fa1-afd1-265324a8175e"))));
+                new UiEvent.StepFinished(pg, Phase.VERIFY, false, "pod postgres-1 is not owned by 7ac0fd4d-4923-4fa1-afd1-265324a8175e"))));
         out.add(Named.of("resume-dialog", s -> {
             Loaded l = s.loaded();
             InterruptedRun run = new InterruptedRun("shop", "postgres", "deleting", "bob@desk 7", "2026-12-03T10:00:00.000000Z", true);

@@ -1,5 +1,6 @@
 package dev.stsresize.tui.source;
 
+import dev.stsresize.converge.Phase;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.cluster.Cluster;
 import dev.stsresize.converge.Assessed;
@@ -19,11 +20,10 @@ import dev.stsresize.tui.ClaimProgress;
 import dev.stsresize.tui.Loaded;
 import dev.stsresize.tui.StepRunner;
 import dev.stsresize.tui.Summary;
-import dev.stsresize.tui.WizardStep;
+import dev.stsresize.converge.Phase;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -82,12 +82,12 @@ public final class ClusterSteps implements StepRunner {
     }
 
     @Override
-    public Outcome run(WizardStep step, Decision decision, String uid, StepRunner.Progress progress) {
+    public Outcome run(Phase step, Decision decision, String uid, StepRunner.Progress progress) {
         String key = Loaded.key(decision);
-        if (step == WizardStep.CHECK) {
+        if (step == Phase.CHECK) {
             return check(decision, uid, progress);
         }
-        if (step == WizardStep.RESUME) {
+        if (step == Phase.RESUME) {
             return converger.resume(decision, progress);
         }
         WizardRun r = runs.get(key);
@@ -104,6 +104,7 @@ public final class ClusterSteps implements StepRunner {
                 case REAPPLY -> reapply(r);
                 case VERIFY -> verify(r, progress);
                 case RESTART -> converger.restart(r, progress);
+                default -> Outcome.failed("the wizard has no step " + step.label());
             };
         } finally {
             r.reportTo(null);
@@ -151,7 +152,7 @@ public final class ClusterSteps implements StepRunner {
     private Outcome grow(WizardRun r, StepRunner.Progress progress) {
         r.machine.answerGrow(true);
         r.resetPatched();
-        Outcome ended = advanceWhile(r, Convergence.Position.LOCK, Convergence.Position.GROW);
+        Outcome ended = advanceWhile(r, Phase.LOCK, Phase.GROW);
         progress.claims(readBack.claims(r.assessed.decision()));
         if (ended != null) {
             return ended;
@@ -160,10 +161,10 @@ public final class ClusterSteps implements StepRunner {
     }
 
     private Outcome await(WizardRun r, StepRunner.Progress progress) {
-        Outcome ended = advanceWhile(r, Convergence.Position.WAIT);
-        if (ended == null && r.machine.position() == Convergence.Position.FILE_SYSTEMS) {
+        Outcome ended = advanceWhile(r, Phase.WAIT);
+        if (ended == null && r.machine.position() == Phase.FILE_SYSTEMS) {
             // a run that only grows claims follows their file systems now: its end says whether the pods can use the space
-            ended = advanceWhile(r, Convergence.Position.FILE_SYSTEMS);
+            ended = advanceWhile(r, Phase.FILE_SYSTEMS);
             progress.claims(readBack.claims(r.assessed.decision()));
             return ended;
         }
@@ -188,7 +189,7 @@ public final class ClusterSteps implements StepRunner {
      * delete of this StatefulSet with the UID the wizard showed, and the delete step checks exactly that.
      */
     private Outcome orphanDelete(WizardRun r, String uid, StepRunner.Progress progress) {
-        if (r.machine.position() != Convergence.Position.ORPHAN_DELETE) {
+        if (r.machine.position() != Phase.ORPHAN_DELETE) {
             return Outcome.failed(r.machine.finished() != null ? ended(r.machine.finished())
                     : "the run of " + r.key() + " is not at its orphan delete: leave the wizard and open it again");
         }
@@ -213,7 +214,7 @@ public final class ClusterSteps implements StepRunner {
                 progress.waiting(wait);
             }
         });
-        Outcome ended = advanceWhile(r, Convergence.Position.ORPHAN_DELETE);
+        Outcome ended = advanceWhile(r, Phase.ORPHAN_DELETE);
         progress.claims(readBack.claims(d));
         if (ended != null) {
             return ended;
@@ -222,7 +223,7 @@ public final class ClusterSteps implements StepRunner {
     }
 
     private Outcome reapply(WizardRun r) {
-        Outcome ended = advanceWhile(r, Convergence.Position.REAPPLY, Convergence.Position.REGROW);
+        Outcome ended = advanceWhile(r, Phase.REAPPLY, Phase.REGROW);
         if (ended != null) {
             return ended;
         }
@@ -235,10 +236,10 @@ public final class ClusterSteps implements StepRunner {
 
     /** The end of the run read back from the objects: the machine's result (verified now unless the run ended before). */
     private Outcome verify(WizardRun r, StepRunner.Progress progress) {
-        if (r.machine.finished() == null && r.machine.position() != Convergence.Position.VERIFY) {
+        if (r.machine.finished() == null && r.machine.position() != Phase.VERIFY) {
             return Outcome.failed("the orphan delete of " + r.key() + " has not run: nothing to verify");
         }
-        advanceWhile(r, Convergence.Position.VERIFY, Convergence.Position.FILE_SYSTEMS);
+        advanceWhile(r, Phase.VERIFY, Phase.FILE_SYSTEMS);
         StatefulSetResult result = r.machine.finished() == null ? null : r.machine.finished().result();
         if (result == null) {
             return Outcome.failed(ended(r.machine.finished()));
@@ -264,12 +265,11 @@ public final class ClusterSteps implements StepRunner {
      * Advances the machine while it stands at one of {@code at}; null when it moved past them, else how
      * the step ended (the run over, stopped, or at a gate the wizard had not answered).
      */
-    private static Outcome advanceWhile(WizardRun r, Convergence.Position... at) {
+    private static Outcome advanceWhile(WizardRun r, Phase... at) {
         while (List.of(at).contains(r.machine.position())) {
             Convergence.Turn t = r.machine.advance();
             if (t instanceof Convergence.Turn.AtGate g) {
-                return Outcome.failed("the " + g.gate().name().toLowerCase(Locale.ROOT).replace('_', ' ')
-                        + " gate has not been passed: nothing was written");
+                return Outcome.failed("the " + g.gate().words() + " gate has not been passed: nothing was written");
             }
         }
         Convergence.Turn end = r.machine.finished();
@@ -320,7 +320,7 @@ public final class ClusterSteps implements StepRunner {
         for (String key : List.copyOf(runs.keySet())) {
             WizardRun r = runs.remove(key);
             if (r != null) {
-                boolean wroteSomething = r.machine.position() != Convergence.Position.LOCK || r.machine.finished() != null;
+                boolean wroteSomething = r.machine.position() != Phase.LOCK || r.machine.finished() != null;
                 r.machine.leave();
                 if (wroteSomething) {
                     leftAtClose.add(key + ": " + whereItStands(key, r.machine.finished()));

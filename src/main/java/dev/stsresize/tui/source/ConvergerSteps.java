@@ -3,7 +3,7 @@ package dev.stsresize.tui.source;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.converge.ConvergeOptions;
 import dev.stsresize.converge.Converger;
-import dev.stsresize.converge.Gate;
+import dev.stsresize.converge.GateAnswers;
 import dev.stsresize.converge.PendingRun;
 import dev.stsresize.converge.Progress;
 import dev.stsresize.converge.ProgressEvent;
@@ -24,13 +24,13 @@ import java.util.function.Function;
  * and RESUME, a stopped run finished as a re-run of {@code apply -f} finishes it.
  */
 final class ConvergerSteps {
-    private final BiFunction<Progress, Gate, Converger> converger;
+    private final BiFunction<Progress, GateAnswers, Converger> converger;
     private final RunRecords records;
     private final ReadBack readBack;
     private final Function<Decision, ObjectNode> declared;
     private final ConvergeOptions options;
 
-    ConvergerSteps(BiFunction<Progress, Gate, Converger> converger, RunRecords records, ReadBack readBack,
+    ConvergerSteps(BiFunction<Progress, GateAnswers, Converger> converger, RunRecords records, ReadBack readBack,
             Function<Decision, ObjectNode> declared, ConvergeOptions options) {
         this.converger = converger;
         this.records = records;
@@ -47,7 +47,7 @@ final class ConvergerSteps {
                 r.restarted.add(c.pod());
             }
         }
-        String problem = converger.apply(r, Gate.growing(false)).restartPodsForResize(r.assessed.namespace(), r.assessed.name(),
+        String problem = converger.apply(r, GateAnswers.growing(false)).restartPodsForResize(r.assessed.namespace(), r.assessed.name(),
                 r.claimTargets(), options);
         if (ended != null) {
             progress.summary(readBack.summary(r.assessedUid(), r.restarted, ended));
@@ -74,7 +74,7 @@ final class ConvergerSteps {
         if (object == null) {
             return Outcome.failed("the manifest no longer declares " + Loaded.key(decision) + ": nothing was written; reload it (r)");
         }
-        StatefulSetResult r = converger.apply((ProgressEvent e) -> WizardRun.report(progress, e), Gate.resuming(found.get()))
+        StatefulSetResult r = converger.apply((ProgressEvent e) -> WizardRun.report(progress, e), GateAnswers.resuming(found.get()))
                 .resume(found.get(), object, options, true);
         Summary summary = readBack.summary(found.get().record().uid(), Set.of(), r);
         progress.summary(summary);

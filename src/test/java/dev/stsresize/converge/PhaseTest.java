@@ -1,0 +1,59 @@
+package dev.stsresize.converge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/** The one vocabulary of the procedure: what every front end and the record read from {@link Phase}. */
+class PhaseTest {
+    /**
+     * Records written by earlier versions say these words; a resume reads them back. Renaming a phase's
+     * record word strands every run recorded before it.
+     */
+    @Test
+    void theRecordsWordsAreTheOnesEarlierVersionsWrote() {
+        Map<String, Phase> recorded = Arrays.stream(Phase.values()).filter(p -> !p.recorded().isEmpty())
+                .collect(Collectors.toMap(Phase::recorded, p -> p));
+        assertThat(recorded).containsExactlyInAnyOrderEntriesOf(Map.of("locked", Phase.LOCK, "growing", Phase.GROW,
+                "deleting", Phase.ORPHAN_DELETE, "reapplying", Phase.REAPPLY, "verifying", Phase.VERIFY));
+        recorded.forEach((word, phase) -> assertThat(Phase.ofRecorded(word)).isEqualTo(phase));
+        assertThat(Phase.ofRecorded("")).isNull();
+        assertThat(Phase.ofRecorded("copying-everything")).isNull();
+    }
+
+    /** The delete gate counts as passed from the phase deleting on: a resume then needs no second question. */
+    @Test
+    void onlyARecordAtTheDeleteOrLaterPassedItsGate() {
+        assertThat(List.of("deleting", "reapplying", "verifying")).allMatch(Phase::pastTheDeleteGate);
+        assertThat(List.of("locked", "growing", "", "Deleting", "anything")).noneMatch(Phase::pastTheDeleteGate);
+    }
+
+    @Test
+    void theGatesStandBeforeTheFirstWriteAndBeforeTheOrphanDelete() {
+        assertThat(Arrays.stream(Phase.values()).filter(p -> p.gate().asks()))
+                .containsExactly(Phase.LOCK, Phase.ORPHAN_DELETE);
+        assertThat(Phase.LOCK.gate()).isEqualTo(Gate.CONFIRM);
+        assertThat(Phase.ORPHAN_DELETE.gate()).isEqualTo(Gate.TYPE_NAME);
+        // the wizard asks for the first write on the grow's row, where the Lease is taken
+        assertThat(Phase.GROW.rowGate()).isEqualTo(Gate.CONFIRM);
+        assertThat(Phase.WAIT.rowGate()).isEqualTo(Gate.NONE);
+        // every phase that writes before the delete gate stands behind the confirm: none before LOCK writes
+        assertThat(Arrays.stream(Phase.values()).filter(p -> p.compareTo(Phase.LOCK) < 0)).noneMatch(Phase::writes);
+    }
+
+    /** Every phase the machine passes is shown in a row of the wizard's checklist for a recreate. */
+    @Test
+    void everyPhaseOfTheRunIsShownInARowOfTheChecklist() {
+        List<Phase> machine = List.of(Phase.LOCK, Phase.GROW, Phase.WAIT, Phase.ORPHAN_DELETE, Phase.REGROW, Phase.REAPPLY,
+                Phase.VERIFY, Phase.FILE_SYSTEMS);
+        List<Phase> rows = List.of(Phase.CHECK, Phase.GROW, Phase.WAIT, Phase.ORPHAN_DELETE, Phase.REAPPLY, Phase.VERIFY);
+        assertThat(machine).allMatch(p -> rows.contains(p.shownAs()));
+        assertThat(rows).allMatch(r -> r.shownAs() == r);
+        assertThat(Arrays.stream(Phase.values()).map(Phase::label).distinct().count()).isEqualTo(Phase.values().length);
+        assertThat(Arrays.stream(Phase.values())).allMatch(p -> !p.purpose().isBlank() && !p.designStep().isBlank());
+    }
+}
