@@ -116,6 +116,26 @@ class ArchitectureTest {
     }
 
     /**
+     * The procedure's phases are named once, in {@code converge.Phase}: the wizard neither switches over
+     * them (a switch over an enum reads its {@code ordinal()}) nor keeps an enum of procedure states of its
+     * own. Negative controls: the adapter's old {@code switch (step)} over the checklist rows breaks the
+     * first; {@code tui.WizardStep}, the wizard's own copy of the phases this replaced, the second.
+     */
+    @Test
+    void theWizardSwitchesOverNoPhaseAndKeepsNoPhasesOfItsOwn() {
+        noClasses().that().resideInAPackage("dev.stsresize.tui..")
+                .should().callMethod(dev.stsresize.converge.Phase.class, "ordinal")
+                .because("what a phase means is Phase's and Convergence's; a switch over it in the UI is a second procedure")
+                .check(product);
+        java.util.Set<String> phases = java.util.Arrays.stream(dev.stsresize.converge.Phase.values()).map(Enum::name)
+                .collect(java.util.stream.Collectors.toSet());
+        java.util.List<String> copies = product.stream().filter(c -> c.getPackageName().startsWith("dev.stsresize.tui") && c.isEnum())
+                .filter(c -> c.getEnumConstants().stream().anyMatch(k -> phases.contains(k.name())))
+                .map(com.tngtech.archunit.core.domain.JavaClass::getName).toList();
+        org.assertj.core.api.Assertions.assertThat(copies).as("enums of the UI that name phases of the procedure").isEmpty();
+    }
+
+    /**
      * The wizard's adapter only puts the machine's turns in the wizard's words: a claim's state is read
      * (ClaimGrower, quantities) by {@code ReadBack}, whether a run may start is {@code Recheck}'s, leaving a
      * run is the machine's. Negative control: the ClusterSteps that read the claims and weighed the verdicts

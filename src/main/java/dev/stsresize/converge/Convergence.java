@@ -68,6 +68,8 @@ public final class Convergence {
     /** The adoption verified, for the file systems' step; null for a run that only grew claims. */
     private Steps.Verified verified;
     private Turn last;
+    /** What the last action did, in the words every front end shows for it ("" before the first). */
+    private volatile String said = "";
 
     private Convergence(Steps steps, ConvergeOptions opts, Decision decision, Steps.Checked checked, boolean leases, Phase position,
             Steps.Run run) {
@@ -154,6 +156,27 @@ public final class Convergence {
     /** The turn that ended or stopped the run, or null while it goes on. */
     public synchronized Turn finished() {
         return position == Phase.ENDED ? last : null;
+    }
+
+    /** What the last action did, said once for every front end: the wizard's row closes on it. */
+    public String said() {
+        return said;
+    }
+
+    /** The run as it stands, for a front end to draw as it is. */
+    public synchronized View view() {
+        return new View(position, said, position == Phase.ENDED ? last : null, restored());
+    }
+
+    /**
+     * The run as a front end draws it: the phase it stands at, what its last action did, how it ended
+     * (null while it goes on), and whether a failed re-apply put the backup back.
+     */
+    public record View(Phase phase, String said, Turn ended, boolean restored) {
+        /** Whether the run stands in a phase shown in the checklist row {@code row}. */
+        public boolean inRow(Phase row) {
+            return ended == null && phase.shownAs() == row;
+        }
     }
 
     // ---- the operator's answers, as values ----------------------------------------------------------
@@ -265,10 +288,12 @@ public final class Convergence {
                 if (wentOn) {
                     run.goOn();
                 }
+                said = "the Lease and the record hold the run";
                 return moved(Phase.GROW);
             }
             case GROW -> {
-                steps.grow(run);
+                Steps.Grown grown = steps.grow(run);
+                said = grown.patched().size() + " claim(s) patched; the Lease holds the run while the claims grow";
                 return steps.stop().requested() ? stopHere() : moved(Phase.WAIT);
             }
             case WAIT -> {
@@ -281,6 +306,7 @@ public final class Convergence {
                     if (failed != null) {
                         return end(failed);
                     }
+                    said = waited(w);
                 }
                 return moved(run.recreates() ? Phase.ORPHAN_DELETE : Phase.FILE_SYSTEMS);
             }
@@ -295,6 +321,8 @@ public final class Convergence {
                 if (!del.gone()) {
                     return steps.stop().requested() && !del.nothingDeleted() ? stopHere() : end(steps.deleteFailed(run, del));
                 }
+                said = del.lost().isEmpty() ? "StatefulSet gone (404); pods and claims re-read: each still there with its UID"
+                        : "StatefulSet gone (404), with the warning above";
                 return moved(Phase.REAPPLY);
             }
             case REGROW -> {
@@ -309,6 +337,8 @@ public final class Convergence {
             }
             case REAPPLY -> {
                 Steps.Reapplied ra = steps.reapply(run);
+                said = ra.restored() ? "the re-apply FAILED and the backup was restored: the pods have their owner again, with the old"
+                        + " claim templates" : "re-applied: the StatefulSet stands again, with the grown claim templates";
                 return ra.statefulSet() == null ? end(steps.reapplyFailed(run, ra)) : moved(Phase.VERIFY);
             }
             case VERIFY -> {
@@ -327,6 +357,20 @@ public final class Convergence {
             }
             default -> throw new IllegalStateException("no action at " + position);
         }
+    }
+
+    /** The wait's end in words: every claim settled, or the driver went on while some still grow. */
+    private static String waited(Steps.Waited w) {
+        long unsettled = w.claims().stream().filter(c -> c.state() == ClaimGrower.State.WAITING
+                || c.state() == ClaimGrower.State.REQUESTED_LESS).count();
+        if (w.wentOn() && unsettled > 0) {
+            return "went on without waiting: the resizer keeps growing " + unsettled + " claim(s)";
+        }
+        long pending = w.claims().stream().filter(c -> c.state() == ClaimGrower.State.FILE_SYSTEM_PENDING).count();
+        int all = w.claims().size();
+        return pending == 0 ? "capacity reached on " + all + " claim(s)"
+                : (pending == all ? "every volume grew" : "capacity reached on " + (all - pending) + " claim(s)") + "; " + pending
+                        + " file system(s) not grown by the kubelet yet (followed after the re-apply)";
     }
 
     /** A wait that ended on something that stops the run before its delete: released, the requests stay raised. */

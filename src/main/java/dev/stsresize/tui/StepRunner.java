@@ -9,7 +9,7 @@ import dev.stsresize.plan.Decision;
  * so an implementation never asks the operator anything itself.
  *
  * <p>The contract: {@code run} is called on a background thread, one step at a time, in the order of
- * {@link Phase#forDecision}; it reports what it does through {@code progress} (as many times as it
+ * {@link Phase#checklist}; it reports what it does through {@code progress} (as many times as it
  * likes, kubectl equivalents of writes included) and returns how the step ended. It may block (a wait
  * for capacity) until {@link #goOn} or {@link #leaving} ends the wait. An exception is reported as the
  * step failing with the exception's message.

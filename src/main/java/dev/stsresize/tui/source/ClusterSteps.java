@@ -82,12 +82,12 @@ public final class ClusterSteps implements StepRunner {
     }
 
     @Override
-    public Outcome run(Phase step, Decision decision, String uid, StepRunner.Progress progress) {
+    public Outcome run(Phase row, Decision decision, String uid, StepRunner.Progress progress) {
         String key = Loaded.key(decision);
-        if (step == Phase.CHECK) {
+        if (row == Phase.CHECK) {
             return check(decision, uid, progress);
         }
-        if (step == Phase.RESUME) {
+        if (row == Phase.RESUME) {
             return converger.resume(decision, progress);
         }
         WizardRun r = runs.get(key);
@@ -96,16 +96,7 @@ public final class ClusterSteps implements StepRunner {
         }
         r.reportTo(progress);
         try {
-            return switch (step) {
-                case CHECK, RESUME -> throw new IllegalStateException("handled above");
-                case GROW -> grow(r, progress);
-                case WAIT -> await(r, progress);
-                case ORPHAN_DELETE -> orphanDelete(r, uid, progress);
-                case REAPPLY -> reapply(r);
-                case VERIFY -> verify(r, progress);
-                case RESTART -> converger.restart(r, progress);
-                default -> Outcome.failed("the wizard has no step " + step.label());
-            };
+            return row == Phase.RESTART ? converger.restart(r, progress) : advanceRow(r, row, uid, progress);
         } finally {
             r.reportTo(null);
         }
@@ -146,106 +137,50 @@ public final class ClusterSteps implements StepRunner {
         return new Steps(cluster, clock, journal, operator, server, progress, checkpoint, stop);
     }
 
-    // ---- the machine's turns, in the wizard's words ---------------------------------------------------
-
-    /** The Lease and the record, then the claims: the grow gate was answered yes by the wizard's {@code y}. */
-    private Outcome grow(WizardRun r, StepRunner.Progress progress) {
-        r.machine.answerGrow(true);
-        r.resetPatched();
-        Outcome ended = advanceWhile(r, Phase.LOCK, Phase.GROW);
-        progress.claims(readBack.claims(r.assessed.decision()));
-        if (ended != null) {
-            return ended;
-        }
-        return Outcome.done(r.patched() + " claim(s) patched; the Lease holds the run while the claims grow");
-    }
-
-    private Outcome await(WizardRun r, StepRunner.Progress progress) {
-        Outcome ended = advanceWhile(r, Phase.WAIT);
-        if (ended == null && r.machine.position() == Phase.FILE_SYSTEMS) {
-            // a run that only grows claims follows their file systems now: its end says whether the pods can use the space
-            ended = advanceWhile(r, Phase.FILE_SYSTEMS);
-            progress.claims(readBack.claims(r.assessed.decision()));
-            return ended;
-        }
-        List<ClaimProgress> claims = readBack.claims(r.assessed.decision());
-        progress.claims(claims);
-        if (ended != null && !(r.machine.finished() instanceof Convergence.Turn.Ended e && e.result().succeeded())) {
-            return ended;
-        }
-        long unsettled = claims.stream().filter(c -> !c.state().settled()).count();
-        if (unsettled > 0) {
-            return Outcome.done("went on without waiting: the resizer keeps growing " + unsettled + " claim(s)");
-        }
-        long pending = claims.stream().filter(c -> c.state() == ClaimProgress.State.FILE_SYSTEM_PENDING).count();
-        String reached = pending == 0 ? "capacity reached on " + claims.size() + " claim(s)"
-                : (pending == claims.size() ? "every volume grew" : "capacity reached on " + (claims.size() - pending) + " claim(s)")
-                        + "; " + pending + " file system(s) not grown by the kubelet yet (followed after the re-apply)";
-        return Outcome.done(reached + (ended == null ? "" : "; the Lease is released (no recreate needed)"));
-    }
+    // ---- the machine's turns, one checklist row at a time ---------------------------------------------
 
     /**
-     * Runs only when the wizard's name gate passed (Update asks for it then): the operator allowed the
-     * delete of this StatefulSet with the UID the wizard showed, and the delete step checks exactly that.
+     * Answers the row's gate (the wizard passed it before asking for the row: {@code y}, or the typed name
+     * for this UID), then advances the machine while it stands in a phase shown in the row. The row closes
+     * on what the machine said it did; the checklist's last row closes on the end screen read back from
+     * the objects.
      */
-    private Outcome orphanDelete(WizardRun r, String uid, StepRunner.Progress progress) {
-        if (r.machine.position() != Phase.ORPHAN_DELETE) {
-            return Outcome.failed(r.machine.finished() != null ? ended(r.machine.finished())
-                    : "the run of " + r.key() + " is not at its orphan delete: leave the wizard and open it again");
-        }
+    private Outcome advanceRow(WizardRun r, Phase row, String uid, StepRunner.Progress progress) {
         Decision d = r.assessed.decision();
-        r.machine.allowDelete(new Steps.DeleteAllowed(d.namespace(), d.name(), uid));
-        boolean[] warned = {false};
-        r.reportTo(new StepRunner.Progress() {
-            @Override
-            public void report(String message, String kubectl, boolean warning) {
-                warned[0] |= warning;
-                progress.report(message, kubectl, warning);
+        boolean last = Phase.checklist(d).indexOf(row) == Phase.checklist(d).size() - 1;
+        if (!r.machine.view().inRow(row) && !(last && r.machine.finished() != null)) {
+            return Outcome.failed(r.machine.finished() != null ? ended(r.machine.finished())
+                    : "the run of " + r.key() + " is not at its " + row.label() + ": leave the wizard and open it again");
+        }
+        switch (row.rowGate()) {
+            case CONFIRM -> r.machine.answerGrow(true);
+            case TYPE_NAME -> r.machine.allowDelete(new Steps.DeleteAllowed(d.namespace(), d.name(), uid));
+            case NONE -> { }
+        }
+        while (r.machine.view().inRow(row)) {
+            Convergence.Turn t = r.machine.advance();
+            if (t instanceof Convergence.Turn.AtGate g) {
+                return Outcome.failed("the " + g.gate().words() + " gate has not been passed: nothing was written");
             }
-
-            // the wait for the delete goes on the screen as every wait does
-            @Override
-            public void claims(List<ClaimProgress> claims) {
-                progress.claims(claims);
-            }
-
-            @Override
-            public void waiting(dev.stsresize.tui.WaitStatus wait) {
-                progress.waiting(wait);
-            }
-        });
-        Outcome ended = advanceWhile(r, Phase.ORPHAN_DELETE);
+        }
         progress.claims(readBack.claims(d));
-        if (ended != null) {
-            return ended;
+        Convergence.Turn end = r.machine.finished();
+        if (last) {
+            return endScreen(r, end, progress);
         }
-        return Outcome.done(warned[0] ? "StatefulSet gone (404), with the warning above" : "pods and claims re-read: each still there with its UID");
-    }
-
-    private Outcome reapply(WizardRun r) {
-        Outcome ended = advanceWhile(r, Phase.REAPPLY, Phase.REGROW);
-        if (ended != null) {
-            return ended;
+        if (end != null && !(end.result() != null && end.result().succeeded())) {
+            return Outcome.failed(ended(end));
         }
-        if (r.machine.restored()) {
-            return Outcome.done("the re-apply FAILED and the backup was restored: the pods have their owner again, with"
-                    + " the old claim templates");
-        }
-        return Outcome.done("re-applied: the StatefulSet stands again, with the grown claim templates");
+        return Outcome.done(r.machine.said() + (end == null ? "" : "; the Lease is released (no recreate needed)"));
     }
 
     /** The end of the run read back from the objects: the machine's result (verified now unless the run ended before). */
-    private Outcome verify(WizardRun r, StepRunner.Progress progress) {
-        if (r.machine.finished() == null && r.machine.position() != Phase.VERIFY) {
-            return Outcome.failed("the orphan delete of " + r.key() + " has not run: nothing to verify");
-        }
-        advanceWhile(r, Phase.VERIFY, Phase.FILE_SYSTEMS);
-        StatefulSetResult result = r.machine.finished() == null ? null : r.machine.finished().result();
+    private Outcome endScreen(WizardRun r, Convergence.Turn end, StepRunner.Progress progress) {
+        StatefulSetResult result = end == null ? null : end.result();
         if (result == null) {
-            return Outcome.failed(ended(r.machine.finished()));
+            return Outcome.failed(ended(end));
         }
         Summary summary = readBack.summary(r.assessedUid(), r.restarted, result);
-        progress.claims(readBack.claims(r.assessed.decision()));
         progress.summary(summary);
         return summary.converged() && summary.problems().isEmpty() ? Outcome.done(verified(summary))
                 : Outcome.failed(String.join("; ", summary.problems()));
@@ -261,26 +196,8 @@ public final class ClusterSteps implements StepRunner {
                         : Boolean.FALSE.equals(usable) ? "the pods cannot use all of the new space yet" : "file systems not followed");
     }
 
-    /**
-     * Advances the machine while it stands at one of {@code at}; null when it moved past them, else how
-     * the step ended (the run over, stopped, or at a gate the wizard had not answered).
-     */
-    private static Outcome advanceWhile(WizardRun r, Phase... at) {
-        while (List.of(at).contains(r.machine.position())) {
-            Convergence.Turn t = r.machine.advance();
-            if (t instanceof Convergence.Turn.AtGate g) {
-                return Outcome.failed("the " + g.gate().words() + " gate has not been passed: nothing was written");
-            }
-        }
-        Convergence.Turn end = r.machine.finished();
-        if (end == null) {
-            return null;
-        }
-        return end.result() != null && end.result().succeeded() ? Outcome.done(end.result().sentence()) : Outcome.failed(ended(end));
-    }
-
     private static String ended(Convergence.Turn end) {
-        return end.result() == null ? "the run stopped on an error; its record stays for resume" : end.result().sentence();
+        return end == null ? "the run has not ended" : end.result() == null ? "the run stopped on an error; its record stays for resume" : end.result().sentence();
     }
 
     // ---- leaving -------------------------------------------------------------------------------------

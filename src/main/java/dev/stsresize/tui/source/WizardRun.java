@@ -5,7 +5,6 @@ import dev.stsresize.converge.Convergence;
 import dev.stsresize.converge.Progress;
 import dev.stsresize.converge.ProgressEvent;
 import dev.stsresize.converge.WaitTick;
-import dev.stsresize.converge.Write;
 import dev.stsresize.plan.ClaimState;
 import dev.stsresize.plan.Metadata;
 import dev.stsresize.tui.StepRunner;
@@ -27,7 +26,6 @@ final class WizardRun implements Progress {
     /** Pods the wizard restarted for their file systems: their new UIDs are the point, not a loss. */
     final Set<String> restarted = ConcurrentHashMap.newKeySet();
     private volatile StepRunner.Progress current;
-    private volatile int patched;
 
     /** @param start starts the machine with this run as its progress */
     WizardRun(Assessed assessed, Function<Progress, Convergence> start) {
@@ -38,15 +36,6 @@ final class WizardRun implements Progress {
     /** The wizard step now advancing the machine reports to {@code p} (null: none). */
     void reportTo(StepRunner.Progress p) {
         current = p;
-    }
-
-    /** The claim patches sent since the count was last reset. */
-    int patched() {
-        return patched;
-    }
-
-    void resetPatched() {
-        patched = 0;
     }
 
     String key() {
@@ -69,9 +58,6 @@ final class WizardRun implements Progress {
 
     @Override
     public void on(ProgressEvent e) {
-        if (e.write() instanceof Write.ClaimPatch) {
-            patched++;
-        }
         StepRunner.Progress p = current;
         if (p != null) {
             report(p, e);
