@@ -156,6 +156,7 @@ public final class Cli {
         if (e instanceof UserError u) {
             err.println("error: " + u.getMessage());
             if (debug) {
+                err.println(Version.line());
                 u.printStackTrace(err);
             }
             return u.exitCode();
@@ -163,6 +164,7 @@ public final class Cli {
         err.println("error: " + e.getClass().getSimpleName() + ": " + e.getMessage());
         err.println("This is a bug in kubectl-stsresize; run again with --debug for the stack trace and report it.");
         if (debug) {
+            err.println(Version.line());
             e.printStackTrace(err);
         }
         return ExitCodes.FAILED;

@@ -40,7 +40,7 @@ public final class QuickAnswers {
         switch (args[0]) {
             case "version", "--version", "-V" -> {
                 // VersionCommand and Version (the root's version provider) print this line whatever the terminal
-                out.println("kubectl-stsresize " + Version.get());
+                out.println(Version.line());
                 out.flush();
                 return ExitCodes.OK;
             }

@@ -40,6 +40,16 @@ final class ResultPrinter {
      * Each note on a line of its own ("note: ..."), in one write: stderr is flushed at every line, which took a system
      * call per note, 2,000 of them for the usage of a plan of 2,000 StatefulSets whose pods do not run.
      */
+    /** {@code version}: its line for the table, its document for json and yaml. */
+    static void version(String line, com.fasterxml.jackson.databind.JsonNode document, OutputFormat.Document format, PrintWriter out) {
+        switch (format) {
+            case table -> out.println(line);
+            case json -> out.print(DocumentWriter.json(document));
+            case yaml -> out.print(DocumentWriter.yaml(document));
+        }
+        out.flush();
+    }
+
     static void notes(List<String> notes, PrintWriter out) {
         StringBuilder lines = new StringBuilder();
         notes.forEach(n -> lines.append("note: ").append(n).append(System.lineSeparator()));

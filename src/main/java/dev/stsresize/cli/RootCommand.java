@@ -35,7 +35,7 @@ public final class RootCommand implements Runnable {
     public static final class VersionProvider implements IVersionProvider {
         @Override
         public String[] getVersion() {
-            return new String[] {"kubectl-stsresize " + Version.get()};
+            return new String[] {Version.line()};
         }
     }
 }

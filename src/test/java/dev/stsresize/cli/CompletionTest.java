@@ -215,6 +215,6 @@ class CompletionTest {
         }
         StringWriter out = new StringWriter();
         assertThat(new Cli(new PrintWriter(out), new PrintWriter(new StringWriter()), Environment.of(java.io.InputStream.nullInputStream(), java.util.Map.of(), false)).run("version")).isZero();
-        assertThat(out.toString()).isEqualTo("kubectl-stsresize " + Version.get() + "\n");
+        assertThat(out.toString()).isEqualTo(Version.line() + "\n");
     }
 }
