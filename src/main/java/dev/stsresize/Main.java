@@ -19,8 +19,8 @@ public final class Main {
         if (code != QuickAnswers.NOT_ANSWERED) {
             System.exit(code);
         }
-        // picocli's default factory looks for Groovy's Closure class when first made: a failed class lookup of
-        // 10 ms in the start-up, where nothing else runs yet (docs/performance.md). After QuickAnswers, which
+        // picocli's default factory looks for Groovy's Closure class when first made: a failed class lookup in
+        // the start-up, where nothing else runs yet (docs/performance.md). After QuickAnswers, which
         // leaves the help to picocli wherever a picocli.* property is set.
         System.setProperty("picocli.disable.closures", "true");
         System.exit(new Cli(out, err, Environment.system()).run(args));

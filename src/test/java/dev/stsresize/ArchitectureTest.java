@@ -104,7 +104,7 @@ class ArchitectureTest {
     /**
      * The wizard is an adapter of the converge's one machine: {@code tui} itself neither reaches the
      * cluster port nor handles concurrency, so a second converger cannot grow back inside it. Negative
-     * control: {@code tui.ConvergeSteps}, the wizard's own converger this replaced, breaks it.
+     * control: a converger of the wizard's own in {@code tui} (one that reaches the port or starts a thread) breaks it.
      */
     @Test
     void theUiItselfHoldsNoClusterPortAndNoConcurrency() {
@@ -118,8 +118,8 @@ class ArchitectureTest {
     /**
      * The procedure's phases are named once, in {@code converge.Phase}: the wizard neither switches over
      * them (a switch over an enum reads its {@code ordinal()}) nor keeps an enum of procedure states of its
-     * own. Negative controls: the adapter's old {@code switch (step)} over the checklist rows breaks the
-     * first; {@code tui.WizardStep}, the wizard's own copy of the phases this replaced, the second.
+     * own. Negative controls: a {@code switch} over the checklist's phase in {@code ClusterSteps.run} breaks
+     * the first; an enum in {@code tui} with a constant {@code GROW} or {@code VERIFY}, the second.
      */
     @Test
     void theWizardSwitchesOverNoPhaseAndKeepsNoPhasesOfItsOwn() {

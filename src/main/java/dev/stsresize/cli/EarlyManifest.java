@@ -26,7 +26,7 @@ final class EarlyManifest {
     /** The inputs the words give a plan, as picocli will read them when they are in the plain forms. */
     record Inputs(List<String> files, boolean recursive) {
         // equals and hashCode by hand: a record's own are made at first use by a bootstrap method (ObjectMethods),
-        // which spins method-handle classes, about 13 ms of a plan's start on its one busy core
+        // which spins method-handle classes on the plan's start-up path (docs/performance.md)
 
         @Override
         public boolean equals(Object o) {

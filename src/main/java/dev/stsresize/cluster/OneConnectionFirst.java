@@ -15,7 +15,7 @@ import okhttp3.Response;
  * <p>Why: a plan starts its LISTs, the pods' and the quotas' at once. OkHttp 4 ({@code ExchangeFinder.findConnection})
  * lets each call that finds no pooled connection open one, with its TCP and TLS handshakes, and only then, finding
  * the winner's HTTP/2 connection in the pool, closes its own: six handshakes where one was needed, each a cold
- * elliptic-curve computation on both ends (about 25 ms of this process's CPU apiece). kubectl opens one.
+ * elliptic-curve computation on both ends (docs/performance.md). kubectl opens one.
  *
  * <p>The first call to find the pool empty opens the connection; the others wait until it is connected (the
  * network interceptor runs once the connection is there, before the request is written) and then go on. So nothing

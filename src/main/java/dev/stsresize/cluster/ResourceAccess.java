@@ -18,7 +18,7 @@ public record ResourceAccess(String verb, String group, String resource, String 
     }
 
     // equals and hashCode by hand: a record's own are made at first use by a bootstrap method (ObjectMethods),
-    // which spins method-handle classes, about 8 ms of a plan's start; this one is a map key in every plan
+    // which spins method-handle classes on the plan's start-up path (docs/performance.md); a map key in every plan
 
     @Override
     public boolean equals(Object o) {

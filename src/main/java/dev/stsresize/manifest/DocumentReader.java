@@ -152,8 +152,7 @@ public final class DocumentReader {
      * The threads a large manifest is read on: half the processors, at most 4. The manifest is read while the
      * command connects, and the other half is for what is on the way to the first answer meanwhile: the
      * command's own thread, the TLS handshake and the LISTs' decoding, and the JIT compiler. On two processors
-     * that is one thread, the whole reading: a plan of 2,000 StatefulSets took 1.47 s so against 1.56 s in two
-     * pieces (medians of 9 interleaved runs, docs/performance.md).
+     * that is one thread, the whole reading, which measured faster than two pieces (docs/performance.md).
      */
     static int threadsFor(int processors) {
         return Math.max(1, Math.min(4, processors / 2));
