@@ -220,8 +220,8 @@ final class ResizeSignals {
         String message = "";
         Instant newest = Instant.EPOCH;
         for (ObjectNode e : about) {
-            if (!"VolumeResizeFailed".equals(e.path("reason").asText())) {
-                continue;
+            if (!"VolumeResizeFailed".equals(e.path("reason").asText()) || !DriverLimits.aside(e.path("message").asText()).isEmpty()) {
+                continue; // a read-only mount's word is no failure of the run (DriverLimits)
             }
             int since = count(e) - baseline.getOrDefault(Objects.name(e), 0);
             if (since > 0) {
