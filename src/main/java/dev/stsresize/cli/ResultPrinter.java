@@ -40,6 +40,12 @@ final class ResultPrinter {
      * Each note on a line of its own ("note: ..."), in one write: stderr is flushed at every line, which took a system
      * call per note, 2,000 of them for the usage of a plan of 2,000 StatefulSets whose pods do not run.
      */
+    /** A stsresize/v1 document of a command that is neither a plan nor a Result ({@code revert}), as -o json or yaml asks. */
+    static void document(com.fasterxml.jackson.databind.JsonNode doc, OutputFormat.Document format, PrintWriter out) {
+        out.print(format == OutputFormat.Document.yaml ? DocumentWriter.yaml(doc) : DocumentWriter.json(doc) + "\n");
+        out.flush();
+    }
+
     static void notes(List<String> notes, PrintWriter out) {
         StringBuilder lines = new StringBuilder();
         notes.forEach(n -> lines.append("note: ").append(n).append(System.lineSeparator()));

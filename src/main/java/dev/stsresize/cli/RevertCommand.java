@@ -7,7 +7,6 @@ import dev.stsresize.UserError;
 import dev.stsresize.cluster.ClusterConnection;
 import dev.stsresize.converge.Revert;
 import dev.stsresize.manifest.ApiNames;
-import dev.stsresize.render.DocumentWriter;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.util.List;
@@ -162,8 +161,7 @@ public final class RevertCommand extends BaseCommand {
                     .put("detail", c.said());
         }
         doc.put("released", done.released()).put("summary", summary);
-        out.print(output.format == OutputFormat.Document.json ? DocumentWriter.json(doc) + "\n" : DocumentWriter.yaml(doc));
-        out.flush();
+        ResultPrinter.document(doc, output.format, out);
         return ExitCodes.OK;
     }
 }
