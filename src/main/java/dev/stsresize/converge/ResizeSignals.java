@@ -152,7 +152,8 @@ final class ResizeSignals {
         Optional<DriverLimits.Limit> known = n == 0 ? Optional.empty() : DriverLimits.failure(drivers.getOrDefault(claim, ""), said);
         if (known.isPresent()) {
             // a driver's known limit: no retry of the resizer changes it, so the wait ends at its first word
-            return "the resizer failed to expand claim " + claim + " (VolumeResizeFailed): " + said + ". " + known.get().advice();
+            String words = said.endsWith(".") ? said.substring(0, said.length() - 1) : said;
+            return "the resizer failed to expand claim " + claim + " (VolumeResizeFailed): " + words + ". " + known.get().advice();
         }
         if (n < FAILURES_THAT_END) {
             return "";
