@@ -73,6 +73,7 @@ public final class Cli {
         add(cl, invoked, PlanCommand.class, () -> new PlanCommand(environment, early));
         add(cl, invoked, ApplyCommand.class, () -> new ApplyCommand(environment, prompter, checkpoint, stop));
         add(cl, invoked, ResumeCommand.class, () -> new ResumeCommand(environment, prompter, checkpoint, stop));
+        add(cl, invoked, RevertCommand.class, () -> new RevertCommand(environment, prompter));
         add(cl, invoked, SimulateCommand.class, SimulateCommand::new);
         add(cl, invoked, DemoCommand.class, () -> new DemoCommand(environment));
         add(cl, invoked, RenderJobCommand.class, () -> new RenderJobCommand(environment));

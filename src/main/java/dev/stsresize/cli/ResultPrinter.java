@@ -36,20 +36,26 @@ final class ResultPrinter {
         out.flush();
     }
 
+    /** {@code version}: its line for the table, its document for json and yaml. */
+    static void version(String line, com.fasterxml.jackson.databind.JsonNode document, OutputFormat.Document format, PrintWriter out) {
+        if (format == OutputFormat.Document.table) {
+            out.println(line);
+            out.flush();
+        } else {
+            document(document, format, out);
+        }
+    }
+
+    /** A stsresize/v1 document of a command that is neither a plan nor a Result ({@code revert}, {@code version}), as -o json or yaml asks. */
+    static void document(com.fasterxml.jackson.databind.JsonNode doc, OutputFormat.Document format, PrintWriter out) {
+        out.print(format == OutputFormat.Document.yaml ? DocumentWriter.yaml(doc) : DocumentWriter.json(doc) + "\n");
+        out.flush();
+    }
+
     /**
      * Each note on a line of its own ("note: ..."), in one write: stderr is flushed at every line, which took a system
      * call per note, 2,000 of them for the usage of a plan of 2,000 StatefulSets whose pods do not run.
      */
-    /** {@code version}: its line for the table, its document for json and yaml. */
-    static void version(String line, com.fasterxml.jackson.databind.JsonNode document, OutputFormat.Document format, PrintWriter out) {
-        switch (format) {
-            case table -> out.println(line);
-            case json -> out.print(DocumentWriter.json(document));
-            case yaml -> out.print(DocumentWriter.yaml(document));
-        }
-        out.flush();
-    }
-
     static void notes(List<String> notes, PrintWriter out) {
         StringBuilder lines = new StringBuilder();
         notes.forEach(n -> lines.append("note: ").append(n).append(System.lineSeparator()));

@@ -56,7 +56,8 @@ public final class SimulateCommand extends BaseCommand {
     @Option(names = "--faults", paramLabel = "FILE",
             description = "Inject faults from a YAML file: {faults: [{verb, resource, name, nth, times, probability, seed, status, "
                     + "reason, message, retryAfterSeconds, latencyMillis, drop, cutWatchAfterEvents}], "
-                    + "down: [{component: kube-controller-manager|kubelet|csi-resizer, afterSeconds, forSeconds}]} (docs/commands.md, simulate).")
+                    + "down: [{component: kube-controller-manager|kubelet|csi-resizer, afterSeconds, forSeconds}], "
+                    + "featureGates: {RecoverVolumeExpansionFailure: false}} (docs/commands.md, simulate).")
     Path faults;
 
     /** Every flag before the server starts: a bad one leaves no port and no kubeconfig behind. */
@@ -114,8 +115,10 @@ public final class SimulateCommand extends BaseCommand {
             refuseUnservedKinds(objects);
             List<FaultRule> rules = faultRules();
             List<FaultFile.Outage> outages = outages();
+            java.util.Map<String, Boolean> gates = featureGates();
             SimCluster sim = start();
             rules.forEach(sim.faults()::add);
+            gates.forEach(sim.registry().featureGates()::set);
             sim.load(objects.toArray(new ObjectNode[0]));
             // a context per ServiceAccount of the state, so scripts can act as each (authorised by the state's RBAC)
             for (ObjectNode sa : sim.store().list(sim.type("v1", "ServiceAccount"), "")) {
@@ -149,6 +152,20 @@ public final class SimulateCommand extends BaseCommand {
             out.flush();
             stopped.await();
             return ExitCodes.OK;
+        }
+
+        /** The feature gates of --faults (featureGates:), read before the server starts. */
+        private java.util.Map<String, Boolean> featureGates() {
+            if (faults == null) {
+                return java.util.Map.of();
+            }
+            try {
+                java.util.Map<String, Boolean> gates = FaultFile.featureGates(faults);
+                gates.forEach((name, on) -> new dev.stsresize.sim.admission.FeatureGates().set(name, on)); // an unknown name refused now
+                return gates;
+            } catch (IllegalArgumentException e) {
+                throw new UserError(e.getMessage() + " Fix --faults " + faults + " (docs/commands.md, simulate, lists the fields).", e);
+            }
         }
 
         /** Read before the server starts, like the state: a bad file leaves nothing behind. */

@@ -131,7 +131,16 @@ public interface Cluster {
      * (e.g. "20Gi"), nothing else. Idempotent: the same quantity again is a no-op. Grow-only is the
      * caller's rule; this method sets what it is given.
      */
-    ObjectNode patchClaimStorage(String namespace, String name, String quantity, boolean dryRun);
+    default ObjectNode patchClaimStorage(String namespace, String name, String quantity, boolean dryRun) {
+        return patchClaimStorage(namespace, name, quantity, Map.of(), dryRun);
+    }
+
+    /**
+     * The same merge patch, with {@code annotations} of the claim set in it ({@code metadata.annotations}; a
+     * null value removes that annotation): what the patch records beside the request is written by the one
+     * request that raises or lowers it, so neither stands without the other.
+     */
+    ObjectNode patchClaimStorage(String namespace, String name, String quantity, Map<String, String> annotations, boolean dryRun);
 
     /**
      * The ONLY delete of a StatefulSet: always {@code propagationPolicy: Orphan} (pods, claims and

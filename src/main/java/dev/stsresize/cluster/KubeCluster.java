@@ -235,8 +235,18 @@ public final class KubeCluster implements Cluster {
     }
 
     @Override
-    public ObjectNode patchClaimStorage(String namespace, String name, String quantity, boolean dryRun) {
+    public ObjectNode patchClaimStorage(String namespace, String name, String quantity, Map<String, String> annotations, boolean dryRun) {
         ObjectNode patch = TreeMapper.MAPPER.createObjectNode();
+        if (!annotations.isEmpty()) {
+            ObjectNode ann = patch.putObject("metadata").putObject("annotations");
+            annotations.forEach((k, v) -> {
+                if (v == null) {
+                    ann.putNull(k); // a merge patch's null removes the key (RFC 7386)
+                } else {
+                    ann.put(k, v);
+                }
+            });
+        }
         patch.putObject("spec").putObject("resources").putObject("requests")
                 .put("storage", requireText(quantity, "quantity"));
         Query query = Query.of().with("fieldManager", PATCH_FIELD_MANAGER).dryRun(dryRun);

@@ -171,8 +171,8 @@ public final class RetryingCluster implements Cluster {
     }
 
     @Override
-    public ObjectNode patchClaimStorage(String namespace, String name, String quantity, boolean dryRun) {
-        return retry(() -> delegate.patchClaimStorage(namespace, name, quantity, dryRun));
+    public ObjectNode patchClaimStorage(String namespace, String name, String quantity, Map<String, String> annotations, boolean dryRun) {
+        return retry(() -> delegate.patchClaimStorage(namespace, name, quantity, annotations, dryRun));
     }
 
     @Override

@@ -88,7 +88,11 @@ public final class Assessor {
         live.statefulSets().forEach(s -> liveByKey.put(Objects.key(s), s));
 
         List<Assessed> out = new ArrayList<>();
+        List<Decision> decided = new ArrayList<>();
         for (Decision d : decide(declared, live)) {
+            decided.add(PreFlight.limits(d, live.storageClasses()));
+        }
+        for (Decision d : PreFlight.lastResizeFailed(decided, live.claims(), cluster)) {
             String key = Metadata.key(d.namespace(), d.name());
             ObjectNode l = liveByKey.get(key);
             ObjectNode decl = declaredByKey.get(key);
@@ -435,7 +439,8 @@ public final class Assessor {
         List<Finding> findings = new ArrayList<>();
         for (ClaimState c : a.decision().claimsToGrow()) {
             try {
-                cluster.patchClaimStorage(a.namespace(), c.name(), c.target().toString(), true);
+                cluster.patchClaimStorage(a.namespace(), c.name(), c.target().toString(),
+                        SizeBefore.written(c.request() == null ? "" : c.request().toString()), true);
             } catch (ClusterException e) {
                 String msg = e.getMessage();
                 if (e.code() == 403 && (msg.contains("cannot patch") || msg.contains("User \""))) {

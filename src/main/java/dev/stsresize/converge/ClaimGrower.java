@@ -161,7 +161,8 @@ public final class ClaimGrower {
                 return new Patched(before, null, "already requests " + request);
             }
             try {
-                ObjectNode after = cluster.patchClaimStorage(ns, claim, target.toString(), false);
+                // the size before goes in the same patch as the raise: revert finds it after any ending of the run
+                ObjectNode after = cluster.patchClaimStorage(ns, claim, target.toString(), SizeBefore.written(before), false);
                 Quantity now = Quantity.parseOrNull(Metadata.textOrEmpty(after, "spec", "resources", "requests", "storage"));
                 if (now == null || now.isLessThan(target)) {
                     throw new IllegalStateException("claim " + ns + "/" + claim + " reads back " + now + " after the patch to " + target);
@@ -324,7 +325,7 @@ public final class ClaimGrower {
                 Metadata.textOrEmpty(c, "spec", "resources", "requests", "storage"), conditions);
     }
 
-    private static Optional<String> conditionMessage(ObjectNode claim, String... types) {
+    static Optional<String> conditionMessage(ObjectNode claim, String... types) {
         for (var c : claim.path("status").path("conditions")) {
             for (String t : types) {
                 if (t.equals(c.path("type").asText())) {

@@ -379,13 +379,15 @@ public final class Convergence {
             steps.release(run);
             return steps.result(run, Outcome.FAILED, "resize-infeasible", "the resize cannot happen: "
                     + String.join("; ", w.infeasible()) + ". Nothing was deleted; the claims' requests stay raised (the"
-                    + " StatefulSet is untouched): ask the storage admin, or lower the request back above its capacity", List.of());
+                    + " StatefulSet is untouched): ask the storage admin, or give the requests back with `kubectl stsresize revert "
+                    + run.namespace() + "/" + run.name() + "`", List.of());
         }
         if (!w.failed().isEmpty()) {
             steps.release(run);
             return steps.result(run, Outcome.FAILED, "resize-failed", String.join("; ", w.failed()) + ". Nothing was deleted;"
                     + " the claims' requests stay raised (the StatefulSet is untouched) and the resizer keeps retrying: fix what"
-                    + " its message names (kubectl describe pvc), then run again", List.of());
+                    + " its message names (kubectl describe pvc), then run again, or give the requests back with `kubectl stsresize"
+                    + " revert " + run.namespace() + "/" + run.name() + "`", List.of());
         }
         if (!w.gone().isEmpty()) {
             steps.release(run);

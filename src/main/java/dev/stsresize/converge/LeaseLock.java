@@ -356,6 +356,55 @@ public final class LeaseLock implements AutoCloseable {
         }
     }
 
+    /**
+     * A run that will not go on (its requests reverted): its Lease freed and released as {@link #release} leaves it
+     * (holder, digest and holding process cleared, phase released), its record Secret deleted by the UID read (only
+     * a Secret of the record's type), its journal entry removed. Nothing is written where nothing is held.
+     *
+     * @return what was freed, in words ("" when there was nothing)
+     */
+    static String releaseEnded(Cluster cluster, Journal journal, String namespace, String statefulSet) {
+        java.util.List<String> freed = new java.util.ArrayList<>();
+        Optional<ObjectNode> lease = unfinishedLease(cluster, namespace, statefulSet);
+        if (lease.isPresent()) {
+            ObjectNode l = withoutHolder(lease.get());
+            ObjectNode ann = Objects.child((ObjectNode) l.path("metadata"), "annotations");
+            ann.put(PHASE, "released");
+            ann.remove(RecordSecret.DIGEST);
+            ann.remove(LEGACY_RECORD);
+            cluster.updateLease(l);
+            freed.add("Lease " + namespace + "/" + leaseName(statefulSet) + " freed");
+        }
+        Optional<ObjectNode> secret = cluster.getSecret(namespace, RecordSecret.name(statefulSet))
+                .filter(s -> RecordSecret.TYPE.equals(s.path("type").asText()));
+        if (secret.isPresent()) {
+            cluster.deleteRecordSecret(namespace, RecordSecret.name(statefulSet), Objects.uid(secret.get()));
+            freed.add("record Secret " + namespace + "/" + RecordSecret.name(statefulSet) + " deleted");
+        }
+        if (journal.read(namespace, statefulSet).isPresent()) {
+            journal.remove(namespace, statefulSet);
+            freed.add("journal entry " + journal.file(namespace, statefulSet) + " removed");
+        }
+        return String.join(", ", freed);
+    }
+
+    /**
+     * Why a run holding this Lease now forbids another writer ("" when none does): a holder that renews it
+     * and is not a dead process of this machine.
+     */
+    static String heldBy(ObjectNode lease, Clock clock) {
+        String holder = lease.path("spec").path("holderIdentity").asText("");
+        if (holder.isEmpty()) {
+            return "";
+        }
+        boolean dead = HolderProcess.parse(lease.path("metadata").path("annotations").path(HolderProcess.ANNOTATION).asText(""))
+                .filter(p -> p.holder().equals(holder)).filter(p -> p.deadOn(HolderProcess.LOCAL)).isPresent();
+        Instant renewed = parse(lease.path("spec").path("renewTime").asText(""));
+        int seconds = lease.path("spec").path("leaseDurationSeconds").asInt(60);
+        boolean expired = renewed == null || renewed.plusSeconds(seconds).isBefore(clock.instant());
+        return dead || expired ? "" : holder + " (phase " + phaseOf(lease) + ", renewed at " + lease.path("spec").path("renewTime").asText() + ")";
+    }
+
     private static ObjectNode withoutHolder(ObjectNode current) {
         ObjectNode l = current.deepCopy();
         l.remove("status");

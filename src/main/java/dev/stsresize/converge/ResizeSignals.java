@@ -3,6 +3,7 @@ package dev.stsresize.converge;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.cluster.Cluster;
+import dev.stsresize.plan.DriverLimits;
 import dev.stsresize.plan.Metadata;
 import dev.stsresize.plan.Quantity;
 import java.time.Clock;
@@ -59,6 +60,8 @@ final class ResizeSignals {
     private final Map<String, String> lastFailure = new HashMap<>();
     private final Map<String, Boolean> signed = new HashMap<>();
     private final Map<String, String> capacityAtStart = new HashMap<>();
+    /** Each claim's CSI driver, as its provisioner annotation or its resizer's events name it ("" when neither does). */
+    private final Map<String, String> drivers = new HashMap<>();
     private int minutesSaid;
     private List<ClaimGrower.ClaimStatus> last = List.of();
 
@@ -121,6 +124,7 @@ final class ResizeSignals {
             List<ObjectNode> about = claim.map(c -> forClaim(events.getOrDefault(name, List.of()), Objects.uid(c))).orElse(List.of());
             ClaimGrower.ClaimStatus s = ClaimGrower.status(name, before.getOrDefault(name, ""), target, claim);
             capacityAtStart.putIfAbsent(name, s.capacity());
+            claim.ifPresent(c -> drivers.put(name, driverOf(c, about)));
             count(name, about);
             if (claim.isPresent() && (signOfResizer(claim.get()) || about.stream().anyMatch(ResizeSignals::fromAResizer))) {
                 signed.put(name, true);
@@ -144,6 +148,13 @@ final class ResizeSignals {
      */
     synchronized String failure(String claim) {
         int n = failures.getOrDefault(claim, 0);
+        String said = lastFailure.getOrDefault(claim, "");
+        Optional<DriverLimits.Limit> known = n == 0 ? Optional.empty() : DriverLimits.failure(drivers.getOrDefault(claim, ""), said);
+        if (known.isPresent()) {
+            // a driver's known limit: no retry of the resizer changes it, so the wait ends at its first word
+            String words = said.endsWith(".") ? said.substring(0, said.length() - 1) : said;
+            return "the resizer failed to expand claim " + claim + " (VolumeResizeFailed): " + words + ". " + known.get().advice();
+        }
         if (n < FAILURES_THAT_END) {
             return "";
         }
@@ -210,8 +221,8 @@ final class ResizeSignals {
         String message = "";
         Instant newest = Instant.EPOCH;
         for (ObjectNode e : about) {
-            if (!"VolumeResizeFailed".equals(e.path("reason").asText())) {
-                continue;
+            if (!"VolumeResizeFailed".equals(e.path("reason").asText()) || !DriverLimits.aside(e.path("message").asText()).isEmpty()) {
+                continue; // a read-only mount's word is no failure of the run (DriverLimits)
             }
             int since = count(e) - baseline.getOrDefault(Objects.name(e), 0);
             if (since > 0) {
@@ -260,6 +271,26 @@ final class ResizeSignals {
         return Boolean.compare("Warning".equals(a.path("type").asText()), "Warning".equals(b.path("type").asText()));
     }
 
+    /**
+     * The claim's CSI driver: its provisioner annotation (set on every dynamically provisioned claim), else the
+     * component of a resizer's event ("external-resizer DRIVER").
+     */
+    private static String driverOf(ObjectNode claim, List<ObjectNode> about) {
+        for (String a : List.of("volume.kubernetes.io/storage-provisioner", "volume.beta.kubernetes.io/storage-provisioner")) {
+            String p = claim.path("metadata").path("annotations").path(a).asText("");
+            if (!p.isEmpty()) {
+                return p;
+            }
+        }
+        for (ObjectNode e : about) {
+            String component = e.path("source").path("component").asText(e.path("reportingComponent").asText(""));
+            if (component.startsWith("external-resizer ")) {
+                return component.substring("external-resizer ".length());
+            }
+        }
+        return "";
+    }
+
     /** An event from anyone but the expand controller, whose ExternalExpanding only hands the claim to a resizer. */
     private static boolean fromAResizer(JsonNode e) {
         return !"ExternalExpanding".equals(e.path("reason").asText());
@@ -286,7 +317,8 @@ final class ResizeSignals {
         List<String> parts = new ArrayList<>();
         about.stream().max(ResizeSignals::newer).ifPresent(e -> {
             int n = count(e);
-            parts.add(e.path("reason").asText() + (n > 1 ? " ×" + n : "") + ": " + e.path("message").asText(""));
+            String message = e.path("message").asText("");
+            parts.add(e.path("reason").asText() + (n > 1 ? " ×" + n : "") + ": " + message + DriverLimits.aside(message));
         });
         claim.map(c -> Metadata.textOrEmpty(c, "status", "allocatedResourceStatuses", "storage")).filter(s -> !s.isEmpty())
                 .ifPresent(s -> parts.add("allocatedResourceStatuses " + s));

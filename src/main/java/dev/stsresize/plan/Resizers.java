@@ -3,6 +3,7 @@ package dev.stsresize.plan;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -98,6 +99,12 @@ public final class Resizers {
                     + " (local volumes) and which no resizer grows, whatever allowVolumeExpansion says; the claim's request"
                     + " would stay above its capacity for good. Keep the size, or move the data to a class whose CSI driver"
                     + " supports expansion (and set allowVolumeExpansion: false on \"" + className + "\")");
+        }
+        Optional<String> noneAtAll = DriverLimits.withoutResizer(provisioner);
+        if (noneAtAll.isPresent()) {
+            // known to ship no resizer: whether the CSIDrivers could be read changes nothing
+            return new Answer.Absent(cls + " has provisioner " + provisioner + ", with no resizer; the claim's request would stay"
+                    + " above its capacity for good: " + noneAtAll.get());
         }
         String driver = MIGRATED_TO.get(provisioner);
         if (driver == null && provisioner.startsWith(IN_TREE_PREFIX)) {

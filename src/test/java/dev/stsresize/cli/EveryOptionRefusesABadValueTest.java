@@ -86,6 +86,7 @@ class EveryOptionRefusesABadValueTest {
         BAD_IN.put("apply --output", "yaml");
         BAD_IN.put("resume --output", "yaml");
         BAD_IN.put("resume NAMESPACE/NAME", "default/Bad_Name");
+        BAD_IN.put("revert NAMESPACE/NAME", "default/Bad_Name");
         BAD_IN.put("set-size NAMESPACE/NAME", "default/");
         BAD_IN.put("set-size TEMPLATE=SIZE", "data");
         BAD_IN.put("set-size --filename", "-");
@@ -140,7 +141,7 @@ class EveryOptionRefusesABadValueTest {
                 o.put("--filename", manifest);
                 o.put("--yes", null);
             }
-            case "resume" -> o.put("--yes", null);
+            case "resume", "revert" -> o.put("--yes", null);
             case "render-job" -> {
                 o.put("--filename", manifest);
                 o.put("--namespace", "default");
@@ -160,7 +161,7 @@ class EveryOptionRefusesABadValueTest {
     static Map<String, String> basePositionals(String command) {
         Map<String, String> p = new LinkedHashMap<>();
         switch (command) {
-            case "resume" -> p.put("NAMESPACE/NAME", "default/db");
+            case "resume", "revert" -> p.put("NAMESPACE/NAME", "default/db");
             case "set-size" -> {
                 p.put("NAMESPACE/NAME", "default/db");
                 p.put("TEMPLATE=SIZE", "data=3Gi");

@@ -492,7 +492,7 @@ final class MemoryCluster implements Cluster {
     }
 
     @Override
-    public ObjectNode patchClaimStorage(String namespace, String name, String quantity, boolean dryRun) {
+    public ObjectNode patchClaimStorage(String namespace, String name, String quantity, Map<String, String> annotations, boolean dryRun) {
         ObjectNode out;
         synchronized (this) {
             fail("patchClaimStorage");
@@ -502,6 +502,14 @@ final class MemoryCluster implements Cluster {
             }
             ObjectNode next = c.deepCopy();
             Objects.child(Objects.child(Objects.child(next, "spec"), "resources"), "requests").put("storage", quantity);
+            ObjectNode ann = Objects.child(Objects.child(next, "metadata"), "annotations");
+            annotations.forEach((k, v) -> {
+                if (v == null) {
+                    ann.remove(k);
+                } else {
+                    ann.put(k, v);
+                }
+            });
             if (!dryRun) {
                 ((ObjectNode) next.path("metadata")).put("resourceVersion", String.valueOf(++resourceVersion));
                 objects.put(key("PersistentVolumeClaim", namespace, name), next);

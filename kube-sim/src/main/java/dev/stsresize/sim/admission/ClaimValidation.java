@@ -8,11 +8,13 @@ import java.util.Iterator;
 import java.util.List;
 
 /**
- * ValidatePersistentVolumeClaimUpdate (pkg/apis/core/validation/validation.go, v1.32, with
- * RecoverVolumeExpansionFailure on): the spec is immutable except resources.requests (for bound
- * claims) and volumeAttributesClassName; volumeName may be set once; a decrease is accepted only
- * while it stays above status.capacity. The Go cmp.Diff of the spec is simplified to the changed
- * leaves, one "-"/"+" pair each.
+ * ValidatePersistentVolumeClaimUpdate (pkg/apis/core/validation/validation.go, v1.32): the spec is
+ * immutable except resources.requests (for bound claims) and volumeAttributesClassName; volumeName may
+ * be set once. A decrease of the storage request ({@code newSize.Cmp(oldSize) < 0}) is refused "field can
+ * not be less than previous value" without {@code opts.EnableRecoverFromExpansionFailure} (the
+ * RecoverVolumeExpansionFailure gate, {@link FeatureGates}); with it, accepted only while strictly above
+ * status.capacity ({@code newSize.Cmp(statusSize) <= 0} is refused "field can not be less than
+ * status.capacity"). The Go cmp.Diff of the spec is simplified to the changed leaves, one "-"/"+" pair each.
  */
 public final class ClaimValidation {
     static final String IMMUTABLE = "spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims";
@@ -20,6 +22,11 @@ public final class ClaimValidation {
     private ClaimValidation() {}
 
     public static void validateUpdate(ObjectNode old, ObjectNode updated) {
+        validateUpdate(old, updated, true);
+    }
+
+    /** @param recoverFromExpansionFailure the RecoverVolumeExpansionFailure gate */
+    public static void validateUpdate(ObjectNode old, ObjectNode updated, boolean recoverFromExpansionFailure) {
         ObjectNode oldSpec = spec(old);
         ObjectNode newSpec = spec(updated);
         if (oldSpec.path("volumeName").asText("").isEmpty()) {
@@ -43,7 +50,10 @@ public final class ClaimValidation {
         String oldSize = old.path("spec").path("resources").path("requests").path("storage").asText("0");
         String newSize = updated.path("spec").path("resources").path("requests").path("storage").asText("0");
         String capacity = old.path("status").path("capacity").path("storage").asText("0");
-        if (Quantities.compare(newSize, oldSize) < 0 && Quantities.compare(newSize, capacity) <= 0) {
+        if (Quantities.compare(newSize, oldSize) < 0 && !recoverFromExpansionFailure) {
+            causes.add(new ApiError.Cause("FieldValueForbidden", "Forbidden: field can not be less than previous value",
+                    "spec.resources.requests.storage"));
+        } else if (Quantities.compare(newSize, oldSize) < 0 && Quantities.compare(newSize, capacity) <= 0) {
             causes.add(new ApiError.Cause("FieldValueForbidden", "Forbidden: field can not be less than status.capacity",
                     "spec.resources.requests.storage"));
         }

@@ -29,6 +29,8 @@ public final class ControllerManager implements AutoCloseable {
      * {@code infeasible} or {@code none} (see VolumeResizer). Any scenario may set it; the demo does.
      */
     public static final String RESIZER_ANNOTATION = "sim.stsresize.dev/resizer";
+    /** The driver's error text a {@code failing} resizer reports (default: a transient {@code Unavailable}). */
+    public static final String RESIZER_ERROR_ANNOTATION = "sim.stsresize.dev/resizer-error";
 
     /** The processes an outage can take down (see {@link Controller#component}). */
     public static final String KUBE_CONTROLLER_MANAGER = "kube-controller-manager";

@@ -103,14 +103,19 @@ final class VolumeResizer extends Controller {
                 }
             }
             case "failing" -> {
-                if (!("ControllerResizeInProgress".equals(state) && request.equals(allocated))) {
+                // a request lowered while the controller resize is in progress after a transient (not final) error
+                // does not change what is attempted: expand_and_recover.go keeps newSize = allocatedSize
+                boolean inProgress = "ControllerResizeInProgress".equals(state) && !allocated.isEmpty();
+                String size = inProgress && Quantities.compare(request, allocated) < 0 ? allocated : request;
+                if (!(inProgress && size.equals(allocated))) {
                     markInProgress(claim, request, driver, volume);
                     failures.put(uid + "/" + request, 0);
+                    size = request;
                 }
-                String attempt = uid + "/" + request;
+                String attempt = uid + "/" + size;
                 int failed = failures.getOrDefault(attempt, 0);
                 if (pacer.due(this, key, attempt + "/" + failed, backoff(failed))) {
-                    failAttempt(claim, request, driver, volume);
+                    failAttempt(claim, size, driver, volume);
                     failures.put(attempt, failed + 1);
                     requeue(key, 1); // the next attempt is paced from now
                 }
@@ -163,12 +168,18 @@ final class VolumeResizer extends Controller {
         return failed >= 30 ? RETRY_MAX_MILLIS : Math.min(RETRY_MAX_MILLIS, base << failed);
     }
 
-    /** One attempt that fails with a transient error: the claim is not written; only the two events say it. */
+    /**
+     * One attempt that fails with a transient error: the claim is not written; only the two events say it. The
+     * driver's words are the class's annotation {@value ControllerManager#RESIZER_ERROR_ANNOTATION} where it
+     * has one (a real driver's known failure, rehearsed), after callResizeOnPlugin's own prefix.
+     */
     private void failAttempt(ObjectNode claim, String request, String driver, String volume) {
+        ObjectNode sc = ctx.storageClassOf(claim);
+        String words = sc == null ? "" : sc.path("metadata").path("annotations").path(ControllerManager.RESIZER_ERROR_ANNOTATION).asText("");
         ctx.events().normal("external-resizer " + driver, claim, "Resizing", "External resizer is resizing volume " + volume);
         ctx.events().warning("external-resizer " + driver, claim, "VolumeResizeFailed", "resize volume \"" + volume + "\" by resizer \""
-                + driver + "\" failed: rpc error: code = Unavailable desc = the storage backend did not answer the expansion of "
-                + request);
+                + driver + "\" failed: " + (words.isEmpty() ? "rpc error: code = Unavailable desc = the storage backend did not answer"
+                + " the expansion of " + request : words));
     }
 
     private void condition(ObjectNode status, String type, String message) {

@@ -29,6 +29,10 @@ import java.util.function.Function;
  * takes a process of the cluster down for a while ({@link Outage}): {@code kube-controller-manager}
  * (its garbage collector, StatefulSet, volume and quota controllers), {@code kubelet} or
  * {@code csi-resizer}.
+ *
+ * <p>And {@code featureGates: {RecoverVolumeExpansionFailure: false}} serves what a server without that gate
+ * answers (one older than v1.32, where it was alpha and off): a lowered claim request is refused "field can not
+ * be less than previous value".
  */
 public final class FaultFile {
     private static final Set<String> RULE_FIELDS = Set.of("verb", "resource", "name", "nth", "times", "probability", "seed",
@@ -45,6 +49,20 @@ public final class FaultFile {
     /** The rules of {@code file}, in order (the first that fires decides). */
     public static List<FaultRule> read(Path file) {
         return entries(file, "faults", FaultFile::rule);
+    }
+
+    /** The feature gates {@code file} sets ({@code featureGates:}), by name. */
+    public static java.util.Map<String, Boolean> featureGates(Path file) {
+        java.util.Map<String, Boolean> out = new java.util.LinkedHashMap<>();
+        JsonNode gates = document(file).path("featureGates");
+        for (Iterator<String> it = gates.fieldNames(); it.hasNext(); ) {
+            String name = it.next();
+            if (!gates.get(name).isBoolean()) {
+                throw new IllegalArgumentException(file + ", featureGates." + name + " is " + gates.get(name) + "; give true or false");
+            }
+            out.put(name, gates.get(name).asBoolean());
+        }
+        return out;
     }
 
     /** The outages of {@code file} ({@code down:}), in order. */
@@ -85,10 +103,14 @@ public final class FaultFile {
         }
         boolean faults = doc != null && doc.path("faults").isArray();
         boolean down = doc != null && doc.path("down").isArray();
-        if (!faults && !down || doc.has("faults") && !faults || doc.has("down") && !down) {
-            throw new IllegalArgumentException("the fault file " + file + " must hold a list under \"faults:\", \"down:\" or both "
+        boolean gates = doc != null && doc.path("featureGates").isObject();
+        if (!faults && !down && !gates || doc.has("faults") && !faults || doc.has("down") && !down
+                || doc.has("featureGates") && !gates) {
+            throw new IllegalArgumentException("the fault file " + file + " must hold a list under \"faults:\", \"down:\" or both,"
+                    + " or a mapping under \"featureGates:\" "
                     + "(e.g. faults: [{verb: patch, resource: persistentvolumeclaims, status: 503}], "
-                    + "down: [{component: kube-controller-manager, afterSeconds: 20, forSeconds: 120}])");
+                    + "down: [{component: kube-controller-manager, afterSeconds: 20, forSeconds: 120}], "
+                    + "featureGates: {RecoverVolumeExpansionFailure: false})");
         }
         return doc;
     }

@@ -58,6 +58,11 @@ public final class Registry {
         return store;
     }
 
+    /** The server's feature gates that change an answer (v1.32's defaults until set). */
+    public dev.stsresize.sim.admission.FeatureGates featureGates() {
+        return strategies.featureGates();
+    }
+
     /**
      * TEST ONLY: the schema of {@code apiVersion}/{@code kind} declares one more field than
      * client-java's model, by path (see {@link FieldSchema#firstUnknownField(JsonNode, Class, java.util.Set)}),

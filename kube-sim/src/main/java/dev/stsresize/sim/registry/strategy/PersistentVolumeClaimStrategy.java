@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.sim.ApiError;
 import dev.stsresize.sim.admission.ClaimValidation;
 import dev.stsresize.sim.admission.CreateValidation;
+import dev.stsresize.sim.admission.FeatureGates;
 import java.util.List;
 
 /**
@@ -13,6 +14,12 @@ import java.util.List;
  * Whether a larger request may be asked for at all is admission's (PersistentVolumeClaimResize, ResourceQuota).
  */
 final class PersistentVolumeClaimStrategy implements Strategy {
+    private final FeatureGates gates;
+
+    PersistentVolumeClaimStrategy(FeatureGates gates) {
+        this.gates = gates;
+    }
+
     @Override
     public List<ApiError.Cause> validateSpec(ObjectNode obj) {
         return CreateValidation.claim(obj.path("spec"));
@@ -20,6 +27,6 @@ final class PersistentVolumeClaimStrategy implements Strategy {
 
     @Override
     public void validateUpdate(ObjectNode next, ObjectNode old) {
-        ClaimValidation.validateUpdate(old, next);
+        ClaimValidation.validateUpdate(old, next, gates.recoverVolumeExpansionFailure());
     }
 }

@@ -1,6 +1,7 @@
 package dev.stsresize.sim.registry.strategy;
 
 import dev.stsresize.sim.store.ResourceType;
+import dev.stsresize.sim.admission.FeatureGates;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -15,15 +16,23 @@ public final class Strategies {
     private static final String RBAC = ".rbac.authorization.k8s.io";
 
     private final Map<String, Strategy> byResource;
+    private final FeatureGates gates;
 
-    private Strategies(Map<String, Strategy> byResource) {
+    private Strategies(Map<String, Strategy> byResource, FeatureGates gates) {
         this.byResource = Map.copyOf(byResource);
+        this.gates = gates;
+    }
+
+    /** The feature gates these strategies read (v1.32's defaults until set). */
+    public FeatureGates featureGates() {
+        return gates;
     }
 
     public static Strategies standard() {
+        FeatureGates gates = new FeatureGates();
         Map<String, Strategy> m = new LinkedHashMap<>();
         m.put("namespaces", new NamespaceStrategy());
-        m.put("persistentvolumeclaims", new PersistentVolumeClaimStrategy());
+        m.put("persistentvolumeclaims", new PersistentVolumeClaimStrategy(gates));
         m.put("pods", new PodStrategy());
         m.put("events", EventStrategy.LEGACY);
         m.put("secrets", new SecretStrategy());
@@ -37,14 +46,14 @@ public final class Strategies {
         m.put("clusterroles" + RBAC, rbac);
         m.put("clusterrolebindings" + RBAC, rbac);
         m.put("selfsubjectaccessreviews.authorization.k8s.io", new AccessReviewStrategy());
-        return new Strategies(m);
+        return new Strategies(m, gates);
     }
 
     /** This table with {@code strategy} for {@code groupResource} (in place of the one it had). */
     public Strategies with(String groupResource, Strategy strategy) {
         Map<String, Strategy> m = new LinkedHashMap<>(byResource);
         m.put(groupResource, strategy);
-        return new Strategies(m);
+        return new Strategies(m, gates);
     }
 
     public Strategy of(ResourceType t) {
