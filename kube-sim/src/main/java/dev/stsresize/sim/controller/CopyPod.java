@@ -48,8 +48,21 @@ final class CopyPod {
         return pod.path("spec").path("containers").path(0).path("name").asText();
     }
 
-    /** The first lines, printed when the container starts. */
+    /**
+     * The first lines, printed when the container starts; and the kubelet's noise of a read-only mount
+     * (operation_generator.go, the NodeExpandVolume step of MountVolume, v1.24 to v1.32): a source volume whose PV is
+     * larger than its claim's capacity (a file system resize pending) is not grown read-only, and the kubelet says so
+     * on the pod and on the claim.
+     */
     void started(JsonNode pod) {
+        ObjectNode srcClaim = claim(pod, "src");
+        ObjectNode pv = kubelet.get(ctx.kinds().volumes(), "", srcClaim.path("spec").path("volumeName").asText());
+        if (pv != null && readOnly(pod, "src") && Quantities.compare(srcClaim.path("status").path("capacity").path("storage").asText("0"),
+                pv.path("spec").path("capacity").path("storage").asText("0")) < 0) {
+            String message = "MountVolume.NodeExpandVolume failed for volume \"" + ObjectMeta.name(pv) + "\" requested read-only file system";
+            ctx.events().warning("kubelet", pod, "FileSystemResizeFailed", message);
+            ctx.events().warning("kubelet", srcClaim, "FileSystemResizeFailed", message);
+        }
         VolumeContents.Content src = source(pod);
         logs().println(ObjectMeta.uid(pod), container(pod), PREFIX + "start src-files=" + src.files() + " src-bytes=" + src.bytes());
     }
@@ -110,6 +123,15 @@ final class CopyPod {
         ObjectNode claim = claim(pod, "src");
         return ctx.sim().volumeContents().of(claim.path("spec").path("volumeName").asText(),
                 () -> ctx.sim().usage().measure(ObjectMeta.ns(claim), ObjectMeta.name(claim), capacityBytes(claim)).usedBytes());
+    }
+
+    private static boolean readOnly(JsonNode pod, String volume) {
+        for (JsonNode v : pod.path("spec").path("volumes")) {
+            if (v.path("name").asText().equals(volume) && v.path("persistentVolumeClaim").path("readOnly").asBoolean(false)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private ObjectNode claim(JsonNode pod, String volume) {

@@ -188,4 +188,24 @@ class CopyPodTest {
             assertThat(c.get("persistentvolumes", tmp.at("/spec/volumeName").asText()).at("/spec/capacity/storage").asText()).isEqualTo("2Gi");
         }
     }
+
+    @Test
+    void a_read_only_source_with_a_resize_pending_is_the_kubelets_FileSystemResizeFailed_noise_and_the_copy_still_succeeds() {
+        try (Running c = copying("fixed", fixedClass("fixed", null))) {
+            String pv = c.get("persistentvolumeclaims", "data").at("/spec/volumeName").asText();
+            c.create("pods", copyPod("data", "tmp"));
+            await("the copy pod ends", () -> podPhase(c, "stsresize-copy-data").equals("Succeeded"));
+            assertThat(c.eventReasons("stsresize-copy-data")).as("no resize pending: no noise").doesNotContain("FileSystemResizeFailed");
+            c.delete("pods", "stsresize-copy-data", null, Running.uid(c.get("pods", "stsresize-copy-data")));
+            await("the pod is gone", () -> c.get("pods", "stsresize-copy-data") == null);
+
+            PreBindingTest.patchVolume(c, pv, "{spec: {capacity: {storage: 2Gi}}}"); // as a resizer leaves it before the node step
+            c.create("pods", copyPod("data", "tmp"));
+            await("the copy pod ends", () -> podPhase(c, "stsresize-copy-data").equals("Succeeded"));
+            String message = "MountVolume.NodeExpandVolume failed for volume \"" + pv + "\" requested read-only file system";
+            assertThat(c.event("stsresize-copy-data", "FileSystemResizeFailed").path("message").asText()).isEqualTo(message);
+            assertThat(c.event("data", "FileSystemResizeFailed").path("message").asText()).isEqualTo(message);
+            assertThat(c.event("data", "FileSystemResizeFailed").path("type").asText()).isEqualTo("Warning");
+        }
+    }
 }
