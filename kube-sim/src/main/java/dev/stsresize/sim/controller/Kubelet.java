@@ -48,6 +48,7 @@ final class Kubelet extends Controller {
             if (e.type() == StoreEvent.Type.DELETED) {
                 pacer.forget(ObjectMeta.uid(e.object()));
                 ctx.sim().containerLogs().forget(ObjectMeta.uid(e.object()));
+                halfway.remove(ObjectMeta.uid(e.object()));
                 return List.of();
             }
             return List.of(new Key(e.namespace(), e.name()));
