@@ -24,6 +24,8 @@ import dev.stsresize.sim.usage.MountedVolumes;
 import dev.stsresize.sim.prometheus.Prometheus;
 import dev.stsresize.sim.prometheus.PrometheusServer;
 import dev.stsresize.sim.usage.VolumeUsage;
+import dev.stsresize.sim.node.ContainerLogs;
+import dev.stsresize.sim.node.VolumeContents;
 import java.util.concurrent.ConcurrentHashMap;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -60,6 +62,8 @@ public final class SimCluster implements AutoCloseable {
     private final Faults faults = new Faults();
     private final ApiServer server;
     private final VolumeUsage usage = new VolumeUsage(Clock.systemUTC());
+    private final ContainerLogs containerLogs = new ContainerLogs();
+    private final VolumeContents volumeContents = new VolumeContents();
     /** In-cluster backends the service proxy reaches, by "NS/NAME:PORT". */
     private final Map<String, ServiceBackend> services = new ConcurrentHashMap<>();
     private final Prometheus prometheus;
@@ -77,7 +81,7 @@ public final class SimCluster implements AutoCloseable {
         this.prometheus = new Prometheus(new MountedVolumes(store, catalog), usage);
         runBehindService(Prometheus.NAMESPACE, Prometheus.SERVICE, Prometheus.PORT, prometheus);
         this.server = new ApiServer(registry, tokens, log, faults, o.port(), o.bookmarkMillis(), ca, o.anonymousAuth(),
-                usage, services);
+                usage, services, containerLogs);
     }
 
     public static SimCluster start() {
@@ -154,6 +158,16 @@ public final class SimCluster implements AutoCloseable {
      * {@code /api/v1/nodes/NODE/proxy/stats/summary}) and Prometheus serves it: the simulator's own model,
      * invisible to clients. Set a claim's growth, the seed, or the clock (tests fix it).
      */
+    /** What the simulated containers printed, served by {@code GET …/pods/NAME/log}. */
+    public ContainerLogs containerLogs() {
+        return containerLogs;
+    }
+
+    /** What each PersistentVolume holds (file count, bytes, manifest digest), for the copy pods of issue 38. */
+    public VolumeContents volumeContents() {
+        return volumeContents;
+    }
+
     public VolumeUsage usage() {
         return usage;
     }

@@ -7,7 +7,8 @@ import java.util.List;
 
 /**
  * The admission plugins of the simulated cluster, in the order kube-apiserver runs them
- * (pkg/kubeapiserver/options/plugins.go AllOrderedPlugins: PersistentVolumeClaimResize before ResourceQuota,
+ * (pkg/kubeapiserver/options/plugins.go AllOrderedPlugins: StorageObjectInUseProtection, then
+ * PersistentVolumeClaimResize before ResourceQuota,
  * which "must go at the end"). As staging/src/k8s.io/apiserver/pkg/admission/chain.go does, every mutating
  * plugin that handles a request runs in order ({@link #admit}), then every validating one ({@link #validate});
  * the first refusal ends the request. A new plugin is one class and one line in {@link #standard}.
@@ -22,6 +23,7 @@ public final class AdmissionChain {
     /** The plugins a v1.32 kube-apiserver enables by default, as far as the simulator has them. */
     public static AdmissionChain standard(Store store, Catalog catalog) {
         return new AdmissionChain(List.of(
+                new StorageProtectionAdmission(),
                 new ResizeAdmission(store, catalog),
                 new QuotaAdmission(store, catalog)));
     }

@@ -76,7 +76,12 @@ public final class ClaimValidation {
 
     /** A cmp.Diff-like listing of the leaves that differ, e.g. {@code -	StorageClassName: "a"}. */
     static String diff(ObjectNode oldSpec, ObjectNode newSpec) {
-        StringBuilder b = new StringBuilder("  core.PersistentVolumeClaimSpec{\n");
+        return diff("core.PersistentVolumeClaimSpec", oldSpec, newSpec);
+    }
+
+    /** The same for a Go struct of another type. */
+    static String diff(String goType, ObjectNode oldSpec, ObjectNode newSpec) {
+        StringBuilder b = new StringBuilder("  " + goType + "{\n");
         diffInto(b, "", oldSpec, newSpec);
         return b.append("  }\n").toString();
     }

@@ -62,6 +62,7 @@ public final class ControllerManager implements AutoCloseable {
         controllers.add(new GarbageCollector(ctx));
         controllers.add(new Kubelet(ctx));
         controllers.add(new VolumeBinder(ctx));
+        controllers.add(new ClaimProtection(ctx));
         controllers.add(new VolumeResizer(ctx));
         controllers.add(new DisruptionController(ctx));
         controllers.add(new ResourceQuotaController(ctx));

@@ -21,11 +21,15 @@ final class Kubelet extends Controller {
     private final Api kubelet;
     private final Api scheduler;
     private final Pacer pacer = new Pacer();
+    private final CopyPod copies;
+    /** Copy pods that printed their progress line. */
+    private final java.util.Set<String> halfway = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     Kubelet(Context ctx) {
         super(ctx);
         this.kubelet = ctx.api("kubelet");
         this.scheduler = ctx.api("kube-scheduler");
+        this.copies = new CopyPod(ctx, kubelet);
     }
 
     @Override
@@ -43,6 +47,8 @@ final class Kubelet extends Controller {
         if (e.resource().equals(ctx.kinds().pods())) {
             if (e.type() == StoreEvent.Type.DELETED) {
                 pacer.forget(ObjectMeta.uid(e.object()));
+                ctx.sim().containerLogs().forget(ObjectMeta.uid(e.object()));
+                halfway.remove(ObjectMeta.uid(e.object()));
                 return List.of();
             }
             return List.of(new Key(e.namespace(), e.name()));
@@ -103,6 +109,22 @@ final class Kubelet extends Controller {
         if (!ObjectMeta.conditionTrue(pod, "Ready")) {
             if (pacer.due(this, key, uid + "/ready", t.readyMillis())) {
                 ready(pod);
+            }
+            return;
+        }
+        if (CopyPod.is(pod)) {
+            // the copy script runs to its end: the pod stays Succeeded or Failed until deleted (restartPolicy Never)
+            long half = Math.max(1, t.copyMillis() / 2);
+            if (!halfway.contains(uid)) {
+                if (!pacer.due(this, key, uid + "/copy-half", half)) {
+                    return;
+                }
+                copies.progress(pod);
+                halfway.add(uid);
+            }
+            if (pacer.due(this, key, uid + "/copy-end", half)) {
+                copies.finish(pod);
+                halfway.remove(uid);
             }
             return;
         }
@@ -254,9 +276,13 @@ final class Kubelet extends Controller {
             s.put("ready", false);
             s.put("restartCount", 0);
             s.put("started", true);
+            s.put("containerID", "containerd://" + Integer.toHexString((ObjectMeta.uid(pod) + "/" + c.path("name").asText()).hashCode()));
             s.putObject("state").putObject("running").put("startedAt", now);
         }
-        kubelet.updateStatus(ctx.kinds().pods(), pod);
+        pod = kubelet.updateStatus(ctx.kinds().pods(), pod);
+        if (CopyPod.is(pod)) {
+            copies.started(pod);
+        }
         ctx.events().normal("kubelet", pod, "Started", "Started container " + pod.path("spec").path("containers").path(0).path("name").asText());
     }
 

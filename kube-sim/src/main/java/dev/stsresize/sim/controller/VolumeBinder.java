@@ -10,15 +10,25 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The PV controller (pkg/controller/volume/persistentvolume/pv_controller.go), a CSI
- * external-provisioner and the pvc/pv-protection controllers: a pending claim binds to the smallest
- * Available PV of its class that fits, else gets a PV provisioned (a class whose provisioner is
- * {@code kubernetes.io/no-provisioner} gets {@code ProvisioningFailed} instead); a
- * {@code WaitForFirstConsumer} claim waits until the scheduler selects a node; a deleted claim's
- * finalizer goes once no pod uses it, and its PV is released (and deleted under reclaimPolicy Delete).
+ * The PV controller (pkg/controller/volume/persistentvolume/pv_controller.go) and a CSI
+ * external-provisioner. A claim is unbound until it carries {@code pv.kubernetes.io/bind-completed}
+ * (syncClaim → syncUnboundClaim / syncBoundClaim). An unbound claim without {@code spec.volumeName}
+ * takes what findMatchingVolume (component-helpers storage/volume/pv_helpers.go, through index.go's
+ * access-mode groups) finds: a PV pre-bound to it by {@code claimRef} {namespace, name} (whatever its class
+ * or phase), else the smallest Available PV of its class that fits; else a PV is provisioned (a class whose
+ * provisioner is {@code kubernetes.io/no-provisioner} gets {@code ProvisioningFailed} instead); a
+ * {@code WaitForFirstConsumer} claim waits until the scheduler selects a node. A claim that names its PV
+ * ({@code spec.volumeName}) binds to it when the PV has no claimRef or a claimRef naming this claim without
+ * another uid (IsVolumeBoundToClaim); a PV claimed by another claim leaves it Pending with FailedBinding.
+ * A PV whose claim is gone (or was re-created with another uid) goes Released, keeping its claimRef: under
+ * Retain it stays so until someone re-points or clears the claimRef (syncVolume: a claimRef without uid is
+ * Available for that claim only, none at all Available for any claim of its class); under Delete it is deleted.
+ * The pvc-protection finalizer is {@link ClaimProtection}'s.
  */
 final class VolumeBinder extends Controller {
     static final String NO_PROVISIONER = "kubernetes.io/no-provisioner";
+    static final String BIND_COMPLETED = "pv.kubernetes.io/bind-completed";
+    static final String BOUND_BY_CONTROLLER = "pv.kubernetes.io/bound-by-controller";
     private static final String CLAIM = "pvc/";
     private static final String VOLUME = "pv/";
     private final Api api;
@@ -48,21 +58,28 @@ final class VolumeBinder extends Controller {
             if (e.type() == StoreEvent.Type.DELETED && !volume.isEmpty()) {
                 keys.add(new Key("", VOLUME + volume));
             }
+            if (e.type() == StoreEvent.Type.DELETED) {
+                // a PV that was pre-bound to this claim, or bound to it (syncVolume's claim lookup by name)
+                api.list(k.volumes(), "").stream().filter(v -> refersTo(v.path("spec").path("claimRef"), e.namespace(), e.name()))
+                        .forEach(v -> keys.add(new Key("", VOLUME + ObjectMeta.name(v))));
+            }
         } else if (e.resource().equals(k.volumes())) {
             keys.add(new Key("", VOLUME + e.name()));
             JsonNode ref = o.path("spec").path("claimRef");
-            if (ref.isMissingNode()) {
+            if (ref.isMissingNode() || ref.isNull()) {
                 pendingClaims().forEach(c -> keys.add(new Key(ObjectMeta.ns(c), CLAIM + ObjectMeta.name(c))));
-            } else if (ref.path("uid").asText("").isEmpty()) {
+            } else {
                 keys.add(new Key(ref.path("namespace").asText(), CLAIM + ref.path("name").asText()));
             }
-            // a claim that named this volume before it existed
+            // a claim that named this volume before it existed, or before its claimRef pointed to it
             api.list(ctx.kinds().claims(), "").stream().filter(c -> e.name().equals(c.path("spec").path("volumeName").asText())
                     && !"Bound".equals(c.path("status").path("phase").asText())).forEach(c -> keys.add(new Key(ObjectMeta.ns(c), CLAIM + ObjectMeta.name(c))));
-        } else if (e.resource().equals(k.pods()) && e.type() == StoreEvent.Type.DELETED) {
-            Kubelet.claimNames(o).forEach(c -> keys.add(new Key(e.namespace(), CLAIM + c)));
         }
         return keys;
+    }
+
+    private static boolean refersTo(JsonNode ref, String namespace, String name) {
+        return ref.path("namespace").asText().equals(namespace) && ref.path("name").asText().equals(name);
     }
 
     @Override
@@ -93,40 +110,48 @@ final class VolumeBinder extends Controller {
                 .filter(c -> c.path("spec").path("volumeName").asText("").isEmpty() && !ObjectMeta.deleting(c)).toList();
     }
 
+    /**
+     * syncClaim: by AnnBindCompleted. A claim loaded Bound without the annotation (a snapshot written by hand) is
+     * left as given, where a real controller would add the annotation.
+     */
     private void syncClaim(Key key, ObjectNode claim) {
-        if (ObjectMeta.deleting(claim)) {
-            releaseProtection(claim);
-            return;
+        if (claim.path("metadata").path("annotations").has(BIND_COMPLETED)) {
+            syncBoundClaim(key, claim);
+        } else if (!"Bound".equals(claim.path("status").path("phase").asText())) {
+            syncUnboundClaim(key, claim);
         }
+    }
+
+    /** syncUnboundClaim: the claim did not name a PV (the controller finds or provisions one), or did. */
+    private void syncUnboundClaim(Key key, ObjectNode claim) {
         String requested = claim.path("spec").path("volumeName").asText("");
         if (!requested.isEmpty()) {
-            if (!"Bound".equals(claim.path("status").path("phase").asText("Pending"))) {
-                bindRequestedVolume(claim, requested);
-            }
+            bindRequestedVolume(key, claim, requested);
             return;
         }
-        ObjectNode sc = ctx.storageClassOf(claim);
         String uid = ObjectMeta.uid(claim);
-        if (sc == null) {
-            String cls = claim.path("spec").path("storageClassName").asText("");
-            if (cls.isEmpty()) {
-                once(uid + "/nc", () -> ctx.events().normal(name(), claim, "FailedBinding",
-                        "no persistent volumes available for this claim and no storage class is set"));
-            } else {
-                once(uid + "/nf", () -> ctx.events().warning(name(), claim, "ProvisioningFailed",
-                        "storageclass.storage.k8s.io \"" + cls + "\" not found"));
-            }
+        ObjectNode sc = ctx.storageClassOf(claim);
+        boolean delayed = sc != null && "WaitForFirstConsumer".equals(sc.path("volumeBindingMode").asText("Immediate"))
+                && !claim.path("metadata").path("annotations").has(Kubelet.SELECTED_NODE);
+        ObjectNode pv = findMatchingVolume(claim, delayed);
+        if (pv != null) {
+            bind(key, claim, pv);
             return;
         }
-        boolean delayed = "WaitForFirstConsumer".equals(sc.path("volumeBindingMode").asText("Immediate"));
-        if (delayed && !claim.path("metadata").path("annotations").has(Kubelet.SELECTED_NODE)) {
+        String cls = claim.path("spec").path("storageClassName").asText("");
+        if (delayed) {
             once(uid + "/wffc", () -> ctx.events().normal(name(), claim, "WaitForFirstConsumer",
                     "waiting for first consumer to be created before binding"));
             return;
         }
-        ObjectNode pv = findVolume(claim);
-        if (pv != null) {
-            bind(claim, pv);
+        if (cls.isEmpty()) {
+            once(uid + "/nc", () -> ctx.events().normal(name(), claim, "FailedBinding",
+                    "no persistent volumes available for this claim and no storage class is set"));
+            return;
+        }
+        if (sc == null) {
+            once(uid + "/nf", () -> ctx.events().warning(name(), claim, "ProvisioningFailed",
+                    "storageclass.storage.k8s.io \"" + cls + "\" not found"));
             return;
         }
         String driver = sc.path("provisioner").asText();
@@ -139,35 +164,69 @@ final class VolumeBinder extends Controller {
                 + "either by the external provisioner '" + driver + "' or manually by the system administrator. If volume "
                 + "creation is delayed, please verify that the provisioner is running and correctly registered."));
         if (pacer.due(this, key, uid + "/provision", ctx.timings().provisionMillis())) {
-            bind(claim, provision(claim, sc));
+            bind(key, claim, provision(claim, sc));
         }
     }
 
     /**
      * syncUnboundClaim with spec.volumeName set (pv_controller.go, "User asked for a specific PV"): a
-     * missing PV leaves the claim Pending; a PV that is unclaimed, or pre-bound to this claim by name
-     * (claimRef without uid, as kubectl creates a static pair), binds if checkVolumeSatisfyClaim passes,
-     * else a VolumeMismatch warning; a PV claimed by another claim leaves it Pending.
+     * missing PV leaves the claim Pending; a PV without claimRef binds if checkVolumeSatisfyClaim passes,
+     * else a VolumeMismatch warning; a PV whose claimRef names this claim (IsVolumeBoundToClaim: no uid, or
+     * this claim's) binds without that check; a PV claimed by another claim leaves it Pending with FailedBinding.
      */
-    private void bindRequestedVolume(ObjectNode claim, String volume) {
+    private void bindRequestedVolume(Key key, ObjectNode claim, String volume) {
         ObjectNode pv = api.get(ctx.kinds().volumes(), "", volume);
-        if (pv == null || ObjectMeta.deleting(pv)) {
+        if (pv == null) {
             return;
         }
         JsonNode ref = pv.path("spec").path("claimRef");
-        boolean mine = ref.isMissingNode() || (ref.path("name").asText().equals(ObjectMeta.name(claim))
-                && ref.path("namespace").asText().equals(ObjectMeta.ns(claim))
-                && (ref.path("uid").asText("").isEmpty() || ref.path("uid").asText().equals(ObjectMeta.uid(claim))));
-        if (!mine) {
+        if (ref.isMissingNode() || ref.isNull()) {
+            String mismatch = mismatch(pv, claim);
+            if (mismatch != null) {
+                once(ObjectMeta.uid(claim) + "/mismatch/" + volume, () -> ctx.events().warning(name(), claim, "VolumeMismatch",
+                        "Cannot bind to requested volume \"" + volume + "\": " + mismatch));
+                return;
+            }
+            bind(key, claim, pv);
+        } else if (isVolumeBoundToClaim(pv, claim)) {
+            bind(key, claim, pv);
+        } else {
+            once(ObjectMeta.uid(claim) + "/taken/" + volume + "/" + ref.path("uid").asText(), () -> ctx.events().warning(name(), claim,
+                    "FailedBinding", "volume \"" + volume + "\" already bound to a different claim."));
+        }
+    }
+
+    /**
+     * syncBoundClaim: the claim's PV is gone or lost its claimRef to another claim (Lost, terminal), has no
+     * claimRef (bound again), or is this claim's (the binding is finished: the claim's status, if its write
+     * was lost).
+     */
+    private void syncBoundClaim(Key key, ObjectNode claim) {
+        String volume = claim.path("spec").path("volumeName").asText("");
+        if (volume.isEmpty()) {
+            lost(claim, "ClaimLost", "Bound claim has lost reference to PersistentVolume. Data on the volume is lost!");
             return;
         }
-        String mismatch = mismatch(pv, claim);
-        if (mismatch != null) {
-            once(ObjectMeta.uid(claim) + "/mismatch/" + volume, () -> ctx.events().warning(name(), claim, "VolumeMismatch",
-                    "Cannot bind to requested volume \"" + volume + "\": " + mismatch));
+        ObjectNode pv = api.get(ctx.kinds().volumes(), "", volume);
+        if (pv == null) {
+            lost(claim, "ClaimLost", "Bound claim has lost its PersistentVolume. Data on the volume is lost!");
             return;
         }
-        bind(claim, pv, false);
+        JsonNode ref = pv.path("spec").path("claimRef");
+        if (ref.isMissingNode() || ref.isNull() || ref.path("uid").asText("").equals(ObjectMeta.uid(claim))) {
+            bind(key, claim, pv);
+        } else {
+            lost(claim, "ClaimMisbound", "Two claims are bound to the same volume, this one is bound incorrectly");
+        }
+    }
+
+    private void lost(ObjectNode claim, String reason, String message) {
+        if ("Lost".equals(claim.path("status").path("phase").asText())) {
+            return;
+        }
+        claim.withObject("/status").put("phase", "Lost");
+        api.updateStatus(ctx.kinds().claims(), claim);
+        ctx.events().warning(name(), claim, reason, message);
     }
 
     /** checkVolumeSatisfyClaim's refusals, in its order; null when the volume fits. */
@@ -195,22 +254,50 @@ final class VolumeBinder extends Controller {
         }
     }
 
-    private ObjectNode findVolume(ObjectNode claim) {
+    /**
+     * FindMatchingVolume (component-helpers/storage/volume/pv_helpers.go) over the PVs whose access modes hold the
+     * claim's (index.go findByClaim): skip a PV claimed by another claim, too small, of another volumeMode or being
+     * deleted; return the first PV pre-bound to this claim; with binding delayed, nothing else; else the smallest
+     * Available PV of the claim's class.
+     */
+    private ObjectNode findMatchingVolume(ObjectNode claim, boolean delayBinding) {
         String cls = claim.path("spec").path("storageClassName").asText("");
         String request = claim.path("spec").path("resources").path("requests").path("storage").asText("0");
-        ObjectNode best = null;
+        ObjectNode smallest = null;
         for (ObjectNode pv : api.list(ctx.kinds().volumes(), "")) {
             JsonNode ref = pv.path("spec").path("claimRef");
-            boolean free = ref.isMissingNode() || (ref.path("name").asText().equals(ObjectMeta.name(claim))
-                    && ref.path("namespace").asText().equals(ObjectMeta.ns(claim)) && ref.path("uid").asText("").isEmpty());
+            boolean claimed = !ref.isMissingNode() && !ref.isNull();
             String cap = pv.path("spec").path("capacity").path("storage").asText("0");
-            if (free && !ObjectMeta.deleting(pv) && cls.equals(pv.path("spec").path("storageClassName").asText(""))
-                    && Quantities.compare(cap, request) >= 0 && modesFit(claim, pv)
-                    && (best == null || Quantities.compare(cap, best.path("spec").path("capacity").path("storage").asText()) < 0)) {
-                best = pv;
+            if (!modesFit(claim, pv) || (claimed && !isVolumeBoundToClaim(pv, claim)) || Quantities.compare(cap, request) < 0
+                    || !volumeMode(claim).equals(volumeMode(pv)) || ObjectMeta.deleting(pv)) {
+                continue;
+            }
+            if (claimed) {
+                return pv;
+            }
+            if (delayBinding || !"Available".equals(pv.path("status").path("phase").asText())
+                    || !cls.equals(pv.path("spec").path("storageClassName").asText(""))) {
+                continue;
+            }
+            if (smallest == null || Quantities.compare(cap, smallest.path("spec").path("capacity").path("storage").asText()) < 0) {
+                smallest = pv;
             }
         }
-        return best;
+        return smallest;
+    }
+
+    /** storagehelpers.IsVolumeBoundToClaim: the claimRef names this claim, and has no uid or this claim's. */
+    static boolean isVolumeBoundToClaim(JsonNode pv, JsonNode claim) {
+        JsonNode ref = pv.path("spec").path("claimRef");
+        if (ref.isMissingNode() || ref.isNull() || !refersTo(ref, ObjectMeta.ns(claim), ObjectMeta.name(claim))) {
+            return false;
+        }
+        String uid = ref.path("uid").asText("");
+        return uid.isEmpty() || uid.equals(ObjectMeta.uid(claim));
+    }
+
+    private static String volumeMode(JsonNode o) {
+        return o.path("spec").path("volumeMode").asText("Filesystem");
     }
 
     private static boolean modesFit(JsonNode claim, JsonNode pv) {
@@ -252,57 +339,78 @@ final class VolumeBinder extends Controller {
         return created;
     }
 
-    private void bind(ObjectNode claim, ObjectNode pv) {
-        bind(claim, pv, true);
-    }
-
     /**
-     * bindVolumeToClaim, then bindClaimToVolume, then the claim's status; {@code controllerChose}: the
-     * claim named no volume, so it gets AnnBoundByController (a user's pre-bound claim does not).
+     * bind: bindVolumeToClaim (the claimRef with this claim's uid and resourceVersion; AnnBoundByController when the PV
+     * was not pre-bound to it), the PV's phase, bindClaimToVolume (volumeName, AnnBindCompleted; AnnBoundByController
+     * when the controller chose the PV), then the claim's status. Each write only when something changes, as the Go
+     * helpers do, so a bound pair synced again writes nothing. The claim's status write of a claim the user pre-bound
+     * comes {@link Timings#claimBoundLagMillis} later: its PV shows Bound first.
      */
-    private void bind(ObjectNode claim, ObjectNode pv, boolean controllerChose) {
-        pv.withObject("/spec").putObject("claimRef").put("apiVersion", "v1").put("kind", "PersistentVolumeClaim")
-                .put("namespace", ObjectMeta.ns(claim)).put("name", ObjectMeta.name(claim)).put("uid", ObjectMeta.uid(claim))
-                .put("resourceVersion", claim.path("metadata").path("resourceVersion").asText());
-        pv = api.update(ctx.kinds().volumes(), pv);
-        pv.withObject("/status").put("phase", "Bound");
-        pv = api.updateStatus(ctx.kinds().volumes(), pv);
-        claim.withObject("/spec").put("volumeName", ObjectMeta.name(pv));
+    private void bind(Key key, ObjectNode claim, ObjectNode pv) {
+        String claimUid = ObjectMeta.uid(claim);
+        JsonNode ref = pv.path("spec").path("claimRef");
+        if (!isVolumeBoundToClaim(pv, claim) || !ref.path("uid").asText("").equals(claimUid)) {
+            boolean preBound = isVolumeBoundToClaim(pv, claim);
+            pv.withObject("/spec").putObject("claimRef").put("apiVersion", "v1").put("kind", "PersistentVolumeClaim")
+                    .put("namespace", ObjectMeta.ns(claim)).put("name", ObjectMeta.name(claim)).put("uid", claimUid)
+                    .put("resourceVersion", claim.path("metadata").path("resourceVersion").asText());
+            if (!preBound) {
+                pv.withObject("/metadata").withObject("annotations").put(BOUND_BY_CONTROLLER, "yes");
+            }
+            pv = api.update(ctx.kinds().volumes(), pv);
+        }
+        if (!"Bound".equals(pv.path("status").path("phase").asText())) {
+            pv.withObject("/status").put("phase", "Bound");
+            pv = api.updateStatus(ctx.kinds().volumes(), pv);
+        }
         ObjectNode ann = claim.withObject("/metadata").withObject("annotations");
-        ann.put("pv.kubernetes.io/bind-completed", "yes");
-        if (controllerChose) {
-            ann.put("pv.kubernetes.io/bound-by-controller", "yes");
+        boolean dirty = false;
+        if (!ObjectMeta.name(pv).equals(claim.path("spec").path("volumeName").asText(""))) {
+            claim.withObject("/spec").put("volumeName", ObjectMeta.name(pv));
+            if (!ann.has(BOUND_BY_CONTROLLER)) {
+                ann.put(BOUND_BY_CONTROLLER, "yes");
+            }
+            dirty = true;
+        }
+        if (!ann.has(BIND_COMPLETED)) {
+            ann.put(BIND_COMPLETED, "yes");
+            dirty = true;
         }
         String driver = pv.path("metadata").path("annotations").path("pv.kubernetes.io/provisioned-by").asText("");
-        if (!driver.isEmpty()) {
+        if (!driver.isEmpty() && !ann.has("volume.kubernetes.io/storage-provisioner")) {
             ann.put("volume.beta.kubernetes.io/storage-provisioner", driver);
             ann.put("volume.kubernetes.io/storage-provisioner", driver);
+            dirty = true;
         }
-        claim = api.update(ctx.kinds().claims(), claim);
-        ObjectNode st = claim.withObject("/status");
-        st.put("phase", "Bound");
-        st.set("accessModes", pv.path("spec").path("accessModes").deepCopy());
-        st.set("capacity", pv.path("spec").path("capacity").deepCopy());
+        if (dirty) {
+            claim = api.update(ctx.kinds().claims(), claim);
+        }
+        // updateClaimStatus: the phase, the access modes, and the capacity only when the claim becomes Bound (a
+        // claim's capacity behind its PV's is a file system not grown yet)
+        JsonNode st = claim.path("status");
+        boolean becoming = !"Bound".equals(st.path("phase").asText());
+        if (!becoming && st.path("accessModes").equals(pv.path("spec").path("accessModes"))) {
+            return;
+        }
+        boolean userPreBound = !claim.path("metadata").path("annotations").has(BOUND_BY_CONTROLLER);
+        if (becoming && userPreBound && !pacer.due(this, key, claimUid + "/status", ctx.timings().claimBoundLagMillis())) {
+            return; // the status write met a 409; the next resync finishes it
+        }
+        ObjectNode status = claim.withObject("/status");
+        status.put("phase", "Bound");
+        status.set("accessModes", pv.path("spec").path("accessModes").deepCopy());
+        if (becoming) {
+            status.set("capacity", pv.path("spec").path("capacity").deepCopy());
+        }
         api.updateStatus(ctx.kinds().claims(), claim);
     }
 
-    /** The pvc-protection controller: the finalizer goes once no running pod mounts the claim. */
-    private void releaseProtection(ObjectNode claim) {
-        List<String> fs = ObjectMeta.finalizers(claim);
-        if (!fs.contains(StatefulSetPods.CLAIM_PROTECTION)) {
-            return;
-        }
-        for (ObjectNode pod : api.list(ctx.kinds().pods(), ObjectMeta.ns(claim))) {
-            String phase = pod.path("status").path("phase").asText("Pending");
-            if (Kubelet.claimNames(pod).contains(ObjectMeta.name(claim)) && !phase.equals("Succeeded") && !phase.equals("Failed")) {
-                return; // that pod's DELETED event brings the claim back
-            }
-        }
-        fs.remove(StatefulSetPods.CLAIM_PROTECTION);
-        ObjectMeta.setFinalizers(claim, fs);
-        api.update(ctx.kinds().claims(), claim);
-    }
-
+    /**
+     * syncVolume: a PV without claimRef, or pre-bound by a claimRef without uid, is Available; one whose claim is gone
+     * (none by that name, or one with another uid) is Released and reclaimed (Delete: deleted; Retain: kept, its
+     * claimRef untouched); one bound to a claim that names it is Bound; one whose claim is bound elsewhere is unbound
+     * (unbindVolume: the controller's claimRef removed, a user's pre-binding kept without its uid).
+     */
     private void syncVolume(ObjectNode pv) {
         String phase = pv.path("status").path("phase").asText("Pending");
         if (ObjectMeta.deleting(pv)) {
@@ -314,26 +422,55 @@ final class VolumeBinder extends Controller {
             return;
         }
         JsonNode ref = pv.path("spec").path("claimRef");
-        if (ref.isMissingNode()) {
-            if (!phase.equals("Available")) {
-                pv.withObject("/status").put("phase", "Available");
-                api.updateStatus(ctx.kinds().volumes(), pv);
+        if (ref.isMissingNode() || ref.isNull() || ref.path("uid").asText("").isEmpty()) {
+            // unused, or reserved for a claim by name that the claim's sync binds
+            setPhase(pv, "Available");
+            return;
+        }
+        ObjectNode claim = api.get(ctx.kinds().claims(), ref.path("namespace").asText(), ref.path("name").asText());
+        if (claim == null || !ObjectMeta.uid(claim).equals(ref.path("uid").asText())) {
+            if (!phase.equals("Released") && !phase.equals("Failed")) {
+                pv = setPhase(pv, "Released");
+            }
+            // reclaimVolume: Retain keeps the volume and its claimRef as they are
+            if ("Delete".equals(pv.path("spec").path("persistentVolumeReclaimPolicy").asText())) {
+                provisioner.delete(ctx.kinds().volumes(), pv, null);
             }
             return;
         }
-        if (ref.path("uid").asText("").isEmpty()) {
-            return; // pre-bound to a claim by name: the claim's sync binds it
+        String claimsVolume = claim.path("spec").path("volumeName").asText("");
+        if (claimsVolume.isEmpty()) {
+            requeue(new Key(ObjectMeta.ns(claim), CLAIM + ObjectMeta.name(claim)), 1);
+        } else if (claimsVolume.equals(ObjectMeta.name(pv))) {
+            setPhase(pv, "Bound");
+        } else if (pv.path("metadata").path("annotations").has("pv.kubernetes.io/provisioned-by")
+                && "Delete".equals(pv.path("spec").path("persistentVolumeReclaimPolicy").asText())) {
+            provisioner.delete(ctx.kinds().volumes(), pv, null); // provisioned for a claim that got another volume
+        } else {
+            unbindVolume(pv);
         }
-        ObjectNode claim = api.get(ctx.kinds().claims(), ref.path("namespace").asText(), ref.path("name").asText());
-        if (claim != null && ObjectMeta.uid(claim).equals(ref.path("uid").asText())) {
-            return;
+    }
+
+    private ObjectNode setPhase(ObjectNode pv, String phase) {
+        if (phase.equals(pv.path("status").path("phase").asText())) {
+            return pv;
         }
-        if (!phase.equals("Released") && !phase.equals("Failed")) {
-            pv.withObject("/status").put("phase", "Released");
-            pv = api.updateStatus(ctx.kinds().volumes(), pv);
+        pv.withObject("/status").put("phase", phase);
+        return api.updateStatus(ctx.kinds().volumes(), pv);
+    }
+
+    /** unbindVolume: a binding the controller made goes; a user's pre-binding stays, without the claim's uid. */
+    private void unbindVolume(ObjectNode pv) {
+        ObjectNode annotations = pv.withObject("/metadata").withObject("annotations");
+        if (annotations.has(BOUND_BY_CONTROLLER)) {
+            ((ObjectNode) pv.get("spec")).remove("claimRef");
+            annotations.remove(BOUND_BY_CONTROLLER);
+        } else {
+            ObjectNode ref = (ObjectNode) pv.path("spec").path("claimRef");
+            ref.remove("uid");
+            ref.remove("resourceVersion");
         }
-        if ("Delete".equals(pv.path("spec").path("persistentVolumeReclaimPolicy").asText())) {
-            provisioner.delete(ctx.kinds().volumes(), pv, null);
-        }
+        pv = api.update(ctx.kinds().volumes(), pv);
+        setPhase(pv, "Available");
     }
 }

@@ -69,7 +69,35 @@ public final class DemoScenario {
             new Case(FILLING_NAMESPACE, "ledger", "postgres:16.4", 3, "fast-online", "10Gi", "10Gi", "10Gi", 0, false,
                     "92 % full and filling (full in about 3 hours): the manifest keeps 10Gi, raise it; quota 60Gi"));
 
+    /**
+     * The copy migration's scenario (issue 38), kept apart from {@link #CASES} so the demo's plan stays as its tests
+     * know it: a StatefulSet on rancher's local-path class, which provisions volumes but cannot expand them
+     * (no {@code allowVolumeExpansion}, no resizer), whose manifest asks for twice the size.
+     */
+    static final List<Case> COPY_CASES = List.of(
+            new Case("files", "web", "nginx:1.27", 2, "local-path", "1Gi", "1Gi", "2Gi", 0, false,
+                    "cannot grow in place: its class provisions but does not expand; grows by copy"));
+
     private DemoScenario() {}
+
+    /** The copy scenario's live cluster ({@link #COPY_CASES}): its namespace, the local-path class, the set's objects. */
+    public static List<ObjectNode> copyCluster() {
+        List<ObjectNode> out = new ArrayList<>();
+        ObjectNode n = object("v1", "Namespace", null, "files");
+        n.putObject("spec").putArray("finalizers").add("kubernetes");
+        n.putObject("status").put("phase", "Active");
+        out.add(n);
+        out.add(storageClass("local-path", "rancher.io/local-path", false, "none"));
+        for (Case c : COPY_CASES) {
+            out.addAll(liveObjects(c));
+        }
+        return out;
+    }
+
+    /** The copy scenario's manifest: the set at its declared size. */
+    public static List<ObjectNode> copyManifest() {
+        return manifest(COPY_CASES);
+    }
 
     /** The live cluster: namespaces, StorageClasses, and per case its StatefulSet, revision, pods, claims and PVs. */
     public static List<ObjectNode> cluster() {
@@ -140,8 +168,12 @@ public final class DemoScenario {
 
     /** The manifest the operator brings: every StatefulSet as a user writes it, sizes as declared. */
     public static List<ObjectNode> manifest() {
+        return manifest(CASES);
+    }
+
+    private static List<ObjectNode> manifest(List<Case> cases) {
         List<ObjectNode> out = new ArrayList<>();
-        for (Case c : CASES) {
+        for (Case c : cases) {
             ObjectNode sts = object("apps/v1", "StatefulSet", c.namespace(), c.name());
             ((ObjectNode) sts.get("metadata")).putObject("labels").put("app.kubernetes.io/name", c.name());
             ObjectNode spec = sts.putObject("spec");
@@ -337,6 +369,14 @@ public final class DemoScenario {
         spec.put("volumeMode", "Filesystem");
         if (c.storageClass().equals("local-fixed")) {
             spec.putObject("local").put("path", "/mnt/disks/" + claim);
+        } else if (c.storageClass().equals("local-path")) {
+            // local-path-provisioner's PV: a hostPath directory on one node
+            spec.putObject("hostPath").put("path", "/opt/local-path-provisioner/" + pvName + "_" + c.namespace() + "_" + claim)
+                    .put("type", "DirectoryOrCreate");
+            String node = "demo-node-" + Integer.parseInt(claim.substring(claim.lastIndexOf('-') + 1)) % 3;
+            ObjectNode term = spec.putObject("nodeAffinity").putObject("required").putArray("nodeSelectorTerms").addObject();
+            term.putArray("matchExpressions").addObject().put("key", "kubernetes.io/hostname").put("operator", "In")
+                    .putArray("values").add(node);
         } else {
             spec.putObject("csi").put("driver", provisioner(c.storageClass())).put("volumeHandle", "vol-" + hash(claim));
         }
@@ -351,7 +391,8 @@ public final class DemoScenario {
         meta.putObject("annotations").put(ControllerManager.RESIZER_ANNOTATION, resizer);
         sc.put("provisioner", provisioner);
         sc.put("reclaimPolicy", "Delete");
-        sc.put("volumeBindingMode", provisioner.equals("kubernetes.io/no-provisioner") ? "WaitForFirstConsumer" : "Immediate");
+        boolean local = provisioner.equals("kubernetes.io/no-provisioner") || provisioner.equals("rancher.io/local-path");
+        sc.put("volumeBindingMode", local ? "WaitForFirstConsumer" : "Immediate");
         if (expandable) {
             sc.put("allowVolumeExpansion", true);
         }
@@ -369,6 +410,7 @@ public final class DemoScenario {
         return switch (storageClass) {
             case "fast-online" -> "ebs.csi.aws.com";
             case "standard-offline" -> "pd.csi.storage.gke.io";
+            case "local-path" -> "rancher.io/local-path";
             default -> "kubernetes.io/no-provisioner";
         };
     }

@@ -4,6 +4,7 @@ import dev.stsresize.sim.request.RequestInfo;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpExchange;
 import dev.stsresize.sim.ApiError;
+import dev.stsresize.sim.node.ContainerLogs;
 import dev.stsresize.sim.auth.Authenticator;
 import dev.stsresize.sim.auth.Authorizer;
 import dev.stsresize.sim.auth.Impersonation;
@@ -57,13 +58,14 @@ public final class ApiServer implements AutoCloseable {
      * @param anonymousAuth kube-apiserver's --anonymous-auth: a request without credentials is system:anonymous
      */
     public ApiServer(Registry registry, Tokens tokens, RequestLog log, Faults faults, int port, long bookmarkMillis,
-            CertificateAuthority ca, boolean anonymousAuth, VolumeUsage usage, Map<String, ServiceBackend> services) {
+            CertificateAuthority ca, boolean anonymousAuth, VolumeUsage usage, Map<String, ServiceBackend> services,
+            ContainerLogs containerLogs) {
         this.authorizer = new Authorizer(registry.store(), registry.catalog());
         this.log = log;
         this.paths = new Paths(registry.catalog());
         this.discovery = new Discovery(registry.catalog());
         this.openApi = new OpenApi(registry.catalog());
-        this.endpoints = new ResourceEndpoints(registry, authorizer, tokens);
+        this.endpoints = new ResourceEndpoints(registry, authorizer, tokens, new PodLogs(containerLogs));
         this.watches = new WatchStream(registry.store(), bookmarkMillis, () -> stopping);
         MountedVolumes mounted = new MountedVolumes(registry.store(), registry.catalog());
         this.proxies = new Proxies(registry, mounted, new KubeletSummary(mounted, usage), services);

@@ -36,7 +36,10 @@ final class ResourceEndpoints {
     /** LIST answers, each made once per resourceVersion. */
     final ListAnswers lists = new ListAnswers();
 
-    ResourceEndpoints(Registry registry, Authorizer authorizer, Tokens tokens) {
+    private final PodLogs podLogs;
+
+    ResourceEndpoints(Registry registry, Authorizer authorizer, Tokens tokens, PodLogs podLogs) {
+        this.podLogs = podLogs;
         this.registry = registry;
         this.authorizer = authorizer;
         this.tokens = tokens;
@@ -82,6 +85,9 @@ final class ResourceEndpoints {
         ObjectNode o = registry.get(c.type(), r.namespace(), r.name());
         if (r.subresource().equals("scale")) {
             return Response.of(200, registry.scaleOf(o));
+        }
+        if (r.subresource().equals("log")) {
+            return Response.typed(200, "text/plain", podLogs.read(o, c.query()));
         }
         if (Tables.wanted(c.accept())) {
             return Response.of(200, Tables.table(c.type(), List.of(o), o.path("metadata").path("resourceVersion").asText(), Instant.now()));

@@ -30,7 +30,7 @@ public final class Catalog {
         core("namespaces", "Namespace", false, NO_DELETECOLLECTION, List.of("ns"), List.of(), Set.of("status", "finalize"), false, true);
         core("persistentvolumeclaims", "PersistentVolumeClaim", true, ALL, List.of("pvc"), List.of(), Set.of("status"), false, true);
         core("persistentvolumes", "PersistentVolume", false, ALL, List.of("pv"), List.of(), Set.of("status"), false, true);
-        core("pods", "Pod", true, ALL, List.of("po"), List.of("all"), Set.of("status", "eviction"), false, true);
+        core("pods", "Pod", true, ALL, List.of("po"), List.of("all"), Set.of("status", "eviction", "log"), false, true);
         core("events", "Event", true, ALL, List.of("ev"), List.of(), Set.of(), false, false);
         core("serviceaccounts", "ServiceAccount", true, ALL, List.of("sa"), List.of(), Set.of("token"), false, true);
         core("secrets", "Secret", true, ALL, List.of(), List.of(), Set.of(), false, false);
@@ -117,6 +117,7 @@ public final class Catalog {
             case "eviction" -> new Sub("policy", "v1", "Eviction", List.of("create"));
             case "token" -> new Sub("authentication.k8s.io", "v1", "TokenRequest", List.of("create"));
             case "finalize" -> new Sub("", "", parent.kind(), List.of("update"));
+            case "log" -> new Sub("", "", parent.kind(), List.of("get"));
             default -> new Sub("", "", parent.kind(), List.of("get", "patch", "update"));
         };
     }

@@ -49,7 +49,8 @@ class ControllerRulesTest {
             assertThat(pv.at("/spec/claimRef/uid").asText()).isEqualTo(Running.uid(claim));
             assertThat(pv.at("/status/phase").asText()).isEqualTo("Bound");
 
-            c.create("persistentvolumes", preBoundVolume("pv-small", "1Gi", "big"));
+            // checkVolumeSatisfyClaim runs for a PV without claimRef only: one pre-bound to the claim binds unchecked
+            c.create("persistentvolumes", VolumeBinderTest.volume("pv-small", "local", "1Gi"));
             c.create("persistentvolumeclaims", claimFor("big", "pv-small", "2Gi"));
             await("VolumeMismatch", () -> c.event("big", "VolumeMismatch") != null);
             assertThat(c.event("big", "VolumeMismatch").path("message").asText())

@@ -76,4 +76,23 @@ class EvictionTest {
             c.patch("pods", "db-0", "{metadata: {finalizers: null}}");
         }
     }
+
+    @Test
+    void a_pod_evicted_while_its_StatefulSet_is_orphan_deleted_is_not_recreated() throws Exception {
+        try (Running c = GarbageCollectorTest.settledDb("")) {
+            String setUid = Running.uid(c.get("statefulsets", "db"));
+            c.delete("statefulsets", "db", "Orphan", setUid);
+            await("db is gone, its pods orphaned", () -> c.get("statefulsets", "db") == null
+                    && c.get("pods", "db-1").at("/metadata/ownerReferences").isMissingNode());
+            evict(c, "db-1");
+            await("db-1 is gone", () -> c.get("pods", "db-1") == null);
+            assertThat(c.controllers.awaitIdle(Running.DEADLINE)).isTrue();
+            assertThat(c.get("pods", "db-1")).as("nothing owns db-1 any more").isNull();
+            assertThat(c.ready("db-0")).as("the other pod serves on").isTrue();
+            assertThat(c.get("persistentvolumeclaims", "data-db-1")).as("its claim stays").isNotNull();
+
+            c.create("statefulsets", Running.db("expandable", "1Gi", "")); // re-applied: the controller makes db-1 again
+            c.awaitReady("db-1");
+        }
+    }
 }

@@ -32,10 +32,15 @@ final class Running implements AutoCloseable {
 
     /** Starts the cluster, loads {@code objects} and the CSIDriver of {@link #storageClass}'s driver, then starts the controllers. */
     static Running with(ObjectNode... objects) {
+        return with(Timings.FAST, objects);
+    }
+
+    /** The same at another pace. */
+    static Running with(Timings timings, ObjectNode... objects) {
         SimCluster sim = SimCluster.start();
         sim.load(csiDriver(CSI_DRIVER));
         sim.load(objects);
-        return new Running(sim, ControllerManager.start(sim, Speed.fast));
+        return new Running(sim, ControllerManager.start(sim, timings));
     }
 
     static ObjectNode yaml(String s) {

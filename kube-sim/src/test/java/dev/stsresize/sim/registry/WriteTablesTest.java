@@ -76,7 +76,7 @@ class WriteTablesTest {
     @Test
     void the_standard_chain_is_kube_apiservers_order_of_the_plugins_the_simulator_has() {
         Store store = new Store(Clock.systemUTC(), 100);
-        assertThat(AdmissionChain.standard(store, CATALOG).names()).containsExactly("PersistentVolumeClaimResize", "ResourceQuota");
+        assertThat(AdmissionChain.standard(store, CATALOG).names()).containsExactly("StorageObjectInUseProtection", "PersistentVolumeClaimResize", "ResourceQuota");
     }
 
     @Test

@@ -33,6 +33,7 @@ public final class Strategies {
         Map<String, Strategy> m = new LinkedHashMap<>();
         m.put("namespaces", new NamespaceStrategy());
         m.put("persistentvolumeclaims", new PersistentVolumeClaimStrategy(gates));
+        m.put("persistentvolumes", new PersistentVolumeStrategy());
         m.put("pods", new PodStrategy());
         m.put("events", EventStrategy.LEGACY);
         m.put("secrets", new SecretStrategy());
