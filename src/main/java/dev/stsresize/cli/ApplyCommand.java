@@ -118,7 +118,7 @@ public final class ApplyCommand extends ConvergingCommand {
     }
 
     private int converge(PrintWriter out, PrintWriter err) {
-        boolean json = output.format == OutputFormat.Result.json;
+        boolean json = output.format.document();
         // asked before the prompter opens the system terminal (jline hands out one at a time); with -o json
         // the table goes to stderr, which may well be the terminal while stdout is a pipe
         TerminalWidth.ForApply widths = TerminalWidth.forApply(environment.variables(), json, json || environment.console());
@@ -198,7 +198,7 @@ public final class ApplyCommand extends ConvergingCommand {
 
     /** The plan table, its notes and every write to come: on stdout, or on stderr when stdout holds the Result document. */
     private void printPlan(Assessment assessment, ConvergeOptions opts, int width, PrintWriter planOut) {
-        boolean json = output.format == OutputFormat.Result.json;
+        boolean json = output.format.document();
         List<Decision> decisions = assessment.items().stream().map(Assessed::decision).toList();
         ResultPrinter.plan(decisions, Optional.empty(), OutputFormat.Document.table,
                 color.palette(environment.console() && !json, environment.variables().get("NO_COLOR")), width, planOut);

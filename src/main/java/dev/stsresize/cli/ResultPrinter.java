@@ -91,6 +91,8 @@ final class ResultPrinter {
     static int print(List<StatefulSetResult> results, OutputFormat.Result output, PrintWriter out) {
         if (output == OutputFormat.Result.json) {
             DocumentWriter.json(ResultDocument.of(results), out);
+        } else if (output == OutputFormat.Result.yaml) {
+            out.print(DocumentWriter.yaml(ResultDocument.of(results)));
         } else {
             for (StatefulSetResult r : results) {
                 out.println(r.namespace() + "/" + r.name() + ": " + r.outcome().label()

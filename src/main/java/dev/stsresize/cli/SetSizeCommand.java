@@ -39,8 +39,13 @@ public final class SetSizeCommand extends BaseCommand {
             description = "The namespace of StatefulSets whose document names none. Default: ${DEFAULT-VALUE}.")
     String namespace;
 
-    @Option(names = "--dry-run", description = "Print the diff without writing the file.")
-    boolean dryRun;
+    /** What set-size's dry runs can be: it sends nothing, so there is no server dry run. */
+    enum DryRun { none, client }
+
+    @Option(names = "--dry-run", paramLabel = "none|client", defaultValue = "none", arity = "0..1", fallbackValue = "client",
+            description = "client: print the diff without writing the file (--dry-run alone says the same, as kubectl's did);"
+                    + " none: write it. set-size sends nothing, so there is no server dry run. Default: ${DEFAULT-VALUE}.")
+    DryRun dryRun;
 
     @Parameters(index = "0", paramLabel = "NAMESPACE/NAME", description = "The StatefulSet (NAME alone: in -n's namespace).")
     String target;
@@ -86,8 +91,8 @@ public final class SetSizeCommand extends BaseCommand {
         out.print(UnifiedDiff.of(file, before, after));
         out.flush();
         PrintWriter err = spec.commandLine().getErr();
-        if (dryRun) {
-            err.println(file + " not written (--dry-run).");
+        if (dryRun == DryRun.client) {
+            err.println(file + " not written (--dry-run=client).");
         } else {
             ManifestFile.write(file, after);
             err.println(file + " written. Next: kubectl stsresize plan -f " + file + " (or apply).");

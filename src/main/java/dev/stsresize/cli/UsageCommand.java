@@ -41,9 +41,8 @@ public final class UsageCommand extends BaseCommand {
 
     @Mixin UsageOptions usage;
 
-    @Option(names = {"-f", "--filename"}, paramLabel = "MANIFEST",
-            description = "The manifest file named in the printed set-size command lines (it is not read).")
-    String manifest;
+    /** The manifest whose StatefulSets the report covers; read as plan reads it, so a file that is not one is refused. */
+    @Mixin ManifestOptions manifestFiles;
 
     @Mixin OutputFormat.DocumentOption output;
 
@@ -63,6 +62,7 @@ public final class UsageCommand extends BaseCommand {
     protected void validate() {
         connection.validate(spec);
         usage.validate(spec);
+        manifestFiles.validate();
     }
 
     @Override
@@ -72,22 +72,26 @@ public final class UsageCommand extends BaseCommand {
         ClusterConnection conn = connection.connect(environment, err);
         err.println(conn.target());
         Cluster cluster = conn.cluster();
-        NamespaceScope scope = connection.allNamespaces ? NamespaceScope.all()
-                : NamespaceScope.of(connection.namespace != null ? connection.namespace : conn.defaultNamespace());
-        List<ObjectNode> statefulSets = cluster.listStatefulSets(scope).items();
+        String namespace = connection.namespace != null ? connection.namespace : conn.defaultNamespace();
+        Set<String> declared = manifestFiles.given()
+                ? declaredKeys(manifestFiles.read(environment.stdin(), namespace, connection.namespace != null)) : null;
+        NamespaceScope scope = connection.allNamespaces || declared != null && !declared.stream()
+                .allMatch(k -> k.startsWith(namespace + "/")) ? NamespaceScope.all() : NamespaceScope.of(namespace);
+        List<ObjectNode> statefulSets = cluster.listStatefulSets(scope).items().stream()
+                .filter(s -> declared == null || declared.contains(key(s))).toList();
         UsageReport report = usage.reader(cluster, conn).read(statefulSets, List.of(scope), usage.policy(spec));
         List<StatefulSetUsage> known = report.fullestFirst();
         Set<String> knownKeys = new TreeSet<>();
         known.forEach(u -> knownKeys.add(u.key()));
         List<String> unknown = new ArrayList<>();
         for (ObjectNode s : statefulSets) {
-            String key = s.path("metadata").path("namespace").asText() + "/" + s.path("metadata").path("name").asText();
-            if (!knownKeys.contains(key)) {
-                unknown.add(key);
+            if (!knownKeys.contains(key(s))) {
+                unknown.add(key(s));
             }
         }
         unknown.sort(null);
-        String file = manifest == null ? "MANIFEST" : manifest;
+        String file = manifestFiles.files.size() == 1 && !manifestFiles.recursive && java.nio.file.Files.isRegularFile(
+                java.nio.file.Path.of(manifestFiles.files.get(0))) ? manifestFiles.files.get(0) : "MANIFEST";
         if (output.format == OutputFormat.Document.table && statefulSets.isEmpty()) {
             err.println("No StatefulSets in " + scope + ".");
         } else {
@@ -97,5 +101,15 @@ public final class UsageCommand extends BaseCommand {
             ResultPrinter.notes(report.notes(), err);
         }
         return ExitCodes.OK;
+    }
+
+    private static String key(ObjectNode s) {
+        return s.path("metadata").path("namespace").asText() + "/" + s.path("metadata").path("name").asText();
+    }
+
+    private static Set<String> declaredKeys(dev.stsresize.manifest.Manifest m) {
+        Set<String> keys = new java.util.HashSet<>();
+        m.objects().forEach(o -> keys.add(key(o)));
+        return keys;
     }
 }

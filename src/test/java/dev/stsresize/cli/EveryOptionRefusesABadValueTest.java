@@ -83,13 +83,12 @@ class EveryOptionRefusesABadValueTest {
         BAD.put("--timeout", "0s");
         BAD.put("--fs-timeout", "0s");
         BAD.put("--speed", "slow");
-        BAD_IN.put("apply --output", "yaml");
-        BAD_IN.put("resume --output", "yaml");
         BAD_IN.put("resume NAMESPACE/NAME", "default/Bad_Name");
         BAD_IN.put("revert NAMESPACE/NAME", "default/Bad_Name");
         BAD_IN.put("set-size NAMESPACE/NAME", "default/");
         BAD_IN.put("set-size TEMPLATE=SIZE", "data");
         BAD_IN.put("set-size --filename", "-");
+        BAD_IN.put("set-size --dry-run", "server"); // set-size sends nothing: none or client
         BAD_IN.put("render-job --unit", "Bad Unit");
         BAD_IN.put("render-job --image", "busybox:latest");
         BAD_IN.put("render-job --label", "team");
@@ -109,7 +108,6 @@ class EveryOptionRefusesABadValueTest {
         ANY_VALUE.put("--as", "any user name; impersonation is the API server's to allow");
         ANY_VALUE.put("--as-group", "any group name; impersonation is the API server's to allow");
         ANY_VALUE.put("--as-uid", "any UID; impersonation is the API server's to allow");
-        ANY_VALUE.put("usage --filename", "only named in the printed set-size lines, never read");
         ANY_VALUE.put("render-job --image-pull-secret", "a ServiceAccount's imagePullSecrets name is not validated by kube-apiserver");
     }
 
@@ -290,9 +288,9 @@ class EveryOptionRefusesABadValueTest {
         Map<String, String> env = Map.of("KUBECONFIG", dir.resolve("kubeconfig").toString(), "XDG_STATE_HOME", dir.resolve("state").toString());
         Cli cli = new Cli(new PrintWriter(new StringWriter()), new PrintWriter(err), new ByteArrayInputStream(new byte[0]), env, false);
 
-        assertThat(cli.run("resume", "-o", "yaml", "default/db")).isEqualTo(1);
+        assertThat(cli.run("resume", "-o", "xml", "default/db")).isEqualTo(1);
         assertThat(cli.run("apply", "-f", dir.resolve("manifest.yaml").toString(), "--timeout", "PT10M", "--yes")).isEqualTo(1);
-        assertThat(err.toString()).contains("error: --output takes table or json, not \"yaml\".")
+        assertThat(err.toString()).contains("error: --output takes table, json or yaml, not \"xml\".")
                 .contains("error: --timeout takes a duration as kubectl writes it, like 30s, 10m0s or 1h30m0s, not \"PT10M\".");
     }
 }

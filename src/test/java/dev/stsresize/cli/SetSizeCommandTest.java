@@ -69,7 +69,7 @@ class SetSizeCommandTest {
         Run r = run("set-size", "--dry-run", "-f", f.toString(), "-n", "shop", "db", "data=20Gi");
         assertThat(r.code()).isZero();
         assertThat(r.out()).contains("+          storage: \"20Gi\"");
-        assertThat(r.err()).contains("not written (--dry-run)");
+        assertThat(r.err()).contains("not written (--dry-run=client)");
         assertThat(Files.readAllBytes(f)).isEqualTo(before);
     }
 

@@ -174,7 +174,14 @@ class PlanUsageTest {
             java.util.List<String> lines = run.out().lines().toList();
             assertThat(lines.get(0)).startsWith("NAMESPACE/NAME").contains("USED", "AVAILABLE", "FILLS IN", "SUGGEST");
             assertThat(lines.get(1)).startsWith("payments/ledger").contains("data-ledger-0", "data 10Gi → 14Gi");
-            assertThat(lines).filteredOn(l -> l.matches("^[a-z]+/[a-z]+ .*")).hasSize(9);
+            // -f reads the manifest: the report covers its StatefulSets; without -f, every one in scope
+            assertThat(lines).filteredOn(l -> l.matches("^[a-z]+/[a-z]+ .*")).hasSize(1);
+            Commands.Run all = Commands.run(h, "usage", "-A");
+            assertThat(all.out().lines().filter(l -> l.matches("^[a-z]+/[a-z]+ .*"))).as(all.describe()).hasSize(9);
+            assertThat(all.out()).contains("set-size -f MANIFEST");
+            Commands.Run missing = Commands.run(h, "usage", "-A", "-f", manifest + ".absent");
+            assertThat(missing.code()).as(missing.describe()).isEqualTo(1);
+            assertThat(missing.err()).startsWith("error: ");
             String setSize = "kubectl stsresize set-size -f " + manifest + " payments/ledger data=14Gi";
             assertThat(lines).contains("  " + setSize);
 
