@@ -3,23 +3,16 @@ package dev.stsresize.cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.UserError;
 import dev.stsresize.cluster.ClusterConnection;
-import dev.stsresize.cluster.ConnectionSettings;
-import dev.stsresize.cluster.KubeClients;
-import dev.stsresize.cluster.KubeconfigOverrides;
 import dev.stsresize.job.JobRenderer;
 import dev.stsresize.job.JobSpec;
 import dev.stsresize.job.KubernetesVersion;
 import dev.stsresize.job.RenderedStream;
-import dev.stsresize.manifest.ApiNames;
 import dev.stsresize.manifest.Manifest;
 import java.io.PrintWriter;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -29,7 +22,8 @@ import picocli.CommandLine.Option;
  * {@code kubectl stsresize render-job}: the pre-rollout Job for a GitOps tree, and the identity it
  * runs as. Reads the manifest and writes a YAML stream to stdout; the only request it may send is a GET
  * of the target cluster's {@code /version}, when {@code --kubernetes-version} does not name it, so that
- * the Job carries only the fields that cluster serves.
+ * the Job carries only the fields that cluster serves. It connects through the same flags as every other
+ * command, and says on stderr which cluster and version it rendered for.
  */
 @Command(
         name = "render-job",
@@ -51,9 +45,8 @@ public final class RenderJobCommand extends BaseCommand {
 
     @Mixin ManifestOptions manifestFiles;
 
-    @Option(names = {"-n", "--namespace"}, required = true, paramLabel = "NS",
-            description = "The namespace of the StatefulSets (those naming none are taken to be in it); others are left out.")
-    String namespace;
+    /** -n is the Job's namespace, the context's when not given; the kubeconfig flags name the target cluster. */
+    @Mixin ConnectionOptions connection;
 
     @Option(names = "--unit", paramLabel = "NAME",
             description = "The delivery unit, naming the objects sts-volume-resize-NAME (absent, \"\" or base: sts-volume-resize).")
@@ -84,16 +77,8 @@ public final class RenderJobCommand extends BaseCommand {
 
     @Option(names = "--kubernetes-version", paramLabel = "VERSION",
             description = "The target cluster's Kubernetes version (1.32, or v1.32.3 as kubectl version prints it): the Job carries only"
-                    + " the fields it serves. Default: read from the cluster's /version (--kubeconfig, --context).")
+                    + " the fields it serves. Default: read from the cluster's /version (the connection flags).")
     String kubernetesVersion;
-
-    @Option(names = "--kubeconfig", paramLabel = "FILE",
-            description = "Without --kubernetes-version: the kubeconfig of the target cluster, whose /version is read.")
-    Path kubeconfig;
-
-    @Option(names = "--context", paramLabel = "NAME",
-            description = "Without --kubernetes-version: the kubeconfig context of the target cluster.")
-    String context;
 
     private final Environment environment;
 
@@ -105,37 +90,50 @@ public final class RenderJobCommand extends BaseCommand {
     protected int run() {
         Map<String, String> stamped = labels();
         KubernetesVersion typed = kubernetesVersion == null ? null : KubernetesVersion.parse(kubernetesVersion, "--kubernetes-version");
-        Manifest manifest = manifestFiles.read(environment.stdin(), namespace, false);
+        PrintWriter err = spec.commandLine().getErr();
+        // the kubeconfig is read only for what the flags leave out: the namespace (the context's), the version (the cluster's)
+        ClusterConnection conn = connection.namespace == null ? connect() : null;
+        String namespace = connection.namespace != null ? connection.namespace : conn.defaultNamespace();
+        Manifest manifest = manifestFiles.read(environment.stdin(), namespace, false); // other namespaces are left out, not refused
+        KubernetesVersion target = typed;
+        if (target == null) {
+            conn = conn != null ? conn : connect();
+            target = KubernetesVersion.fromVersionInfo(conn.cluster().serverVersion(), conn.server());
+        }
         List<ObjectNode> served = JobRenderer.servedBy(manifest.objects(), namespace);
-        JobSpec js = JobSpec.of(namespace, served, typed != null ? typed : serverVersion()).withUnit(unit).withImage(image)
+        JobSpec js = JobSpec.of(namespace, served, target).withUnit(unit).withImage(image)
                 .withLabels(stamped).withImagePullSecrets(pullSecrets).withApiServer(cidrs, ports).withStorageRead(!namespacedOnly);
+        String rendered = RenderedStream.yaml(JobRenderer.render(js));
+        if (conn != null) {
+            err.println(conn.target());
+        }
+        err.println("rendered for Kubernetes " + target + (typed == null ? " (the cluster's /version)" : " (--kubernetes-version)")
+                + " in namespace " + namespace);
+        err.flush();
         PrintWriter out = spec.commandLine().getOut();
-        out.print(RenderedStream.yaml(JobRenderer.render(js)));
+        out.print(rendered);
         out.flush();
         return ExitCodes.OK;
     }
 
-    /** The version the target cluster answers on /version, through the kubeconfig as kubectl reads it. */
-    private KubernetesVersion serverVersion() {
-        ConnectionSettings settings = new ConnectionSettings(Optional.ofNullable(kubeconfig), Optional.ofNullable(context),
-                Optional.empty(), Optional.empty(), Optional.empty(), false, Duration.ZERO, 0, KubeconfigOverrides.NONE);
-        ClusterConnection connection;
+    /** The target cluster, through the kubeconfig as kubectl reads it (no request yet). */
+    private ClusterConnection connect() {
         try {
-            connection = KubeClients.connect(settings, environment.client(), Version.get(), spec.commandLine().getErr());
+            return connection.connect(environment, spec.commandLine().getErr());
         } catch (UserError e) {
-            throw new UserError("render-job writes only the fields the target cluster serves, so it needs the cluster's Kubernetes"
-                    + " version: pass --kubernetes-version (e.g. 1.32), or a kubeconfig of that cluster (" + e.getMessage() + ")");
+            throw new UserError("render-job writes only the fields the target cluster serves, in the Job's namespace, so it needs the"
+                    + " cluster's Kubernetes version and the namespace: pass --kubernetes-version (e.g. 1.32) and -n NS, or a kubeconfig"
+                    + " of that cluster (" + e.getMessage() + ")");
         }
-        return KubernetesVersion.fromVersionInfo(connection.cluster().serverVersion(), connection.server());
     }
 
     @Override
     protected void validate() {
         manifestFiles.require(spec);
         manifestFiles.validate();
-        String problem = ApiNames.namespaceProblem(namespace, "-n");
-        if (!problem.isEmpty()) {
-            throw new UserError(problem); // the Job would run in it: refused as kube-apiserver refuses the name
+        connection.validate(spec); // -n checked as kube-apiserver checks a namespace's name: the Job would run in it
+        if (connection.allNamespaces) {
+            throw invalid("render-job writes the Job of one namespace: pass -n NS (or none: the context's), not -A.");
         }
         labels();
         JobRenderer.checkUnitAndImage(unit, image);

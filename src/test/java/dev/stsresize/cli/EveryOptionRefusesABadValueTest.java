@@ -142,7 +142,7 @@ class EveryOptionRefusesABadValueTest {
             case "resume", "revert" -> o.put("--yes", null);
             case "render-job" -> {
                 o.put("--filename", manifest);
-                o.put("--namespace", "default");
+                o.put("--kubernetes-version", "1.32");
             }
             case "set-size" -> o.put("--filename", manifest);
             case "simulate" -> o.put("--kubeconfig-out", dir.resolve("sim-kubeconfig").toString());

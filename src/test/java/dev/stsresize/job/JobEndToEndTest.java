@@ -99,6 +99,9 @@ class JobEndToEndTest {
         int code = new dev.stsresize.cli.Cli(new java.io.PrintWriter(out), new java.io.PrintWriter(err), java.io.InputStream.nullInputStream(),
                 Map.of(), false).run("render-job", "-f", manifest.toString(), "--namespace", ns, "--kubeconfig", admin.toString());
         assertThat(code).as("render-job exit " + code + "\nstdout:\n" + out + "\nstderr:\n" + err).isZero();
+        // which cluster and which version it rendered for, read from that cluster
+        assertThat(err.toString()).startsWith("cluster: https://127.0.0.1:").contains("rendered for Kubernetes 1.32 (the cluster's /version)"
+                + " in namespace " + ns + "\n");
         try {
             List<ObjectNode> docs = new ArrayList<>();
             new YAMLMapper().readerFor(ObjectNode.class).<ObjectNode>readValues(out.toString()).forEachRemaining(docs::add);

@@ -287,11 +287,24 @@ class JobRendererTest {
     void without_a_version_and_without_a_cluster_it_asks_for_the_version() {
         Run r = cli("render-job", "-f", MANIFEST, "--namespace", "shop");
         assertThat(r.exit()).as(r.toString()).isEqualTo(1);
-        assertThat(r.err()).as(r.toString()).startsWith("error: render-job writes only the fields the target cluster serves, so it needs"
-                + " the cluster's Kubernetes version: pass --kubernetes-version (e.g. 1.32), or a kubeconfig of that cluster (no kubeconfig found");
+        assertThat(r.err()).as(r.toString()).startsWith("error: render-job writes only the fields the target cluster serves, in the"
+                + " Job's namespace, so it needs the cluster's Kubernetes version and the namespace: pass --kubernetes-version (e.g. 1.32)"
+                + " and -n NS, or a kubeconfig of that cluster (no kubeconfig found");
         assertThat(r.out()).isEmpty();
         assertThat(cli("render-job", "--kubernetes-version", "one.two", "-f", MANIFEST, "--namespace", "shop").err())
                 .contains("--kubernetes-version takes the cluster's Kubernetes version as MAJOR.MINOR (e.g. 1.32");
+    }
+
+    /** Offline when the version and the namespace are both named; it says what it rendered for, on stderr. */
+    @Test
+    void it_says_which_version_and_namespace_it_rendered_for() {
+        Run r = cli("render-job", "--kubernetes-version", "1.32", "-f", MANIFEST, "-n", "shop");
+        assertThat(r.exit()).as(r.toString()).isZero();
+        assertThat(r.err()).isEqualTo("rendered for Kubernetes 1.32 (--kubernetes-version) in namespace shop\n");
+        Run all = cli("render-job", "--kubernetes-version", "1.32", "-f", MANIFEST, "-A");
+        assertThat(all.exit()).as(all.toString()).isEqualTo(1);
+        assertThat(all.err()).startsWith("error: render-job writes the Job of one namespace: pass -n NS");
+        assertThat(all.out()).isEmpty();
     }
 
     @Test
