@@ -10,7 +10,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The copy pod's outcome read as a proof, per the contract of issue 38 (docs: /work/copy-contract.md): the pod
+ * The copy pod's outcome read as a proof, per the copy pod's contract (what the plugin's copy script prints): the pod
  * is the plugin's copy pod of that claim, it ended {@code Succeeded} with exit code 0, and its log holds, in
  * order, one {@code start} line, any {@code progress} lines, the {@code manifest src} and {@code manifest dst}
  * lines, at most one {@code filesystem} line and the {@code verified} line, last; both manifests have the same

@@ -14,7 +14,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The bytes KubeCluster sends for a copy's reads and writes (issue 38). */
+/** The bytes KubeCluster sends for a copy's reads and writes (a claim copied to a bigger volume). */
 class CopyRequestsTest {
     static final String POD_PATH = "/api/v1/namespaces/shop/pods/stsresize-copy-data-db-1";
     @TempDir Path home;

@@ -617,7 +617,7 @@ final class MemoryCluster implements Cluster {
         return out;
     }
 
-    // ---- a copy's reads and writes (issue 38) --------------------------------------------------------
+    // ---- a copy's reads and writes --------------------------------------------------------------
 
     /** PersistentVolumes are cluster-scoped; this fake keys them under the namespace {@link Objects#namespace} gives them. */
     private static final String PV_KEY_NAMESPACE = "default";
