@@ -16,9 +16,12 @@ import java.util.Optional;
  * (code, reason, the server's message verbatim, Retry-After); no answer at all is
  * {@link ServerUnreachable}.
  *
- * <p>There is deliberately no way to delete a claim, and exactly one way to delete a StatefulSet:
+ * <p>There is deliberately no way to delete a PersistentVolume, and exactly one way to delete a StatefulSet:
  * {@link #deleteStatefulSetOrphan}, which always orphans the pods and claims and always carries a
- * UID precondition. The only other delete is of a run's own record Secret ({@link #deleteRecordSecret}).
+ * UID precondition. A claim is deleted only for a {@link ClaimDeleteAllowed}, which only
+ * {@link ClaimDeleteAllowed#check} makes, from a verified copy ({@link CopyVerified}) and the claim's
+ * PV re-read as {@code Retain}. The other deletes, each by UID: a run's own record Secret
+ * ({@link #deleteRecordSecret}) and a copy pod the plugin created ({@link #deleteCopyPod}).
  */
 public interface Cluster {
 
@@ -94,6 +97,16 @@ public interface Cluster {
     /** GET one pod; empty when it does not exist. */
     Optional<ObjectNode> getPod(String namespace, String name);
 
+    /** GET one (cluster-scoped) PersistentVolume; empty when it does not exist. */
+    Optional<ObjectNode> getPersistentVolume(String name);
+
+    /**
+     * GET {@code pods/NAME/log} (what {@code kubectl logs NAME -n NAMESPACE} prints): the text of the pod's only
+     * container, stdout and stderr as the kubelet kept them. Untrusted output: read up to {@link PodLog#LIMIT_BYTES},
+     * and a longer log is answered cut, {@link PodLog#complete()} false. Safe to repeat.
+     */
+    PodLog podLog(String namespace, String name);
+
     /**
      * WATCH one object by name. From a resourceVersion (that of a GET or LIST, or the last event
      * seen) it delivers every change after it, so repeating it from {@link ObjectWatch#lastResourceVersion()}
@@ -155,6 +168,54 @@ public interface Cluster {
      * A repeat answers 409 AlreadyExists; the caller then reads what is there.
      */
     ObjectNode createStatefulSet(ObjectNode statefulSet, boolean dryRun);
+
+    /**
+     * Merge patch of one PV's {@code spec.persistentVolumeReclaimPolicy} ({@code Retain}, {@code Delete} or
+     * {@code Recycle}) with {@code metadata.resourceVersion} as a precondition: a PV written since it was read
+     * answers 409, and the caller re-reads it. A repeat after a success answers 409 too (the resourceVersion moved);
+     * the re-read then shows the policy already set, which is done.
+     */
+    ObjectNode patchVolumeReclaimPolicy(String volume, String policy, String resourceVersion, boolean dryRun);
+
+    /**
+     * Merge patch that re-points one PV's {@code spec.claimRef} to {@code {namespace, name}} of a claim, with no
+     * uid and no resourceVersion (the PV controller pre-binds it to the claim of that name created next), and
+     * {@code metadata.resourceVersion} as a precondition (409 when written since; re-read). It never removes
+     * claimRef: an Available PV without one is bound by the PV controller to any claim of its class that fits,
+     * and that claim's pod would read the migrated data. A repeat after a success: 409, and the re-read shows
+     * the claimRef already pointing there.
+     */
+    ObjectNode pointVolumeAtClaim(String volume, String namespace, String claim, String resourceVersion, boolean dryRun);
+
+    /**
+     * POST a PersistentVolumeClaim (a copy's temporary claim, or the original name re-created on the new PV),
+     * namespace from its metadata. It must be creatable: no resourceVersion. A repeat answers 409 AlreadyExists;
+     * the caller then reads what is there.
+     */
+    ObjectNode createClaim(ObjectNode claim, boolean dryRun);
+
+    /**
+     * POST a copy pod: only a pod labelled {@code app.kubernetes.io/managed-by: kubectl-stsresize} and
+     * {@code stsresize.dev/copy-of: <claim>} is sent (anything else is refused before any request). A repeat
+     * answers 409 AlreadyExists; the caller then reads what is there.
+     */
+    ObjectNode createCopyPod(ObjectNode pod, boolean dryRun);
+
+    /**
+     * DELETE a copy pod this plugin created: the pod is read first and deleted only when it carries the copy
+     * pod's labels and the UID given, and the DELETE carries that UID as a precondition (a pod re-created by
+     * someone else in the meantime: 409). Empty when it was already gone (404), which makes a repeat harmless;
+     * a pod without the labels or of another UID is refused ({@link IllegalStateException}), nothing sent.
+     */
+    Optional<ObjectNode> deleteCopyPod(String namespace, String name, String uid);
+
+    /**
+     * The ONLY delete of a claim: the one {@code allowed} names, with its UID as a precondition (a claim
+     * re-created meanwhile is not touched: 409). {@code allowed} proves its copy was verified and its PV
+     * re-read as {@code Retain} ({@link ClaimDeleteAllowed#check}). Answers the claim as the server returned it
+     * (terminating while a pod uses it), or empty when it was already gone (404), which makes a repeat harmless.
+     */
+    Optional<ObjectNode> deleteClaim(ClaimDeleteAllowed allowed);
 
     /** GET a coordination.k8s.io/v1 Lease; empty when it does not exist. */
     Optional<ObjectNode> getLease(String namespace, String name);

@@ -18,6 +18,8 @@ public final class KubeCluster implements Cluster {
     static final int WATCH_SECONDS = 300;
     /** The only Secrets the port deletes: a run's record (converge.RecordSecret). */
     static final String RECORD_SECRET_PREFIX = "stsresize-";
+    /** The values of {@code spec.persistentVolumeReclaimPolicy} (core/v1 PersistentVolumeReclaimPolicy). */
+    static final java.util.Set<String> RECLAIM_POLICIES = java.util.Set.of("Retain", "Delete", "Recycle");
 
     /**
      * Set by the StatefulSet controller on every pod it creates, and set again on a pod it keeps that lacks it
@@ -152,6 +154,25 @@ public final class KubeCluster implements Cluster {
     }
 
     @Override
+    public Optional<ObjectNode> getPersistentVolume(String name) {
+        Resource r = Resource.PERSISTENT_VOLUMES;
+        try {
+            return Optional.ofNullable(api.send("GET", r.object(null, name), Query.of(), null, null, "GET " + r.plural + " " + name));
+        } catch (ClusterException e) {
+            if (e.isNotFound()) {
+                return Optional.empty();
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public PodLog podLog(String namespace, String name) {
+        return api.text(Resource.PODS.object(requireNamespace(namespace), name) + "/log", Query.of(), PodLog.LIMIT_BYTES,
+                "GET pods/log " + namespace + "/" + name);
+    }
+
+    @Override
     public ObjectWatch watch(WatchedKind kind, String namespace, String name, String fromResourceVersion) {
         Resource r = kind.resource;
         String operation = "WATCH " + r.plural + " " + namespace + "/" + name;
@@ -271,6 +292,99 @@ public final class KubeCluster implements Cluster {
             return Optional.ofNullable(api.send("DELETE",
                     Resource.STATEFUL_SETS.object(requireNamespace(namespace), name), Query.of(),
                     options, RawApi.JSON, "DELETE statefulsets " + namespace + "/" + name));
+        } catch (ClusterException e) {
+            if (e.isNotFound()) {
+                return Optional.empty();
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public ObjectNode patchVolumeReclaimPolicy(String volume, String policy, String resourceVersion, boolean dryRun) {
+        if (!RECLAIM_POLICIES.contains(policy)) {
+            throw new IllegalArgumentException("a reclaim policy is Retain, Delete or Recycle, not " + policy);
+        }
+        ObjectNode patch = TreeMapper.MAPPER.createObjectNode();
+        patch.putObject("metadata").put("resourceVersion", requireText(resourceVersion, "resourceVersion"));
+        patch.putObject("spec").put("persistentVolumeReclaimPolicy", policy);
+        return patchVolume(volume, patch, dryRun);
+    }
+
+    @Override
+    public ObjectNode pointVolumeAtClaim(String volume, String namespace, String claim, String resourceVersion, boolean dryRun) {
+        // A merge patch (RFC 7386) of claimRef's members: claimRef itself is an object here, never null, so it is
+        // merged into, never removed. Its uid, resourceVersion and fieldPath are set to null (removed), so the PV
+        // controller pre-binds the PV to the next claim of that name (pkg/controller/volume/persistentvolume,
+        // syncVolume: a claimRef without uid). Removing claimRef instead would leave an Available PV that the
+        // controller binds to any claim of its class that fits, whose pod would read the migrated data.
+        ObjectNode patch = TreeMapper.MAPPER.createObjectNode();
+        patch.putObject("metadata").put("resourceVersion", requireText(resourceVersion, "resourceVersion"));
+        ObjectNode ref = patch.putObject("spec").putObject("claimRef");
+        ref.put("apiVersion", "v1");
+        ref.put("kind", "PersistentVolumeClaim");
+        ref.put("namespace", requireNamespace(namespace));
+        ref.put("name", requireText(claim, "claim"));
+        ref.putNull("uid");
+        ref.putNull("resourceVersion");
+        ref.putNull("fieldPath");
+        return patchVolume(volume, patch, dryRun);
+    }
+
+    private ObjectNode patchVolume(String volume, ObjectNode patch, boolean dryRun) {
+        Query query = Query.of().with("fieldManager", PATCH_FIELD_MANAGER).dryRun(dryRun);
+        return api.send("PATCH", Resource.PERSISTENT_VOLUMES.object(null, volume), query, patch, RawApi.MERGE_PATCH,
+                "PATCH persistentvolumes " + volume);
+    }
+
+    @Override
+    public ObjectNode createClaim(ObjectNode claim, boolean dryRun) {
+        return create(Resource.CLAIMS, claim, Query.of().dryRun(dryRun));
+    }
+
+    @Override
+    public ObjectNode createCopyPod(ObjectNode pod, boolean dryRun) {
+        if (!CopyPodLog.hasCopyPodLabels(pod)) {
+            throw new IllegalArgumentException("only a copy pod (labels " + CopyPodLog.MANAGED_BY_LABEL + "=" + CopyPodLog.MANAGED_BY + ", "
+                    + CopyPodLog.COPY_OF_LABEL + ") is created, not " + pod.path("metadata").path("name").asText());
+        }
+        return create(Resource.PODS, pod, Query.of().dryRun(dryRun));
+    }
+
+    @Override
+    public Optional<ObjectNode> deleteCopyPod(String namespace, String name, String uid) {
+        requireText(uid, "uid");
+        if (!name.startsWith(CopyPodLog.NAME_PREFIX)) {
+            throw new IllegalArgumentException("only a copy pod (" + CopyPodLog.NAME_PREFIX + "…) is ever deleted, not " + name);
+        }
+        Optional<ObjectNode> pod = getPod(namespace, name);
+        if (pod.isEmpty()) {
+            return Optional.empty();
+        }
+        // DeleteOptions have no label precondition: the labels are read here, and the UID precondition makes the
+        // DELETE reach only the pod whose labels were read
+        if (!CopyPodLog.hasCopyPodLabels(pod.get()) || !uid.equals(pod.get().path("metadata").path("uid").asText())) {
+            throw new IllegalStateException("pod " + namespace + "/" + name + " is not the copy pod this run created (uid " + uid
+                    + ", labels " + CopyPodLog.MANAGED_BY_LABEL + ", " + CopyPodLog.COPY_OF_LABEL + "): it is not deleted");
+        }
+        return deleteByUid(Resource.PODS, namespace, name, uid);
+    }
+
+    @Override
+    public Optional<ObjectNode> deleteClaim(ClaimDeleteAllowed allowed) {
+        java.util.Objects.requireNonNull(allowed, "a claim is deleted only with a ClaimDeleteAllowed");
+        return deleteByUid(Resource.CLAIMS, allowed.namespace(), allowed.claim(), allowed.uid());
+    }
+
+    /** A DELETE with the UID as a precondition in the body (handlers/delete.go reads the body when there is one); 404 is empty. */
+    private Optional<ObjectNode> deleteByUid(Resource r, String namespace, String name, String uid) {
+        ObjectNode options = TreeMapper.MAPPER.createObjectNode();
+        options.put("kind", "DeleteOptions");
+        options.put("apiVersion", "v1");
+        options.putObject("preconditions").put("uid", requireText(uid, "uid"));
+        try {
+            return Optional.ofNullable(api.send("DELETE", r.object(requireNamespace(namespace), name), Query.of(), options, RawApi.JSON,
+                    "DELETE " + r.plural + " " + namespace + "/" + name));
         } catch (ClusterException e) {
             if (e.isNotFound()) {
                 return Optional.empty();

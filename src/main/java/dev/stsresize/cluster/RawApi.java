@@ -155,6 +155,29 @@ final class RawApi {
         }
     }
 
+    /**
+     * A GET whose 2xx body is text (a pod's log, which kube-apiserver streams as text/plain whatever the Accept),
+     * read up to {@code limit} bytes: a longer body is answered cut, not complete. Throws on any non-2xx.
+     */
+    PodLog text(String path, Query query, int limit, String operation) {
+        try (Response response = newCall("GET", path, query, null, null).execute()) {
+            ResponseBody rb = response.body();
+            if (!response.isSuccessful()) {
+                throw failures.fromResponse(response, rb == null ? "" : rb.string(), operation);
+            }
+            if (rb == null) {
+                return new PodLog("", true);
+            }
+            try (InputStream in = rb.byteStream()) {
+                byte[] read = in.readNBytes(limit + 1);
+                boolean complete = read.length <= limit;
+                return new PodLog(new String(read, 0, Math.min(read.length, limit), java.nio.charset.StandardCharsets.UTF_8), complete);
+            }
+        } catch (IOException e) {
+            throw failures.unreachable(e, operation);
+        }
+    }
+
     /** Opens a streaming request (a watch); the caller owns and closes the response. */
     Response open(String path, Query query, long callTimeoutSeconds, String operation) {
         Call call = newCall("GET", path, query, null, null);

@@ -5,6 +5,7 @@ enum Resource {
     STATEFUL_SETS("/apis/apps/v1", "statefulsets", "apps/v1", "StatefulSet", true),
     CONTROLLER_REVISIONS("/apis/apps/v1", "controllerrevisions", "apps/v1", "ControllerRevision", true),
     CLAIMS("/api/v1", "persistentvolumeclaims", "v1", "PersistentVolumeClaim", true),
+    PERSISTENT_VOLUMES("/api/v1", "persistentvolumes", "v1", "PersistentVolume", false),
     PODS("/api/v1", "pods", "v1", "Pod", true),
     RESOURCE_QUOTAS("/api/v1", "resourcequotas", "v1", "ResourceQuota", true),
     NODES("/api/v1", "nodes", "v1", "Node", false),

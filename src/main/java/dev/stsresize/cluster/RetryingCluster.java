@@ -149,6 +149,46 @@ public final class RetryingCluster implements Cluster {
         return retry(() -> delegate.getPod(namespace, name));
     }
 
+    @Override
+    public Optional<ObjectNode> getPersistentVolume(String name) {
+        return retry(() -> delegate.getPersistentVolume(name));
+    }
+
+    @Override
+    public PodLog podLog(String namespace, String name) {
+        return retry(() -> delegate.podLog(namespace, name));
+    }
+
+    @Override
+    public ObjectNode patchVolumeReclaimPolicy(String volume, String policy, String resourceVersion, boolean dryRun) {
+        return retry(() -> delegate.patchVolumeReclaimPolicy(volume, policy, resourceVersion, dryRun));
+    }
+
+    @Override
+    public ObjectNode pointVolumeAtClaim(String volume, String namespace, String claim, String resourceVersion, boolean dryRun) {
+        return retry(() -> delegate.pointVolumeAtClaim(volume, namespace, claim, resourceVersion, dryRun));
+    }
+
+    @Override
+    public ObjectNode createClaim(ObjectNode claim, boolean dryRun) {
+        return retry(() -> delegate.createClaim(claim, dryRun));
+    }
+
+    @Override
+    public ObjectNode createCopyPod(ObjectNode pod, boolean dryRun) {
+        return retry(() -> delegate.createCopyPod(pod, dryRun));
+    }
+
+    @Override
+    public Optional<ObjectNode> deleteCopyPod(String namespace, String name, String uid) {
+        return retry(() -> delegate.deleteCopyPod(namespace, name, uid));
+    }
+
+    @Override
+    public Optional<ObjectNode> deleteClaim(ClaimDeleteAllowed allowed) {
+        return retry(() -> delegate.deleteClaim(allowed));
+    }
+
     /** Opening is retried; a stream that ends later is the caller's to resume from its last resourceVersion. */
     @Override
     public ObjectWatch watch(WatchedKind kind, String namespace, String name, String fromResourceVersion) {

@@ -89,12 +89,91 @@ public sealed interface Write {
     }
 
     /**
+     * The merge patch of one PV's reclaim policy, at the resourceVersion it was read ("" not known yet): a PV written
+     * since answers 409 (the patch carries the resourceVersion, as {@code KubeCluster.patchVolumeReclaimPolicy} sends it).
+     */
+    record VolumeReclaimPolicy(String namespace, String volume, String policy, String resourceVersion) implements Write {
+        @Override
+        public String command() {
+            return "kubectl patch pv " + volume + " --type merge --field-manager=" + KubeCluster.PATCH_FIELD_MANAGER + " -p '{"
+                    + version(resourceVersion) + "\"spec\":{\"persistentVolumeReclaimPolicy\":\"" + policy + "\"}}'";
+        }
+    }
+
+    /**
+     * The merge patch that re-points a PV's claimRef to a claim's name, without uid or resourceVersion (never a removal
+     * of claimRef: an Available PV without one is taken by any claim of its class).
+     */
+    record ClaimRefRepoint(String namespace, String volume, String claim, String resourceVersion) implements Write {
+        @Override
+        public String command() {
+            return "kubectl patch pv " + volume + " --type merge --field-manager=" + KubeCluster.PATCH_FIELD_MANAGER + " -p '{"
+                    + version(resourceVersion) + "\"spec\":{\"claimRef\":{\"apiVersion\":\"v1\",\"kind\":\"PersistentVolumeClaim\","
+                    + "\"namespace\":\"" + namespace + "\",\"name\":\"" + claim + "\",\"uid\":null,\"resourceVersion\":null,"
+                    + "\"fieldPath\":null}}}'";
+        }
+    }
+
+    /** A claim created: a copy's temporary claim, or the original name again on the new PV. */
+    record ClaimCreate(String namespace, String claim) implements Write {
+        @Override
+        public String command() {
+            return "kubectl create -f <claim " + claim + ">";
+        }
+    }
+
+    /** A copy pod created (labelled as the plugin's, the claim read-only at /src). */
+    record CopyPodCreate(String namespace, String pod) implements Write {
+        @Override
+        public String command() {
+            return "kubectl create -f <copy pod " + pod + ">";
+        }
+    }
+
+    /** The delete of a copy pod the run created, by its UID ("" not known yet). */
+    record CopyPodDelete(String namespace, String pod, String uid) implements Write {
+        /** The DeleteOptions body sent. */
+        public String options() {
+            return uidOptions(uid, "<uid of the copy pod>");
+        }
+
+        @Override
+        public String command() {
+            return "kubectl delete --raw /api/v1/namespaces/" + namespace + "/pods/" + pod + " -f " + DELETE_OPTIONS_FILE;
+        }
+    }
+
+    /** The delete of a claim whose copy was verified and whose PV is Retain, by its UID ("" not known yet). */
+    record ClaimDelete(String namespace, String claim, String uid) implements Write {
+        /** The DeleteOptions body sent. */
+        public String options() {
+            return uidOptions(uid, "<uid of the claim>");
+        }
+
+        @Override
+        public String command() {
+            return "kubectl delete --raw /api/v1/namespaces/" + namespace + "/persistentvolumeclaims/" + claim + " -f " + DELETE_OPTIONS_FILE;
+        }
+    }
+
+    private static String version(String resourceVersion) {
+        return resourceVersion.isEmpty() ? "" : "\"metadata\":{\"resourceVersion\":\"" + resourceVersion + "\"},";
+    }
+
+    private static String uidOptions(String uid, String unknown) {
+        return "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",\"preconditions\":{\"uid\":\"" + (uid.isEmpty() ? unknown : uid) + "\"}}";
+    }
+
+    /**
      * The kubectl command that sends this request, standing alone: the DeleteOptions piped in on stdin
      * ({@code -f -}), so that it runs in any POSIX sh, not only in shells with process substitution.
      */
     default String kubectl() {
-        if (this instanceof OrphanDelete d) {
-            return "echo '" + d.options() + "' | " + command().replace(" -f " + DELETE_OPTIONS_FILE, " -f -");
+        String options = this instanceof OrphanDelete d ? d.options()
+                : this instanceof ClaimDelete c ? c.options()
+                : this instanceof CopyPodDelete p ? p.options() : null;
+        if (options != null) {
+            return "echo '" + options + "' | " + command().replace(" -f " + DELETE_OPTIONS_FILE, " -f -");
         }
         return command();
     }

@@ -2,7 +2,6 @@ package dev.stsresize.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.cluster.fake.FakeApiServer;
 import dev.stsresize.cluster.fake.FakeApiServer.Answer;
@@ -14,17 +13,19 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Calls EVERY method of the port, with and without dry run, and reads what went out: the only
- * DELETEs the product can send are an orphan delete of a StatefulSet with a UID precondition and the
- * delete of a run's own record Secret ({@code stsresize-…}) with a UID precondition.
+ * Calls EVERY method of the port, with and without dry run, and reads what went out ({@link RequestLogRules}): no
+ * DELETE of a PersistentVolume; the StatefulSet's orphan delete with a UID precondition; the deletes of a claim (for
+ * a {@link ClaimDeleteAllowed} only), of a copy pod and of a run's own record Secret, each with a UID precondition;
+ * no PATCH that removes a PV's claimRef.
  */
 class DeleteInvariantTest {
     @TempDir Path home;
 
     @Test
-    void everyDeleteThePortCanSendOrphansAStatefulSetWithAUidPreconditionAndNoneTouchesAClaim() throws Exception {
+    void everyDeleteThePortCanSendCarriesAUidPreconditionAndNoneTouchesAPersistentVolume() throws Exception {
         try (FakeApiServer server = FakeApiServer.http()) {
             server.onAnything(Answer.json(200, "{\"kind\":\"Anything\",\"metadata\":{\"name\":\"x\"}}"));
+            answerTheCopyPod(server);
             Cluster cluster = new KubeCluster(Kubeconfigs.connect(Kubeconfigs.tokenConfig(home, server.url(), "t"), home));
 
             for (Method method : Cluster.class.getMethods()) {
@@ -38,26 +39,47 @@ class DeleteInvariantTest {
             }
 
             assertThat(server.requests()).extracting(Recorded::method).contains("GET", "PATCH", "POST", "PUT", "DELETE");
-            assertThat(server.requests()).noneMatch(r -> r.path().contains("/persistentvolumeclaims") && !r.method().matches("GET|PATCH"));
-            for (Recorded r : server.requests()) {
-                if (r.method().equals("DELETE") && r.path().startsWith("/api/v1/namespaces/")) {
-                    assertThat(r.path()).matches("/api/v1/namespaces/[^/]+/secrets/stsresize-[^/]+");
-                    assertThat(TreeMapper.MAPPER.readTree(r.body()).at("/preconditions/uid").asText()).isNotEmpty();
-                } else if (r.method().equals("DELETE")) {
-                    assertThat(r.path()).matches("/apis/apps/v1/namespaces/[^/]+/statefulsets/[^/]+");
-                    JsonNode body = TreeMapper.MAPPER.readTree(r.body());
-                    assertThat(body.path("propagationPolicy").asText()).isEqualTo("Orphan");
-                    assertThat(body.at("/preconditions/uid").asText()).isNotEmpty();
-                }
-            }
+            assertThat(server.requests()).extracting(r -> r.method() + " " + r.path())
+                    .contains("DELETE /api/v1/namespaces/x/persistentvolumeclaims/data-db-1", "DELETE /api/v1/namespaces/x/pods/stsresize-copy-x",
+                            "PATCH /api/v1/persistentvolumes/x");
+            assertThat(server.requests()).noneMatch(r -> r.path().contains("/persistentvolumes") && !r.method().matches("GET|PATCH"));
+            assertThat(server.requests()).extracting(RequestLogRules::violation).containsOnlyNulls();
         }
     }
 
     @Test
-    void thePortHasExactlyTwoDeletesTheOrphanDeleteAndTheRecordSecretsDelete() {
+    void negativeControlsAPvDeleteAClaimDeleteWithoutUidAndAClaimRefRemovalAreEachCaught() {
+        assertThat(RequestLogRules.violation("DELETE", "/api/v1/persistentvolumes/pv-1", "{\"preconditions\":{\"uid\":\"u\"}}"))
+                .contains("never deletes");
+        assertThat(RequestLogRules.violation("DELETE", "/api/v1/persistentvolumes", "")).contains("never deletes");
+        assertThat(RequestLogRules.violation("DELETE", "/api/v1/namespaces/x/persistentvolumeclaims/data-db-1", "{\"kind\":\"DeleteOptions\"}"))
+                .contains("without a UID precondition");
+        assertThat(RequestLogRules.violation("DELETE", "/api/v1/namespaces/x/persistentvolumeclaims/data-db-1", "")).contains("without a UID");
+        assertThat(RequestLogRules.violation("DELETE", "/api/v1/namespaces/x/pods/stsresize-copy-x", "")).contains("without a UID");
+        assertThat(RequestLogRules.violation("DELETE", "/api/v1/namespaces/x/pods/db-0", "{\"preconditions\":{\"uid\":\"u\"}}"))
+                .contains("DELETE of");
+        assertThat(RequestLogRules.violation("DELETE", "/api/v1/namespaces/x/persistentvolumeclaims", "{\"preconditions\":{\"uid\":\"u\"}}"))
+                .as("a collection delete").contains("DELETE of");
+        assertThat(RequestLogRules.violation("PATCH", "/api/v1/persistentvolumes/pv-1", "{\"spec\":{\"claimRef\":null}}")).contains("claimRef");
+        assertThat(RequestLogRules.violation("PATCH", "/api/v1/persistentvolumes/pv-1", "[{\"op\":\"remove\",\"path\":\"/spec/claimRef\"}]"))
+                .contains("claimRef");
+        assertThat(RequestLogRules.violation("DELETE", "/api/v1/namespaces/x/persistentvolumeclaims/data-db-1", "{\"preconditions\":{\"uid\":\"u\"}}"))
+                .isNull();
+    }
+
+    @Test
+    void thePortHasNoPvDeleteAndItsClaimDeleteTakesOnlyAToken() throws Exception {
         assertThat(Arrays.stream(Cluster.class.getMethods()).map(Method::getName)
                 .filter(n -> n.toLowerCase().contains("delete") || n.toLowerCase().contains("remove")))
-                .containsExactlyInAnyOrder("deleteStatefulSetOrphan", "deleteRecordSecret");
+                .containsExactlyInAnyOrder("deleteStatefulSetOrphan", "deleteRecordSecret", "deleteCopyPod", "deleteClaim");
+        assertThat(Cluster.class.getMethod("deleteClaim", ClaimDeleteAllowed.class).getParameterCount()).isEqualTo(1);
+    }
+
+    /** What the fake answers for the copy pod the port's delete reads first: the plugin's own, of UID "x". */
+    static void answerTheCopyPod(FakeApiServer server) {
+        server.on("GET", "/api/v1/namespaces/x/pods/stsresize-copy-x", Answer.json(200, "{\"metadata\":{\"name\":\"stsresize-copy-x\","
+                + "\"namespace\":\"x\",\"uid\":\"x\",\"labels\":{\"app.kubernetes.io/managed-by\":\"kubectl-stsresize\","
+                + "\"stsresize.dev/copy-of\":\"x\"}}}"));
     }
 
     @Test
@@ -92,10 +114,22 @@ class DeleteInvariantTest {
             } else if (types[i] == ObjectNode.class) {
                 ObjectNode o = TreeMapper.MAPPER.createObjectNode();
                 o.putObject("metadata").put("namespace", "x").put("name", "x").put("resourceVersion", "1");
+                if (method.getName().equals("createCopyPod")) {
+                    ((ObjectNode) o.get("metadata")).putObject("labels").put(CopyPodLog.MANAGED_BY_LABEL, CopyPodLog.MANAGED_BY)
+                            .put(CopyPodLog.COPY_OF_LABEL, "x");
+                }
                 args[i] = o;
+            } else if (types[i] == ClaimDeleteAllowed.class) {
+                args[i] = ClaimDeleteAllowedTest.allowedIn("x");
             } else {
                 throw new AssertionError("no argument for " + types[i] + " of " + method);
             }
+        }
+        if (method.getName().equals("patchVolumeReclaimPolicy")) {
+            args[1] = "Retain"; // a reclaim policy's only values are Retain, Delete and Recycle
+        }
+        if (method.getName().equals("deleteCopyPod")) {
+            args[1] = "stsresize-copy-x"; // the only pods it deletes, read first (answerTheCopyPod)
         }
         if (method.getName().equals("deleteRecordSecret")) {
             args[1] = "stsresize-x"; // the only Secret name it accepts (theRecordSecretsDeleteRefusesAnyOtherSecret)

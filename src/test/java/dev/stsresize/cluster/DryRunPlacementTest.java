@@ -28,6 +28,7 @@ class DryRunPlacementTest {
     void everyDryRunIsWhereKubeApiserverReadsItForThatVerbAndNoOtherRequestIsOne() throws Exception {
         try (FakeApiServer server = FakeApiServer.http()) {
             server.onAnything(Answer.json(200, "{\"kind\":\"Anything\",\"metadata\":{\"name\":\"x\"}}"));
+            DeleteInvariantTest.answerTheCopyPod(server);
             Cluster cluster = new KubeCluster(Kubeconfigs.connect(Kubeconfigs.tokenConfig(home, server.url(), "t"), home));
             TreeSet<String> withDryRun = new TreeSet<>();
 
@@ -61,8 +62,8 @@ class DryRunPlacementTest {
                     }
                 }
             }
-            assertThat(withDryRun).containsExactly("applyStatefulSet", "createStatefulSet", "deleteStatefulSetOrphan",
-                    "evictPod", "patchClaimStorage");
+            assertThat(withDryRun).containsExactly("applyStatefulSet", "createClaim", "createCopyPod", "createStatefulSet",
+                    "deleteStatefulSetOrphan", "evictPod", "patchClaimStorage", "patchVolumeReclaimPolicy", "pointVolumeAtClaim");
         }
     }
 

@@ -20,6 +20,34 @@ import org.junit.jupiter.api.Test;
  * from the operator's manifest.
  */
 class ConvergeValuesTest {
+    /** The JSON of a {@code -p '…'} or {@code echo '…'} in a command, as a tree. */
+    static com.fasterxml.jackson.databind.JsonNode quoted(String command) throws Exception {
+        return new com.fasterxml.jackson.databind.ObjectMapper().readTree(command.substring(command.indexOf('\'') + 1, command.lastIndexOf('\'')));
+    }
+
+    @Test
+    void each_write_of_a_copy_renders_the_kubectl_command_that_sends_the_same_body_as_the_port() throws Exception {
+        // the bodies KubeCluster sends (CopyRequestsTest pins them)
+        Write policy = new Write.VolumeReclaimPolicy("shop", "pv-1", "Retain", "7");
+        assertThat(policy.kubectl()).startsWith("kubectl patch pv pv-1 --type merge --field-manager=kubectl-stsresize -p '");
+        assertThat(quoted(policy.kubectl())).isEqualTo(quoted(
+                "'{\"metadata\":{\"resourceVersion\":\"7\"},\"spec\":{\"persistentVolumeReclaimPolicy\":\"Retain\"}}'"));
+        Write repoint = new Write.ClaimRefRepoint("shop", "pv-2", "data-db-1", "9");
+        assertThat(repoint.kubectl()).startsWith("kubectl patch pv pv-2 --type merge --field-manager=kubectl-stsresize -p '");
+        assertThat(quoted(repoint.kubectl())).isEqualTo(quoted("'{\"metadata\":{\"resourceVersion\":\"9\"},\"spec\":{\"claimRef\":{"
+                + "\"apiVersion\":\"v1\",\"kind\":\"PersistentVolumeClaim\",\"namespace\":\"shop\",\"name\":\"data-db-1\",\"uid\":null,"
+                + "\"resourceVersion\":null,\"fieldPath\":null}}}'"));
+        Write.ClaimDelete claim = new Write.ClaimDelete("shop", "data-db-1", "c-uid");
+        assertThat(claim.kubectl()).endsWith(" | kubectl delete --raw /api/v1/namespaces/shop/persistentvolumeclaims/data-db-1 -f -");
+        assertThat(quoted(claim.kubectl()).at("/preconditions/uid").asText()).isEqualTo("c-uid");
+        Write.CopyPodDelete pod = new Write.CopyPodDelete("shop", "stsresize-copy-data-db-1", "p-uid");
+        assertThat(pod.kubectl()).endsWith(" | kubectl delete --raw /api/v1/namespaces/shop/pods/stsresize-copy-data-db-1 -f -");
+        assertThat(quoted(pod.kubectl()).at("/preconditions/uid").asText()).isEqualTo("p-uid");
+        assertThat(new Write.ClaimDelete("shop", "data-db-1", "").options()).contains("<uid of the claim>");
+        assertThat(new Write.ClaimCreate("shop", "data-db-1").kubectl()).isEqualTo("kubectl create -f <claim data-db-1>");
+        assertThat(new Write.CopyPodCreate("shop", "stsresize-copy-data-db-1").kubectl()).isEqualTo("kubectl create -f <copy pod stsresize-copy-data-db-1>");
+    }
+
     @Test
     void each_write_renders_the_kubectl_command_that_sends_the_same_request() {
         assertThat(new Write.ClaimPatch("shop", "data-db-0", "20Gi").kubectl()).isEqualTo("kubectl patch pvc data-db-0 -n shop --type merge"

@@ -3,6 +3,9 @@ package dev.stsresize.converge;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.cluster.AccessReview;
+import dev.stsresize.cluster.ClaimDeleteAllowed;
+import dev.stsresize.cluster.CopyPodLog;
+import dev.stsresize.cluster.PodLog;
 import dev.stsresize.cluster.Cluster;
 import dev.stsresize.cluster.ClusterException;
 import dev.stsresize.cluster.CsiDriverList;
@@ -110,6 +113,9 @@ final class MemoryCluster implements Cluster {
     /** Run after each write with the call: a controller's reaction (adopting pods after a re-apply, say). */
     java.util.function.Consumer<Call> afterWrite = c -> { };
 
+    /** What {@link #podLog} answers per pod ({@code namespace/name}); a pod absent here has an empty log. */
+    final Map<String, PodLog> logs = new HashMap<>();
+
     MemoryCluster(Time time) {
         this.time = time;
     }
@@ -128,7 +134,7 @@ final class MemoryCluster implements Cluster {
     synchronized ObjectNode put(ObjectNode o) {
         ObjectNode copy = o.deepCopy();
         ObjectNode meta = Objects.child(copy, "metadata");
-        if (!meta.has("namespace") && !"StorageClass".equals(copy.path("kind").asText()) && !"CSIDriver".equals(copy.path("kind").asText())) {
+        if (!meta.has("namespace") && !java.util.Set.of("StorageClass", "CSIDriver", "PersistentVolume").contains(copy.path("kind").asText())) {
             meta.put("namespace", "default");
         }
         if (meta.path("uid").asText("").isEmpty()) {
@@ -617,6 +623,122 @@ final class MemoryCluster implements Cluster {
         }
         wrote(new Call(method, ns, name, "", false));
         return out;
+    }
+
+    // ---- a copy's reads and writes --------------------------------------------------------------
+
+    /** PersistentVolumes are cluster-scoped; this fake keys them under the namespace {@link Objects#namespace} gives them. */
+    private static final String PV_KEY_NAMESPACE = "default";
+
+    @Override
+    public Optional<ObjectNode> getPersistentVolume(String name) {
+        read("getPersistentVolume", name);
+        return get("PersistentVolume", PV_KEY_NAMESPACE, name);
+    }
+
+    @Override
+    public synchronized PodLog podLog(String namespace, String name) {
+        read("podLog", namespace + "/" + name);
+        if (!objects.containsKey(key("Pod", namespace, name))) {
+            throw error(404, "NotFound", "pods \"" + name + "\" not found");
+        }
+        return logs.getOrDefault(namespace + "/" + name, new PodLog("", true));
+    }
+
+    @Override
+    public ObjectNode patchVolumeReclaimPolicy(String volume, String policy, String resourceVersion, boolean dryRun) {
+        return patchVolume("patchVolumeReclaimPolicy", volume, resourceVersion, "policy=" + policy, dryRun,
+                pv -> Objects.child(pv, "spec").put("persistentVolumeReclaimPolicy", policy));
+    }
+
+    @Override
+    public ObjectNode pointVolumeAtClaim(String volume, String namespace, String claim, String resourceVersion, boolean dryRun) {
+        // as the merge patch KubeCluster sends: claimRef merged into, its uid, resourceVersion and fieldPath removed
+        return patchVolume("pointVolumeAtClaim", volume, resourceVersion, "claimRef=" + namespace + "/" + claim, dryRun, pv -> {
+            ObjectNode ref = Objects.child(Objects.child(pv, "spec"), "claimRef");
+            ref.put("apiVersion", "v1").put("kind", "PersistentVolumeClaim").put("namespace", namespace).put("name", claim);
+            ref.remove(List.of("uid", "resourceVersion", "fieldPath"));
+        });
+    }
+
+    private ObjectNode patchVolume(String method, String volume, String readAt, String detail, boolean dryRun,
+            java.util.function.Consumer<ObjectNode> change) {
+        ObjectNode out;
+        synchronized (this) {
+            fail(method);
+            ObjectNode pv = objects.get(key("PersistentVolume", PV_KEY_NAMESPACE, volume));
+            if (pv == null) {
+                throw error(404, "NotFound", "persistentvolumes \"" + volume + "\" not found");
+            }
+            if (!readAt.equals(pv.path("metadata").path("resourceVersion").asText())) {
+                throw error(409, "Conflict", "Operation cannot be fulfilled on persistentvolumes \"" + volume
+                        + "\": the object has been modified; please apply your changes to the latest version and try again");
+            }
+            ObjectNode next = pv.deepCopy();
+            change.accept(next);
+            if (!dryRun) {
+                ((ObjectNode) next.path("metadata")).put("resourceVersion", String.valueOf(++resourceVersion));
+                objects.put(key("PersistentVolume", PV_KEY_NAMESPACE, volume), next);
+            }
+            out = next.deepCopy();
+        }
+        wrote(new Call(method, "", volume, detail, dryRun));
+        return out;
+    }
+
+    @Override
+    public ObjectNode createClaim(ObjectNode claim, boolean dryRun) {
+        return create("createClaim", "PersistentVolumeClaim", claim, dryRun);
+    }
+
+    @Override
+    public ObjectNode createCopyPod(ObjectNode pod, boolean dryRun) {
+        if (!CopyPodLog.hasCopyPodLabels(pod)) {
+            throw new IllegalArgumentException("only a copy pod is created, not " + Objects.name(pod));
+        }
+        return create("createCopyPod", "Pod", pod, dryRun);
+    }
+
+    @Override
+    public Optional<ObjectNode> deleteCopyPod(String namespace, String name, String uid) {
+        synchronized (this) {
+            fail("deleteCopyPod");
+            ObjectNode pod = objects.get(key("Pod", namespace, name));
+            if (pod == null) {
+                return Optional.empty();
+            }
+            if (!CopyPodLog.hasCopyPodLabels(pod) || !uid.equals(Objects.uid(pod))) {
+                throw new IllegalStateException("pod " + namespace + "/" + name + " is not the copy pod this run created");
+            }
+            writes.add(new Call("deleteCopyPod", namespace, name, "uid=" + uid, false));
+            objects.remove(key("Pod", namespace, name));
+            ++resourceVersion;
+        }
+        afterWrite.accept(new Call("deleteCopyPod", namespace, name, "uid=" + uid, false));
+        return Optional.of(json("{}"));
+    }
+
+    @Override
+    public Optional<ObjectNode> deleteClaim(ClaimDeleteAllowed allowed) {
+        String namespace = allowed.namespace();
+        String name = allowed.claim();
+        ObjectNode claim;
+        synchronized (this) {
+            writes.add(new Call("deleteClaim", namespace, name, "uid=" + allowed.uid(), false));
+            fail("deleteClaim");
+            claim = objects.get(key("PersistentVolumeClaim", namespace, name));
+            if (claim == null) {
+                return Optional.empty();
+            }
+            if (!allowed.uid().equals(Objects.uid(claim))) {
+                throw error(409, "Conflict", "Precondition failed: UID in precondition: " + allowed.uid() + ", UID in object meta: "
+                        + Objects.uid(claim));
+            }
+            objects.remove(key("PersistentVolumeClaim", namespace, name));
+            ++resourceVersion;
+        }
+        afterWrite.accept(new Call("deleteClaim", namespace, name, "uid=" + allowed.uid(), false));
+        return Optional.of(claim.deepCopy());
     }
 
     @Override

@@ -1,50 +1,52 @@
 package dev.stsresize.converge;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.stsresize.cluster.RequestLogRules;
 import dev.stsresize.sim.http.RecordedRequest;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The rule no converge may break, read from what the server received: every DELETE of a StatefulSet
- * carried {@code propagationPolicy: Orphan} and a UID precondition, and no claim (nor anything else
- * but a run's own record Secret, by its UID) was ever deleted.
+ * The rules no converge may break, read from what the server received: each request keeps
+ * {@link RequestLogRules} (no PersistentVolume deleted; every DELETE of a StatefulSet with
+ * {@code propagationPolicy: Orphan} and a UID precondition; of a claim, a copy pod or a run's own record Secret
+ * with a UID precondition; nothing else deleted; no PV's claimRef removed), and a claim is deleted only after its
+ * copy's proof was read: a GET of a copy pod's log in its namespace, then a GET of a PersistentVolume (the re-read
+ * that finds it {@code Retain}), both before the DELETE.
  */
 final class SafetyInvariant {
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     private SafetyInvariant() {}
 
     static List<String> violations(List<RecordedRequest> log) {
         List<String> out = new ArrayList<>();
-        for (RecordedRequest r : log) {
-            if (!r.method().equals("DELETE")) {
-                continue;
-            }
-            if ("secrets".equals(r.resource()) && r.path().matches("/api/v1/namespaces/[^/]+/secrets/stsresize-[^/]+")) {
-                // a run's own record, released: with the UID it wrote, never a Secret re-created since
-                if (!r.body().contains("\"uid\"")) {
-                    out.add("DELETE " + r.path() + " without a UID precondition: " + r.body());
-                }
-                continue;
-            }
-            if (!"statefulsets".equals(r.resource())) {
-                out.add("DELETE of " + r.resource() + " " + r.path());
-                continue;
-            }
-            try {
-                JsonNode body = JSON.readTree(r.body() == null || r.body().isEmpty() ? "{}" : r.body());
-                if (!"Orphan".equals(body.path("propagationPolicy").asText())) {
-                    out.add("DELETE " + r.path() + " without propagationPolicy Orphan: " + r.body());
-                }
-                if (body.path("preconditions").path("uid").asText("").isEmpty()) {
-                    out.add("DELETE " + r.path() + " without a UID precondition: " + r.body());
-                }
-            } catch (Exception e) {
-                out.add("DELETE " + r.path() + " with an unreadable body: " + r.body());
+        for (int i = 0; i < log.size(); i++) {
+            RecordedRequest r = log.get(i);
+            String broken = RequestLogRules.violation(r.method(), r.path(), r.body());
+            if (broken != null) {
+                out.add(broken);
+            } else if (r.method().equals("DELETE") && r.path().matches(".*/persistentvolumeclaims/[^/]+") && !proofReadBefore(log, i, r)) {
+                out.add("DELETE " + r.path() + " without first reading a copy pod's log in " + r.namespace()
+                        + " and then the claim's PersistentVolume");
             }
         }
         return out;
+    }
+
+    /** Whether, before request {@code at}, a copy pod's log of the claim's namespace was read and after it a PV. */
+    private static boolean proofReadBefore(List<RecordedRequest> log, int at, RecordedRequest delete) {
+        boolean copyLogRead = false;
+        boolean volumeReadAfter = false;
+        String copyLog = "/api/v1/namespaces/" + delete.namespace() + "/pods/stsresize-copy-[^/]+/log";
+        for (RecordedRequest r : log.subList(0, at)) {
+            if (!r.method().equals("GET") || r.status() >= 300) {
+                continue;
+            }
+            if (r.path().matches(copyLog)) {
+                copyLogRead = true;
+                volumeReadAfter = false;
+            } else if (copyLogRead && r.path().matches("/api/v1/persistentvolumes/[^/]+")) {
+                volumeReadAfter = true;
+            }
+        }
+        return volumeReadAfter;
     }
 }
