@@ -32,9 +32,10 @@ class ManifestCoverageFuzzBenchmark {
 
     /**
      * The input's last two bytes choose the size and the template (Jazzer's data provider takes numbers from the end);
-     * the rest is the manifest, as bytes that need not be UTF-8.
+     * the rest is the manifest, as bytes that need not be UTF-8. Jazzer's own limit of 5 minutes would end the run
+     * first on a shared machine, so the count of inputs is what ends it.
      */
-    @FuzzTest(maxExecutions = 1_000_000)
+    @FuzzTest(maxExecutions = 1_000_000, maxDuration = "3h")
     void the_manifest_reader_and_set_size_raise_only_user_errors(FuzzedDataProvider data) {
         String size = SIZES.get(data.consumeInt(0, SIZES.size() - 1));
         String template = TEMPLATES.get(data.consumeInt(0, TEMPLATES.size() - 1));
