@@ -133,12 +133,15 @@ class CopyPodTest {
 
     @Test
     void the_log_of_a_container_not_started_is_a_400() throws Exception {
-        try (Running c = Running.with(Running.yaml("apiVersion: v1\nkind: Pod\nmetadata: {name: placed, namespace: default}\n"
-                + "spec: {nodeName: sim-node-1, containers: [{name: a, image: busybox}]}\n"
-                + "status: {phase: Pending, containerStatuses: [{name: a, ready: false, restartCount: 0, image: busybox, imageID: '',"
-                + " state: {waiting: {reason: ContainerCreating}}}]}\n"))) {
-            c.controllers.close(); // no kubelet: the pod stays as loaded
-            HttpResponse<String> waiting = get(c, "/api/v1/namespaces/default/pods/placed/log", c.sim.adminToken());
+        // no controllers at all: a kubelet started and then stopped could start the container first
+        try (dev.stsresize.sim.SimCluster sim = dev.stsresize.sim.SimCluster.start()) {
+            sim.load(Running.yaml("apiVersion: v1\nkind: Pod\nmetadata: {name: placed, namespace: default}\n"
+                    + "spec: {nodeName: sim-node-1, containers: [{name: a, image: busybox}]}\n"
+                    + "status: {phase: Pending, containerStatuses: [{name: a, ready: false, restartCount: 0, image: busybox, imageID: '',"
+                    + " state: {waiting: {reason: ContainerCreating}}}]}\n"));
+            HttpClient client = HttpClient.newBuilder().sslContext(sim.clientTls()).build();
+            HttpResponse<String> waiting = client.send(HttpRequest.newBuilder(URI.create(sim.url() + "/api/v1/namespaces/default/pods/placed/log"))
+                    .header("Authorization", "Bearer " + sim.adminToken()).build(), HttpResponse.BodyHandlers.ofString());
             assertThat(waiting.statusCode()).isEqualTo(400);
             assertThat(waiting.body()).contains("\"message\":\"container \\\"a\\\" in pod \\\"placed\\\" is waiting to start: ContainerCreating\"");
         }
