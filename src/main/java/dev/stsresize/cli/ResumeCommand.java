@@ -63,6 +63,9 @@ public final class ResumeCommand extends ConvergingCommand {
 
     @Mixin OutputFormat.ResultOption output;
 
+    /** Where the re-apply of a recorded object is confirmed; opened at the first question. */
+    private Optional<StoppablePrompter> asker = Optional.empty();
+
     public ResumeCommand(Environment environment, Supplier<Optional<Prompter>> prompter, Checkpoint checkpoint, StopRequest stop) {
         super(environment, prompter, checkpoint, stop);
     }
@@ -103,15 +106,31 @@ public final class ResumeCommand extends ConvergingCommand {
         }
     }
 
+    /**
+     * complete → validate → run, as kubectl's commands: the connection, the manifest's objects and the
+     * recorded runs first (a NAME without namespace checked again in the context's), then each run finished.
+     */
     private int resume(PrintWriter out, PrintWriter err) {
         ClusterConnection conn = connection.connect(environment, err);
-        Cluster cluster = conn.cluster();
         Journal journal = environment.journal();
-        // the gates were passed by the run that stopped; what this command re-applies is confirmed below
-        Converger converger = new Converger(cluster, Clock.systemUTC(), journal, Operator.identify(environment.variables()), conn.server(), GateAnswers.YES,
-                new ProgressPrinter(err), checkpoint, stop);
-        RunRecords records = new RunRecords(cluster, journal, conn.server());
-        // the operator's manifest, when given, is what gets re-applied: one declared object per StatefulSet
+        Map<String, ObjectNode> declared = declared(conn);
+        err.println(conn.target()); // before any request, after the manifest (its error stays the one paragraph)
+        RunRecords records = new RunRecords(conn.cluster(), journal, conn.server());
+        List<PendingRun> runs = pendingRuns(records, declared, conn.defaultNamespace(), journal);
+        if (runs.isEmpty()) {
+            err.println("no unfinished run in " + journal.directory() + (declared.isEmpty() ? "" : " nor in the Leases of the manifest's"
+                    + " StatefulSets") + " for " + conn.server() + ": nothing to resume");
+        }
+        // the gates were passed by the run that stopped; what this command re-applies is confirmed in finish()
+        Converger converger = new Converger(conn.cluster(), Clock.systemUTC(), journal, Operator.identify(environment.variables()),
+                conn.server(), GateAnswers.YES, new ProgressPrinter(err), checkpoint, stop);
+        List<StatefulSetResult> results = finishAll(runs, declared, converger, conn.cluster(), journal, out, err);
+        results.replaceAll(converger::reread);
+        return finish(results, converger, output.format, out, err);
+    }
+
+    /** The operator's manifest, when given, is what gets re-applied: one declared object per StatefulSet. */
+    private Map<String, ObjectNode> declared(ClusterConnection conn) {
         Map<String, ObjectNode> declared = new LinkedHashMap<>();
         if (manifestFiles.given()) {
             Manifest manifest = manifestFiles.read(environment.stdin(), conn.defaultNamespace(), connection.namespace != null);
@@ -119,7 +138,11 @@ public final class ResumeCommand extends ConvergingCommand {
                 declared.put(Metadata.key(d, conn.defaultNamespace()), d);
             }
         }
-        err.println(conn.target()); // before any request, after the manifest (its error stays the one paragraph)
+        return declared;
+    }
+
+    /** The runs to finish: those named, else the manifest's StatefulSets' recorded ones, else every run of this machine's journal. */
+    private List<PendingRun> pendingRuns(RunRecords records, Map<String, ObjectNode> declared, String defaultNamespace, Journal journal) {
         List<PendingRun> runs = new ArrayList<>();
         if (!declared.isEmpty() && targets.isEmpty()) {
             for (String key : declared.keySet()) {
@@ -131,7 +154,7 @@ public final class ResumeCommand extends ConvergingCommand {
         } else {
             for (String t : targets) {
                 String[] p = t.split("/", 2);
-                String ns = p.length == 2 ? p[0] : conn.defaultNamespace();
+                String ns = p.length == 2 ? p[0] : defaultNamespace;
                 String name = p.length == 2 ? p[1] : p[0];
                 checkTarget(t, ns, name);
                 Optional<PendingRun> r = records.find(ns, name, true);
@@ -142,14 +165,15 @@ public final class ResumeCommand extends ConvergingCommand {
                 runs.add(r.get());
             }
         }
-        if (runs.isEmpty()) {
-            err.println("no unfinished run in " + journal.directory() + (declared.isEmpty() ? "" : " nor in the Leases of the manifest's"
-                    + " StatefulSets") + " for " + conn.server() + ": nothing to resume");
-        }
+        return runs;
+    }
+
+    /** Each run finished in turn, or said why not: outside the manifest given, declined, or stopped by its error. */
+    private List<StatefulSetResult> finishAll(List<PendingRun> runs, Map<String, ObjectNode> declared, Converger converger,
+            Cluster cluster, Journal journal, PrintWriter out, PrintWriter err) {
         ConvergeOptions opts = runOptions.convergeOptions();
         List<StatefulSetResult> results = new ArrayList<>();
         Map<String, Boolean> leases = new HashMap<>();
-        Optional<StoppablePrompter> asker = Optional.empty();
         for (PendingRun run : runs) {
             String key = Metadata.key(run.namespace(), run.name());
             ObjectNode object = declared.get(key);
@@ -159,24 +183,10 @@ public final class ResumeCommand extends ConvergingCommand {
                         List.of(), List.of(), List.of()));
                 continue;
             }
-            if (run.trusted() && object == null && !yes && !stop.requested()) {
-                out.print(run.describe());
-                out.flush();
-                if (asker.isEmpty()) {
-                    asker = prompter();
-                }
-                if (asker.isEmpty()) {
-                    throw new UserError("resume would re-apply the recorded object of StatefulSet " + key + " (shown above) and there is"
-                            + " no terminal to ask on: pass --yes to allow it, or -f MANIFEST to re-apply your manifest's object"
-                            + " instead. Nothing was written.");
-                }
-                String answer = asker.get().ask("Re-apply it and finish the run of " + key + "? [y/N] ");
-                // stopped at the question: the Converger answers a stopped command without writing, the run left recorded
-                if (!asker.get().stopped() && (answer == null || !answer.trim().equalsIgnoreCase("y") && !answer.trim().equalsIgnoreCase("yes"))) {
-                    results.add(new StatefulSetResult(run.namespace(), run.name(), Outcome.FAILED, "declined",
-                            "the operator declined; nothing was written", List.of(), List.of(), List.of()));
-                    continue;
-                }
+            if (run.trusted() && object == null && !yes && !stop.requested() && !reapplyConfirmed(run, key, out)) {
+                results.add(new StatefulSetResult(run.namespace(), run.name(), Outcome.FAILED, "declined",
+                        "the operator declined; nothing was written", List.of(), List.of(), List.of()));
+                continue;
             }
             try {
                 results.add(resumed(run, converger.resume(run, object, opts, leases.computeIfAbsent(run.namespace(),
@@ -185,7 +195,25 @@ public final class ResumeCommand extends ConvergingCommand {
                 results.add(Interrupted.result(run.namespace(), run.name(), e));
             }
         }
-        results.replaceAll(converger::reread);
-        return finish(results, converger, output.format, out, err);
+        return results;
+    }
+
+    /**
+     * The recorded object is shown and its re-apply confirmed (no manifest given, no --yes). A stop at the
+     * question counts as yes here: the Converger then answers the stopped command without writing, the run left recorded.
+     */
+    private boolean reapplyConfirmed(PendingRun run, String key, PrintWriter out) {
+        out.print(run.describe());
+        out.flush();
+        if (asker.isEmpty()) {
+            asker = prompter(); // opened at the first question only: jline hands out the terminal once
+        }
+        if (asker.isEmpty()) {
+            throw new UserError("resume would re-apply the recorded object of StatefulSet " + key + " (shown above) and there is"
+                    + " no terminal to ask on: pass --yes to allow it, or -f MANIFEST to re-apply your manifest's object"
+                    + " instead. Nothing was written.");
+        }
+        String answer = asker.get().ask("Re-apply it and finish the run of " + key + "? [y/N] ");
+        return asker.get().stopped() || answer != null && (answer.trim().equalsIgnoreCase("y") || answer.trim().equalsIgnoreCase("yes"));
     }
 }
