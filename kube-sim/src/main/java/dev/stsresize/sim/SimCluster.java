@@ -163,7 +163,7 @@ public final class SimCluster implements AutoCloseable {
         return containerLogs;
     }
 
-    /** What each PersistentVolume holds (file count, bytes, manifest digest), for the copy pods of issue 38. */
+    /** What each PersistentVolume holds (file count, bytes, manifest digest), for the copy migration's copy pods. */
     public VolumeContents volumeContents() {
         return volumeContents;
     }

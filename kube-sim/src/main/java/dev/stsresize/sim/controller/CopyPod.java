@@ -8,7 +8,7 @@ import dev.stsresize.sim.node.VolumeContents;
 import dev.stsresize.sim.usage.Growth;
 
 /**
- * A copy pod of kubectl-stsresize (issue 38, /work/copy-contract.md) as the simulated kubelet runs it: the one
+ * A copy pod of kubectl-stsresize (its contract: docs/design.md, "The copy pod") as the simulated kubelet runs it: the one
  * container whose script starts with {@value #SCRIPT_MARK} copies the PV behind volume {@code src} to the PV behind
  * {@code dst} (the simulator's per-volume content: files, bytes, manifest digest; the destination claim's used bytes
  * become the source's), prints the contract's lines, and exits 0 after {@code verified}, or 3 after {@code differs}

@@ -13,7 +13,7 @@ package dev.stsresize.sim.controller;
  * after its PV does. On a real node the binder's status write of such a claim meets a 409 and is done at the
  * controller's next resync (every 15 s), so the claim trails its PV by up to 15 s; REALISTIC takes the middle
  * of that, FAST enough for a test to tell a client that waits for the PV from one that waits for the claim.
- * {@code copyMillis}: how long a copy pod's container runs (stsresize's copy script, issue 38).
+ * {@code copyMillis}: how long a copy pod's container runs (stsresize's copy script).
  */
 public record Timings(long controllerMillis, long gcMillis, long scheduleMillis, long startMillis, long readyMillis,
         long maxGraceMillis, long provisionMillis, long resizeMillis, long nodeExpandMillis, long retryMillis,

@@ -70,7 +70,7 @@ public final class DemoScenario {
                     "92 % full and filling (full in about 3 hours): the manifest keeps 10Gi, raise it; quota 60Gi"));
 
     /**
-     * The copy migration's scenario (issue 38), kept apart from {@link #CASES} so the demo's plan stays as its tests
+     * The copy migration's scenario, kept apart from {@link #CASES} so the demo's plan stays as its tests
      * know it: a StatefulSet on rancher's local-path class, which provisions volumes but cannot expand them
      * (no {@code allowVolumeExpansion}, no resizer), whose manifest asks for twice the size.
      */

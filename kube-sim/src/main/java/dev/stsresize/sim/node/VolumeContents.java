@@ -10,7 +10,7 @@ import java.util.function.LongSupplier;
 
 /**
  * What each PersistentVolume holds, by PV name: its file count, bytes and the sha256 of its manifest (one line per
- * entry: path, type, owner, mode, size, sha256, link target; issue 38's copy contract). The simulator's own model,
+ * entry: path, type, owner, mode, size, sha256, link target; the copy pod's contract in docs/design.md). The simulator's own model,
  * never served as an object: a copy pod reads the source's and writes the destination's. A volume nobody wrote is
  * seeded from its name and the used bytes the usage model gives its claim, so the same volume holds the same
  * content in every run; equal content has an equal digest.

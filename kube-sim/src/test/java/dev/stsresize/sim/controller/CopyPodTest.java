@@ -14,7 +14,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The copy pod of issue 38 (/work/copy-contract.md) run by the simulated kubelet, its log through the pods/log
+ * The copy migration's copy pod (its contract: docs/design.md, "The copy pod") run by the simulated kubelet, its log through the pods/log
  * subresource, and the pvc-protection rule the copy's step 5 relies on: a Completed pod holds its claims.
  */
 class CopyPodTest {

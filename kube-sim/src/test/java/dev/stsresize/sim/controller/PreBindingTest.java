@@ -9,7 +9,7 @@ import dev.stsresize.sim.ApiError;
 import org.junit.jupiter.api.Test;
 
 /**
- * What the copy migration (issue 38) relies on from the PV controller (pv_controller.go) and the PV's update
+ * What the copy migration relies on from the PV controller (pv_controller.go) and the PV's update
  * validation: pre-bound claims and PVs, Released under Retain, a claimRef re-pointed or removed.
  */
 class PreBindingTest {
