@@ -3,6 +3,7 @@ package dev.stsresize.cli;
 import dev.stsresize.converge.ClaimGrower;
 import dev.stsresize.converge.Progress;
 import dev.stsresize.converge.ProgressEvent;
+import dev.stsresize.converge.Step;
 import dev.stsresize.converge.WaitTick;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -98,17 +99,18 @@ final class ProgressPrinter implements Progress {
             b.append("; ");
             for (int i = 0; i < claims.size(); i++) {
                 ClaimGrower.ClaimStatus c = claims.get(i);
-                b.append(i == 0 ? "" : ", ").append(c.name()).append(' ').append(state(c));
+                b.append(i == 0 ? "" : ", ").append(c.name()).append(' ').append(state(c, t.step()));
             }
         }
         return b.toString();
     }
 
-    private static String state(ClaimGrower.ClaimStatus c) {
+    private static String state(ClaimGrower.ClaimStatus c, Step step) {
         String capacity = c.capacity().isEmpty() ? "?" : c.capacity();
         List<String> conditions = c.conditions();
         return switch (c.state()) {
-            case GROWN -> "grown to " + capacity;
+            // in the file systems' wait a claim's status says its volume, not the file system the wait is for
+            case GROWN -> (step == Step.FILE_SYSTEMS ? "volume grown to " : "grown to ") + capacity;
             case FILE_SYSTEM_PENDING -> "volume grown, FileSystemResizePending";
             case INFEASIBLE -> "infeasible";
             case GONE -> "gone";

@@ -99,23 +99,29 @@ final class FileSystems {
      */
     Map<String, Checked> follow(String ns, String sts, Map<String, String> targets, Instant deadline, StopRequest goneOn,
             java.util.function.Supplier<java.util.List<ClaimGrower.ClaimStatus>> claims) {
+        Instant since = clock.instant();
         Map<String, Optional<ObjectNode>> read = readTogether(ns, sts, targets);
         Map<String, Checked> out = new LinkedHashMap<>();
         boolean cut = false;
+        boolean waited = false;
         for (Map.Entry<String, String> t : targets.entrySet()) {
             String claim = t.getKey();
             Quantity target = Quantity.parse(t.getValue());
-            Optional<ObjectNode> last = read.get(claim);
+            // a claim read before an earlier claim's wait is read again: it may have grown meanwhile, and neither the
+            // result nor a wait may stand on the older read
+            Optional<ObjectNode> last = waited ? cluster.getClaim(ns, claim) : read.get(claim);
             Checked c = check(ns, sts, claim, target, last);
             while (!cut && c.state() == FileSystem.PENDING && clock.instant().isBefore(deadline)) {
-                // one stretch at a time: the summary is not watched, so it is read again once a stretch has passed
+                // one stretch at a time: the summary is not watched, so it is read again once a stretch has passed;
+                // the ticks count down to the run's deadline, not the stretch's end
                 Instant stretch = min(deadline, clock.instant().plus(Waiter.TICK));
                 Checked[] seen = {c};
+                waited = true;
                 Waiter.Result r = waiter.until(Waiter.Wait.of(ns, sts, Step.FILE_SYSTEMS, "the kubelet to grow the file system of claim "
                         + claim + " to " + target, WatchedKind.PERSISTENT_VOLUME_CLAIM, claim, o -> {
                             seen[0] = check(ns, sts, claim, target, o);
                             return seen[0].state() != FileSystem.PENDING;
-                        }, stretch).withGoneOn(goneOn).withClaims(claims).from(last.orElse(null)));
+                        }, stretch).withGoneOn(goneOn).withClaims(claims).from(last.orElse(null)).within(since, deadline));
                 c = seen[0];
                 last = r.object();
                 cut = r.end() == Waiter.End.STOPPED || r.end() == Waiter.End.WENT_ON;
