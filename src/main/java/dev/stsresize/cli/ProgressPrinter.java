@@ -131,6 +131,18 @@ final class ProgressPrinter implements Progress {
         return (s / 3600) + "h" + String.format("%02d", (s % 3600) / 60) + "m";
     }
 
+    /**
+     * Ends the wait's in-place line where it stands (kept on the screen, with the {@code ^C} the terminal echoed
+     * after it), so that the next words start a line of their own; nothing when no such line is shown.
+     */
+    synchronized void endLine() {
+        if (inPlaceShown) {
+            err.println();
+            err.flush();
+            inPlaceShown = false;
+        }
+    }
+
     private void clearInPlace() {
         if (inPlaceShown) {
             err.print(CLEAR_LINE);

@@ -77,8 +77,9 @@ final class ResultPrinter {
             DocumentWriter.json(ResultDocument.of(results), out);
         } else {
             for (StatefulSetResult r : results) {
+                // a reason that only repeats the outcome ("stopped") is said once
                 out.println(r.namespace() + "/" + r.name() + ": " + r.outcome().label()
-                        + (r.reason().isEmpty() ? "" : " (" + r.reason() + ")") + " - " + r.detail());
+                        + (r.reason().isEmpty() || r.reason().equals(r.outcome().label()) ? "" : " (" + r.reason() + ")") + " - " + r.detail());
                 r.claims().stream().filter(c -> c.fileSystem() != null).sorted(java.util.Comparator.comparing(
                         StatefulSetResult.ClaimResult::name, ResultDocument.ORDINAL_NAMES)).forEach(c -> out.println("  claim " + c.name()
                         + ": " + (c.from().isEmpty() ? "?" : c.from()) + " -> " + c.to() + ", capacity " + (c.capacity().isEmpty() ? "unknown"

@@ -61,7 +61,7 @@ public record StatefulSetResult(String namespace, String name, Outcome outcome, 
 
     /** How a view says the end of a run in one line: outcome, reason, detail. */
     public String sentence() {
-        return outcome.label() + (reason.isEmpty() ? "" : " (" + reason + ")") + ": " + detail;
+        return outcome.label() + (reason.isEmpty() || reason.equals(outcome.label()) ? "" : " (" + reason + ")") + ": " + detail;
     }
 
     /**

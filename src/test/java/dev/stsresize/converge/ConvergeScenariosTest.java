@@ -116,18 +116,18 @@ class ConvergeScenariosTest {
         row(rows, "Ctrl-C after the lock", stopped(StopAt.afterWrite("lock postgres"), Record.PHASE_LOCKED));
         row(rows, "Ctrl-C between claim patches", stopped(StopAt.afterWrite("patch claim data-postgres-0"), Record.PHASE_GROWING));
         row(rows, "Ctrl-C in the wait for capacity", new Row("postgres", Demo::cluster, SLOW_RESIZER, Harness.DEADLINE, null,
-                StopAt.inWait(Step.GROW), Outcome.FAILED, "stopped", Record.PHASE_GROWING));
+                StopAt.inWait(Step.GROW), Outcome.STOPPED, "stopped", Record.PHASE_GROWING));
         row(rows, "Ctrl-C in the wait for the delete", new Row("postgres", Demo::cluster, SLOW_CONTROLLERS, Harness.DEADLINE, null,
-                StopAt.inWait(Step.ORPHAN_DELETE), Outcome.FAILED, "stopped", Record.PHASE_DELETING));
+                StopAt.inWait(Step.ORPHAN_DELETE), Outcome.STOPPED, "stopped", Record.PHASE_DELETING));
         row(rows, "Ctrl-C after the orphan delete", stopped(StopAt.afterWrite("orphan-delete statefulset postgres"), Record.PHASE_DELETING));
         row(rows, "Ctrl-C after the re-apply", stopped(StopAt.afterWrite("re-apply statefulset postgres"), Record.PHASE_REAPPLYING));
         row(rows, "Ctrl-C in the verification", new Row("postgres", Demo::cluster, SLOW_CONTROLLERS, Harness.DEADLINE, null,
-                StopAt.inWait(Step.VERIFY), Outcome.FAILED, "stopped", Record.PHASE_VERIFYING));
+                StopAt.inWait(Step.VERIFY), Outcome.STOPPED, "stopped", Record.PHASE_VERIFYING));
         return rows.stream();
     }
 
     private static Row stopped(StopAt at, String phase) {
-        return new Row("postgres", Demo::cluster, Harness.DEADLINE, null, at, Outcome.FAILED, "stopped", phase);
+        return new Row("postgres", Demo::cluster, Harness.DEADLINE, null, at, Outcome.STOPPED, "stopped", phase);
     }
 
     private static void row(List<Arguments> rows, String name, Row row) {
