@@ -47,7 +47,7 @@ final class FileSystems {
 
     /**
      * How long a pod or a kubelet's summary, once read, stands for the present: one wait stretch
-     * ({@link Waiter#TICK}). The kubelet refreshes its volume stats about once a minute
+     * ({@link Waiter#TICK}). The kubelet refreshes its volume stats once per its volume measure period
      * (pkg/kubelet/server/stats/volume_stat_calculator.go, every --volume-stats-agg-period, 1m by
      * default), so reading its summary at each change of a claim would only read the same numbers again.
      */
