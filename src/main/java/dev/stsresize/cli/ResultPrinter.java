@@ -83,8 +83,9 @@ final class ResultPrinter {
                 r.claims().stream().filter(c -> c.fileSystem() != null).sorted(java.util.Comparator.comparing(
                         StatefulSetResult.ClaimResult::name, ResultDocument.ORDINAL_NAMES)).forEach(c -> out.println("  claim " + c.name()
                         + ": " + (c.from().isEmpty() ? "?" : c.from()) + " -> " + c.to() + ", capacity " + (c.capacity().isEmpty() ? "unknown"
-                        : c.capacity()) + ", file system " + c.fileSystem().label() + (c.fileSystemBytes() >= 0 ? " ("
-                        + dev.stsresize.plan.Bytes.human(c.fileSystemBytes()) + " reported by the kubelet)" : "")));
+                        : c.capacity()) + ", file system " + c.fileSystem().label() + (c.fileSystemBytes() < 0 ? ""
+                        : " (" + dev.stsresize.plan.Bytes.human(c.fileSystemBytes()) + " reported by the kubelet"
+                        + (c.fileSystemShared() ? ": shared with the node, not the claim's own" : "") + ")")));
                 r.warnings().forEach(w -> out.println("  warning: " + w));
                 if (!r.phases().isEmpty()) {
                     out.println("  took: " + String.join(", ", r.phases().stream().map(p -> p.phase() + " " + p.words()).toList()));

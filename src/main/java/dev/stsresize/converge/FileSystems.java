@@ -254,8 +254,13 @@ final class FileSystems {
             return "";
         }
         int grown = count.getOrDefault(FileSystem.GROWN, 0);
+        long shared = claims.stream().filter(StatefulSetResult.ClaimResult::fileSystemShared).count();
+        // a claim on the node's own disk (hostPath CSI, local-path) has no space of its own to grow: said where the result is read
+        String sharedSaid = shared == 0 ? "" : "; " + (shared == 1 ? "1 is" : shared + " are") + " on a file system shared with the"
+                + " node (the kubelet reports the node's disk for " + (shared == 1 ? "it" : "them") + "): the space is the node's,"
+                + " not the claim's size";
         if (grown == all) {
-            return (all == 1 ? "file system grown" : all + " file systems grown") + ": the pods can write to the new space";
+            return (all == 1 ? "file system grown" : all + " file systems grown") + ": the pods can write to the new space" + sharedSaid;
         }
         boolean podsWait = count.keySet().stream().anyMatch(FileSystem::keepsAPodWaiting);
         java.util.List<String> parts = new java.util.ArrayList<>();
@@ -272,7 +277,7 @@ final class FileSystems {
             }
         });
         return "file systems: " + String.join(", ", parts) + (podsWait ? ": the pods cannot use all of the new space yet"
-                : ": the pods can write to the new space");
+                : ": the pods can write to the new space") + sharedSaid;
     }
 
     private static boolean mounts(JsonNode pod, String claim) {
