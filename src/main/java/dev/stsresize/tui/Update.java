@@ -524,7 +524,10 @@ public final class Update {
         }
         // always: a runner may hold the Lease at a gate with no step running (the name gate), and must release it
         effects.add(new Effect.CancelSteps(w.decision()));
-        UiState next = s.withWizard(null).withView(s.back() == View.DIFF ? View.DIFF : View.LIST, View.LIST).withFlash(Flash.info(message));
+        // an ended wizard's hint says "<esc> back to the list" (KeyHints): there it goes, not to the diff it came from
+        boolean ended = w.gate() == WizardStep.Gate.NONE && !w.running();
+        UiState next = s.withWizard(null).withView(!ended && s.back() == View.DIFF ? View.DIFF : View.LIST, View.LIST)
+                .withFlash(Flash.info(message));
         if (w.wrote() && !next.loading()) {
             next = next.withLoading(true);
             effects.add(new Effect.LoadDecisions());
