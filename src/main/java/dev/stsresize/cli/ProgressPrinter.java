@@ -70,7 +70,8 @@ final class ProgressPrinter implements Progress {
         String line = prefix + line(t);
         String wait = t.namespace() + "/" + t.name() + "/" + t.what();
         if (width > 0) {
-            String cut = line.length() >= width ? line.substring(0, Math.max(0, width - 2)) + "…" : line;
+            // two columns kept free for the ^C the terminal echoes after it: a stop's words then start the next row
+            String cut = line.length() > width - 3 ? line.substring(0, Math.max(0, width - 4)) + "…" : line;
             err.print(CLEAR_LINE + cut);
             inPlaceShown = true;
         } else if (!wait.equals(lastWait) || interval(t.elapsed()) != interval(lastPrinted)) {
