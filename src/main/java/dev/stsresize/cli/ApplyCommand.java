@@ -113,11 +113,11 @@ public final class ApplyCommand extends ConvergingCommand {
     protected int run() {
         PrintWriter err = spec.commandLine().getErr();
         try (StopSignals signals = StopSignals.install(stop, err)) {
-            return converge(spec.commandLine().getOut(), err);
+            return converge(spec.commandLine().getOut(), err, signals);
         }
     }
 
-    private int converge(PrintWriter out, PrintWriter err) {
+    private int converge(PrintWriter out, PrintWriter err, StopSignals signals) {
         boolean json = output.format.document();
         // asked before the prompter opens the system terminal (jline hands out one at a time); with -o json
         // the table goes to stderr, which may well be the terminal while stdout is a pipe
@@ -131,6 +131,7 @@ public final class ApplyCommand extends ConvergingCommand {
         ConvergeOptions opts = runOptions.convergeOptions().withDryRun(dry()).withWaitForResize(waitForResize)
                 .withRestartPodsForResize(restartPods).withFieldManager(fieldManager);
         ProgressPrinter progress = new ProgressPrinter(err, progressWidth);
+        signals.endingLinesWith(progress::endLine);
         Journal journal = environment.journal();
         Converger converger = new Converger(conn.cluster(), Clock.systemUTC(), journal,
                 Operator.identify(environment.variables()), conn.server(), gate, progress, checkpoint, stop);

@@ -91,7 +91,26 @@ public final class DemoCommand extends BaseCommand {
         Path manifest = folder.resolve("manifest.yaml");
         Path kubeconfig = folder.resolve("kubeconfig");
         Path live = folder.resolve("live.yaml");
-        return new Serving().serve(folder, manifest, kubeconfig, live);
+        try {
+            return new Serving().serve(folder, manifest, kubeconfig, live);
+        } finally {
+            removeEmptyState(folder);
+        }
+    }
+
+    /**
+     * The state folder {@link #journalledBeside} names is made by the first run's journal and emptied again when the
+     * run ends: left empty, it is a folder the operator did not ask for. One that holds a journal stays (a run to resume).
+     */
+    private static void removeEmptyState(Path folder) {
+        Path state = folder.resolve("state");
+        for (Path p : List.of(state.resolve("kubectl-stsresize"), state)) {
+            try {
+                Files.deleteIfExists(p); // refused for a folder that is not empty: kept then
+            } catch (IOException e) {
+                return; // not empty, or not ours to remove: kept
+            }
+        }
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.stsresize.cli;
 import dev.stsresize.converge.ClaimGrower;
 import dev.stsresize.converge.Progress;
 import dev.stsresize.converge.ProgressEvent;
+import dev.stsresize.converge.Phase;
 import dev.stsresize.converge.WaitTick;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -69,7 +70,8 @@ final class ProgressPrinter implements Progress {
         String line = prefix + line(t);
         String wait = t.namespace() + "/" + t.name() + "/" + t.what();
         if (width > 0) {
-            String cut = line.length() >= width ? line.substring(0, Math.max(0, width - 2)) + "…" : line;
+            // two columns kept free for the ^C the terminal echoes after it: a stop's words then start the next row
+            String cut = line.length() > width - 3 ? line.substring(0, Math.max(0, width - 4)) + "…" : line;
             err.print(CLEAR_LINE + cut);
             inPlaceShown = true;
         } else if (!wait.equals(lastWait) || interval(t.elapsed()) != interval(lastPrinted)) {
@@ -98,17 +100,18 @@ final class ProgressPrinter implements Progress {
             b.append("; ");
             for (int i = 0; i < claims.size(); i++) {
                 ClaimGrower.ClaimStatus c = claims.get(i);
-                b.append(i == 0 ? "" : ", ").append(c.name()).append(' ').append(state(c));
+                b.append(i == 0 ? "" : ", ").append(c.name()).append(' ').append(state(c, t.step()));
             }
         }
         return b.toString();
     }
 
-    private static String state(ClaimGrower.ClaimStatus c) {
+    private static String state(ClaimGrower.ClaimStatus c, Phase step) {
         String capacity = c.capacity().isEmpty() ? "?" : c.capacity();
         List<String> conditions = c.conditions();
         return switch (c.state()) {
-            case GROWN -> "grown to " + capacity;
+            // in the file systems' wait a claim's status says its volume, not the file system the wait is for
+            case GROWN -> (step == Phase.FILE_SYSTEMS ? "volume grown to " : "grown to ") + capacity;
             case FILE_SYSTEM_PENDING -> "volume grown, FileSystemResizePending";
             case INFEASIBLE -> "infeasible";
             case GONE -> "gone";
@@ -127,6 +130,18 @@ final class ProgressPrinter implements Progress {
             return (s / 60) + "m" + String.format("%02d", s % 60) + "s";
         }
         return (s / 3600) + "h" + String.format("%02d", (s % 3600) / 60) + "m";
+    }
+
+    /**
+     * Ends the wait's in-place line where it stands (kept on the screen, with the {@code ^C} the terminal echoed
+     * after it), so that the next words start a line of their own; nothing when no such line is shown.
+     */
+    synchronized void endLine() {
+        if (inPlaceShown) {
+            err.println();
+            err.flush();
+            inPlaceShown = false;
+        }
     }
 
     private void clearInPlace() {

@@ -95,13 +95,15 @@ final class ResultPrinter {
             out.print(DocumentWriter.yaml(ResultDocument.of(results)));
         } else {
             for (StatefulSetResult r : results) {
+                // a reason that only repeats the outcome ("stopped") is said once
                 out.println(r.namespace() + "/" + r.name() + ": " + r.outcome().label()
-                        + (r.reason().isEmpty() ? "" : " (" + r.reason() + ")") + " - " + r.detail());
+                        + (r.reason().isEmpty() || r.reason().equals(r.outcome().label()) ? "" : " (" + r.reason() + ")") + " - " + r.detail());
                 r.claims().stream().filter(c -> c.fileSystem() != null).sorted(java.util.Comparator.comparing(
                         StatefulSetResult.ClaimResult::name, ResultDocument.ORDINAL_NAMES)).forEach(c -> out.println("  claim " + c.name()
                         + ": " + (c.from().isEmpty() ? "?" : c.from()) + " -> " + c.to() + ", capacity " + (c.capacity().isEmpty() ? "unknown"
-                        : c.capacity()) + ", file system " + c.fileSystem().label() + (c.fileSystemBytes() >= 0 ? " ("
-                        + dev.stsresize.plan.Bytes.human(c.fileSystemBytes()) + " reported by the kubelet)" : "")));
+                        : c.capacity()) + ", file system " + c.fileSystem().label() + (c.fileSystemBytes() < 0 ? ""
+                        : " (" + dev.stsresize.plan.Bytes.human(c.fileSystemBytes()) + " reported by the kubelet"
+                        + (c.fileSystemShared() ? ": shared with the node, not the claim's own" : "") + ")")));
                 r.warnings().forEach(w -> out.println("  warning: " + w));
                 if (!r.phases().isEmpty()) {
                     out.println("  took: " + String.join(", ", r.phases().stream().map(p -> p.phase() + " " + p.words()).toList()));

@@ -27,6 +27,8 @@ final class StopSignals implements AutoCloseable {
     private final IntConsumer exitAtOnce;
     private final AtomicBoolean stopping = new AtomicBoolean();
     private final Map<Signal, SignalHandler> previous = new LinkedHashMap<>();
+    /** Ends the line a wait rewrites in place, if one is on the screen, so that what this says starts a line of its own. */
+    private volatile Runnable endLine = () -> { };
 
     private StopSignals(StopRequest stop, PrintWriter err, IntConsumer exitAtOnce) {
         this.stop = stop;
@@ -52,15 +54,22 @@ final class StopSignals implements AutoCloseable {
         return s;
     }
 
+    /** The line a wait rewrites in place is ended by {@code endLine} before the stop is said (the progress printer's). */
+    void endingLinesWith(Runnable endLine) {
+        this.endLine = endLine;
+    }
+
     private void on(Signal signal) {
         String name = "SIG" + signal.getName();
         if (stopping.compareAndSet(false, true)) {
             stop.request(name); // first: a question being asked ends its line before this one is written
+            endLine.run(); // the terminal echoed ^C after the wait's line: the stop is said on a line of its own
             err.println(name + ": stopping at the next safe point (the request in flight finishes, no new write starts);"
                     + " Ctrl-C again to exit at once");
             err.flush();
         } else if (signal.getName().equals("INT")) {
             // a lost terminal sends SIGHUP more than once (the kernel, then the shell): only a second Ctrl-C is "now"
+            endLine.run();
             err.println(name + " again: exiting at once. What was written is recorded: `kubectl stsresize resume` finishes it");
             err.flush();
             exitAtOnce.accept(ExitCodes.INTERRUPTED);

@@ -81,7 +81,6 @@ public final class Assessor {
     public Assessment readAndDecide(List<ObjectNode> declared, boolean allNamespaces, Optional<String> fieldManager) {
         List<String> notes = new ArrayList<>();
         LiveState live = read(declared, allNamespaces, notes);
-        boolean classesHidden = !live.storageClassesKnown();
         Map<String, ObjectNode> declaredByKey = new HashMap<>();
         declared.forEach(d -> declaredByKey.put(Objects.key(d), d));
         Map<String, ObjectNode> liveByKey = new HashMap<>();
@@ -101,9 +100,6 @@ public final class Assessor {
             ObjectNode reapply = l == null || !d.verdict().hasWork() ? null : ReapplyObject.of(decl, l);
             String manager = l == null ? "" : ReapplyObject.fieldManager(l, fieldManager);
             Assessed a = new Assessed(d, decl, l, reapply, manager, null, List.of());
-            if (classesHidden && d.verdict().hasWork()) {
-                a = a.note("StorageClasses could not be listed: whether the claims can grow is left to the server's dry run of each claim patch");
-            }
             progress.on(ProgressEvent.info(d.namespace(), d.name(), Phase.DECIDE, d.verdict().label() + ": " + d.detail()));
             for (String w : d.warnings()) {
                 progress.on(ProgressEvent.warn(d.namespace(), d.name(), Phase.DECIDE, w));
@@ -437,6 +433,8 @@ public final class Assessor {
     /** Each claim patch, dryRun=All. */
     private Assessed proveClaims(Assessed a, Progress progress) {
         List<Finding> findings = new ArrayList<>();
+        // the server refuses each claim of a class that cannot expand alike: one sentence names them all
+        Map<String, List<String>> notExpandable = new java.util.LinkedHashMap<>();
         for (ClaimState c : a.decision().claimsToGrow()) {
             try {
                 cluster.patchClaimStorage(a.namespace(), c.name(), c.target().toString(),
@@ -449,8 +447,7 @@ public final class Assessor {
                     return a.failed("claim " + a.namespace() + "/" + c.name() + " cannot grow to " + c.target() + ": " + msg
                             + "; raise the ResourceQuota, then run again. Nothing was written");
                 } else if (e.code() == 403) {
-                    findings.add(new Finding(Reason.NOT_EXPANDABLE, "claim \"" + c.name() + "\" cannot grow (the server: "
-                            + msg + "); a cluster admin can allow expansion on its class"));
+                    notExpandable.computeIfAbsent(msg.replace(c.name(), "\u0000"), k -> new ArrayList<>()).add(c.name());
                 } else if (e.code() == 422 && msg.contains("immutable after creation")) {
                     findings.add(new Finding(Reason.CLAIM_UNBOUND, "claim \"" + c.name() + "\" is not Bound (the server: " + msg + ")"));
                 } else {
@@ -459,6 +456,11 @@ public final class Assessor {
                 }
             }
         }
+        notExpandable.forEach((said, names) -> findings.add(new Finding(Reason.NOT_EXPANDABLE, names.size() == 1
+                ? "claim \"" + names.get(0) + "\" cannot grow (the server: " + said.replace("\u0000", names.get(0))
+                        + "); a cluster admin can allow expansion on its class"
+                : "claims \"" + String.join("\", \"", names) + "\" cannot grow (the server, for " + names.get(0) + ": "
+                        + said.replace("\u0000", names.get(0)) + "); a cluster admin can allow expansion on their class")));
         if (findings.isEmpty()) {
             progress.on(ProgressEvent.info(a.namespace(), a.name(), Phase.CHECK,
                     "server dry run: " + a.decision().claimsToGrow().size() + " claim patch(es) accepted"));

@@ -427,11 +427,11 @@ public final class Convergence {
         String held = run == null ? "" : run.free();
         if (run == null) {
             phase = "";
-            r = Steps.result(decision.namespace(), decision.name(), Outcome.FAILED, "stopped", "stopped before the first write ("
+            r = Steps.result(decision.namespace(), decision.name(), Outcome.STOPPED, "stopped", "before the first write ("
                     + why + "): nothing was written and there is nothing to resume", decision);
         } else {
             phase = run.record().phase();
-            r = steps.result(run, Outcome.FAILED, "stopped", "stopped at phase " + phase + " (" + why + "): the request in flight"
+            r = steps.result(run, Outcome.STOPPED, "stopped", "at phase " + phase + " (" + why + "): the request in flight"
                     + " finished and no other write started. The run is recorded: `kubectl stsresize resume " + run.namespace() + "/"
                     + run.name() + "` finishes it" + (held.isEmpty() ? "" : "; " + held), List.of());
         }

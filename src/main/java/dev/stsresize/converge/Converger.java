@@ -68,7 +68,7 @@ public final class Converger {
         String name = run.name();
         if (steps.stop().requested() && run.record() != null) {
             // stopped before this run was taken up: nothing written, its record stands as it was
-            StatefulSetResult r = new StatefulSetResult(ns, name, Outcome.FAILED, "stopped", "stopped before resuming ("
+            StatefulSetResult r = new StatefulSetResult(ns, name, Outcome.STOPPED, "stopped", "before resuming ("
                     + steps.stop().reason() + "): nothing was written; the run stays recorded"
                     + ": `kubectl stsresize resume " + ns + "/" + name + "` finishes it", List.of(), List.of(), List.of());
             String phase = run.record().phase().isEmpty() ? "unknown" : run.record().phase();

@@ -47,7 +47,7 @@ final class FileSystems {
 
     /**
      * How long a pod or a kubelet's summary, once read, stands for the present: one wait stretch
-     * ({@link Waiter#TICK}). The kubelet refreshes its volume stats about once a minute
+     * ({@link Waiter#TICK}). The kubelet refreshes its volume stats once per its volume measure period
      * (pkg/kubelet/server/stats/volume_stat_calculator.go, every --volume-stats-agg-period, 1m by
      * default), so reading its summary at each change of a claim would only read the same numbers again.
      */
@@ -99,23 +99,29 @@ final class FileSystems {
      */
     Map<String, Checked> follow(String ns, String sts, Map<String, String> targets, Instant deadline, StopRequest goneOn,
             java.util.function.Supplier<java.util.List<ClaimGrower.ClaimStatus>> claims) {
+        Instant since = clock.instant();
         Map<String, Optional<ObjectNode>> read = readTogether(ns, sts, targets);
         Map<String, Checked> out = new LinkedHashMap<>();
         boolean cut = false;
+        boolean waited = false;
         for (Map.Entry<String, String> t : targets.entrySet()) {
             String claim = t.getKey();
             Quantity target = Quantity.parse(t.getValue());
-            Optional<ObjectNode> last = read.get(claim);
+            // a claim read before an earlier claim's wait is read again: it may have grown meanwhile, and neither the
+            // result nor a wait may stand on the older read
+            Optional<ObjectNode> last = waited ? cluster.getClaim(ns, claim) : read.get(claim);
             Checked c = check(ns, sts, claim, target, last);
             while (!cut && c.state() == FileSystem.PENDING && clock.instant().isBefore(deadline)) {
-                // one stretch at a time: the summary is not watched, so it is read again once a stretch has passed
+                // one stretch at a time: the summary is not watched, so it is read again once a stretch has passed;
+                // the ticks count down to the run's deadline, not the stretch's end
                 Instant stretch = min(deadline, clock.instant().plus(Waiter.TICK));
                 Checked[] seen = {c};
+                waited = true;
                 Waiter.Result r = waiter.until(Waiter.Wait.of(ns, sts, Phase.FILE_SYSTEMS, "the kubelet to grow the file system of claim "
                         + claim + " to " + target, WatchedKind.PERSISTENT_VOLUME_CLAIM, claim, o -> {
                             seen[0] = check(ns, sts, claim, target, o);
                             return seen[0].state() != FileSystem.PENDING;
-                        }, stretch).withGoneOn(goneOn).withClaims(claims).from(last.orElse(null)));
+                        }, stretch).withGoneOn(goneOn).withClaims(claims).from(last.orElse(null)).within(since, deadline));
                 c = seen[0];
                 last = r.object();
                 cut = r.end() == Waiter.End.STOPPED || r.end() == Waiter.End.WENT_ON;
@@ -248,8 +254,13 @@ final class FileSystems {
             return "";
         }
         int grown = count.getOrDefault(FileSystem.GROWN, 0);
+        long shared = claims.stream().filter(StatefulSetResult.ClaimResult::fileSystemShared).count();
+        // a claim on the node's own disk (hostPath CSI, local-path) has no space of its own to grow: said where the result is read
+        String sharedSaid = shared == 0 ? "" : "; " + (shared == 1 ? "1 is" : shared + " are") + " on a file system shared with the"
+                + " node (the kubelet reports the node's disk for " + (shared == 1 ? "it" : "them") + "): the space is the node's,"
+                + " not the claim's size";
         if (grown == all) {
-            return (all == 1 ? "file system grown" : all + " file systems grown") + ": the pods can write to the new space";
+            return (all == 1 ? "file system grown" : all + " file systems grown") + ": the pods can write to the new space" + sharedSaid;
         }
         boolean podsWait = count.keySet().stream().anyMatch(FileSystem::keepsAPodWaiting);
         java.util.List<String> parts = new java.util.ArrayList<>();
@@ -266,7 +277,7 @@ final class FileSystems {
             }
         });
         return "file systems: " + String.join(", ", parts) + (podsWait ? ": the pods cannot use all of the new space yet"
-                : ": the pods can write to the new space");
+                : ": the pods can write to the new space") + sharedSaid;
     }
 
     private static boolean mounts(JsonNode pod, String claim) {

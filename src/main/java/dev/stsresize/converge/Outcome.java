@@ -9,6 +9,8 @@ public enum Outcome {
     REFUSED("refused"),
     BLOCKED("blocked"),
     FAILED("failed"),
+    /** Ctrl-C, SIGHUP, SIGTERM or the end of input at a question: the run waits for {@code resume}, nothing failed. */
+    STOPPED("stopped"),
     DRY_RUN_OK("dry-run-ok");
 
     private final String label;

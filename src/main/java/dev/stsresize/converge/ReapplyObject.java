@@ -10,8 +10,9 @@ import java.util.Optional;
 /**
  * The exact StatefulSet to re-apply after the orphan delete: the declared one, never scaled (the live
  * {@code replicas} and RollingUpdate {@code partition} carried when the manifest omits or differs
- * from them), with the owner metadata of the live object the manifest lacks (Helm, Flux, Argo CD,
- * kubectl's last-applied annotation), and no server-owned field.
+ * from them), with the owner metadata of the live object the manifest lacks (Helm, Flux, Argo CD),
+ * kubectl's last-applied annotation written anew for the declared object where the live one has it
+ * ({@link LastApplied}), and no server-owned field.
  */
 public final class ReapplyObject {
     /** Annotation prefixes and keys by which owners recognise their objects. */
@@ -31,6 +32,11 @@ public final class ReapplyObject {
         meta.remove("ownerReferences");
         carryOwnerMetadata(live, meta, "labels");
         carryOwnerMetadata(live, meta, "annotations");
+        if (live.path("metadata").path("annotations").has(LastApplied.ANNOTATION)) {
+            // applied client-side: the annotation must declare the object as the new manifest does, or kubectl diff and
+            // kubectl apply -f of that manifest would see the old size as what the operator last applied
+            Objects.child(meta, "annotations").put(LastApplied.ANNOTATION, LastApplied.of(declared));
+        }
         ObjectNode spec = Objects.child(out, "spec");
         JsonNode liveReplicas = live.path("spec").path("replicas");
         int replicas = liveReplicas.isNumber() ? liveReplicas.asInt() : 1;

@@ -61,7 +61,7 @@ public record StatefulSetResult(String namespace, String name, Outcome outcome, 
 
     /** How a view says the end of a run in one line: outcome, reason, detail. */
     public String sentence() {
-        return outcome.label() + (reason.isEmpty() ? "" : " (" + reason + ")") + ": " + detail;
+        return outcome.label() + (reason.isEmpty() || reason.equals(outcome.label()) ? "" : " (" + reason + ")") + ": " + detail;
     }
 
     /**
@@ -80,6 +80,17 @@ public record StatefulSetResult(String namespace, String name, Outcome outcome, 
 
         public ClaimResult withCapacity(String c) {
             return new ClaimResult(name, from, to, c, fileSystem, fileSystemBytes);
+        }
+
+        /**
+         * Whether the kubelet reported for the claim's volume a capacity far above the claim's own ({@link FileSystems#SHARED}
+         * times its target): a folder on the node's disk (hostPath CSI, local-path), whose space is the node's, shared
+         * with every pod there, not the size the claim asks for.
+         */
+        public boolean fileSystemShared() {
+            dev.stsresize.plan.Quantity target = dev.stsresize.plan.Quantity.parseOrNull(to);
+            return fileSystemBytes >= 0 && target != null && target.value().signum() > 0
+                    && java.math.BigDecimal.valueOf(fileSystemBytes).compareTo(target.value().multiply(java.math.BigDecimal.valueOf(FileSystems.SHARED))) > 0;
         }
     }
 

@@ -699,15 +699,18 @@ public final class Steps {
             FileSystems.Checked k = checked.get(c.name());
             claims.add(k == null ? c : c.withFileSystem(k.state(), k.bytes()));
             if (k != null) {
-                progress.on(new ProgressEvent(ns, name, Phase.FILE_SYSTEMS, "claim " + c.name() + ": file system " + k.state().label()
-                        + " - " + k.why(), null, k.state().keepsAPodWaiting()));
+                // "grown: the kubelet reports 20Gi", not "grown - grown: …": a why that starts with the state says it once
+                String said = k.why().startsWith(k.state().label()) ? k.why() : k.state().label() + " - " + k.why();
+                progress.on(new ProgressEvent(ns, name, Phase.FILE_SYSTEMS, "claim " + c.name() + ": file system " + said, null,
+                        k.state().keepsAPodWaiting()));
             }
         }
         List<String> warnings = new ArrayList<>(base.warnings());
         for (FileSystems.Checked k : checked.values()) {
             if (k.state() == FileSystem.PENDING && k.bytes() >= 0) {
                 warnings.add(ClaimWarnings.FS_PENDING_PREFIX.formatted(k.claim()) + " on pod " + k.pod() + ": " + k.why()
-                        + "; the kubelet refreshes its volume stats about once a minute: check again with `kubectl stsresize usage`");
+                        + "; check again at the kubelet's next volume measure (its volumeStatsAggPeriod, 1m by default) with"
+                        + " `kubectl stsresize usage`");
             }
         }
         readyReplicas(run, deadline, goneOn).ifPresent(warnings::add);

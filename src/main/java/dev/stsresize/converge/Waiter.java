@@ -54,6 +54,9 @@ final class Waiter {
         static final Late NONE = new Late("", "");
     }
 
+    /** The longer wait a {@link Wait} is a stretch of: when it began and its deadline. */
+    record Span(Instant since, Instant until) {}
+
     /** How a wait ended. */
     enum End { REACHED, DEADLINE, STOPPED, WENT_ON, FAILED }
 
@@ -84,38 +87,48 @@ final class Waiter {
     record Wait(String namespace, String sts, Phase step, String what, WatchedKind kind, String name,
             Predicate<Optional<ObjectNode>> condition, Instant deadline, Supplier<List<ClaimGrower.ClaimStatus>> claims,
             Function<Optional<ObjectNode>, String> failure, StopRequest goneOn, Function<Optional<ObjectNode>, String> detail,
-            ObjectNode known, Function<Optional<ObjectNode>, Late> slow) {
+            ObjectNode known, Function<Optional<ObjectNode>, Late> slow, Span span) {
 
         static Wait of(String namespace, String sts, Phase step, String what, WatchedKind kind, String name,
                 Predicate<Optional<ObjectNode>> condition, Instant deadline) {
             return new Wait(namespace, sts, step, what, kind, name, condition, deadline, List::of, o -> "", new StopRequest(), o -> "",
-                    null, o -> Late.NONE);
+                    null, o -> Late.NONE, null);
         }
 
         Wait withClaims(Supplier<List<ClaimGrower.ClaimStatus>> c) {
-            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, c, failure, goneOn, detail, known, slow);
+            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, c, failure, goneOn, detail, known, slow, span);
         }
 
         Wait withFailure(Function<Optional<ObjectNode>, String> f) {
-            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, claims, f, goneOn, detail, known, slow);
+            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, claims, f, goneOn, detail, known, slow, span);
         }
 
         Wait withGoneOn(StopRequest g) {
-            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, claims, failure, g, detail, known, slow);
+            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, claims, failure, g, detail, known, slow, span);
         }
 
         Wait withDetail(Function<Optional<ObjectNode>, String> d) {
-            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, claims, failure, goneOn, d, known, slow);
+            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, claims, failure, goneOn, d, known, slow, span);
         }
 
         /** What the wait says once it has lasted {@link #SLOW}: see {@link Wait}. */
         Wait withSlow(Function<Optional<ObjectNode>, Late> s) {
-            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, claims, failure, goneOn, detail, known, s);
+            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, claims, failure, goneOn, detail, known, s, span);
+        }
+
+        /**
+         * The wait is one stretch of a longer one that began at {@code since} and ends at {@code until} (its own
+         * {@link #deadline} is the stretch's end): its ticks count the time spent and left of the longer one, so the
+         * operator reads the time to the run's real deadline, never a stretch's window.
+         */
+        Wait within(Instant since, Instant until) {
+            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, claims, failure, goneOn, detail, known, slow,
+                    new Span(since, until));
         }
 
         /** The wait starts from {@code object} as already read (null: from a GET): its watch from that resourceVersion. */
         Wait from(ObjectNode object) {
-            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, claims, failure, goneOn, detail, object, slow);
+            return new Wait(namespace, sts, step, what, kind, this.name, condition, deadline, claims, failure, goneOn, detail, object, slow, span);
         }
     }
 
@@ -195,9 +208,10 @@ final class Waiter {
         return until(Wait.of(namespace, sts, step, what, kind, name, condition, deadline)).outcome();
     }
 
-    private void tick(Wait w, Instant started, Optional<ObjectNode> seen, boolean[] saidSlow) {
+    private void tick(Wait w, Instant stretchStarted, Optional<ObjectNode> seen, boolean[] saidSlow) {
         Instant now = clock.instant();
-        Duration left = Duration.between(now, w.deadline());
+        Instant started = w.span() == null ? stretchStarted : w.span().since();
+        Duration left = Duration.between(now, w.span() == null ? w.deadline() : w.span().until());
         List<ClaimGrower.ClaimStatus> claims;
         try {
             claims = w.claims().get();

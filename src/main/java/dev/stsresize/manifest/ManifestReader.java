@@ -46,8 +46,12 @@ public final class ManifestReader {
         checkNamespace(namespace, namespaceExplicit);
         Declarations declarations = new Declarations(namespace, namespaceExplicit);
         DocumentReader documents = documents();
-        inputs.forEach(paths, recursive, (file, reader) -> documents.read(file, reader, declarations::accept));
-        return declarations.manifest();
+        List<String> files = new ArrayList<>();
+        inputs.forEach(paths, recursive, (file, reader) -> {
+            files.add(file);
+            documents.read(file, reader, declarations::accept);
+        });
+        return declarations.manifest(files);
     }
 
     /**
@@ -60,7 +64,10 @@ public final class ManifestReader {
         Thread t = new Thread(() -> {
             try {
                 DocumentReader documents = documents();
-                inputs.forEach(paths, recursive, (file, reader) -> documents.read(file, reader, ahead.read::add));
+                inputs.forEach(paths, recursive, (file, reader) -> {
+                    ahead.files.add(file);
+                    documents.read(file, reader, ahead.read::add);
+                });
             } catch (RuntimeException | Error e) {
                 ahead.failure = e;
             }
@@ -74,6 +81,8 @@ public final class ManifestReader {
     /** A manifest being read by {@link #readAhead}: its documents in order, then what stopped the reading, if anything. */
     public static final class Ahead {
         private final List<Document> read = new ArrayList<>();
+        /** The inputs opened, in order: an empty manifest's error names them. */
+        private final List<String> files = new ArrayList<>();
         private Throwable failure;
         private Thread thread;
 
@@ -101,7 +110,7 @@ public final class ManifestReader {
             if (failure instanceof Error e) {
                 throw e;
             }
-            return declarations.manifest();
+            return declarations.manifest(files);
         }
     }
 
@@ -139,9 +148,26 @@ public final class ManifestReader {
             out.add(sts);
         }
 
-        Manifest manifest() {
+        /**
+         * The StatefulSets read from {@code files}; none is an error, as kubectl's "no objects passed to apply":
+         * a plan of nothing would say "0 StatefulSets" and exit 0 for a wrong path or an empty render.
+         */
+        Manifest manifest(List<String> files) {
+            if (out.isEmpty()) {
+                throw new UserError(noStatefulSet(files, skipped));
+            }
             return new Manifest(out, skipped);
         }
+    }
+
+    /** "no StatefulSet in the files read: a.yaml, b.yaml (they hold 2 documents of other kinds: v1 ConfigMap ×2). …" */
+    static String noStatefulSet(List<String> files, Map<String, Integer> skipped) {
+        String read = files.isEmpty() ? "no file (the folders given hold no .yaml, .yml or .json file)" : String.join(", ", files);
+        StringBuilder others = new StringBuilder();
+        skipped.forEach((kind, n) -> others.append(others.length() == 0 ? "" : ", ").append(kind).append(n == 1 ? "" : " ×" + n));
+        String held = skipped.isEmpty() ? "no document" : "only " + others;
+        return "no StatefulSet passed (read " + read + ": " + held + "). Pass with -f the manifest that declares the"
+                + " StatefulSets to grow (with -R for a folder's subfolders).";
     }
 
     private static String describeKind(Document d) {

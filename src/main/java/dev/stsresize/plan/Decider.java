@@ -116,12 +116,10 @@ public final class Decider {
         });
 
         List<ClaimState> claimStates = claimsOf(name, live, sizes, claims, classes, classesKnown);
+        notExpandable(claimStates, classes, findings);
         for (ClaimState c : claimStates) {
             if (!c.grow()) {
                 continue;
-            }
-            if (!c.expandable()) {
-                findings.add(new Finding(Reason.NOT_EXPANDABLE, notExpandable(c, classes)));
             }
             if (!c.bound()) {
                 findings.add(new Finding(Reason.CLAIM_UNBOUND, "claim \"" + c.name() + "\" must grow but is "
@@ -352,17 +350,38 @@ public final class Decider {
         });
     }
 
-    private static String notExpandable(ClaimState c, List<ObjectNode> classes) {
+    /**
+     * One sentence per class and target for the claims to grow that cannot: the claims of one StatefulSet share their
+     * class, so a sentence per claim would say the same thing once per replica.
+     */
+    private static void notExpandable(List<ClaimState> claimStates, List<ObjectNode> classes, List<Finding> findings) {
+        Map<String, List<String>> claimsByCause = new LinkedHashMap<>();
+        for (ClaimState c : claimStates) {
+            if (c.grow() && !c.expandable()) {
+                claimsByCause.computeIfAbsent(c.target() + "\u0000" + c.storageClass(), k -> new ArrayList<>()).add(c.name());
+            }
+        }
+        for (ClaimState c : claimStates) {
+            List<String> names = c.grow() && !c.expandable() ? claimsByCause.remove(c.target() + "\u0000" + c.storageClass()) : null;
+            if (names != null) {
+                findings.add(new Finding(Reason.NOT_EXPANDABLE, notExpandable(names, c, classes)));
+            }
+        }
+    }
+
+    private static String notExpandable(List<String> names, ClaimState c, List<ObjectNode> classes) {
+        boolean one = names.size() == 1;
+        String its = one ? "its" : "their";
         String why;
         if (c.storageClass() == null) {
-            why = "it has no StorageClass";
+            why = (one ? "it has" : "they have") + " no StorageClass";
         } else if (classNamed(c.storageClass(), classes) == null) {
-            why = "its StorageClass \"" + c.storageClass() + "\" does not exist";
+            why = its + " StorageClass \"" + c.storageClass() + "\" does not exist";
         } else {
-            why = "its StorageClass \"" + c.storageClass() + "\" does not set allowVolumeExpansion: true";
+            why = its + " StorageClass \"" + c.storageClass() + "\" does not set allowVolumeExpansion: true";
         }
-        return "claim \"" + c.name() + "\" must grow to " + c.target() + " but " + why
-                + "; the API server refuses to resize it (a cluster admin can allow expansion on the class)";
+        return (one ? "claim \"" : "claims \"") + String.join("\", \"", names) + "\" must grow to " + c.target() + " but " + why
+                + "; the API server refuses to resize " + (one ? "it" : "them") + " (a cluster admin can allow expansion on the class)";
     }
 
     private static Map<String, JsonNode> templatesByName(JsonNode sts) {

@@ -36,7 +36,7 @@ public final class ResultDocument {
             ObjectNode item = PlanDocument.item(items, r.namespace(), r.name());
             item.put("outcome", r.outcome().label());
             if (r.reason() != null && !r.reason().isEmpty()) {
-                item.put("reason", r.reason()); // the contract: only for refused, blocked and failed
+                item.put("reason", r.reason()); // the contract: only for refused, blocked, failed and stopped
             }
             item.put("detail", r.detail());
             ArrayNode claims = item.putArray("claims");
@@ -47,6 +47,9 @@ public final class ResultDocument {
                 }
                 if (c.fileSystemBytes() >= 0) {
                     claim.put("fileSystemBytes", c.fileSystemBytes());
+                }
+                if (c.fileSystemShared()) {
+                    claim.put("fileSystemShared", true); // its space is the node's disk, not the claim's size
                 }
             }
             ArrayNode pods = item.putArray("pods");

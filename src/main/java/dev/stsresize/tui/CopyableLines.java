@@ -9,7 +9,7 @@ import java.util.List;
 /**
  * Shell commands and JSON laid out on rows so that what an operator copies off the screen still works.
  * A command is broken between its words only, each row but the last ending in {@code " \"} (the shell's
- * line continuation); a word too wide for the indentation starts at the first column; a word wider
+ * line continuation); a word too wide for the indentation starts as far in as it fits; a word wider
  * than a row (a long path, a quoted JSON body) is cut where the shell joins it back: {@code \} ends the
  * row and the next row starts at the first column, with no indentation; inside single quotes the quote
  * is closed before the {@code \} and opened again on the next row ({@code '…,'\} then
@@ -47,7 +47,9 @@ public final class CopyableLines {
                 continue;
             }
             if (!out.isEmpty() && !row.hasWord && length(word) + after <= width) {
-                row = new Row(0); // whole at the first column rather than cut at the indentation
+                // whole, as far in as it fits, rather than cut at the indentation: blanks before a whole word are only
+                // the shell's separators, so the row stays with the command's other rows and the command the same
+                row = new Row(Math.max(0, width - length(word) - after));
                 row.add(word, style);
                 continue;
             }

@@ -32,6 +32,9 @@ public sealed interface Effect {
     /** Write the files as reviewed, each only if it still holds what its diff was made from; answers EditWritten or EditRefused. */
     record WriteEdit(java.util.List<SizeEdit.FileChange> files) implements Effect {}
 
+    /** Read the wizard's claims again, {@code after} from now, while it waits at the name gate; answers ClaimsRead. */
+    record ReadClaims(Decision decision, java.time.Duration after) implements Effect {}
+
     /** Read how full the claims are, {@code after} from now (the UI's timer); answers UsageRead. */
     record ReadUsage(java.time.Duration after) implements Effect {}
 }

@@ -43,6 +43,11 @@ public interface StepRunner {
 
     Outcome run(Phase step, Decision decision, String uid, Progress progress) throws InterruptedException;
 
+    /** The claims {@code decision} grows, read now (none where they cannot be read): the wizard's table between steps. */
+    default java.util.List<ClaimProgress> claims(Decision decision) {
+        return java.util.List.of();
+    }
+
     /**
      * The operator is leaving the wizard: a wait running now ends at once (called on the UI thread; it
      * must not block), so that {@link #abandon}, queued behind the running step, comes next.

@@ -22,8 +22,30 @@ import java.util.List;
 public final class Update {
     private Update() {}
 
+    /** How often the claims are read again while the wizard waits at the name gate: the kubelet grows file systems meanwhile. */
+    static final java.time.Duration CLAIMS_AT_THE_GATE = java.time.Duration.ofSeconds(5);
+
     public static Transition apply(UiState s, UiEvent e) {
-        return UsageFlow.resumeIfShown(next(s, e));
+        return UsageFlow.resumeIfShown(readingClaimsAtTheGate(s, e, next(s, e)));
+    }
+
+    /**
+     * The name gate may wait for minutes while the kubelet grows the file systems: the claim table is read again every
+     * {@link #CLAIMS_AT_THE_GATE} from when the gate opens until it closes, so it never shows what the log says has changed.
+     */
+    private static Transition readingClaimsAtTheGate(UiState before, UiEvent e, Transition t) {
+        Wizard w = t.state().wizard();
+        if (w == null || w.gate() != Gate.TYPE_NAME) {
+            return t;
+        }
+        boolean opened = before.wizard() == null || before.wizard().gate() != Gate.TYPE_NAME;
+        boolean read = e instanceof UiEvent.ClaimsRead c && c.key().equals(w.key());
+        if (!opened && !read) {
+            return t;
+        }
+        List<Effect> effects = new ArrayList<>(t.effects());
+        effects.add(new Effect.ReadClaims(w.decision(), CLAIMS_AT_THE_GATE));
+        return new Transition(t.state(), effects);
     }
 
     private static Transition next(UiState s, UiEvent e) {
@@ -526,7 +548,10 @@ public final class Update {
         }
         // always: a runner may hold the Lease at a gate with no step running (the name gate), and must release it
         effects.add(new Effect.CancelSteps(w.decision()));
-        UiState next = s.withWizard(null).withView(s.back() == View.DIFF ? View.DIFF : View.LIST, View.LIST).withFlash(Flash.info(message));
+        // an ended wizard's hint says "<esc> back to the list" (KeyHints): there it goes, not to the diff it came from
+        boolean ended = w.gate() == Gate.NONE && !w.running();
+        UiState next = s.withWizard(null).withView(!ended && s.back() == View.DIFF ? View.DIFF : View.LIST, View.LIST)
+                .withFlash(Flash.info(message));
         if (w.wrote() && !next.loading()) {
             next = next.withLoading(true);
             effects.add(new Effect.LoadDecisions());

@@ -25,13 +25,14 @@ final class WizardView {
         }
         Glyphs g = p.glyphs;
         Decision d = w.decision();
-        List<Line> lines = new ArrayList<>();
-        lines.addAll(Styled.wrap(Styled.line().add("Resize ", Style.BOLD).add(w.key(), Style.BOLD).add("   " + Texts.templates(d, g) + "   "
-                + d.claimsToGrow().size() + " claim" + (d.claimsToGrow().size() == 1 ? "" : "s") + " to grow   " + Texts.classes(d, g), Style.DIM)
-                .line(), width, 2));
+        List<Line> lines = new ArrayList<>(title(w, g, width));
         lines.add(Styled.line().line());
-        List<Line> gate = gateOrOutcome(w, g, width);
-        if (w.summary() != null || w.steps().contains(Phase.RESTART) || lines.size() + w.steps().size() + 1 + gate.size() > height) {
+        GateLines gateParts = gateOrOutcome(w, g, width);
+        List<Line> gate = gateParts.all();
+        boolean table = w.summary() == null && !w.claims().isEmpty();
+        int tableLines = table ? 1 + claimRows(w, g, width).stream().mapToInt(List::size).sum() : 0;
+        if (w.summary() != null || w.steps().contains(Phase.RESTART)
+                || lines.size() + w.steps().size() + 1 + gate.size() + tableLines > height) {
             // the summary, or a gate on a short terminal, needs the room: the checklist on one line
             Styled.Builder b = Styled.line().add("  ");
             for (int i = 0; i < w.steps().size(); i++) {
@@ -48,7 +49,8 @@ final class WizardView {
             }
         }
         lines.add(Styled.line().line());
-        lines.addAll(gate);
+        lines.addAll(gateParts.said());
+        int commandsAt = lines.size();
         String waits = waitsFor(s, w);
         if (waits != null) {
             lines.addAll(Styled.wrap(Styled.line().add(" " + g.running() + " ", Style.ACCENT).add(waits, Style.DIM).line(), width, 3));
@@ -58,12 +60,17 @@ final class WizardView {
                     width, 3));
         }
         if (w.summary() != null && w.status(Phase.RESTART) != StepStatus.RUNNING) {
-            for (Line l : summary(w, g)) {
-                lines.addAll(Styled.wrap(l, width, 6));
-            }
+            // every row of what was verified, or a line that says how many a short terminal leaves out
+            List<List<Line>> rows = summary(w, g).stream().map(l -> Styled.wrap(l, width, 6)).toList();
+            lines.addAll(fitted(rows, height - lines.size(), "row of the summary", width));
         } else if (!w.claims().isEmpty()) {
-            lines.addAll(claims(w, g, width));
+            // every claim's row, or as many as fit and a line that says how many are not shown; the claims before the
+            // gate's commands, which are copy aids: each shown whole or not at all, never cut (a cut command is not shell)
+            int room = height - lines.size() - 1 - (gateParts.commands().isEmpty() ? 0 : 1); // the table's header, a commands' line
+            lines.add(claimHeader(w));
+            lines.addAll(fitted(claimRows(w, g, width), room, "claim", width));
         }
+        lines.addAll(commandsAt, fittedCommands(gateParts.commands(), height - lines.size(), width));
         // the newest entries that fit whole: an entry cut in half would show a command without its step
         int room = height - lines.size() - 1;
         List<List<Line>> entries = new ArrayList<>();
@@ -119,13 +126,84 @@ final class WizardView {
         };
     }
 
+    /**
+     * The title: what is resized, its templates and claims, then its classes with their expansion mark; the classes on a
+     * row of their own when the whole does not fit, each class whole with its mark (a ✓ never alone on a row).
+     */
+    static List<Line> title(Wizard w, Glyphs g, int width) {
+        Decision d = w.decision();
+        String what = "   " + Texts.templates(d, g) + "   " + d.claimsToGrow().size() + " claim" + (d.claimsToGrow().size() == 1 ? "" : "s")
+                + " to grow";
+        String classes = Texts.classes(d, g);
+        Line whole = Styled.line().add("Resize ", Style.BOLD).add(w.key(), Style.BOLD).add(what + "   " + classes, Style.DIM).line();
+        if (whole.width() <= width) {
+            return List.of(whole);
+        }
+        List<Line> out = new ArrayList<>(Styled.wrap(Styled.line().add("Resize ", Style.BOLD).add(w.key(), Style.BOLD).add(what, Style.DIM)
+                .line(), width, 2));
+        StringBuilder row = new StringBuilder("  ");
+        for (String one : classes.split(", ")) {
+            if (row.length() > 2 && row.length() + 2 + one.length() > width) {
+                out.add(Styled.of(row.toString(), Style.DIM));
+                row = new StringBuilder("  ");
+            }
+            row.append(row.length() > 2 ? ", " : "").append(one);
+        }
+        out.add(Styled.of(row.toString(), Style.DIM));
+        return out;
+    }
+
+    /** {@code rows} whole in {@code room} lines, or the first that fit and one line that says how many {@code what}s are not shown. */
+    static List<Line> fitted(List<List<Line>> rows, int room, String what, int width) {
+        int all = rows.stream().mapToInt(List::size).sum();
+        if (all <= room) {
+            return rows.stream().flatMap(List::stream).toList();
+        }
+        List<Line> out = new ArrayList<>();
+        int shown = 0;
+        for (List<Line> r : rows) {
+            if (out.size() + r.size() + note(rows.size() - shown - 1, what, width).size() > room) {
+                break;
+            }
+            out.addAll(r);
+            shown++;
+        }
+        out.addAll(note(rows.size() - shown, what, width));
+        return out;
+    }
+
+    /** "… 2 more claims: a taller terminal shows them", wrapped to {@code width}. */
+    private static List<Line> note(int hidden, String what, int width) {
+        String plural = what.startsWith("row ") ? "rows" + what.substring(3) : what + "s";
+        return Styled.wrap(Styled.line().add("  … " + hidden + " more " + (hidden == 1 ? what : plural) + ": a taller terminal shows "
+                + (hidden == 1 ? "it" : "them"), Style.WARN).line(), width, 4);
+    }
+
+    /** The gate's commands that fit whole in {@code room}, then a line for those left out: a command is never cut. */
+    private static List<Line> fittedCommands(List<List<Line>> commands, int room, int width) {
+        return commands.isEmpty() ? List.of() : fitted(commands, Math.max(1, room), "command", width);
+    }
+
+    private static Line claimHeader(Wizard w) {
+        int nameWidth = Math.max(5, w.claims().stream().mapToInt(c -> c.name().length()).max().orElse(5));
+        return Styled.of("  " + Texts.pad("CLAIM", nameWidth + 2) + Texts.pad("REQUEST", 9) + Texts.pad("CAPACITY", 10)
+                + Texts.pad("TARGET", 8) + "STATE", Style.DIM);
+    }
+
     /** Each claim as last read: request, capacity, target, and what the resizer says (its conditions). */
     static List<Line> claims(Wizard w, Glyphs g, int width) {
         List<Line> out = new ArrayList<>();
+        out.add(claimHeader(w));
+        claimRows(w, g, width).forEach(out::addAll);
+        return out;
+    }
+
+    /** Each claim's rows: its line, and its resizer's word while it is on its way. */
+    private static List<List<Line>> claimRows(Wizard w, Glyphs g, int width) {
+        List<List<Line>> rows = new ArrayList<>();
         int nameWidth = Math.max(5, w.claims().stream().mapToInt(c -> c.name().length()).max().orElse(5));
-        out.add(Styled.of("  " + Texts.pad("CLAIM", nameWidth + 2) + Texts.pad("REQUEST", 9) + Texts.pad("CAPACITY", 10)
-                + Texts.pad("TARGET", 8) + "STATE", Style.DIM));
         for (ClaimProgress c : w.claims()) {
+            List<Line> out = new ArrayList<>();
             Style st = switch (c.state()) {
                 case GROWN -> Style.GOOD;
                 case INFEASIBLE, GONE -> Style.BAD;
@@ -152,8 +230,9 @@ final class WizardView {
                 boolean bad = c.latest().contains("Failed") || c.latest().contains("Infeasible") || c.latest().contains("Error");
                 out.addAll(Styled.wrap(Styled.line().add("    " + c.latest(), bad ? Style.WARN : Style.DIM).line(), width, 6));
             }
+            rows.add(out);
         }
-        return out;
+        return rows;
     }
 
     /** What was verified, from the objects read back: pods with UIDs and owners, claims with capacity, or what is not so. */
@@ -228,12 +307,22 @@ final class WizardView {
         return s == null || s.isEmpty() ? "-" : s;
     }
 
+    /** What the wizard says at its gate, and each command it shows, laid out to be copied ({@link CopyableLines}). */
+    record GateLines(List<Line> said, List<List<Line>> commands) {
+        List<Line> all() {
+            List<Line> out = new ArrayList<>(said);
+            commands.forEach(out::addAll);
+            return out;
+        }
+    }
+
     /** What the wizard asks or says now, wrapped to {@code width}; its commands laid out to be copied ({@link CopyableLines}). */
-    private static List<Line> gateOrOutcome(Wizard w, Glyphs g, int width) {
+    private static GateLines gateOrOutcome(Wizard w, Glyphs g, int width) {
         Decision d = w.decision();
         List<Line> out = new ArrayList<>();
+        List<List<Line>> commands = new ArrayList<>();
         Consumer<Line> say = l -> out.addAll(Styled.wrap(l, width, 7));
-        Consumer<String> command = c -> out.addAll(CopyableLines.command(Styled.line().add("     $ ", Style.DIM).line(), c,
+        Consumer<String> command = c -> commands.add(CopyableLines.command(Styled.line().add("     $ ", Style.DIM).line(), c,
                 Style.ACCENT, width, 9));
         switch (w.gate()) {
             case CONFIRM -> {
@@ -272,6 +361,6 @@ final class WizardView {
                 }
             }
         }
-        return out;
+        return new GateLines(out, commands);
     }
 }

@@ -104,6 +104,7 @@ final class Unmeasured {
             return "node " + pod.node() + "'s summary was not read: " + unread;
         }
         return "the kubelet on " + pod.node() + " reports no stats for it: its volume plugin keeps none, as hostPath's does not,"
-                + " or its CSI driver offers none, or it was mounted after the kubelet's last measure, taken once a minute";
+                + " or its CSI driver offers none, or it was mounted after the kubelet's last volume measure: it is reported at the kubelet's next volume measure"
+                + " (its volumeStatsAggPeriod, 1m by default)";
     }
 }

@@ -16,8 +16,8 @@ import java.util.Optional;
  * Successive usage reads (the UI's periodic summaries) when no Prometheus gives a rate: the growth of each
  * claim is the least-squares slope of its used bytes over the reads kept, as Prometheus' {@code deriv} is
  * over its samples, and the time to full is the available bytes at that slope. No slope is taken before the
- * reads span {@link #ENOUGH}: the kubelet measures a volume once a minute (its {@code volumeStatsAggPeriod},
- * 1m by default) and answers every summary in between from that measure, so a few reads seconds apart hold one
+ * reads span {@link #ENOUGH}: the kubelet measures a volume once per its {@code volumeStatsAggPeriod}
+ * (1m by default, 10 s on some clusters) and answers every summary in between from that measure, so a few reads seconds apart hold one
  * or two measures, and a slope through them is noise. Not thread-safe: the UI's update owns it.
  */
 public final class UsageSamples {

@@ -8,19 +8,22 @@
 #                     revisionHistoryLimit…) and its volumeClaimTemplates (see JobRenderer/DeclaredOf)
 # Output: one line per StatefulSet on stdout, `verdict <namespace>/<name> <verdict> [<reason>]`, with
 # the verdict and reason names of `kubectl stsresize plan`; progress and errors on stderr.
-# Exit: 0 converged or nothing to do; 2 refused (permanent: the Job's podFailurePolicy fails the Job);
+# Exit: 0 converged or nothing to do; 2 refused (permanent: where render-job wrote a podFailurePolicy,
+#       for Kubernetes 1.26 and later, it fails the Job at once; on older servers the Job retries it up to
+#       its backoffLimit, and each retry refuses again, writing nothing);
 #       1 anything else (transient: the Job retries).
 #
 # It decides as the Java Decider does, restated in jq, with two deliberate differences:
-# - it holds no cluster-scoped permission, so it cannot read StorageClasses: it dry-run-patches every
-#   claim it must grow and lets the API server's resize admission answer (403 "only dynamically
-#   provisioned pvc can be resized…" = not-expandable). An unbound claim is therefore `blocked`, even
-#   on a class that could never expand (the server validates an unbound claim before admission).
+# - it does not read allowVolumeExpansion from the StorageClasses: it dry-run-patches every claim it
+#   must grow and lets the API server's resize admission answer (403 "only dynamically provisioned
+#   pvc can be resized…" = not-expandable). An unbound claim is therefore `blocked`, even on a class
+#   that could never expand (the server validates an unbound claim before admission).
 # - it judges only the immutable fields RESIZE_DECLARED carries, which are all of the manifest's.
-# Whether each class to grow has a resizer (no-resizer: kubernetes.io/no-provisioner, or a CSI driver
-# without a CSIDriver object, in-tree names mapped as CSI migration does) needs the class and the
-# CSIDrivers, both cluster-scoped: where the Job may read them (a ClusterRole granted beside it) it
-# refuses as the Java decision does; where it may not (403), it says so and goes on, as plan does.
+# Its only cluster-scoped reads are `get` of a StorageClass and `list` of CSIDrivers, and only where
+# render-job granted them (a ClusterRole and its binding rendered beside the Job; none with
+# --namespaced-only): with them it refuses a class to grow that has no resizer (no-resizer:
+# kubernetes.io/no-provisioner, or a CSI driver without a CSIDriver object, in-tree names mapped as
+# CSI migration does) as the Java decision does; without them (403) it says so and goes on, as plan does.
 # It decides every StatefulSet before it writes anything: one refused or blocked StatefulSet means no
 # write at all, so a failed Job never leaves a StatefulSet orphan-deleted behind a failed rollout.
 # A dry run proves each claim's growth alone: a quota that fits each but not all of them refuses a

@@ -186,6 +186,24 @@ class PlanCommandTest {
     }
 
     @Test
+    void aManifestWithNoStatefulSetIsAnErrorNamingTheFilesReadAsKubectlsNoObjectsPassedToApply() throws IOException {
+        Path empty = Files.writeString(dir.resolve("empty.yaml"), "");
+        Path others = Files.writeString(dir.resolve("others.yaml"), "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n---\n"
+                + "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: b}\n");
+        for (String output : List.of("table", "json")) {
+            Run r = run("plan", "-f", empty.toString(), "-f", others.toString(), "--live", SNAPSHOT, "-o", output);
+            assertThat(r.code()).as(r.describe()).isEqualTo(ExitCodes.FAILED);
+            assertThat(r.out()).as("no plan of nothing: " + r.describe()).isEmpty();
+            assertThat(r.err()).as(r.describe()).startsWith("error: no StatefulSet passed (read " + empty + ", " + others
+                    + ": only v1 ConfigMap ×2)").doesNotContain("0 StatefulSets");
+            assertThat(r.err().strip().lines().count()).as(r.describe()).isEqualTo(1);
+        }
+        Run fromStdin = runWith("", Map.of(), false, "plan", "-f", "-", "--live", SNAPSHOT);
+        assertThat(fromStdin.code()).as(fromStdin.describe()).isEqualTo(ExitCodes.FAILED);
+        assertThat(fromStdin.err()).as(fromStdin.describe()).startsWith("error: no StatefulSet passed (read <stdin>: no document)");
+    }
+
+    @Test
     void requiresAManifestAndASnapshot() {
         Run r = run("plan", "--live", SNAPSHOT);
         assertThat(r.code()).as(r.describe()).isEqualTo(ExitCodes.FAILED);

@@ -58,6 +58,28 @@ class StopSignalsTest {
         }
     }
 
+    @Test
+    void the_stop_is_said_on_a_line_of_its_own_never_glued_to_the_waits_line_rewritten_in_place() {
+        withProbes(() -> {
+            StopRequest stop = new StopRequest();
+            StringWriter err = new StringWriter();
+            PrintWriter w = new PrintWriter(err, true);
+            ProgressPrinter progress = new ProgressPrinter(w, 200);
+            try (StopSignals signals = StopSignals.install(stop, w, code -> { })) {
+                signals.endingLinesWith(progress::endLine);
+                progress.waiting(new dev.stsresize.converge.WaitTick("shop", "db", dev.stsresize.converge.Phase.GROW,
+                        "the capacity of claim data-db-0 to reach 2Gi", Duration.ofSeconds(3), Duration.ofMinutes(9), List.of()));
+                Signal.raise(new Signal("INT"));
+                Await.until("the stop said", DEADLINE, Duration.ofMillis(5), () -> err.toString().contains("stopping"));
+                String said = err.toString();
+                assertThat(said).as(said).contains("to reach 2Gi\nSIGINT: stopping at the next safe point");
+                // the next line of the run starts a line of its own too, and does not erase the wait's line
+                progress.on(dev.stsresize.converge.ProgressEvent.info("shop", "db", dev.stsresize.converge.Phase.RECORD, "stopped"));
+                assertThat(err.toString().substring(said.length())).as(err.toString()).startsWith("[record]");
+            }
+        });
+    }
+
     /**
      * Runs {@code body} with a probe handler of this test on each signal (so a signal raised after
      * {@link StopSignals#close} reaches the probe, not the JVM's exit), checks that close put each probe

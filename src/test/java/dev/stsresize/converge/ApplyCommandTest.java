@@ -64,6 +64,19 @@ class ApplyCommandTest {
     }
 
     @Test
+    void apply_yes_of_a_manifest_with_no_statefulset_is_an_error_and_sends_nothing() throws Exception {
+        try (Harness h = Harness.start(home, DemoScenario.cluster())) {
+            Path empty = java.nio.file.Files.writeString(home.resolve("only-a-service.yaml"),
+                    "apiVersion: v1\nkind: Service\nmetadata: {name: web, namespace: shop}\n");
+            Commands.Run r = Commands.run(h, "apply", "-f", empty.toString(), "--yes");
+            assertThat(r.code()).as(r.describe()).isEqualTo(1);
+            assertThat(r.err()).as(r.describe()).contains("error: no StatefulSet passed (read " + empty + ": only v1 Service)")
+                    .doesNotContain("0 StatefulSets");
+            assertThat(h.sim.requests()).as("nothing asked of the cluster, nothing written").noneMatch(q -> q.isWrite());
+        }
+    }
+
+    @Test
     void without_a_terminal_and_without_yes_apply_refuses_and_writes_nothing() {
         try (Harness h = Harness.start(home, DemoScenario.cluster())) {
             Path manifest = Commands.manifest(home, only(DemoScenario.manifest(), "postgres"));

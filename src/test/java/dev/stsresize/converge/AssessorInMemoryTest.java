@@ -83,9 +83,22 @@ class AssessorInMemoryTest extends OnMemoryWorld {
                         + " of its patch",
                 "CSIDrivers cannot be listed (csidrivers is forbidden); whether a CSI class has a resizer is unchecked, and each"
                         + " StatefulSet growing claims of one says so");
-        assertThat(all.items().get(0).notes()).containsExactly("StorageClasses could not be listed: whether the claims can grow is left to"
-                + " the server's dry run of each claim patch");
+        // said once, for the whole run: not again for each StatefulSet
+        assertThat(all.items().get(0).notes()).as("the StatefulSet's own notes").noneMatch(n -> n.contains("StorageClasses"));
         assertThat(w.heard.events).anySatisfy(p -> assertThat(p.message()).contains("0 StorageClass(es), 0 CSIDriver(s)"));
+    }
+
+    @Test
+    void the_servers_refusal_of_every_claim_of_a_class_that_cannot_expand_is_one_sentence_naming_them() {
+        w.cluster.storageClassesForbidden = true;
+        w.cluster.failAlways("patchClaimStorage", MemoryCluster.error(403, "Forbidden", "persistentvolumeclaims is forbidden: only"
+                + " dynamically provisioned pvc can be resized and the storageclass that provisions the pvc must support resize"));
+        Assessed a = postgres();
+        assertThat(reason(a)).isEqualTo("not-expandable");
+        assertThat(a.decision().detail()).isEqualTo("not-expandable: claims \"data-postgres-0\", \"data-postgres-1\", \"data-postgres-2\""
+                + " cannot grow (the server, for data-postgres-0: persistentvolumeclaims is forbidden: only dynamically provisioned pvc"
+                + " can be resized and the storageclass that provisions the pvc must support resize); a cluster admin can allow"
+                + " expansion on their class");
     }
 
     @Test

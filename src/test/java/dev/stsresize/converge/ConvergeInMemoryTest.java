@@ -152,7 +152,7 @@ class ConvergeInMemoryTest extends OnMemoryWorld {
         w.stop.request("SIGINT");
         StatefulSetResult r = converge("postgres", GateAnswers.YES, MemoryWorld.options());
         assertThat(r.reason()).isEqualTo("stopped");
-        assertThat(r.detail()).isEqualTo("stopped before the first write (SIGINT): nothing was written and there is nothing to resume");
+        assertThat(r.detail()).isEqualTo("before the first write (SIGINT): nothing was written and there is nothing to resume");
         assertThat(cluster().realWrites()).isEmpty();
     }
 
@@ -161,7 +161,7 @@ class ConvergeInMemoryTest extends OnMemoryWorld {
         w.resizer = c -> w.stop.request("SIGTERM");
         StatefulSetResult r = converge("postgres", GateAnswers.YES, MemoryWorld.options());
         assertThat(r.reason()).isEqualTo("stopped");
-        assertThat(r.detail()).startsWith("stopped at phase growing (SIGTERM): the request in flight finished and no other write started."
+        assertThat(r.detail()).startsWith("at phase growing (SIGTERM): the request in flight finished and no other write started."
                 + " The run is recorded: `kubectl stsresize resume shop/postgres` finishes it");
         // the claims' patches are sent together: once sent, each finishes and is accounted for, so all three are written
         assertThat(cluster().writes("patchClaimStorage")).filteredOn(c -> !c.dryRun()).hasSize(3);

@@ -116,18 +116,18 @@ class ConvergeScenariosTest {
         row(rows, "Ctrl-C after the lock", stopped(StopAt.afterWrite("lock postgres"), Phase.LOCK.recorded()));
         row(rows, "Ctrl-C between claim patches", stopped(StopAt.afterWrite("patch claim data-postgres-0"), Phase.GROW.recorded()));
         row(rows, "Ctrl-C in the wait for capacity", new Row("postgres", Demo::cluster, SLOW_RESIZER, Harness.DEADLINE, null,
-                StopAt.inWait(Phase.GROW), Outcome.FAILED, "stopped", Phase.GROW.recorded()));
+                StopAt.inWait(Phase.GROW), Outcome.STOPPED, "stopped", Phase.GROW.recorded()));
         row(rows, "Ctrl-C in the wait for the delete", new Row("postgres", Demo::cluster, SLOW_CONTROLLERS, Harness.DEADLINE, null,
-                StopAt.inWait(Phase.ORPHAN_DELETE), Outcome.FAILED, "stopped", Phase.ORPHAN_DELETE.recorded()));
+                StopAt.inWait(Phase.ORPHAN_DELETE), Outcome.STOPPED, "stopped", Phase.ORPHAN_DELETE.recorded()));
         row(rows, "Ctrl-C after the orphan delete", stopped(StopAt.afterWrite("orphan-delete statefulset postgres"), Phase.ORPHAN_DELETE.recorded()));
         row(rows, "Ctrl-C after the re-apply", stopped(StopAt.afterWrite("re-apply statefulset postgres"), Phase.REAPPLY.recorded()));
         row(rows, "Ctrl-C in the verification", new Row("postgres", Demo::cluster, SLOW_CONTROLLERS, Harness.DEADLINE, null,
-                StopAt.inWait(Phase.VERIFY), Outcome.FAILED, "stopped", Phase.VERIFY.recorded()));
+                StopAt.inWait(Phase.VERIFY), Outcome.STOPPED, "stopped", Phase.VERIFY.recorded()));
         return rows.stream();
     }
 
     private static Row stopped(StopAt at, String phase) {
-        return new Row("postgres", Demo::cluster, Harness.DEADLINE, null, at, Outcome.FAILED, "stopped", phase);
+        return new Row("postgres", Demo::cluster, Harness.DEADLINE, null, at, Outcome.STOPPED, "stopped", phase);
     }
 
     private static void row(List<Arguments> rows, String name, Row row) {

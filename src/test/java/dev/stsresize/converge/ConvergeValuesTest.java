@@ -105,7 +105,7 @@ class ConvergeValuesTest {
     @Test
     void each_outcome_has_the_result_documents_word() {
         assertThat(java.util.Arrays.stream(Outcome.values()).map(Outcome::label)).containsExactly("converged", "claims-grown",
-                "nothing-to-do", "absent", "refused", "blocked", "failed", "dry-run-ok");
+                "nothing-to-do", "absent", "refused", "blocked", "failed", "stopped", "dry-run-ok");
     }
 
     @Test

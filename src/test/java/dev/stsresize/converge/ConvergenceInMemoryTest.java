@@ -143,7 +143,7 @@ class ConvergenceInMemoryTest extends OnMemoryWorld {
         Converger c = w.converger(GateAnswers.YES);
         StatefulSetResult r = c.converge(w.assess("postgres"), MemoryWorld.options(), true);
         assertThat(r.reason()).isEqualTo("stopped");
-        assertThat(r.detail()).startsWith("stopped at phase deleting (SIGHUP)");
+        assertThat(r.detail()).startsWith("at phase deleting (SIGHUP)");
         stops.addAll(c.stopped());
         assertThat(stops).singleElement().satisfies(s -> {
             assertThat(s.phase()).isEqualTo("deleting");
@@ -154,7 +154,7 @@ class ConvergenceInMemoryTest extends OnMemoryWorld {
         PendingRun pending = new RunRecords(w.cluster, w.journal, "https://memory").find("shop", "postgres", true).orElseThrow();
         StatefulSetResult notYet = c.resume(pending, null, MemoryWorld.options(), true);
         assertThat(notYet.reason()).isEqualTo("stopped");
-        assertThat(notYet.detail()).isEqualTo("stopped before resuming (SIGHUP): nothing was written; the run stays recorded: `kubectl"
+        assertThat(notYet.detail()).isEqualTo("before resuming (SIGHUP): nothing was written; the run stays recorded: `kubectl"
                 + " stsresize resume shop/postgres` finishes it");
         assertThat(c.stopped()).hasSize(2);
         assertThat(c.stopped().get(1).phase()).isEqualTo("deleting");

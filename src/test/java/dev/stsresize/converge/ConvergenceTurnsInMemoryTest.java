@@ -145,7 +145,7 @@ class ConvergenceTurnsInMemoryTest extends OnMemoryWorld {
         Convergence.Turn t = m.advance();
         assertThat(t).isInstanceOf(Convergence.Turn.Stopped.class);
         assertThat(((Convergence.Turn.Stopped) t).phase()).isEqualTo("locked");
-        assertThat(t.result().detail()).isEqualTo("stopped at phase locked (SIGINT): the request in flight finished and no other write"
+        assertThat(t.result().detail()).isEqualTo("at phase locked (SIGINT): the request in flight finished and no other write"
                 + " started. The run is recorded: `kubectl stsresize resume shop/postgres` finishes it");
         assertThat(run.lock.renewing()).as("a stopped run renews nothing").isFalse();
         assertThat(w.sts("shop", "postgres")).isNotNull();
@@ -304,7 +304,7 @@ class ConvergenceTurnsInMemoryTest extends OnMemoryWorld {
         Convergence.Turn t = m.advance();
         assertThat(t).isInstanceOf(Convergence.Turn.Stopped.class);
         assertThat(((Convergence.Turn.Stopped) t).phase()).isEqualTo("growing");
-        assertThat(t.result().detail()).startsWith("stopped at phase growing (SIGINT)");
+        assertThat(t.result().detail()).startsWith("at phase growing (SIGINT)");
         assertThat(w.journal.read("shop", "postgres")).isPresent();
     }
 }

@@ -59,7 +59,11 @@ class ReapplyObjectTest {
         assertThat(r.at("/metadata/labels/kustomize.toolkit.fluxcd.io~1name").asText()).isEqualTo("apps");
         assertThat(r.at("/metadata/labels/team").isMissingNode()).as("not an owner's label: the manifest decides").isTrue();
         assertThat(r.at("/metadata/annotations/meta.helm.sh~1release-name").asText()).isEqualTo("db");
-        assertThat(r.at("/metadata/annotations/kubectl.kubernetes.io~1last-applied-configuration").asText()).isEqualTo("{}");
+        // applied client-side: the annotation declares the new manifest, as kubectl apply -f of it would write it
+        assertThat(r.at("/metadata/annotations/kubectl.kubernetes.io~1last-applied-configuration").asText()).isEqualTo(LastApplied.of(DECLARED))
+                .contains("\"storage\":\"2Gi\"");
+        assertThat(ReapplyObject.of(DECLARED, DECLARED).at("/metadata/annotations").has(LastApplied.ANNOTATION))
+                .as("applied server-side or by a tool without it: none added").isFalse();
         assertThat(r.at("/spec/volumeClaimTemplates/0/spec/resources/requests/storage").asText()).isEqualTo("2Gi");
         assertThat(ReapplyObject.withLiveTemplates(r, LIVE).at("/spec/volumeClaimTemplates/0/spec/resources/requests/storage").asText())
                 .isEqualTo("1Gi");

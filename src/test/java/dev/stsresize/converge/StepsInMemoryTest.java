@@ -153,6 +153,33 @@ class StepsInMemoryTest extends OnMemoryWorld {
     }
 
     @Test
+    void a_claim_the_kubelet_reports_on_the_nodes_disk_is_said_shared_in_the_result_and_its_document() {
+        long gi = 1L << 30;
+        for (int i = 0; i < 3; i++) {
+            // hostPath CSI, local-path: the kubelet reports the node's whole disk for the claim's volume
+            w.cluster.summaries.put("demo-node-" + i, MemoryCluster.json("{'pods':[{'volume':[{'pvcRef':{'name':'data-postgres-" + i
+                    + "','namespace':'shop'},'capacityBytes':" + (500 * gi) + "}]}]}"));
+        }
+        StatefulSetResult r = w.converger(GateAnswers.YES).converge(w.assess("postgres"), MemoryWorld.options(), true);
+        assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
+        assertThat(r.claims()).hasSize(3).allSatisfy(c -> {
+            assertThat(c.fileSystem()).isEqualTo(FileSystem.GROWN);
+            assertThat(c.fileSystemShared()).as(c.toString()).isTrue();
+        });
+        assertThat(r.detail()).as("the summary line").endsWith("3 file systems grown: the pods can write to the new space; 3 are on a"
+                + " file system shared with the node (the kubelet reports the node's disk for them): the space is the node's, not the"
+                + " claim's size");
+        com.fasterxml.jackson.databind.JsonNode doc = dev.stsresize.render.ResultDocument.of(List.of(r));
+        assertThat(doc.at("/items/0/claims")).hasSize(3).allSatisfy(c -> assertThat(c.path("fileSystemShared").asBoolean()).as(c.toString()).isTrue());
+
+        // a claim's own file system (the kubelet reports about its size) is not shared
+        StatefulSetResult.ClaimResult own = new StatefulSetResult.ClaimResult("c", "10Gi", "20Gi", "20Gi").withFileSystem(FileSystem.GROWN, 20 * gi);
+        assertThat(own.fileSystemShared()).isFalse();
+        assertThat(dev.stsresize.render.ResultDocument.of(List.of(r.with(r.detail(), List.of(own), r.pods(), r.warnings())))
+                .at("/items/0/claims/0").has("fileSystemShared")).isFalse();
+    }
+
+    @Test
     void the_end_warns_of_a_file_system_the_summary_contradicts_and_of_fewer_ready_replicas() {
         long gi = 1L << 30;
         for (int i = 0; i < 3; i++) {
@@ -171,8 +198,10 @@ class StepsInMemoryTest extends OnMemoryWorld {
             assertThat(c.fileSystemBytes()).isEqualTo(10 * gi);
         });
         assertThat(r.warnings()).anySatisfy(x -> assertThat(x).startsWith("claim data-postgres-0 waits for a file system resize on pod"
-                + " postgres-0: its status says grown, but the kubelet's summary still reports 10Gi").endsWith("check again with `kubectl"
-                + " stsresize usage`"));
+                + " postgres-0: its status says grown, but the kubelet's summary still reports 10Gi")
+                // the kubelet's volume stats period is its configuration (volumeStatsAggPeriod), not a fact of every cluster
+                .endsWith("check again at the kubelet's next volume measure (its volumeStatsAggPeriod, 1m by default) with `kubectl"
+                + " stsresize usage`").doesNotContain("once a minute"));
         assertThat(r.warnings()).anySatisfy(x -> assertThat(x).isEqualTo("StatefulSet shop/postgres has 1 ready replica(s), 3 before this"
                 + " run: its pods may not be serving; see `kubectl get pods -n shop` and `kubectl describe statefulset postgres -n shop`"));
         assertThat(r.detail()).contains("file systems: 3 still growing");
@@ -186,6 +215,10 @@ class StepsInMemoryTest extends OnMemoryWorld {
                 + " demo-node-0 (nodes \"demo-node-0\" not found), demo-node-1 (nodes \"demo-node-1\" not found),"
                 + " demo-node-2 (nodes \"demo-node-2\" not found) could not be read: their file systems verified from the claims'"
                 + " status only)");
+        // each claim's file system said once: "grown, as its status says", not "grown - grown, as its status says"
+        assertThat(w.heard.events).filteredOn(e -> e.step() == Phase.FILE_SYSTEMS && e.message().startsWith("claim "))
+                .hasSize(3).allSatisfy(e -> assertThat(e.message()).endsWith(": file system grown, as its status says")
+                        .doesNotContain("grown - grown"));
     }
 
     @Test

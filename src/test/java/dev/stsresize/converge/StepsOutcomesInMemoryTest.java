@@ -157,7 +157,7 @@ class StepsOutcomesInMemoryTest extends OnMemoryWorld {
                 + " --fs-timeout 30s)"));
         assertThat(w.heard.events).anySatisfy(p -> {
             assertThat(p.step()).isEqualTo(Phase.FILE_SYSTEMS);
-            assertThat(p.message()).isEqualTo("claim data-postgres-1: file system grown - grown, as its status says");
+            assertThat(p.message()).isEqualTo("claim data-postgres-1: file system grown, as its status says");
             assertThat(p.warning()).isFalse();
         });
 

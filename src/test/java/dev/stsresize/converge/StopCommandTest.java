@@ -45,7 +45,10 @@ class StopCommandTest {
             Commands.Run r = Commands.run(h, Optional::empty, Checkpoint.NONE, stop, "apply", "-f", manifest.toString(), "--yes",
                     "--timeout", "60s");
             assertThat(r.code()).as(r.describe()).isEqualTo(130);
-            assertThat(r.out()).as(r.describe()).contains("shop/postgres: failed (stopped) - stopped at phase growing (SIGTERM)");
+            assertThat(r.out()).as(r.describe()).contains("shop/postgres: stopped - at phase growing (SIGTERM)");
+            // a stop is a stop: not a failure, nor a warning
+            assertThat(r.out() + r.err()).as(r.describe()).doesNotContain("failed (stopped)", "WARNING [record]", "failed: stopped")
+                    .contains("[record] shop/postgres: stopped: at phase growing (SIGTERM)");
             assertThat(r.err()).as(r.describe()).contains("Stopped (SIGTERM)",
                     "shop/postgres (phase growing): kubectl stsresize resume shop/postgres");
             assertThat(h.writes()).as("nothing written to the StatefulSet").noneMatch(w -> "statefulsets".equals(w.resource()));
@@ -126,7 +129,7 @@ class StopCommandTest {
             }), Checkpoint.NONE, "apply", "-f", manifest.toString(), "--timeout", "60s");
             assertThat(r.code()).as(r.describe()).isEqualTo(130);
             assertThat(asked).as("asked once, not once per StatefulSet").hasSize(1);
-            assertThat(r.out()).contains("shop/minio: failed (stopped)", "shop/postgres: failed (stopped)",
+            assertThat(r.out()).contains("shop/minio: stopped - before the first write", "shop/postgres: stopped - before the first write",
                     "nothing was written and there is nothing to resume");
             assertThat(r.err()).contains("Stopped (Ctrl-C at the prompt): no run was left midway, nothing to resume.")
                     .doesNotContain("kubectl stsresize resume shop/");
@@ -157,7 +160,7 @@ class StopCommandTest {
             Commands.Run r = Commands.run(h, () -> Optional.of(q -> q.startsWith("Grow") ? "y" : null), Checkpoint.NONE, "apply", "-f",
                     manifest.toString(), "--timeout", "60s");
             assertThat(r.code()).as(r.describe()).isEqualTo(130);
-            assertThat(r.out()).contains("shop/postgres: failed (stopped) - stopped at phase growing (end of input at the prompt)");
+            assertThat(r.out()).contains("shop/postgres: stopped - at phase growing (end of input at the prompt)");
             assertThat(r.err()).contains("shop/postgres (phase growing): kubectl stsresize resume shop/postgres");
             assertRecordKeptAndLeaseFree(h, "growing");
         }

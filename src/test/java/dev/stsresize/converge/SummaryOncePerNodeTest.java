@@ -17,7 +17,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 
 /**
- * The kubelet refreshes its volume stats about once a minute: following the file systems reads each
+ * The kubelet refreshes its volume stats once per its volumeStatsAggPeriod (1m by default): following the file systems reads each
  * node's summary once per wait stretch, not once per claim (nor again at each change of a claim).
  */
 class SummaryOncePerNodeTest {

@@ -55,6 +55,24 @@ class DeciderTest {
     }
 
     @Test
+    void aClassThatCannotExpandIsOneSentenceNamingEveryClaimItHoldsBack() {
+        ObjectNode live = sts("a", "db", "1Gi");
+        ((ObjectNode) live.path("spec")).put("replicas", 3);
+        ObjectNode declared = sts("a", "db", "2Gi");
+        ((ObjectNode) declared.path("spec")).put("replicas", 3);
+        List<ObjectNode> fixed = List.of(obj("{'metadata':{'name':'fast'},'allowVolumeExpansion':false}"));
+        Decision d = Decider.decideOne(declared, live, List.of(claim("a", "data-db-0", "1Gi"), claim("a", "data-db-1", "1Gi"),
+                claim("a", "data-db-2", "1Gi")), fixed);
+        assertThat(d.verdict()).isEqualTo(Verdict.REFUSED);
+        assertThat(d.detail()).isEqualTo("not-expandable: claims \"data-db-0\", \"data-db-1\", \"data-db-2\" must grow to 2Gi but their"
+                + " StorageClass \"fast\" does not set allowVolumeExpansion: true; the API server refuses to resize them (a cluster admin"
+                + " can allow expansion on the class)");
+        Decision one = Decider.decideOne(sts("a", "db", "2Gi"), sts("a", "db", "1Gi"), List.of(claim("a", "data-db-0", "1Gi")), fixed);
+        assertThat(one.detail()).isEqualTo("not-expandable: claim \"data-db-0\" must grow to 2Gi but its StorageClass \"fast\" does not"
+                + " set allowVolumeExpansion: true; the API server refuses to resize it (a cluster admin can allow expansion on the class)");
+    }
+
+    @Test
     void listsTheDeclaredTemplatesOfAnAbsentStatefulSet() {
         Decision d = Decider.decideOne(sts("a", "db", "2Gi"), null, List.of(), CLASSES);
         assertThat(d.templates()).containsExactly(new TemplateSize("data", null, Quantity.parse("2Gi")));

@@ -15,6 +15,7 @@ import dev.stsresize.tui.Key.Kind;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Named;
@@ -31,7 +32,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class TerminalSizesTest {
     private static final ObjectMapper JSON = new ObjectMapper();
-    static final int[][] SIZES = {{60, 20}, {72, 22}, {80, 24}, {100, 30}, {160, 50}, {250, 70}};
+    static final int[][] SIZES = {{60, 20}, {70, 22}, {72, 22}, {80, 24}, {100, 30}, {120, 40}, {160, 50}, {250, 70}};
 
     static Stream<Arguments> screensAndSizes() {
         List<Arguments> out = new ArrayList<>();
@@ -142,6 +143,85 @@ class TerminalSizesTest {
         } else {
             assertThat(rows).as("only a short terminal leaves the entry out").isLessThan(24);
         }
+    }
+
+    /** The header at every size the wizard is drawn at: the server's host and port whole; the context and scope shortened first. */
+    @ParameterizedTest(name = "{0}x{1}")
+    @MethodSource("sizes")
+    void theHeaderKeepsTheServersHostAndPort(int columns, int rows) {
+        Loaded demo = DemoDecisions.loaded();
+        Loaded live = new Loaded(demo.decisions(), demo.uids(), "arn:aws:eks:eu-west-1:123456789012:cluster/payments-production",
+                "https://10.240.17.201:6443", "all namespaces", "/home/alice/deploy/payments/overlays/production/statefulsets.yaml",
+                Map.of(), List.of(), demo.fieldManagers());
+        UiState state = Update.apply(UiState.initial(columns, rows), new UiEvent.DecisionsLoaded(live)).state();
+        String[] screen = VirtualScreen.draw(state, COLOUR, Glyphs.UNICODE).text().split("\n", -1);
+        if (columns >= 70) {
+            assertThat(screen[0]).as("the header at %dx%d", columns, rows).contains("10.240.17.201:6443");
+            if (columns >= 100) { // beside the counts: below that there is no room for a path at all
+                assertThat(screen[1]).as("the manifest keeps its file's name").contains("statefulsets.yaml");
+            }
+        }
+    }
+
+    /** The wizard's claim table at every size: each claim's row, or a line that says how many are not shown. */
+    @ParameterizedTest(name = "{0}x{1}")
+    @MethodSource("sizes")
+    void everyClaimOfTheWizardIsShownOrCounted(int columns, int rows) {
+        String key = "shop/minio";
+        Decision minio = DemoDecisions.named("minio");
+        List<ClaimProgress> claims = minio.claimsToGrow().stream().map(c -> new ClaimProgress(c.name(), c.target().toString(),
+                c.capacity() == null ? "" : c.capacity().toString(), c.target().toString(), List.of("Resizing"), ClaimProgress.State.RESIZING,
+                "", "Resizing: External resizer is resizing volume pvc-0123")).toList();
+        for (UiState s : List.of(press(select(DemoDecisions.state(columns, rows), "minio"), "a", done(key, Phase.CHECK, "checked")),
+                press(select(DemoDecisions.state(columns, rows), "minio"), "a", done(key, Phase.CHECK, "checked"), "y",
+                        done(key, Phase.GROW, "grown")))) {
+            UiState shown = Update.apply(s, new UiEvent.ClaimsRead(key, claims)).state();
+            List<String> body = bodyText(shown, columns);
+            long rowsShown = claims.stream().filter(c -> body.stream().anyMatch(l -> l.startsWith("  " + c.name() + " "))).count();
+            String all = String.join("\n", body);
+            if (rowsShown < claims.size()) {
+                assertThat(all).as("at %dx%d, %d of %d claims shown:%n%s", columns, rows, rowsShown, claims.size(), all)
+                        .contains("… " + (claims.size() - rowsShown) + " more claim");
+            }
+            assertThat(body).as("no command cut: every row that continues one is followed by its next:%n%s", all)
+                    .noneMatch(l -> l.contains("$ kubectl") && l.endsWith("\\") && body.indexOf(l) == body.size() - 1);
+            // each command shown is whole: what the shell reads from it is one of the claim patches
+            for (int i = 0; i < body.size(); i++) {
+                if (body.get(i).contains("$ kubectl patch")) {
+                    List<String> words = Shell.words(copied(body.subList(i, body.size()), "kubectl patch"));
+                    assertThat(minio.claimsToGrow().stream().map(c -> Shell.words(Write.ClaimPatch.of("shop", c).command())))
+                            .as("a whole claim patch at %dx%d:%n%s", columns, rows, all).contains(words);
+                }
+            }
+        }
+    }
+
+    /** The wizard's title: a StorageClass's mark stays beside its name, never alone on a row. */
+    @ParameterizedTest(name = "{0}x{1}")
+    @MethodSource("sizes")
+    void theClassesMarkNeverWrapsAlone(int columns, int rows) {
+        for (String name : List.of("postgres", "clickhouse", "elasticsearch", "minio", "kafka")) {
+            UiState s = press(select(DemoDecisions.state(columns, rows), name), "a");
+            for (String l : bodyText(s, columns)) {
+                assertThat(l.strip()).as("%s at %dx%d", name, columns, rows).isNotIn("✓", "✗", "?");
+            }
+        }
+    }
+
+    /** An ended wizard's hint says "<esc> back to the list": Esc goes there, though the wizard was opened from the diff. */
+    @Test
+    void escBackToTheListGoesToTheList() {
+        String pg = "shop/postgres";
+        UiState fromDiff = press(select(DemoDecisions.state(80, 24), "postgres"), Kind.ENTER);
+        assertThat(fromDiff.view()).isEqualTo(View.DIFF);
+        UiState ended = press(fromDiff, "a", done(pg, Phase.CHECK, "checked"), "y", done(pg, Phase.GROW, "grown"),
+                done(pg, Phase.WAIT, "capacity reached"), "postgres", Kind.ENTER, done(pg, Phase.ORPHAN_DELETE, "gone"),
+                done(pg, Phase.REAPPLY, "re-applied"), done(pg, Phase.VERIFY, "verified"));
+        assertThat(KeyHints.of(ended)).contains("<esc> back to the list");
+        assertThat(press(ended, Kind.ESCAPE).view()).as("Esc after the hint said: back to the list").isEqualTo(View.LIST);
+        // before the end, Esc leaves to where the wizard was opened from, as its hint ("leave") does not promise the list
+        UiState atGrow = press(fromDiff, "a", done(pg, Phase.CHECK, "checked"));
+        assertThat(press(atGrow, Kind.ESCAPE).view()).isEqualTo(View.DIFF);
     }
 
     /** The body's rows as a copy off the screen gives them: inside the box, its padding column left out. */

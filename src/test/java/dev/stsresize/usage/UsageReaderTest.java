@@ -214,7 +214,8 @@ class UsageReaderTest {
         assertThat(r.of("shop", "web").orElseThrow().unmeasured()).singleElement().satisfies(u -> {
             assertThat(u.claim()).isEqualTo("data-web-1");
             assertThat(u.reason()).startsWith("the kubelet on demo-node-0 reports no stats for it: its volume plugin keeps none,"
-                    + " as hostPath's does not");
+                    + " as hostPath's does not").endsWith("at the kubelet's next volume measure (its volumeStatsAggPeriod, 1m by default)")
+                    .doesNotContain("once a minute");
         });
         assertThat(r.unmeasured()).as("the demo's claims are all measured").containsOnlyKeys("shop/web");
     }

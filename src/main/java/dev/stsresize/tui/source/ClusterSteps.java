@@ -200,6 +200,11 @@ public final class ClusterSteps implements StepRunner {
         return end == null ? "the run has not ended" : end.result() == null ? "the run stopped on an error; its record stays for resume" : end.result().sentence();
     }
 
+    @Override
+    public List<ClaimProgress> claims(Decision decision) {
+        return readBack.claims(decision); // a claim that cannot be read is left out: the table keeps the rest
+    }
+
     // ---- leaving -------------------------------------------------------------------------------------
 
     @Override

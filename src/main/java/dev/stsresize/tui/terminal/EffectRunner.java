@@ -65,6 +65,8 @@ public final class EffectRunner implements AutoCloseable {
             if (usage != null) {
                 usageThread.schedule(this::readUsage, r.after().toMillis(), TimeUnit.MILLISECONDS);
             }
+        } else if (effect instanceof Effect.ReadClaims c) {
+            usageThread.schedule(() -> readClaims(c), c.after().toMillis(), TimeUnit.MILLISECONDS);
         } else if (effect instanceof Effect.GoOn g) {
             steps.goOn(g.decision());
         } else if (effect instanceof Effect.CancelSteps c) {
@@ -75,6 +77,18 @@ public final class EffectRunner implements AutoCloseable {
             stepThread.execute(() -> steps.abandon(c.decision()));
         } else {
             throw new IllegalArgumentException(effect + " is handled by the UI loop");
+        }
+    }
+
+    /** The claims read again for the wizard still open on them; nothing posted when it was left or none could be read. */
+    private void readClaims(Effect.ReadClaims c) {
+        String key = Loaded.key(c.decision());
+        if (left.contains(key)) {
+            return;
+        }
+        java.util.List<ClaimProgress> claims = steps.claims(c.decision());
+        if (!claims.isEmpty() && !left.contains(key)) {
+            post.accept(new UiEvent.ClaimsRead(key, claims));
         }
     }
 
