@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeAll;
@@ -52,18 +53,7 @@ class KubeClientsTest {
         TestPki.Issued me = pki.client("admin", format);
         try (FakeApiServer server = FakeApiServer.https(pki.serverContext(), true)) {
             server.on("GET", STS, Answer.json(200, EMPTY_LIST));
-            Path config = Kubeconfigs.write(home, "kubeconfig", """
-                    current-context: tls
-                    clusters:
-                    - name: tls
-                      cluster: {server: "%s", certificate-authority-data: %s}
-                    users:
-                    - name: admin
-                      user: {client-certificate-data: %s, client-key-data: %s}
-                    contexts:
-                    - name: tls
-                      context: {cluster: tls, user: admin}
-                    """.formatted(server.url(), b64(pki.caPem()), b64(me.certificatePem()), b64(me.keyPem())));
+            Path config = Kubeconfigs.clientCertificateConfig(home, "kubeconfig", server.url(), pki.caPem(), me.certificatePem(), me.keyPem());
 
             assertThat(connect(config).listStatefulSets(NamespaceScope.of("default")).items()).isEmpty();
             assertThat(server.requests()).hasSize(1);
@@ -304,23 +294,19 @@ class KubeClientsTest {
 
     @Test
     void anExecTokenIsReusedUntilItExpires() throws Exception {
-        countingPlugin("2000-01-01T00:00:00Z");
-        try (FakeApiServer server = FakeApiServer.https(pki.serverContext(), false)) {
-            server.on("GET", STS, Answer.json(200, EMPTY_LIST));
-            Cluster cluster = execCluster(server, "");
-
-            cluster.listStatefulSets(NamespaceScope.of("default"));
-            cluster.listStatefulSets(NamespaceScope.of("default"));
-
-            // each token came already expired: every request asked the plugin again
-            assertThat(server.requests()).extracting(r -> r.header("Authorization"))
-                    .containsExactly("Bearer tok-2", "Bearer tok-3");
-        }
+        // each token came already expired: every request asked the plugin again
+        assertThat(bearersOfTwoListsWithTokensExpiring("2000-01-01T00:00:00Z")).containsExactly("Bearer tok-2", "Bearer tok-3");
     }
 
     @Test
     void anUnexpiredExecTokenIsNotFetchedAgain() throws Exception {
-        countingPlugin("2999-01-01T00:00:00Z");
+        assertThat(bearersOfTwoListsWithTokensExpiring("2999-01-01T00:00:00Z")).containsExactly("Bearer tok-1", "Bearer tok-1");
+        assertThat(Files.readString(home.resolve("bin/count")).strip()).isEqualTo("1");
+    }
+
+    /** The Authorization header of each request of two LISTs through the counting plugin, whose tokens expire at {@code expiration}. */
+    private List<String> bearersOfTwoListsWithTokensExpiring(String expiration) throws Exception {
+        countingPlugin(expiration);
         try (FakeApiServer server = FakeApiServer.https(pki.serverContext(), false)) {
             server.on("GET", STS, Answer.json(200, EMPTY_LIST));
             Cluster cluster = execCluster(server, "");
@@ -328,9 +314,7 @@ class KubeClientsTest {
             cluster.listStatefulSets(NamespaceScope.of("default"));
             cluster.listStatefulSets(NamespaceScope.of("default"));
 
-            assertThat(server.requests()).extracting(r -> r.header("Authorization"))
-                    .containsExactly("Bearer tok-1", "Bearer tok-1");
-            assertThat(Files.readString(home.resolve("bin/count")).strip()).isEqualTo("1");
+            return server.requests().stream().map(r -> r.header("Authorization")).toList();
         }
     }
 

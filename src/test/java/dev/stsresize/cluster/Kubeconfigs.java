@@ -38,10 +38,31 @@ final class Kubeconfigs {
 
     /** The same over TLS: the cluster trusts {@code caPem}. */
     static Path tokenConfig(Path dir, String server, String token, String caPem) throws IOException {
-        String ca = java.util.Base64.getEncoder().encodeToString(caPem.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        String ca = base64(caPem);
         return write(dir, "kubeconfig", Files.readString(tokenConfig(dir, server, token))
                 .replace("cluster: {server: \"" + server + "\"}",
                         "cluster: {server: \"" + server + "\", certificate-authority-data: " + ca + "}"));
+    }
+
+    /** A kubeconfig with one context "tls" pointing at {@code server}, which is trusted by {@code caPem}, as the user of a client certificate. */
+    static Path clientCertificateConfig(Path dir, String fileName, String server, String caPem, String certificatePem, String keyPem)
+            throws IOException {
+        return write(dir, fileName, """
+                current-context: tls
+                clusters:
+                - name: tls
+                  cluster: {server: "%s", certificate-authority-data: %s}
+                users:
+                - name: admin
+                  user: {client-certificate-data: %s, client-key-data: %s}
+                contexts:
+                - name: tls
+                  context: {cluster: tls, user: admin}
+                """.formatted(server, base64(caPem), base64(certificatePem), base64(keyPem)));
+    }
+
+    private static String base64(String s) {
+        return java.util.Base64.getEncoder().encodeToString(s.getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 
     /** An environment with no variables, the given home, and no service account. */
