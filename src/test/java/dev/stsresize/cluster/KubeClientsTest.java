@@ -27,6 +27,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 class KubeClientsTest {
+    /** A cluster no test reaches: the kubeconfigs that fail before any request name it. */
+    static final String UNREACHABLE = "server: \"https://127.0.0.1:1\"";
     static final String EMPTY_LIST = "{\"kind\":\"StatefulSetList\",\"apiVersion\":\"apps/v1\",\"metadata\":{},\"items\":[]}";
     static final String STS = "/apis/apps/v1/namespaces/default/statefulsets";
 
@@ -102,18 +104,8 @@ class KubeClientsTest {
     void insecureSkipTlsVerifyTrustsAnyServer() throws Exception {
         try (FakeApiServer server = FakeApiServer.https(pki.serverContext(), false)) {
             server.on("GET", STS, Answer.json(200, EMPTY_LIST));
-            Path config = Kubeconfigs.write(home, "kubeconfig", """
-                    current-context: c
-                    clusters:
-                    - name: c
-                      cluster: {server: "%s", insecure-skip-tls-verify: true}
-                    users:
-                    - name: u
-                      user: {token: abc}
-                    contexts:
-                    - name: c
-                      context: {cluster: c, user: u}
-                    """.formatted(server.url()));
+            Path config = Kubeconfigs.oneContext(home, "kubeconfig", "server: \"" + server.url() + "\", insecure-skip-tls-verify: true",
+                    "token: abc");
 
             connect(config).listStatefulSets(NamespaceScope.of("default"));
             assertThat(server.last().header("Authorization")).isEqualTo("Bearer abc");
@@ -123,18 +115,8 @@ class KubeClientsTest {
     @Test
     void anUnreadableKeyIsOneSentenceNamingTheUser() throws Exception {
         TestPki.Issued me = pki.client("admin", KeyFormat.EC_SEC1);
-        Path config = Kubeconfigs.write(home, "kubeconfig", """
-                current-context: c
-                clusters:
-                - name: c
-                  cluster: {server: "https://127.0.0.1:1"}
-                users:
-                - name: u
-                  user: {client-certificate-data: %s, client-key-data: %s}
-                contexts:
-                - name: c
-                  context: {cluster: c, user: u}
-                """.formatted(b64(me.certificatePem()), b64("-----BEGIN PRIVATE KEY-----\nbm90IGEga2V5\n-----END PRIVATE KEY-----\n")));
+        Path config = Kubeconfigs.oneContext(home, "kubeconfig", UNREACHABLE, "client-certificate-data: " + b64(me.certificatePem())
+                + ", client-key-data: " + b64("-----BEGIN PRIVATE KEY-----\nbm90IGEga2V5\n-----END PRIVATE KEY-----\n"));
 
         assertThatThrownBy(() -> connect(config))
                 .isInstanceOf(UserError.class)
@@ -145,18 +127,8 @@ class KubeClientsTest {
 
     @Test
     void aLegacyAuthProviderIsRefusedWithTheExecPluginToUseInstead() throws IOException {
-        Path config = Kubeconfigs.write(home, "kubeconfig", """
-                current-context: c
-                clusters:
-                - name: c
-                  cluster: {server: "https://127.0.0.1:1"}
-                users:
-                - name: u
-                  user: {auth-provider: {name: oidc, config: {idp-issuer-url: "https://id.example"}}}
-                contexts:
-                - name: c
-                  context: {cluster: c, user: u}
-                """);
+        Path config = Kubeconfigs.oneContext(home, "kubeconfig", UNREACHABLE,
+                "auth-provider: {name: oidc, config: {idp-issuer-url: \"https://id.example\"}}");
         assertThatThrownBy(() -> connect(config))
                 .isInstanceOf(UserError.class)
                 .hasMessage("kubeconfig user \"u\" uses the auth-provider \"oidc\", which kubectl-stsresize does not"
@@ -165,18 +137,7 @@ class KubeClientsTest {
 
     @Test
     void aMissingCertificateFileNamesTheFileAndTheUser() throws IOException {
-        Path config = Kubeconfigs.write(home, "kubeconfig", """
-                current-context: c
-                clusters:
-                - name: c
-                  cluster: {server: "https://127.0.0.1:1"}
-                users:
-                - name: u
-                  user: {client-certificate: gone.crt, client-key: gone.key}
-                contexts:
-                - name: c
-                  context: {cluster: c, user: u}
-                """);
+        Path config = Kubeconfigs.oneContext(home, "kubeconfig", UNREACHABLE, "client-certificate: gone.crt, client-key: gone.key");
         assertThatThrownBy(() -> connect(config))
                 .isInstanceOf(UserError.class)
                 .hasMessage("the client-certificate file " + home.resolve("gone.crt") + " of kubeconfig user \"u\" in "

@@ -44,6 +44,22 @@ final class Kubeconfigs {
                         "cluster: {server: \"" + server + "\", certificate-authority-data: " + ca + "}"));
     }
 
+    /** A kubeconfig whose one context "c" joins cluster "c" and user "u", each of the given flow-style fields. */
+    static Path oneContext(Path dir, String fileName, String clusterFields, String userFields) throws IOException {
+        return write(dir, fileName, """
+                current-context: c
+                clusters:
+                - name: c
+                  cluster: {%s}
+                users:
+                - name: u
+                  user: {%s}
+                contexts:
+                - name: c
+                  context: {cluster: c, user: u}
+                """.formatted(clusterFields, userFields));
+    }
+
     /** A kubeconfig with one context "tls" pointing at {@code server}, which is trusted by {@code caPem}, as the user of a client certificate. */
     static Path clientCertificateConfig(Path dir, String fileName, String server, String caPem, String certificatePem, String keyPem)
             throws IOException {
