@@ -37,7 +37,7 @@ class AwaitObjectTest {
     @BeforeEach
     void start() throws IOException {
         server = FakeApiServer.http();
-        Cluster cluster = new KubeCluster(Kubeconfigs.connect(Kubeconfigs.tokenConfig(home, server.url(), "t"), home));
+        Cluster cluster = Kubeconfigs.tokenCluster(home, server.url(), "t");
         await = new AwaitObject(cluster, Clock.systemUTC());
     }
 

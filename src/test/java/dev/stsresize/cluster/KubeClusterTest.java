@@ -34,7 +34,7 @@ class KubeClusterTest {
     @BeforeEach
     void start() throws IOException {
         server = FakeApiServer.http();
-        cluster = new KubeCluster(Kubeconfigs.connect(Kubeconfigs.tokenConfig(home, server.url(), "s3cret"), home));
+        cluster = Kubeconfigs.tokenCluster(home, server.url(), "s3cret");
         try (InputStream in = getClass().getResourceAsStream("statefulset-list-with-future-fields.json")) {
             liveList = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
@@ -583,7 +583,7 @@ class KubeClusterTest {
     void anUnreachableServerIsOneSentenceNamingServerAndContext() throws IOException {
         String url = server.url();
         server.close();
-        Cluster offline = new KubeCluster(Kubeconfigs.connect(Kubeconfigs.tokenConfig(home, url, "t"), home));
+        Cluster offline = Kubeconfigs.tokenCluster(home, url, "t");
 
         assertThatThrownBy(() -> offline.listStatefulSets(NamespaceScope.of("default")))
                 .isInstanceOf(ServerUnreachable.class)
@@ -621,7 +621,7 @@ class KubeClusterTest {
             });
             serve.start();
             String url = "http://127.0.0.1:" + socket.getLocalPort();
-            Cluster dropping = new KubeCluster(Kubeconfigs.connect(Kubeconfigs.tokenConfig(home, url, "t"), home));
+            Cluster dropping = Kubeconfigs.tokenCluster(home, url, "t");
 
             try (ObjectWatch watch = dropping.watch(WatchedKind.STATEFUL_SET, "default", "db", "20")) {
                 assertThat(watch.next()).isPresent();

@@ -90,6 +90,11 @@ final class Kubeconfigs {
         return new ClientEnvironment(variables, home, home.resolve("no-service-account"), false);
     }
 
+    /** The port over a connection as {@link #tokenConfig(Path, String, String)} configures it. */
+    static KubeCluster tokenCluster(Path home, String server, String token) throws IOException {
+        return new KubeCluster(connect(tokenConfig(home, server, token), home));
+    }
+
     static ClusterConnection connect(Path kubeconfig, Path home) {
         return KubeClients.connect(ConnectionSettings.defaults().withKubeconfig(kubeconfig), env(home), "1.2.3",
                 new PrintWriter(new StringWriter()));

@@ -28,7 +28,7 @@ class NotAnApiServerTest {
     @BeforeEach
     void start() throws IOException {
         server = FakeApiServer.http();
-        cluster = new KubeCluster(Kubeconfigs.connect(Kubeconfigs.tokenConfig(home, server.url(), "t"), home));
+        cluster = Kubeconfigs.tokenCluster(home, server.url(), "t");
     }
 
     @AfterEach
