@@ -138,8 +138,7 @@ class WaitsThatSpeakTest {
             cluster.createEvent(ours);
             Heard heard = new Heard();
             MovingClock clock = new MovingClock();
-            ResizeSignals signals = new ResizeSignals(cluster, clock, heard, "shop", "postgres", Map.of("data-postgres-0", "20Gi"),
-                    Map.of("data-postgres-0", "10Gi"));
+            ResizeSignals signals = postgresGrowingTo20Gi(cluster, clock, heard);
             signals.read();
             clock.now = clock.now.plusSeconds(59);
             signals.read();
@@ -162,6 +161,11 @@ class WaitsThatSpeakTest {
         }
     }
 
+    /** The signals of postgres's first claim, asked to grow from 10Gi to 20Gi. */
+    static ResizeSignals postgresGrowingTo20Gi(dev.stsresize.cluster.Cluster cluster, MovingClock clock, Heard heard) {
+        return new ResizeSignals(cluster, clock, heard, "shop", "postgres", Map.of("data-postgres-0", "20Gi"), Map.of("data-postgres-0", "10Gi"));
+    }
+
     @Test
     void a_resizer_at_work_is_a_sign_and_nothing_is_said() {
         try (Harness h = Harness.start(home, withResizer("failing"))) {
@@ -170,8 +174,7 @@ class WaitsThatSpeakTest {
             Harness.await("Resizing", () -> !h.claim("shop", "data-postgres-0").at("/status/allocatedResourceStatuses/storage").isMissingNode());
             Heard heard = new Heard();
             MovingClock clock = new MovingClock();
-            ResizeSignals signals = new ResizeSignals(cluster, clock, heard, "shop", "postgres", Map.of("data-postgres-0", "20Gi"),
-                    Map.of("data-postgres-0", "10Gi"));
+            ResizeSignals signals = postgresGrowingTo20Gi(cluster, clock, heard);
             signals.read();
             clock.now = clock.now.plusSeconds(61);
             signals.read();
