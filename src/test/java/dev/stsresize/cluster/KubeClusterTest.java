@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stsresize.cluster.fake.FakeApiServer;
 import dev.stsresize.cluster.fake.FakeApiServer.Answer;
 import dev.stsresize.cluster.fake.FakeApiServer.Recorded;
 import io.kubernetes.client.openapi.JSON;
@@ -13,36 +12,27 @@ import io.kubernetes.client.openapi.models.V1StatefulSet;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.BeforeEach;
 
-class KubeClusterTest {
+class KubeClusterTest extends OnAFakeServer {
     static final String STS_PATH = "/apis/apps/v1/namespaces/default/statefulsets/db";
 
-    @TempDir Path home;
-    FakeApiServer server;
-    Cluster cluster;
     String liveList;
 
+    KubeClusterTest() {
+        super("s3cret");
+    }
+
     @BeforeEach
-    void start() throws IOException {
-        server = FakeApiServer.http();
-        cluster = Kubeconfigs.tokenCluster(home, server.url(), "s3cret");
+    void readLiveList() throws IOException {
         try (InputStream in = getClass().getResourceAsStream("statefulset-list-with-future-fields.json")) {
             liveList = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
     }
 
     ObjectNode liveStatefulSet() {
