@@ -22,6 +22,11 @@ class StoreSemanticsTest extends FreshSim {
         sim.load(Fixtures.storageClass("expandable", true));
     }
 
+    /** Creates StatefulSet default/db through the API. */
+    void createDb() {
+        admin.send("POST", STS, "application/json", Fixtures.db().toString());
+    }
+
     long rv(SimClient.Answer a) {
         return Long.parseLong(a.json().at("/metadata/resourceVersion").asText());
     }
@@ -40,7 +45,7 @@ class StoreSemanticsTest extends FreshSim {
 
     @Test
     void dry_run_answers_every_write_but_stores_nothing_and_consumes_no_resource_version() {
-        admin.send("POST", STS, "application/json", Fixtures.db().toString());
+        createDb();
         long before = sim.store().resourceVersion();
         int requestsBefore = sim.requests().size();
         ObjectNode other = Fixtures.db();
@@ -86,7 +91,7 @@ class StoreSemanticsTest extends FreshSim {
      */
     @Test
     void a_delete_reads_its_options_from_the_body_when_it_has_one_and_else_from_the_query() {
-        admin.send("POST", STS, "application/json", Fixtures.db().toString());
+        createDb();
         String uid = admin.get(STS + "/db").json().at("/metadata/uid").asText();
 
         SimClient.Answer queryOnly = admin.send("DELETE", STS + "/db?dryRun=All&propagationPolicy=Orphan", "application/json", "");
@@ -109,7 +114,7 @@ class StoreSemanticsTest extends FreshSim {
 
     @Test
     void generation_counts_spec_changes_only() {
-        admin.send("POST", STS, "application/json", Fixtures.db().toString());
+        createDb();
         admin.send("PATCH", STS + "/db", "application/merge-patch+json", "{\"metadata\":{\"labels\":{\"a\":\"b\"}}}");
         admin.send("PATCH", STS + "/db/status", "application/merge-patch+json", "{\"status\":{\"replicas\":2}}");
         assertThat(admin.get(STS + "/db").json().at("/metadata/generation").asLong()).isEqualTo(1);
@@ -119,7 +124,7 @@ class StoreSemanticsTest extends FreshSim {
 
     @Test
     void the_status_subresource_changes_only_status_and_the_main_resource_ignores_status() {
-        admin.send("POST", STS, "application/json", Fixtures.db().toString());
+        createDb();
         SimClient.Answer viaMain = admin.send("PATCH", STS + "/db", "application/merge-patch+json", "{\"status\":{\"replicas\":7}}");
         assertThat(viaMain.json().at("/status/replicas").asInt()).isZero();
         SimClient.Answer viaStatus = admin.send("PATCH", STS + "/db/status", "application/merge-patch+json",
@@ -150,7 +155,7 @@ class StoreSemanticsTest extends FreshSim {
 
     @Test
     void an_object_being_deleted_may_lose_finalizers_but_not_gain_them() {
-        admin.send("POST", STS, "application/json", Fixtures.db().toString());
+        createDb();
         admin.send("DELETE", STS + "/db", "application/json", "{\"propagationPolicy\":\"Orphan\"}");
         SimClient.Answer gain = admin.send("PATCH", STS + "/db", "application/merge-patch+json",
                 "{\"metadata\":{\"finalizers\":[\"orphan\",\"example.com/hold\"]}}");
@@ -164,7 +169,7 @@ class StoreSemanticsTest extends FreshSim {
 
     @Test
     void foreground_adds_its_finalizer_background_deletes_at_once_and_a_protected_claim_waits() {
-        admin.send("POST", STS, "application/json", Fixtures.db().toString());
+        createDb();
         SimClient.Answer fg = admin.send("DELETE", STS + "/db", "application/json", "{\"propagationPolicy\":\"Foreground\"}");
         assertThat(fg.json().at("/metadata/finalizers")).isEqualTo(Reference.json("[\"foregroundDeletion\"]"));
         ObjectNode other = Fixtures.db();
@@ -185,7 +190,7 @@ class StoreSemanticsTest extends FreshSim {
 
     @Test
     void a_resource_version_precondition_that_does_not_match_is_409() {
-        admin.send("POST", STS, "application/json", Fixtures.db().toString());
+        createDb();
         String rv = admin.get(STS + "/db").json().at("/metadata/resourceVersion").asText();
         SimClient.Answer a = admin.send("DELETE", STS + "/db", "application/json", "{\"preconditions\":{\"resourceVersion\":\"1\"}}");
         assertThat(a.code()).isEqualTo(409);
@@ -195,7 +200,7 @@ class StoreSemanticsTest extends FreshSim {
 
     @Test
     void scale_reads_and_writes_replicas() {
-        admin.send("POST", STS, "application/json", Fixtures.db().toString());
+        createDb();
         JsonNode scale = admin.get(STS + "/db/scale").json();
         assertThat(scale.path("kind").asText()).isEqualTo("Scale");
         assertThat(scale.at("/spec/replicas").asInt()).isEqualTo(2);
