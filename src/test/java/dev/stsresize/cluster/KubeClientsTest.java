@@ -177,8 +177,7 @@ class KubeClientsTest {
     void anUnhandledServerErrorIsAUserErrorCarryingOnlyTheServersSentence() throws IOException {
         try (FakeApiServer server = FakeApiServer.http()) {
             String message = "statefulsets.apps is forbidden: User \"dev\" cannot list resource \"statefulsets\" in API group \"apps\" in the namespace \"default\"";
-            server.on("GET", STS, Answer.json(403, "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},"
-                    + "\"status\":\"Failure\",\"message\":" + KubeClusterTest.quote(message) + ",\"reason\":\"Forbidden\",\"code\":403}"));
+            server.on("GET", STS, KubeClusterTest.forbidden(message));
             Cluster cluster = Kubeconfigs.connect(Kubeconfigs.tokenConfig(home, server.url(), "t"), home).cluster();
 
             assertThatThrownBy(() -> cluster.listStatefulSets(NamespaceScope.of("default")))

@@ -294,10 +294,8 @@ class KubeClusterTest extends OnAFakeServer {
 
     @Test
     void storageClassesForbiddenIsAnOutcomeNotAnError() {
-        String message = "storageclasses.storage.k8s.io is forbidden: User \"dev\" cannot list resource \"storageclasses\""
-                + " in API group \"storage.k8s.io\" at the cluster scope";
-        server.on("GET", "/apis/storage.k8s.io/v1/storageclasses", Answer.json(403, "{\"kind\":\"Status\",\"apiVersion\":\"v1\","
-                + "\"metadata\":{},\"status\":\"Failure\",\"message\":" + quote(message) + ",\"reason\":\"Forbidden\",\"code\":403}"));
+        String message = clusterScopeForbidden("storageclasses");
+        server.on("GET", "/apis/storage.k8s.io/v1/storageclasses", forbidden(message));
 
         assertThat(cluster.listStorageClasses()).isEqualTo(new StorageClassList.Forbidden(message));
     }
@@ -319,10 +317,8 @@ class KubeClusterTest extends OnAFakeServer {
 
     @Test
     void csiDriversForbiddenIsAnOutcomeAndVisibleOnesAreListed() {
-        String message = "csidrivers.storage.k8s.io is forbidden: User \"dev\" cannot list resource \"csidrivers\""
-                + " in API group \"storage.k8s.io\" at the cluster scope";
-        server.on("GET", "/apis/storage.k8s.io/v1/csidrivers", Answer.json(403, "{\"kind\":\"Status\",\"apiVersion\":\"v1\","
-                + "\"metadata\":{},\"status\":\"Failure\",\"message\":" + quote(message) + ",\"reason\":\"Forbidden\",\"code\":403}"));
+        String message = clusterScopeForbidden("csidrivers");
+        server.on("GET", "/apis/storage.k8s.io/v1/csidrivers", forbidden(message));
         assertThat(cluster.listCsiDrivers()).isEqualTo(new CsiDriverList.Forbidden(message));
 
         server.on("GET", "/apis/storage.k8s.io/v1/csidrivers", Answer.json(200, "{\"kind\":\"CSIDriverList\","
@@ -620,6 +616,18 @@ class KubeClusterTest extends OnAFakeServer {
             }
             serve.join();
         }
+    }
+
+    /** What kube-apiserver says to user dev listing a cluster-scoped resource of storage.k8s.io it may not list. */
+    static String clusterScopeForbidden(String resource) {
+        return resource + ".storage.k8s.io is forbidden: User \"dev\" cannot list resource \"" + resource
+                + "\" in API group \"storage.k8s.io\" at the cluster scope";
+    }
+
+    /** kube-apiserver's 403 Status of this message. */
+    static Answer forbidden(String message) {
+        return Answer.json(403, "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\",\"message\":"
+                + quote(message) + ",\"reason\":\"Forbidden\",\"code\":403}");
     }
 
     static String quote(String s) {
