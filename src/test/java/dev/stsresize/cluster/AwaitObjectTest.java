@@ -4,11 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stsresize.cluster.fake.FakeApiServer;
 import dev.stsresize.cluster.fake.FakeApiServer.Answer;
 import dev.stsresize.cluster.fake.FakeApiServer.Recorded;
-import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -17,12 +14,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.BeforeEach;
 
-class AwaitObjectTest {
+class AwaitObjectTest extends OnAFakeServer {
     static final String CLAIMS = "/api/v1/namespaces/default/persistentvolumeclaims";
     static final String CLAIM = CLAIMS + "/data-db-0";
     static final String STS = "/apis/apps/v1/namespaces/default/statefulsets";
@@ -30,20 +25,15 @@ class AwaitObjectTest {
     static final Predicate<Optional<ObjectNode>> GROWN =
             c -> c.map(o -> o.at("/status/capacity/storage").asText().equals("20Gi")).orElse(false);
 
-    @TempDir Path home;
-    FakeApiServer server;
     AwaitObject await;
 
-    @BeforeEach
-    void start() throws IOException {
-        server = FakeApiServer.http();
-        Cluster cluster = new KubeCluster(Kubeconfigs.connect(Kubeconfigs.tokenConfig(home, server.url(), "t"), home));
-        await = new AwaitObject(cluster, Clock.systemUTC());
+    AwaitObjectTest() {
+        super("t");
     }
 
-    @AfterEach
-    void stop() {
-        server.close();
+    @BeforeEach
+    void makeAwait() {
+        await = new AwaitObject(cluster, Clock.systemUTC());
     }
 
     static String claim(String rv, String capacity) {

@@ -20,7 +20,7 @@ class CopyRequestsTest {
     @TempDir Path home;
 
     Cluster connect(FakeApiServer server) throws Exception {
-        return new KubeCluster(Kubeconfigs.connect(Kubeconfigs.tokenConfig(home, server.url(), "t"), home));
+        return Kubeconfigs.tokenCluster(home, server.url(), "t");
     }
 
     static JsonNode body(Recorded r) throws Exception {

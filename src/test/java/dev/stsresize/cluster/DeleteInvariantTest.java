@@ -24,9 +24,7 @@ class DeleteInvariantTest {
     @Test
     void everyDeleteThePortCanSendCarriesAUidPreconditionAndNoneTouchesAPersistentVolume() throws Exception {
         try (FakeApiServer server = FakeApiServer.http()) {
-            server.onAnything(Answer.json(200, "{\"kind\":\"Anything\",\"metadata\":{\"name\":\"x\"}}"));
-            answerTheCopyPod(server);
-            Cluster cluster = new KubeCluster(Kubeconfigs.connect(Kubeconfigs.tokenConfig(home, server.url(), "t"), home));
+            Cluster cluster = answeringAnything(server, home);
 
             for (Method method : Cluster.class.getMethods()) {
                 for (boolean flag : new boolean[] {false, true}) {
@@ -76,6 +74,13 @@ class DeleteInvariantTest {
     }
 
     /** What the fake answers for the copy pod the port's delete reads first: the plugin's own, of UID "x". */
+    /** The port over a server that answers every request with an object, and the copy pod's requests as a copy pod's. */
+    static Cluster answeringAnything(FakeApiServer server, Path home) throws java.io.IOException {
+        server.onAnything(Answer.json(200, "{\"kind\":\"Anything\",\"metadata\":{\"name\":\"x\"}}"));
+        answerTheCopyPod(server);
+        return Kubeconfigs.tokenCluster(home, server.url(), "t");
+    }
+
     static void answerTheCopyPod(FakeApiServer server) {
         server.on("GET", "/api/v1/namespaces/x/pods/stsresize-copy-x", Answer.json(200, "{\"metadata\":{\"name\":\"stsresize-copy-x\","
                 + "\"namespace\":\"x\",\"uid\":\"x\",\"labels\":{\"app.kubernetes.io/managed-by\":\"kubectl-stsresize\","
@@ -86,7 +91,7 @@ class DeleteInvariantTest {
     void theRecordSecretsDeleteRefusesAnyOtherSecret() throws Exception {
         try (FakeApiServer server = FakeApiServer.http()) {
             server.onAnything(Answer.json(200, "{}"));
-            Cluster cluster = new KubeCluster(Kubeconfigs.connect(Kubeconfigs.tokenConfig(home, server.url(), "t"), home));
+            Cluster cluster = Kubeconfigs.tokenCluster(home, server.url(), "t");
             org.assertj.core.api.Assertions.assertThatThrownBy(() -> cluster.deleteRecordSecret("x", "db-credentials", "u"))
                     .isInstanceOf(IllegalArgumentException.class);
             assertThat(server.requests()).isEmpty();

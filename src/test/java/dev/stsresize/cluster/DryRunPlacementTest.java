@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.stsresize.cluster.fake.FakeApiServer;
-import dev.stsresize.cluster.fake.FakeApiServer.Answer;
 import dev.stsresize.cluster.fake.FakeApiServer.Recorded;
 import java.io.IOException;
 import java.lang.reflect.Method;
@@ -27,9 +26,7 @@ class DryRunPlacementTest {
     @Test
     void everyDryRunIsWhereKubeApiserverReadsItForThatVerbAndNoOtherRequestIsOne() throws Exception {
         try (FakeApiServer server = FakeApiServer.http()) {
-            server.onAnything(Answer.json(200, "{\"kind\":\"Anything\",\"metadata\":{\"name\":\"x\"}}"));
-            DeleteInvariantTest.answerTheCopyPod(server);
-            Cluster cluster = new KubeCluster(Kubeconfigs.connect(Kubeconfigs.tokenConfig(home, server.url(), "t"), home));
+            Cluster cluster = DeleteInvariantTest.answeringAnything(server, home);
             TreeSet<String> withDryRun = new TreeSet<>();
 
             for (Method method : Cluster.class.getMethods()) {

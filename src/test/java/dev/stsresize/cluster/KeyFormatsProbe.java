@@ -27,10 +27,6 @@ public final class KeyFormatsProbe {
 
     private KeyFormatsProbe() {}
 
-    private static String b64(String s) {
-        return java.util.Base64.getEncoder().encodeToString(s.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-    }
-
     public static void main(String[] args) throws Exception {
         Path pki = Path.of(args[0]);
         javax.net.ssl.SSLContext serverContext = ServerTls.context(store(pki.resolve("server.p12")), store(pki.resolve("trust.p12")));
@@ -38,19 +34,9 @@ public final class KeyFormatsProbe {
         for (String format : java.util.Arrays.asList(args).subList(1, args.length)) {
             try (FakeApiServer server = FakeApiServer.https(serverContext, true)) {
                 server.on("GET", STS, Answer.json(200, EMPTY_LIST));
-                Path config = Kubeconfigs.write(home, "kubeconfig-" + format, """
-                        current-context: tls
-                        clusters:
-                        - name: tls
-                          cluster: {server: "%s", certificate-authority-data: %s}
-                        users:
-                        - name: admin
-                          user: {client-certificate-data: %s, client-key-data: %s}
-                        contexts:
-                        - name: tls
-                          context: {cluster: tls, user: admin}
-                        """.formatted(server.url(), b64(Files.readString(pki.resolve("ca.pem"))),
-                        b64(Files.readString(pki.resolve(format + ".crt"))), b64(Files.readString(pki.resolve(format + ".key")))));
+                Path config = Kubeconfigs.clientCertificateConfig(home, "kubeconfig-" + format, server.url(),
+                        Files.readString(pki.resolve("ca.pem")), Files.readString(pki.resolve(format + ".crt")),
+                        Files.readString(pki.resolve(format + ".key")));
                 int items = new KubeCluster(Kubeconfigs.connect(config, home))
                         .listStatefulSets(NamespaceScope.of("default")).items().size();
                 System.out.println(format + " listed " + items + " over TLS in " + server.requests().size() + " request");

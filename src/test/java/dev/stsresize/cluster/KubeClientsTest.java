@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeAll;
@@ -26,6 +27,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 class KubeClientsTest {
+    /** A cluster no test reaches: the kubeconfigs that fail before any request name it. */
+    static final String UNREACHABLE = "server: \"https://127.0.0.1:1\"";
     static final String EMPTY_LIST = "{\"kind\":\"StatefulSetList\",\"apiVersion\":\"apps/v1\",\"metadata\":{},\"items\":[]}";
     static final String STS = "/apis/apps/v1/namespaces/default/statefulsets";
 
@@ -52,18 +55,7 @@ class KubeClientsTest {
         TestPki.Issued me = pki.client("admin", format);
         try (FakeApiServer server = FakeApiServer.https(pki.serverContext(), true)) {
             server.on("GET", STS, Answer.json(200, EMPTY_LIST));
-            Path config = Kubeconfigs.write(home, "kubeconfig", """
-                    current-context: tls
-                    clusters:
-                    - name: tls
-                      cluster: {server: "%s", certificate-authority-data: %s}
-                    users:
-                    - name: admin
-                      user: {client-certificate-data: %s, client-key-data: %s}
-                    contexts:
-                    - name: tls
-                      context: {cluster: tls, user: admin}
-                    """.formatted(server.url(), b64(pki.caPem()), b64(me.certificatePem()), b64(me.keyPem())));
+            Path config = Kubeconfigs.clientCertificateConfig(home, "kubeconfig", server.url(), pki.caPem(), me.certificatePem(), me.keyPem());
 
             assertThat(connect(config).listStatefulSets(NamespaceScope.of("default")).items()).isEmpty();
             assertThat(server.requests()).hasSize(1);
@@ -112,18 +104,8 @@ class KubeClientsTest {
     void insecureSkipTlsVerifyTrustsAnyServer() throws Exception {
         try (FakeApiServer server = FakeApiServer.https(pki.serverContext(), false)) {
             server.on("GET", STS, Answer.json(200, EMPTY_LIST));
-            Path config = Kubeconfigs.write(home, "kubeconfig", """
-                    current-context: c
-                    clusters:
-                    - name: c
-                      cluster: {server: "%s", insecure-skip-tls-verify: true}
-                    users:
-                    - name: u
-                      user: {token: abc}
-                    contexts:
-                    - name: c
-                      context: {cluster: c, user: u}
-                    """.formatted(server.url()));
+            Path config = Kubeconfigs.oneContext(home, "kubeconfig", "server: \"" + server.url() + "\", insecure-skip-tls-verify: true",
+                    "token: abc");
 
             connect(config).listStatefulSets(NamespaceScope.of("default"));
             assertThat(server.last().header("Authorization")).isEqualTo("Bearer abc");
@@ -133,18 +115,8 @@ class KubeClientsTest {
     @Test
     void anUnreadableKeyIsOneSentenceNamingTheUser() throws Exception {
         TestPki.Issued me = pki.client("admin", KeyFormat.EC_SEC1);
-        Path config = Kubeconfigs.write(home, "kubeconfig", """
-                current-context: c
-                clusters:
-                - name: c
-                  cluster: {server: "https://127.0.0.1:1"}
-                users:
-                - name: u
-                  user: {client-certificate-data: %s, client-key-data: %s}
-                contexts:
-                - name: c
-                  context: {cluster: c, user: u}
-                """.formatted(b64(me.certificatePem()), b64("-----BEGIN PRIVATE KEY-----\nbm90IGEga2V5\n-----END PRIVATE KEY-----\n")));
+        Path config = Kubeconfigs.oneContext(home, "kubeconfig", UNREACHABLE, "client-certificate-data: " + b64(me.certificatePem())
+                + ", client-key-data: " + b64("-----BEGIN PRIVATE KEY-----\nbm90IGEga2V5\n-----END PRIVATE KEY-----\n"));
 
         assertThatThrownBy(() -> connect(config))
                 .isInstanceOf(UserError.class)
@@ -155,18 +127,8 @@ class KubeClientsTest {
 
     @Test
     void aLegacyAuthProviderIsRefusedWithTheExecPluginToUseInstead() throws IOException {
-        Path config = Kubeconfigs.write(home, "kubeconfig", """
-                current-context: c
-                clusters:
-                - name: c
-                  cluster: {server: "https://127.0.0.1:1"}
-                users:
-                - name: u
-                  user: {auth-provider: {name: oidc, config: {idp-issuer-url: "https://id.example"}}}
-                contexts:
-                - name: c
-                  context: {cluster: c, user: u}
-                """);
+        Path config = Kubeconfigs.oneContext(home, "kubeconfig", UNREACHABLE,
+                "auth-provider: {name: oidc, config: {idp-issuer-url: \"https://id.example\"}}");
         assertThatThrownBy(() -> connect(config))
                 .isInstanceOf(UserError.class)
                 .hasMessage("kubeconfig user \"u\" uses the auth-provider \"oidc\", which kubectl-stsresize does not"
@@ -175,18 +137,7 @@ class KubeClientsTest {
 
     @Test
     void aMissingCertificateFileNamesTheFileAndTheUser() throws IOException {
-        Path config = Kubeconfigs.write(home, "kubeconfig", """
-                current-context: c
-                clusters:
-                - name: c
-                  cluster: {server: "https://127.0.0.1:1"}
-                users:
-                - name: u
-                  user: {client-certificate: gone.crt, client-key: gone.key}
-                contexts:
-                - name: c
-                  context: {cluster: c, user: u}
-                """);
+        Path config = Kubeconfigs.oneContext(home, "kubeconfig", UNREACHABLE, "client-certificate: gone.crt, client-key: gone.key");
         assertThatThrownBy(() -> connect(config))
                 .isInstanceOf(UserError.class)
                 .hasMessage("the client-certificate file " + home.resolve("gone.crt") + " of kubeconfig user \"u\" in "
@@ -226,8 +177,7 @@ class KubeClientsTest {
     void anUnhandledServerErrorIsAUserErrorCarryingOnlyTheServersSentence() throws IOException {
         try (FakeApiServer server = FakeApiServer.http()) {
             String message = "statefulsets.apps is forbidden: User \"dev\" cannot list resource \"statefulsets\" in API group \"apps\" in the namespace \"default\"";
-            server.on("GET", STS, Answer.json(403, "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},"
-                    + "\"status\":\"Failure\",\"message\":" + KubeClusterTest.quote(message) + ",\"reason\":\"Forbidden\",\"code\":403}"));
+            server.on("GET", STS, KubeClusterTest.forbidden(message));
             Cluster cluster = Kubeconfigs.connect(Kubeconfigs.tokenConfig(home, server.url(), "t"), home).cluster();
 
             assertThatThrownBy(() -> cluster.listStatefulSets(NamespaceScope.of("default")))
@@ -304,23 +254,19 @@ class KubeClientsTest {
 
     @Test
     void anExecTokenIsReusedUntilItExpires() throws Exception {
-        countingPlugin("2000-01-01T00:00:00Z");
-        try (FakeApiServer server = FakeApiServer.https(pki.serverContext(), false)) {
-            server.on("GET", STS, Answer.json(200, EMPTY_LIST));
-            Cluster cluster = execCluster(server, "");
-
-            cluster.listStatefulSets(NamespaceScope.of("default"));
-            cluster.listStatefulSets(NamespaceScope.of("default"));
-
-            // each token came already expired: every request asked the plugin again
-            assertThat(server.requests()).extracting(r -> r.header("Authorization"))
-                    .containsExactly("Bearer tok-2", "Bearer tok-3");
-        }
+        // each token came already expired: every request asked the plugin again
+        assertThat(bearersOfTwoListsWithTokensExpiring("2000-01-01T00:00:00Z")).containsExactly("Bearer tok-2", "Bearer tok-3");
     }
 
     @Test
     void anUnexpiredExecTokenIsNotFetchedAgain() throws Exception {
-        countingPlugin("2999-01-01T00:00:00Z");
+        assertThat(bearersOfTwoListsWithTokensExpiring("2999-01-01T00:00:00Z")).containsExactly("Bearer tok-1", "Bearer tok-1");
+        assertThat(Files.readString(home.resolve("bin/count")).strip()).isEqualTo("1");
+    }
+
+    /** The Authorization header of each request of two LISTs through the counting plugin, whose tokens expire at {@code expiration}. */
+    private List<String> bearersOfTwoListsWithTokensExpiring(String expiration) throws Exception {
+        countingPlugin(expiration);
         try (FakeApiServer server = FakeApiServer.https(pki.serverContext(), false)) {
             server.on("GET", STS, Answer.json(200, EMPTY_LIST));
             Cluster cluster = execCluster(server, "");
@@ -328,9 +274,7 @@ class KubeClientsTest {
             cluster.listStatefulSets(NamespaceScope.of("default"));
             cluster.listStatefulSets(NamespaceScope.of("default"));
 
-            assertThat(server.requests()).extracting(r -> r.header("Authorization"))
-                    .containsExactly("Bearer tok-1", "Bearer tok-1");
-            assertThat(Files.readString(home.resolve("bin/count")).strip()).isEqualTo("1");
+            return server.requests().stream().map(r -> r.header("Authorization")).toList();
         }
     }
 

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stsresize.cluster.fake.FakeApiServer;
 import dev.stsresize.cluster.fake.FakeApiServer.Answer;
 import dev.stsresize.cluster.fake.FakeApiServer.Recorded;
 import io.kubernetes.client.openapi.JSON;
@@ -13,36 +12,27 @@ import io.kubernetes.client.openapi.models.V1StatefulSet;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.BeforeEach;
 
-class KubeClusterTest {
+class KubeClusterTest extends OnAFakeServer {
     static final String STS_PATH = "/apis/apps/v1/namespaces/default/statefulsets/db";
 
-    @TempDir Path home;
-    FakeApiServer server;
-    Cluster cluster;
     String liveList;
 
+    KubeClusterTest() {
+        super("s3cret");
+    }
+
     @BeforeEach
-    void start() throws IOException {
-        server = FakeApiServer.http();
-        cluster = new KubeCluster(Kubeconfigs.connect(Kubeconfigs.tokenConfig(home, server.url(), "s3cret"), home));
+    void readLiveList() throws IOException {
         try (InputStream in = getClass().getResourceAsStream("statefulset-list-with-future-fields.json")) {
             liveList = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
     }
 
     ObjectNode liveStatefulSet() {
@@ -304,10 +294,8 @@ class KubeClusterTest {
 
     @Test
     void storageClassesForbiddenIsAnOutcomeNotAnError() {
-        String message = "storageclasses.storage.k8s.io is forbidden: User \"dev\" cannot list resource \"storageclasses\""
-                + " in API group \"storage.k8s.io\" at the cluster scope";
-        server.on("GET", "/apis/storage.k8s.io/v1/storageclasses", Answer.json(403, "{\"kind\":\"Status\",\"apiVersion\":\"v1\","
-                + "\"metadata\":{},\"status\":\"Failure\",\"message\":" + quote(message) + ",\"reason\":\"Forbidden\",\"code\":403}"));
+        String message = clusterScopeForbidden("storageclasses");
+        server.on("GET", "/apis/storage.k8s.io/v1/storageclasses", forbidden(message));
 
         assertThat(cluster.listStorageClasses()).isEqualTo(new StorageClassList.Forbidden(message));
     }
@@ -329,10 +317,8 @@ class KubeClusterTest {
 
     @Test
     void csiDriversForbiddenIsAnOutcomeAndVisibleOnesAreListed() {
-        String message = "csidrivers.storage.k8s.io is forbidden: User \"dev\" cannot list resource \"csidrivers\""
-                + " in API group \"storage.k8s.io\" at the cluster scope";
-        server.on("GET", "/apis/storage.k8s.io/v1/csidrivers", Answer.json(403, "{\"kind\":\"Status\",\"apiVersion\":\"v1\","
-                + "\"metadata\":{},\"status\":\"Failure\",\"message\":" + quote(message) + ",\"reason\":\"Forbidden\",\"code\":403}"));
+        String message = clusterScopeForbidden("csidrivers");
+        server.on("GET", "/apis/storage.k8s.io/v1/csidrivers", forbidden(message));
         assertThat(cluster.listCsiDrivers()).isEqualTo(new CsiDriverList.Forbidden(message));
 
         server.on("GET", "/apis/storage.k8s.io/v1/csidrivers", Answer.json(200, "{\"kind\":\"CSIDriverList\","
@@ -583,7 +569,7 @@ class KubeClusterTest {
     void anUnreachableServerIsOneSentenceNamingServerAndContext() throws IOException {
         String url = server.url();
         server.close();
-        Cluster offline = new KubeCluster(Kubeconfigs.connect(Kubeconfigs.tokenConfig(home, url, "t"), home));
+        Cluster offline = Kubeconfigs.tokenCluster(home, url, "t");
 
         assertThatThrownBy(() -> offline.listStatefulSets(NamespaceScope.of("default")))
                 .isInstanceOf(ServerUnreachable.class)
@@ -621,7 +607,7 @@ class KubeClusterTest {
             });
             serve.start();
             String url = "http://127.0.0.1:" + socket.getLocalPort();
-            Cluster dropping = new KubeCluster(Kubeconfigs.connect(Kubeconfigs.tokenConfig(home, url, "t"), home));
+            Cluster dropping = Kubeconfigs.tokenCluster(home, url, "t");
 
             try (ObjectWatch watch = dropping.watch(WatchedKind.STATEFUL_SET, "default", "db", "20")) {
                 assertThat(watch.next()).isPresent();
@@ -630,6 +616,18 @@ class KubeClusterTest {
             }
             serve.join();
         }
+    }
+
+    /** What kube-apiserver says to user dev listing a cluster-scoped resource of storage.k8s.io it may not list. */
+    static String clusterScopeForbidden(String resource) {
+        return resource + ".storage.k8s.io is forbidden: User \"dev\" cannot list resource \"" + resource
+                + "\" in API group \"storage.k8s.io\" at the cluster scope";
+    }
+
+    /** kube-apiserver's 403 Status of this message. */
+    static Answer forbidden(String message) {
+        return Answer.json(403, "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\",\"message\":"
+                + quote(message) + ",\"reason\":\"Forbidden\",\"code\":403}");
     }
 
     static String quote(String s) {

@@ -38,10 +38,47 @@ final class Kubeconfigs {
 
     /** The same over TLS: the cluster trusts {@code caPem}. */
     static Path tokenConfig(Path dir, String server, String token, String caPem) throws IOException {
-        String ca = java.util.Base64.getEncoder().encodeToString(caPem.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        String ca = base64(caPem);
         return write(dir, "kubeconfig", Files.readString(tokenConfig(dir, server, token))
                 .replace("cluster: {server: \"" + server + "\"}",
                         "cluster: {server: \"" + server + "\", certificate-authority-data: " + ca + "}"));
+    }
+
+    /** A kubeconfig whose one context "c" joins cluster "c" and user "u", each of the given flow-style fields. */
+    static Path oneContext(Path dir, String fileName, String clusterFields, String userFields) throws IOException {
+        return write(dir, fileName, """
+                current-context: c
+                clusters:
+                - name: c
+                  cluster: {%s}
+                users:
+                - name: u
+                  user: {%s}
+                contexts:
+                - name: c
+                  context: {cluster: c, user: u}
+                """.formatted(clusterFields, userFields));
+    }
+
+    /** A kubeconfig with one context "tls" pointing at {@code server}, which is trusted by {@code caPem}, as the user of a client certificate. */
+    static Path clientCertificateConfig(Path dir, String fileName, String server, String caPem, String certificatePem, String keyPem)
+            throws IOException {
+        return write(dir, fileName, """
+                current-context: tls
+                clusters:
+                - name: tls
+                  cluster: {server: "%s", certificate-authority-data: %s}
+                users:
+                - name: admin
+                  user: {client-certificate-data: %s, client-key-data: %s}
+                contexts:
+                - name: tls
+                  context: {cluster: tls, user: admin}
+                """.formatted(server, base64(caPem), base64(certificatePem), base64(keyPem)));
+    }
+
+    private static String base64(String s) {
+        return java.util.Base64.getEncoder().encodeToString(s.getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 
     /** An environment with no variables, the given home, and no service account. */
@@ -51,6 +88,11 @@ final class Kubeconfigs {
 
     static ClientEnvironment env(Path home, Map<String, String> variables) {
         return new ClientEnvironment(variables, home, home.resolve("no-service-account"), false);
+    }
+
+    /** The port over a connection as {@link #tokenConfig(Path, String, String)} configures it. */
+    static KubeCluster tokenCluster(Path home, String server, String token) throws IOException {
+        return new KubeCluster(connect(tokenConfig(home, server, token), home));
     }
 
     static ClusterConnection connect(Path kubeconfig, Path home) {

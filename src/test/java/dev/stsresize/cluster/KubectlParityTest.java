@@ -59,31 +59,31 @@ class KubectlParityTest {
             s.onAnything(Answer.json(200, "{\"kind\":\"PodList\",\"apiVersion\":\"v1\",\"metadata\":{},\"items\":[]}"));
             servers.add(s);
         }
-        first = Kubeconfigs.write(dir, "a/first.yaml", """
-                current-context: alpha
-                clusters:
-                - {name: shared, cluster: {server: "%s", certificate-authority-data: %s}}
-                - {name: only-first, cluster: {server: "%s", certificate-authority-data: %s}}
-                users:
-                - {name: shared, user: {token: first-shared}}
-                - {name: ann, user: {token: first-ann}}
-                contexts:
-                - {name: alpha, context: {cluster: shared, user: shared, namespace: alpha-ns}}
-                - {name: shared, context: {cluster: only-first, user: ann}}
-                """.formatted(servers.get(0).url(), ca, servers.get(1).url(), ca));
-        second = Kubeconfigs.write(dir, "b/second.yaml", """
-                current-context: beta
-                clusters:
-                - {name: shared, cluster: {server: "%s", certificate-authority-data: %s}}
-                - {name: only-second, cluster: {server: "%s", certificate-authority-data: %s}}
-                users:
-                - {name: shared, user: {token: second-shared}}
-                - {name: bob, user: {token: second-bob}}
-                contexts:
-                - {name: shared, context: {cluster: only-second, user: bob, namespace: second-ns}}
-                - {name: beta, context: {cluster: only-second, user: bob}}
-                """.formatted(servers.get(2).url(), ca, servers.get(2).url(), ca));
+        first = kubeconfig("a/first.yaml", "alpha", List.of(cluster("shared", 0, ca), cluster("only-first", 1, ca)),
+                List.of("{name: shared, user: {token: first-shared}}", "{name: ann, user: {token: first-ann}}"),
+                List.of("{name: alpha, context: {cluster: shared, user: shared, namespace: alpha-ns}}",
+                        "{name: shared, context: {cluster: only-first, user: ann}}"));
+        second = kubeconfig("b/second.yaml", "beta", List.of(cluster("shared", 2, ca), cluster("only-second", 2, ca)),
+                List.of("{name: shared, user: {token: second-shared}}", "{name: bob, user: {token: second-bob}}"),
+                List.of("{name: shared, context: {cluster: only-second, user: bob, namespace: second-ns}}",
+                        "{name: beta, context: {cluster: only-second, user: bob}}"));
         noCurrent = Kubeconfigs.write(dir, "c/none.yaml", "clusters: []\n");
+    }
+
+    /** A kubeconfig of this current-context and these entries, each a flow mapping, as kubectl reads it. */
+    static Path kubeconfig(String file, String current, List<String> clusters, List<String> users, List<String> contexts)
+            throws java.io.IOException {
+        return Kubeconfigs.write(dir, file, "current-context: " + current + "\nclusters:\n" + entries(clusters) + "users:\n" + entries(users)
+                + "contexts:\n" + entries(contexts));
+    }
+
+    static String entries(List<String> flowMappings) {
+        return flowMappings.stream().map(m -> "- " + m + "\n").collect(java.util.stream.Collectors.joining());
+    }
+
+    /** A cluster entry for the fake server of this index, trusted through the CA. */
+    static String cluster(String name, int server, String ca) {
+        return "{name: " + name + ", cluster: {server: \"" + servers.get(server).url() + "\", certificate-authority-data: " + ca + "}}";
     }
 
     @AfterAll

@@ -76,18 +76,8 @@ class LeanApiClientTest {
 
     private Cluster connect(FakeApiServer server, String tlsServerName) throws Exception {
         String ca = Base64.getEncoder().encodeToString(pki.caPem().getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        Path config = Kubeconfigs.write(home, "kubeconfig-" + tlsServerName, """
-                current-context: c
-                clusters:
-                - name: c
-                  cluster: {server: "%s", certificate-authority-data: %s, tls-server-name: %s}
-                users:
-                - name: u
-                  user: {token: abc}
-                contexts:
-                - name: c
-                  context: {cluster: c, user: u}
-                """.formatted(server.url(), ca, tlsServerName));
+        Path config = Kubeconfigs.oneContext(home, "kubeconfig-" + tlsServerName,
+                "server: \"%s\", certificate-authority-data: %s, tls-server-name: %s".formatted(server.url(), ca, tlsServerName), "token: abc");
         return new KubeCluster(Kubeconfigs.connect(config, home));
     }
 }

@@ -3,37 +3,20 @@ package dev.stsresize.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.stsresize.cluster.fake.FakeApiServer;
 import dev.stsresize.cluster.fake.FakeApiServer.Answer;
-import java.io.IOException;
-import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A server that is not kube-apiserver (a web server's 404 page, a proxy's empty 404, a captive portal's login
  * page) is named by URL, status and content type in one paragraph; its body is never shown, and its 404 is
  * never taken for "the object does not exist".
  */
-class NotAnApiServerTest {
+class NotAnApiServerTest extends OnAFakeServer {
     static final String HTML = "<!DOCTYPE HTML>\n<html><head><title>Error response</title></head>\n"
             + "<body><h1>Error response</h1><p>Error code: 404</p></body></html>\n";
 
-    @TempDir Path home;
-    FakeApiServer server;
-    Cluster cluster;
-
-    @BeforeEach
-    void start() throws IOException {
-        server = FakeApiServer.http();
-        cluster = new KubeCluster(Kubeconfigs.connect(Kubeconfigs.tokenConfig(home, server.url(), "t"), home));
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
+    NotAnApiServerTest() {
+        super("t");
     }
 
     @Test

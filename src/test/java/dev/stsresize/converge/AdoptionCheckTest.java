@@ -35,6 +35,12 @@ class AdoptionCheckTest {
         cluster.put(DependentsTest.pod(name, uid, "db", controller));
     }
 
+    /** Both pods those seen before (p0, p1), each now owned by the new StatefulSet u2. */
+    private void podsKeptAndAdopted() {
+        pod("db-0", "p0", "u2");
+        pod("db-1", "p1", "u2");
+    }
+
     private void revision(String name, String controller) {
         cluster.put("{'kind':'ControllerRevision','metadata':{'name':'" + name + "','namespace':'shop','labels':{'app':'db'}"
                 + (controller == null ? "" : ",'ownerReferences':[{'uid':'" + controller + "','controller':true}]") + "}}");
@@ -48,8 +54,7 @@ class AdoptionCheckTest {
     @Test
     void every_pod_and_revision_adopted_is_verified_with_the_counts_as_they_are() {
         ObjectNode applied = sts("", 2, "db-rev1");
-        pod("db-0", "p0", "u2");
-        pod("db-1", "p1", "u2");
+        podsKeptAndAdopted();
         revision("db-rev1", "u2");
 
         AdoptionCheck.Result r = check.verify(applied, before, "db-rev1", soon());
@@ -166,8 +171,7 @@ class AdoptionCheckTest {
     @Test
     void under_when_deleted_delete_every_claim_must_be_owned_again() {
         ObjectNode applied = sts(",'persistentVolumeClaimRetentionPolicy':{'whenDeleted':'Delete'}", 2, "db-rev1");
-        pod("db-0", "p0", "u2");
-        pod("db-1", "p1", "u2");
+        podsKeptAndAdopted();
         claim("data-db-0", null);
         AdoptionCheck.Result r = check.verify(applied, before, "db-rev1", soon());
         assertThat(r.adopted()).isFalse();
@@ -183,8 +187,7 @@ class AdoptionCheckTest {
     @Test
     void under_when_deleted_retain_the_claims_owners_are_not_asked_for() {
         ObjectNode applied = sts(",'persistentVolumeClaimRetentionPolicy':{'whenDeleted':'Retain'}", 2, "db-rev1");
-        pod("db-0", "p0", "u2");
-        pod("db-1", "p1", "u2");
+        podsKeptAndAdopted();
         claim("data-db-0", null);
         assertThat(check.verify(applied, before, "db-rev1", soon()).adopted()).isTrue();
     }
@@ -195,8 +198,7 @@ class AdoptionCheckTest {
         AdoptionCheck slow = new AdoptionCheck(cluster, new Waiter(new AwaitObject(cluster, cluster.time), cluster.time, heard,
                 new StopRequest()));
         ObjectNode applied = sts("", 1, "db-rev1"); // kube-controller-manager down: generation 2 never observed
-        pod("db-0", "p0", "u2");
-        pod("db-1", "p1", "u2");
+        podsKeptAndAdopted();
         revision("db-rev1", "u2");
 
         AdoptionCheck.Result r = slow.verify(applied, before, "db-rev1", cluster.time.instant().plus(Duration.ofMinutes(2)));

@@ -39,18 +39,27 @@ class AssessorDecideTest {
             declared.add(sts(name, "20Gi", 3));
             for (String claim : List.of("data-" + name + "-0", "data-" + name + "-1", "data-" + name + "-7", "logs-" + name + "-0",
                     "data-" + name + "-01", "data-" + name + "-", "data-" + name)) {
-                claims.add(Harness.yaml("{apiVersion: v1, kind: PersistentVolumeClaim, metadata: {name: " + claim + ", namespace: ns},"
-                        + " spec: {storageClassName: gp3, resources: {requests: {storage: 10Gi}}}, status: {phase: Bound, capacity: {storage: 10Gi}}}"));
+                claims.add(boundClaim(claim));
             }
         }
-        List<ObjectNode> classes = List.of(Harness.yaml("{apiVersion: storage.k8s.io/v1, kind: StorageClass, metadata: {name: gp3},"
-                + " allowVolumeExpansion: true}"));
-        LiveState state = new LiveState(sets, claims, classes);
+        LiveState state = withGp3(sets, claims);
         List<Decision> ours = Assessor.decide(declared, state);
         assertThat(ours).isEqualTo(Decider.decide(declared, state));
         // web's claims are web's alone: data-web-app-0 is web-app's
         assertThat(ours.stream().filter(d -> d.name().equals("web")).findFirst().orElseThrow().claims())
                 .extracting(c -> c.name()).containsExactly("data-web-0", "data-web-1", "data-web-7");
+    }
+
+    /** A Bound claim of 10Gi of class gp3 in namespace ns. */
+    static ObjectNode boundClaim(String name) {
+        return Harness.yaml("{apiVersion: v1, kind: PersistentVolumeClaim, metadata: {name: " + name + ", namespace: ns},"
+                + " spec: {storageClassName: gp3, resources: {requests: {storage: 10Gi}}}, status: {phase: Bound, capacity: {storage: 10Gi}}}");
+    }
+
+    /** What the cluster holds: these StatefulSets and claims, and the one class gp3, which can expand. */
+    static LiveState withGp3(List<ObjectNode> sets, List<ObjectNode> claims) {
+        return new LiveState(sets, claims, List.of(Harness.yaml("{apiVersion: storage.k8s.io/v1, kind: StorageClass, metadata: {name: gp3},"
+                + " allowVolumeExpansion: true}")));
     }
 
     /** Enough StatefulSets that the second half is decided on another thread: the same decisions, in the same order. */
@@ -68,12 +77,9 @@ class AssessorDecideTest {
             if (i % 7 == 0) {
                 ((ObjectNode) declared.get(i).at("/spec/template/spec/containers/0")).put("image", "j");
             }
-            claims.add(Harness.yaml("{apiVersion: v1, kind: PersistentVolumeClaim, metadata: {name: data-" + name + "-0, namespace: ns},"
-                    + " spec: {storageClassName: gp3, resources: {requests: {storage: 10Gi}}}, status: {phase: Bound, capacity: {storage: 10Gi}}}"));
+            claims.add(boundClaim("data-" + name + "-0"));
         }
-        List<ObjectNode> classes = List.of(Harness.yaml("{apiVersion: storage.k8s.io/v1, kind: StorageClass, metadata: {name: gp3},"
-                + " allowVolumeExpansion: true}"));
-        LiveState state = new LiveState(sets, claims, classes);
+        LiveState state = withGp3(sets, claims);
         List<Decision> ours = Assessor.decide(declared, state);
         assertThat(ours).hasSize(n).isEqualTo(Decider.decide(declared, state));
         assertThat(ours.stream().map(d -> d.verdict().label()).distinct().count()).isGreaterThan(1);

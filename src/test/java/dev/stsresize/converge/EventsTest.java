@@ -55,10 +55,9 @@ class EventsTest {
     }
 
     static List<ProgressEvent> threeEvents(Harness h, String... rules) {
-        h.sim.load(PermissionsAndLocksTest.role("shop", rules).toArray(ObjectNode[]::new));
-        h.sim.tokenFor("shop", "stsresize");
+        String context = ServiceAccountRole.signIn(h, "shop", rules);
         List<ProgressEvent> said = new ArrayList<>();
-        Events events = new Events(h.cluster("sim-shop-stsresize"), Clock.systemUTC(), "sa@ci 1", said::add);
+        Events events = new Events(h.cluster(context), Clock.systemUTC(), "sa@ci 1", said::add);
         events.on(h.claim("shop", "data-postgres-0"), "StorageRequestGrown", "Grow", "grew");
         events.on(h.claim("shop", "data-postgres-1"), "StorageRequestGrown", "Grow", "grew");
         events.on(h.get("apps/v1", "StatefulSet", "shop", "postgres"), "Reapplied", "Apply", "re-applied");

@@ -49,10 +49,8 @@ class NamespaceAdminTest {
     @Test
     void a_namespace_admin_converges_with_core_events_and_its_lock_in_a_lease() {
         try (Harness h = Harness.start(home, Demo.cluster())) {
-            h.sim.load(binding("admin"));
-            h.sim.tokenFor("shop", "ops");
-            Commands.Run r = Commands.run(h, "apply", "-f", manifest(home).toString(), "--yes", "--context", "sim-shop-ops",
-                    "--timeout", "60s");
+            signInAsOps(h, binding("admin"));
+            Commands.Run r = applyAsOps(h);
             assertThat(r.code()).as(r.describe()).isZero();
             assertThat(r.out()).as(r.describe()).contains("shop/postgres: converged");
             // only the StorageClasses (cluster-scoped) are out of its reach, and that is a note
@@ -74,14 +72,12 @@ class NamespaceAdminTest {
     @Test
     void plan_shows_a_namespace_admin_the_work_and_no_blocker() {
         try (Harness h = Harness.start(home, Demo.cluster())) {
-            h.sim.load(binding("edit"));
-            h.sim.tokenFor("shop", "ops");
-            Commands.Run text = Commands.run(h, "plan", "-f", manifest(home).toString(), "--context", "sim-shop-ops", "--no-usage");
+            signInAsOps(h, binding("edit"));
+            Commands.Run text = planAsOps(h);
             assertThat(text.code()).as(text.describe()).isZero();
             assertThat(text.out()).as(text.describe()).containsPattern("shop/postgres +GROW").doesNotContain("BLOCKED", "you cannot", "warning:");
             assertThat(text.err()).as(text.describe()).contains("StorageClasses cannot be listed");
-            Commands.Run json = Commands.run(h, "plan", "-f", manifest(home).toString(), "--context", "sim-shop-ops", "--no-usage",
-                    "-o", "json");
+            Commands.Run json = planAsOps(h, "-o", "json");
             JsonNode item = item(json, "postgres");
             assertThat(item.path("verdict").asText()).as(json.describe()).isEqualTo("grow");
             assertThat(item.path("warnings")).as(json.describe()).isEmpty();
@@ -99,17 +95,14 @@ class NamespaceAdminTest {
                     rules.remove(i);
                 }
             }
-            h.sim.load(edit, binding("edit"));
-            h.sim.tokenFor("shop", "ops");
-            Commands.Run plan = Commands.run(h, "plan", "-f", manifest(home).toString(), "--context", "sim-shop-ops", "--no-usage",
-                    "-o", "json");
+            signInAsOps(h, edit, binding("edit"));
+            Commands.Run plan = planAsOps(h, "-o", "json");
             JsonNode item = item(plan, "postgres");
             assertThat(item.path("verdict").asText()).as(plan.describe()).isEqualTo("grow");
             assertThat(item.path("warnings").toString()).as(plan.describe()).contains("local journal only",
                     "you cannot get leases.coordination.k8s.io, create leases.coordination.k8s.io, update leases.coordination.k8s.io"
                             + " in namespace shop");
-            Commands.Run r = Commands.run(h, "apply", "-f", manifest(home).toString(), "--yes", "--context", "sim-shop-ops",
-                    "--timeout", "60s");
+            Commands.Run r = applyAsOps(h);
             assertThat(r.code()).as(r.describe()).isZero();
             assertThat(r.out()).as(r.describe()).contains("shop/postgres: converged", "local journal only");
             assertThat(h.writes()).noneMatch(w -> "leases".equals(w.resource()));
@@ -120,10 +113,8 @@ class NamespaceAdminTest {
     @Test
     void view_is_blocked_naming_the_verbs_the_work_needs_and_writes_nothing() {
         try (Harness h = Harness.start(home, Demo.cluster())) {
-            h.sim.load(binding("view"));
-            h.sim.tokenFor("shop", "ops");
-            Commands.Run plan = Commands.run(h, "plan", "-f", manifest(home).toString(), "--context", "sim-shop-ops", "--no-usage",
-                    "-o", "json");
+            signInAsOps(h, binding("view"));
+            Commands.Run plan = planAsOps(h, "-o", "json");
             JsonNode item = item(plan, "postgres");
             assertThat(item.path("verdict").asText()).as(plan.describe()).isEqualTo("blocked");
             assertThat(item.path("detail").asText()).as(plan.describe()).contains("you cannot patch persistentvolumeclaims, delete"
@@ -131,11 +122,28 @@ class NamespaceAdminTest {
                     .doesNotContain("events", "leases", "secrets");
             // what is only optional is a warning beside the blocker, not a blocker
             assertThat(item.path("warnings").toString()).contains("Events are not recorded in namespace shop", "local journal only");
-            Commands.Run r = Commands.run(h, "apply", "-f", manifest(home).toString(), "--yes", "--context", "sim-shop-ops",
-                    "--timeout", "60s");
+            Commands.Run r = applyAsOps(h);
             assertThat(r.code()).as(r.describe()).isEqualTo(1);
             assertThat(h.writes()).isEmpty();
         }
+    }
+
+    /** The ServiceAccount shop/ops, bound as the objects say, with a token in the kubeconfig's context sim-shop-ops. */
+    static void signInAsOps(Harness h, ObjectNode... rbac) {
+        h.sim.load(rbac);
+        h.sim.tokenFor("shop", "ops");
+    }
+
+    /** {@code plan} of the manifest as shop/ops, with no usage read, then the given arguments. */
+    Commands.Run planAsOps(Harness h, String... more) {
+        List<String> args = new ArrayList<>(List.of("plan", "-f", manifest(home).toString(), "--context", "sim-shop-ops", "--no-usage"));
+        args.addAll(List.of(more));
+        return Commands.run(h, args.toArray(String[]::new));
+    }
+
+    /** {@code apply --yes} of the manifest as shop/ops. */
+    Commands.Run applyAsOps(Harness h) {
+        return Commands.run(h, "apply", "-f", manifest(home).toString(), "--yes", "--context", "sim-shop-ops", "--timeout", "60s");
     }
 
     static JsonNode item(Commands.Run r, String name) {

@@ -18,30 +18,10 @@ class PermissionsAndLocksTest {
 
     @TempDir Path home;
 
-    static List<ObjectNode> role(String ns, String... rules) {
-        StringBuilder b = new StringBuilder("apiVersion: rbac.authorization.k8s.io/v1\nkind: Role\nmetadata: {name: resizer, namespace: "
-                + ns + "}\nrules:\n");
-        for (String r : rules) {
-            b.append("- ").append(r).append('\n');
-        }
-        return List.of(Harness.yaml(b.toString()), Harness.yaml("apiVersion: rbac.authorization.k8s.io/v1\nkind: RoleBinding\n"
-                + "metadata: {name: resizer, namespace: " + ns + "}\nroleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: resizer}\n"
-                + "subjects: [{kind: ServiceAccount, name: stsresize, namespace: " + ns + "}]\n"));
-    }
-
     @Test
     void a_missing_verb_blocks_before_any_write_and_is_named() {
         try (Harness h = Harness.start(home, Demo.cluster())) {
-            h.sim.load(role("shop",
-                    "{apiGroups: [apps], resources: [statefulsets], verbs: [get, list, watch, create, patch]}",
-                    "{apiGroups: [''], resources: [persistentvolumeclaims], verbs: [get, list, watch, patch]}",
-                    "{apiGroups: [''], resources: [pods], verbs: [get, list, watch]}",
-                    "{apiGroups: [apps], resources: [controllerrevisions], verbs: [list]}",
-                    "{apiGroups: [events.k8s.io], resources: [events], verbs: [create]}",
-                    "{apiGroups: [coordination.k8s.io], resources: [leases], verbs: [get, create, update]}",
-                    "{apiGroups: [''], resources: [secrets], verbs: [get, create, update, delete]}").toArray(ObjectNode[]::new));
-            h.sim.tokenFor("shop", "stsresize");
-            var cluster = h.cluster("sim-shop-stsresize");
+            var cluster = h.cluster(ServiceAccountRole.signIn(h, "shop", ServiceAccountRole.ALL_BUT_DELETE));
             Assessment a = new Assessor(cluster, h.events::add).assess(List.of(Demo.declared("postgres")), false,
                     Assessor.Depth.APPLY, false, Optional.empty());
             // StorageClasses are cluster-scoped and this Role does not grant them: said, and left to the claims' dry runs
@@ -61,14 +41,7 @@ class PermissionsAndLocksTest {
     @Test
     void with_every_verb_a_service_account_converges_and_storageclasses_hidden_are_left_to_the_dry_runs() {
         try (Harness h = Harness.start(home, Demo.cluster())) {
-            h.sim.load(role("shop",
-                    "{apiGroups: [apps], resources: [statefulsets], verbs: [get, list, watch, create, patch, delete]}",
-                    "{apiGroups: [''], resources: [persistentvolumeclaims], verbs: [get, list, watch, patch]}",
-                    "{apiGroups: [''], resources: [pods], verbs: [get, list, watch]}",
-                    "{apiGroups: [apps], resources: [controllerrevisions], verbs: [list]}",
-                    "{apiGroups: [events.k8s.io], resources: [events], verbs: [create]}").toArray(ObjectNode[]::new));
-            h.sim.tokenFor("shop", "stsresize");
-            var cluster = h.cluster("sim-shop-stsresize");
+            var cluster = h.cluster(ServiceAccountRole.signIn(h, "shop", ServiceAccountRole.WITHOUT_LEASES));
             Assessment a = new Assessor(cluster, h.events::add).assess(List.of(Demo.declared("postgres"), Demo.declared("redis")), false,
                     Assessor.Depth.APPLY, false, Optional.empty());
             // no Leases allowed: journal only, said
@@ -123,16 +96,7 @@ class PermissionsAndLocksTest {
     @Test
     void with_storageclasses_hidden_the_servers_dry_run_of_a_claim_patch_refuses_a_class_that_cannot_expand() {
         try (Harness h = Harness.start(home, Demo.cluster())) {
-            h.sim.load(role("legacy",
-                    "{apiGroups: [apps], resources: [statefulsets], verbs: [get, list, watch, create, patch, delete]}",
-                    "{apiGroups: [''], resources: [persistentvolumeclaims], verbs: [get, list, watch, patch]}",
-                    "{apiGroups: [''], resources: [pods], verbs: [get, list, watch]}",
-                    "{apiGroups: [apps], resources: [controllerrevisions], verbs: [list]}",
-                    "{apiGroups: [events.k8s.io], resources: [events], verbs: [create]}",
-                    "{apiGroups: [coordination.k8s.io], resources: [leases], verbs: [get, create, update]}",
-                    "{apiGroups: [''], resources: [secrets], verbs: [get, create, update, delete]}").toArray(ObjectNode[]::new));
-            h.sim.tokenFor("legacy", "stsresize");
-            var cluster = h.cluster("sim-legacy-stsresize");
+            var cluster = h.cluster(ServiceAccountRole.signIn(h, "legacy", ServiceAccountRole.EVERY_VERB));
             Assessment a = new Assessor(cluster, h.events::add).assess(List.of(Demo.declared("mysql")), false,
                     Assessor.Depth.APPLY, false, Optional.empty());
             assertThat(a.notes()).anySatisfy(n -> assertThat(n).contains("StorageClasses cannot be listed"));

@@ -2,7 +2,6 @@ package dev.stsresize.converge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.sim.demo.DemoScenario;
 import dev.stsresize.sim.fault.Fault;
 import dev.stsresize.sim.fault.FaultRule;
@@ -87,16 +86,7 @@ class PlanRequestsTest {
     @Test
     void where_the_rules_review_is_incomplete_access_reviews_decide() {
         try (Harness h = Harness.start(home, Demo.cluster())) {
-            h.sim.load(PermissionsAndLocksTest.role("shop",
-                    "{apiGroups: [apps], resources: [statefulsets], verbs: [get, list, watch, create, patch]}",
-                    "{apiGroups: [''], resources: [persistentvolumeclaims], verbs: [get, list, watch, patch]}",
-                    "{apiGroups: [''], resources: [pods], verbs: [get, list, watch]}",
-                    "{apiGroups: [apps], resources: [controllerrevisions], verbs: [list]}",
-                    "{apiGroups: [events.k8s.io], resources: [events], verbs: [create]}",
-                    "{apiGroups: [coordination.k8s.io], resources: [leases], verbs: [get, create, update]}",
-                    "{apiGroups: [''], resources: [secrets], verbs: [get, create, update, delete]}").toArray(ObjectNode[]::new));
-            h.sim.tokenFor("shop", "stsresize");
-            Cluster real = h.cluster("sim-shop-stsresize");
+            Cluster real = h.cluster(ServiceAccountRole.signIn(h, "shop", ServiceAccountRole.ALL_BUT_DELETE));
             // as a webhook authorizer answers: no rules listed, and says so
             Cluster webhook = (Cluster) Proxy.newProxyInstance(Cluster.class.getClassLoader(), new Class<?>[] {Cluster.class},
                     (proxy, method, args) -> {
@@ -123,13 +113,8 @@ class PlanRequestsTest {
     /** plan -o json of postgres under a Role without delete, eviction, Leases or Secrets; rules reviews refused when asked. */
     private String planUnderANarrowRole(boolean refuseRules) {
         try (Harness h = Harness.start(home.resolve(refuseRules ? "sar" : "rules"), Demo.cluster())) {
-            h.sim.load(PermissionsAndLocksTest.role("shop",
-                    "{apiGroups: [apps], resources: [statefulsets], verbs: [get, list, watch, create, patch]}",
-                    "{apiGroups: [''], resources: [persistentvolumeclaims], verbs: [get, list, watch, patch]}",
-                    "{apiGroups: [''], resources: [pods], verbs: [get, list, watch]}",
-                    "{apiGroups: [apps], resources: [controllerrevisions], verbs: [list]}",
-                    "{apiGroups: [''], resources: [events], verbs: [create]}").toArray(ObjectNode[]::new));
-            h.sim.tokenFor("shop", "stsresize");
+            ServiceAccountRole.signIn(h, "shop", ServiceAccountRole.STATEFULSETS_BUT_DELETE, ServiceAccountRole.CLAIMS, ServiceAccountRole.PODS,
+                    ServiceAccountRole.REVISIONS, "{apiGroups: [''], resources: [events], verbs: [create]}");
             if (refuseRules) {
                 h.sim.faults().add(FaultRule.on("create", "selfsubjectrulesreviews", null,
                         Fault.status(403, "Forbidden", "selfsubjectrulesreviews.authorization.k8s.io is forbidden")));
@@ -152,16 +137,8 @@ class PlanRequestsTest {
     @Test
     void plan_says_blocked_forbidden_where_a_verb_is_missing_and_writes_nothing() {
         try (Harness h = Harness.start(home, Demo.cluster())) {
-            h.sim.load(PermissionsAndLocksTest.role("shop",
-                    "{apiGroups: [apps], resources: [statefulsets], verbs: [get, list, watch, create, patch]}",
-                    "{apiGroups: [''], resources: [persistentvolumeclaims], verbs: [get, list, watch, patch]}",
-                    "{apiGroups: [''], resources: [pods], verbs: [get, list, watch]}",
-                    "{apiGroups: [apps], resources: [controllerrevisions], verbs: [list]}",
-                    "{apiGroups: [events.k8s.io], resources: [events], verbs: [create]}",
-                    "{apiGroups: [coordination.k8s.io], resources: [leases], verbs: [get, create, update]}",
-                    "{apiGroups: [''], resources: [secrets], verbs: [get, create, update, delete]}").toArray(ObjectNode[]::new));
-            h.sim.tokenFor("shop", "stsresize");
-            Commands.Run r = Commands.run(h, "plan", "-n", "shop", "--context", "sim-shop-stsresize", "-o", "json",
+            String context = ServiceAccountRole.signIn(h, "shop", ServiceAccountRole.ALL_BUT_DELETE);
+            Commands.Run r = Commands.run(h, "plan", "-n", "shop", "--context", context, "-o", "json",
                     "-f", Commands.manifest(home, List.of(Demo.declared("postgres"))).toString());
             assertThat(r.code()).as(r.describe()).isEqualTo(1);
             assertThat(r.out()).contains("\"verdict\": \"blocked\"", "\"reason\": \"forbidden\"",

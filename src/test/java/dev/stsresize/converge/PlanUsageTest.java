@@ -3,7 +3,6 @@ package dev.stsresize.converge;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.sim.demo.DemoScenario;
 import dev.stsresize.sim.fault.Fault;
 import dev.stsresize.sim.fault.FaultRule;
@@ -134,17 +133,13 @@ class PlanUsageTest {
     @Test
     void nodes_proxy_forbidden_is_one_note_and_the_same_verdicts_and_exit_code() throws Exception {
         try (Harness h = Harness.start(home, Demo.cluster())) {
-            h.sim.load(PermissionsAndLocksTest.role("payments",
+            String context = ServiceAccountRole.signIn(h, "payments",
                     "{apiGroups: [apps], resources: [statefulsets, controllerrevisions], verbs: [get, list, watch, create, patch, delete]}",
-                    "{apiGroups: [''], resources: [persistentvolumeclaims], verbs: [get, list, watch, patch]}",
-                    "{apiGroups: [''], resources: [pods, resourcequotas], verbs: [get, list, watch]}",
-                    "{apiGroups: [events.k8s.io], resources: [events], verbs: [create]}",
-                    "{apiGroups: [coordination.k8s.io], resources: [leases], verbs: [get, create, update]}",
-                    "{apiGroups: [''], resources: [secrets], verbs: [get, create, update, delete]}").toArray(ObjectNode[]::new));
-            h.sim.tokenFor("payments", "stsresize");
+                    ServiceAccountRole.CLAIMS, "{apiGroups: [''], resources: [pods, resourcequotas], verbs: [get, list, watch]}",
+                    ServiceAccountRole.EVENTS, ServiceAccountRole.LEASES, ServiceAccountRole.SECRETS);
             Path manifest = ledgerManifest();
-            Commands.Run with = Commands.run(h, "plan", "-f", manifest.toString(), "-n", "payments", "--context", "sim-payments-stsresize");
-            Commands.Run without = Commands.run(h, "plan", "-f", manifest.toString(), "-n", "payments", "--context", "sim-payments-stsresize",
+            Commands.Run with = Commands.run(h, "plan", "-f", manifest.toString(), "-n", "payments", "--context", context);
+            Commands.Run without = Commands.run(h, "plan", "-f", manifest.toString(), "-n", "payments", "--context", context,
                     "--no-usage");
             assertThat(with.code()).as(with.describe()).isEqualTo(without.code());
             assertThat(with.out()).as(with.describe()).isEqualTo(without.out());

@@ -37,6 +37,12 @@ class ResizeSignalsTest {
         event(name, "VolumeResizeFailed", count, ",'type':'Warning','lastTimestamp':'2026-01-01T00:00:0" + (count % 10) + "Z'");
     }
 
+    /** A VolumeResizeFailed Event about the claim its involvedObject's fields name (a name, maybe a UID). */
+    private void failedAbout(String name, String involvedObjectFields, String message, int count) {
+        cluster.put("{'kind':'Event','metadata':{'name':'" + name + "','namespace':'shop'},'involvedObject':{'kind':'PersistentVolumeClaim',"
+                + involvedObjectFields + "},'reason':'VolumeResizeFailed','message':'" + message + "','count':" + count + "}");
+    }
+
     @Test
     void the_baseline_is_each_claim_events_count_and_nothing_when_they_cannot_be_read() {
         failures("e1", 3);
@@ -85,10 +91,8 @@ class ResizeSignalsTest {
         event("own1", "VolumeResizeFailed", 9, ",'reportingComponent':'kubectl-stsresize'");
         event("own2", "VolumeResizeFailed", 9, ",'source':{'component':'kubectl-stsresize'}");
         event("own3", "VolumeResizeFailed", 9, ",'reportingController':'kubectl-stsresize'");
-        cluster.put("{'kind':'Event','metadata':{'name':'old','namespace':'shop'},'involvedObject':{'kind':'PersistentVolumeClaim',"
-                + "'name':'data-db-0','uid':'an-older-claim'},'reason':'VolumeResizeFailed','message':'old','count':9}");
-        cluster.put("{'kind':'Event','metadata':{'name':'other','namespace':'shop'},'involvedObject':{'kind':'PersistentVolumeClaim',"
-                + "'name':'data-db-7','uid':'x'},'reason':'VolumeResizeFailed','message':'other','count':9}");
+        failedAbout("old", "'name':'data-db-0','uid':'an-older-claim'", "old", 9);
+        failedAbout("other", "'name':'data-db-7','uid':'x'", "other", 9);
         ResizeSignals s = signals(Map.of());
         ClaimGrower.ClaimStatus c = s.read().get(0);
         assertThat(s.failure("data-db-0")).isEmpty();
@@ -97,8 +101,7 @@ class ResizeSignalsTest {
 
     @Test
     void an_event_without_a_uid_counts_for_the_claim_of_its_name() {
-        cluster.put("{'kind':'Event','metadata':{'name':'e1','namespace':'shop'},'involvedObject':{'kind':'PersistentVolumeClaim',"
-                + "'name':'data-db-0'},'reason':'VolumeResizeFailed','message':'m','count':5}");
+        failedAbout("e1", "'name':'data-db-0'", "m", 5);
         ResizeSignals s = signals(Map.of());
         s.read();
         assertThat(s.failure("data-db-0")).isEqualTo("the resizer failed 5 times to expand claim data-db-0 (VolumeResizeFailed): m");

@@ -14,19 +14,9 @@ import org.junit.jupiter.api.io.TempDir;
 class ResumeWithoutLeasesTest {
     @TempDir Path home;
 
-    static final String[] RULES_WITHOUT_LEASES = {
-        "{apiGroups: [apps], resources: [statefulsets], verbs: [get, list, watch, create, patch, delete]}",
-        "{apiGroups: [''], resources: [persistentvolumeclaims], verbs: [get, list, watch, patch]}",
-        "{apiGroups: [''], resources: [pods], verbs: [get, list, watch]}",
-        "{apiGroups: [apps], resources: [controllerrevisions], verbs: [list]}",
-        "{apiGroups: [events.k8s.io], resources: [events], verbs: [create]}",
-    };
-
     /** A run of the ServiceAccount, journal only, stopped right after its orphan delete: the StatefulSet is absent. */
     static void crashAfterTheOrphanDelete(Harness h) {
-        h.sim.load(PermissionsAndLocksTest.role("shop", RULES_WITHOUT_LEASES).toArray(ObjectNode[]::new));
-        h.sim.tokenFor("shop", "stsresize");
-        var cluster = h.cluster("sim-shop-stsresize");
+        var cluster = h.cluster(ServiceAccountRole.signIn(h, "shop", ServiceAccountRole.WITHOUT_LEASES));
         Assessment a = new Assessor(cluster, Progress.NONE).assess(List.of(Demo.declared("postgres")), false,
                 Assessor.Depth.APPLY, false, Optional.empty());
         assertThat(a.namespacesWithoutLeases()).containsExactly("shop");

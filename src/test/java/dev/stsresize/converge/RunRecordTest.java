@@ -230,7 +230,7 @@ class RunRecordTest {
     void rights_to_read_leases_alone_do_not_read_the_record() throws Exception {
         try (Harness h = Harness.start(home, Demo.cluster())) {
             stopAfter(h, Demo.declared("postgres"), 1);
-            h.sim.load(PermissionsAndLocksTest.role("shop",
+            h.sim.load(ServiceAccountRole.role("shop",
                     "{apiGroups: [coordination.k8s.io], resources: [leases], verbs: [get, list, watch, create, update]}")
                     .toArray(ObjectNode[]::new));
             String token = h.sim.tokenFor("shop", "stsresize");

@@ -22,11 +22,15 @@ class TreeDiffTest {
         }
     }
 
+    /** The lines between two trees given in JSON with single quotes, no path ignored. */
+    private static java.util.List<String> allLines(String before, String after) {
+        return TreeDiff.lines(json(before), json(after), p -> false);
+    }
+
     @Test
     void one_line_per_differing_leaf_in_path_order_with_arrays_by_index_and_removals_absent() {
-        JsonNode before = json("{'spec':{'replicas':3,'b':[1,2],'same':'x','gone':true}}");
-        JsonNode after = json("{'spec':{'replicas':5,'b':[1,3,4],'same':'x','a':'new'}}");
-        assertThat(TreeDiff.lines(before, after, p -> false)).containsExactly(
+        assertThat(allLines("{'spec':{'replicas':3,'b':[1,2],'same':'x','gone':true}}",
+                "{'spec':{'replicas':5,'b':[1,3,4],'same':'x','a':'new'}}")).containsExactly(
                 "/spec/a: (absent) → \"new\"",
                 "/spec/b/1: 2 → 3",
                 "/spec/b/2: (absent) → 4",
@@ -45,9 +49,8 @@ class TreeDiffTest {
 
     @Test
     void keys_are_escaped_as_json_pointer_and_empty_containers_are_leaves() {
-        JsonNode before = json("{'metadata':{'annotations':{'example.com/a~b':'1'}},'list':[],'map':{}}");
-        JsonNode after = json("{'metadata':{'annotations':{'example.com/a~b':'2'}},'list':[0],'map':{'k':1}}");
-        assertThat(TreeDiff.lines(before, after, p -> false)).containsExactly(
+        assertThat(allLines("{'metadata':{'annotations':{'example.com/a~b':'1'}},'list':[],'map':{}}",
+                "{'metadata':{'annotations':{'example.com/a~b':'2'}},'list':[0],'map':{'k':1}}")).containsExactly(
                 "/list: [] → (absent)",
                 "/list/0: (absent) → 0",
                 "/map: {} → (absent)",
@@ -66,9 +69,7 @@ class TreeDiffTest {
     void a_value_longer_than_120_characters_is_cut_and_its_length_said() {
         String exactly = "x".repeat(118); // 120 characters with its quotes: shown whole
         String longer = "y".repeat(119); // 121 with its quotes: cut
-        JsonNode before = json("{'a':'" + exactly + "','b':'" + longer + "'}");
-        JsonNode after = json("{'a':1,'b':2}");
-        assertThat(TreeDiff.lines(before, after, p -> false)).containsExactly(
+        assertThat(allLines("{'a':'" + exactly + "','b':'" + longer + "'}", "{'a':1,'b':2}")).containsExactly(
                 "/a: \"" + exactly + "\" → 1",
                 "/b: \"" + longer.substring(0, 119) + "… (121 characters) → 2");
     }

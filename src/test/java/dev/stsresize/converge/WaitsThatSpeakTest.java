@@ -24,6 +24,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class WaitsThatSpeakTest {
     @TempDir Path home;
+    /** What each test's run or signals said; a test has an instance of its own. */
+    final Heard heard = new Heard();
+    final MovingClock clock = new MovingClock();
 
     /** A converger whose waits tick every 100 ms instead of 10 s, so that a test sees many ticks and no test waits a stretch. */
     static Converger converger(Harness h, Progress progress) {
@@ -45,7 +48,6 @@ class WaitsThatSpeakTest {
     @Test
     void a_resizer_that_keeps_failing_ends_the_wait_with_its_message_and_nothing_is_written_after_it() {
         try (Harness h = Harness.start(home, withResizer("failing"))) {
-            Heard heard = new Heard();
             StatefulSetResult r = converge(h, converger(h, heard), Demo.declared("postgres"), Harness.options());
             assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.FAILED);
             assertThat(r.reason()).as("ended on the resizer's failure, not at --timeout").isEqualTo("resize-failed");
@@ -136,10 +138,7 @@ class WaitsThatSpeakTest {
             ours.put("reason", "StorageRequestGrown").put("type", "Normal").put("message", "storage request grown from 10Gi to 20Gi");
             ((ObjectNode) ours.path("source")).put("component", Events.CONTROLLER);
             cluster.createEvent(ours);
-            Heard heard = new Heard();
-            MovingClock clock = new MovingClock();
-            ResizeSignals signals = new ResizeSignals(cluster, clock, heard, "shop", "postgres", Map.of("data-postgres-0", "20Gi"),
-                    Map.of("data-postgres-0", "10Gi"));
+            ResizeSignals signals = postgresGrowingTo20Gi(cluster);
             signals.read();
             clock.now = clock.now.plusSeconds(59);
             signals.read();
@@ -162,16 +161,18 @@ class WaitsThatSpeakTest {
         }
     }
 
+    /** The signals of postgres's first claim, asked to grow from 10Gi to 20Gi, on this test's clock and heard here. */
+    ResizeSignals postgresGrowingTo20Gi(dev.stsresize.cluster.Cluster cluster) {
+        return new ResizeSignals(cluster, clock, heard, "shop", "postgres", Map.of("data-postgres-0", "20Gi"), Map.of("data-postgres-0", "10Gi"));
+    }
+
     @Test
     void a_resizer_at_work_is_a_sign_and_nothing_is_said() {
         try (Harness h = Harness.start(home, withResizer("failing"))) {
             var cluster = h.cluster();
             cluster.patchClaimStorage("shop", "data-postgres-0", "20Gi", false);
             Harness.await("Resizing", () -> !h.claim("shop", "data-postgres-0").at("/status/allocatedResourceStatuses/storage").isMissingNode());
-            Heard heard = new Heard();
-            MovingClock clock = new MovingClock();
-            ResizeSignals signals = new ResizeSignals(cluster, clock, heard, "shop", "postgres", Map.of("data-postgres-0", "20Gi"),
-                    Map.of("data-postgres-0", "10Gi"));
+            ResizeSignals signals = postgresGrowingTo20Gi(cluster);
             signals.read();
             clock.now = clock.now.plusSeconds(61);
             signals.read();
@@ -183,7 +184,6 @@ class WaitsThatSpeakTest {
     void a_foreign_finalizer_holding_the_deleted_statefulset_is_named_not_blamed_on_the_garbage_collector() {
         try (Harness h = Harness.start(home, Demo.clusterWith("StatefulSet", "postgres",
                 s -> ((ObjectNode) s.path("metadata")).putArray("finalizers").add("example.com/x")))) {
-            Heard heard = new Heard();
             StatefulSetResult r = converge(h, converger(h, heard), Demo.declared("postgres"),
                     Harness.options().withTimeout(Duration.ofSeconds(3)));
             assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.FAILED);

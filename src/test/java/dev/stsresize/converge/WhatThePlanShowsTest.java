@@ -3,7 +3,6 @@ package dev.stsresize.converge;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.plan.Decision;
 import dev.stsresize.render.Palette;
 import dev.stsresize.render.PlanDocument;
@@ -26,14 +25,8 @@ class WhatThePlanShowsTest {
 
     /** A Role with every verb the run needs in shop, and none on the cluster-scoped StorageClasses (a 403). */
     static void shopRoleWithoutStorageClasses(Harness h) {
-        h.sim.load(PermissionsAndLocksTest.role("shop",
-                "{apiGroups: [apps], resources: [statefulsets], verbs: [get, list, watch, create, patch, delete]}",
-                "{apiGroups: [''], resources: [persistentvolumeclaims], verbs: [get, list, watch, patch]}",
-                "{apiGroups: [''], resources: [pods], verbs: [get, list, watch]}",
-                "{apiGroups: [apps], resources: [controllerrevisions], verbs: [list]}",
-                "{apiGroups: [events.k8s.io], resources: [events], verbs: [create]}",
-                "{apiGroups: [coordination.k8s.io], resources: [leases], verbs: [get, create, update]}").toArray(ObjectNode[]::new));
-        h.sim.tokenFor("shop", "stsresize");
+        ServiceAccountRole.signIn(h, "shop", ServiceAccountRole.STATEFULSETS, ServiceAccountRole.CLAIMS, ServiceAccountRole.PODS,
+                ServiceAccountRole.REVISIONS, ServiceAccountRole.EVENTS, ServiceAccountRole.LEASES);
     }
 
     @Test

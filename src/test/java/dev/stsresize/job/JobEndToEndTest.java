@@ -63,12 +63,7 @@ class JobEndToEndTest {
 
     @AfterAll
     static void stop() {
-        if (controllers != null) {
-            controllers.close();
-        }
-        if (sim != null) {
-            sim.close();
-        }
+        ScriptRun.stop(controllers, sim);
     }
 
     static String db(String ns, String size, String image) {

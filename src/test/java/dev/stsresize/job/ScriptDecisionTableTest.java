@@ -64,12 +64,7 @@ class ScriptDecisionTableTest {
 
     @AfterAll
     static void stop() {
-        if (controllers != null) {
-            controllers.close();
-        }
-        if (sim != null) {
-            sim.close();
-        }
+        ScriptRun.stop(controllers, sim);
     }
 
     static Stream<Arguments> rows() throws IOException {

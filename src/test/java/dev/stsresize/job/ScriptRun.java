@@ -1,6 +1,7 @@
 package dev.stsresize.job;
 
 import dev.stsresize.sim.SimCluster;
+import dev.stsresize.sim.controller.ControllerManager;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -46,7 +47,7 @@ final class ScriptRun {
 
     /** The real kubectl as the given kubeconfig's current context, stdin from {@code stdin}. */
     static Result kubectl(Path kubeconfig, Path dir, String stdin, String... args) {
-        try {
+        return unchecked(() -> {
             List<String> cmd = new java.util.ArrayList<>(List.of("kubectl", "--kubeconfig", kubeconfig.toString(),
                     "--cache-dir", dir.resolve("kubectl-cache").toString()));
             cmd.addAll(List.of(args));
@@ -55,17 +56,8 @@ final class ScriptRun {
             Path out = Files.createTempFile(dir, "out", ".txt");
             Path err = Files.createTempFile(dir, "err", ".txt");
             Process p = new ProcessBuilder(cmd).redirectInput(in.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-            if (!p.waitFor(60, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                throw new AssertionError("kubectl " + String.join(" ", args) + " did not finish in 60 s");
-            }
-            return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(e);
-        }
+            return awaitExit(p, 60, out, err, "kubectl " + String.join(" ", args), false);
+        });
     }
 
     /** A kubeconfig whose current context is ServiceAccount NS/NAME (its bearer token, over TLS like any cluster's). */
@@ -89,7 +81,7 @@ final class ScriptRun {
 
     /** The script with RESIZE_NAMESPACE and RESIZE_DECLARED, HOME and TMPDIR in a scratch folder, as in the Job. */
     static Result run(Path kubeconfig, String namespace, String declaredJson, Path dir) {
-        try {
+        return unchecked(() -> {
             Path script = dir.resolve(Script.RESOURCE);
             if (!Files.exists(script)) {
                 Files.writeString(script, Script.text(), StandardCharsets.UTF_8);
@@ -107,12 +99,37 @@ final class ScriptRun {
             env.put("TMPDIR", home.toString());
             env.put("RESIZE_NAMESPACE", namespace);
             env.put("RESIZE_DECLARED", declaredJson);
-            Process p = pb.start();
-            if (!p.waitFor(180, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                throw new AssertionError("the script did not finish in 180 s\nstderr so far:\n" + Files.readString(err));
-            }
-            return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+            return awaitExit(pb.start(), 180, out, err, "the script", true);
+        });
+    }
+
+    /** Closes what a test class started, the controllers before the cluster they watch; either may not have started. */
+    static void stop(ControllerManager controllers, SimCluster sim) {
+        if (controllers != null) {
+            controllers.close();
+        }
+        if (sim != null) {
+            sim.close();
+        }
+    }
+
+    /** The process's exit and output once it ends; one still running after {@code seconds} is killed and the test fails naming it. */
+    private static Result awaitExit(Process p, int seconds, Path out, Path err, String what, boolean stderrIfLate)
+            throws IOException, InterruptedException {
+        if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError(what + " did not finish in " + seconds + " s" + (stderrIfLate ? "\nstderr so far:\n" + Files.readString(err) : ""));
+        }
+        return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+    }
+
+    private interface ProcessCall {
+        Result call() throws IOException, InterruptedException;
+    }
+
+    private static Result unchecked(ProcessCall call) {
+        try {
+            return call.call();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

@@ -35,17 +35,7 @@ public class ManifestEditorTest {
               - metadata: {name: wal}
                 spec: {resources: {requests: {storage: 1Gi}}}   # flow style
             ---
-            apiVersion: apps/v1
-            kind: StatefulSet
-            metadata: {name: db, namespace: other}
-            spec:
-              volumeClaimTemplates:
-              - metadata: {name: data}
-                spec:
-                  resources:
-                    requests:
-                      storage: '5Gi'
-            """;
+            """ + dbWithOneClaim("{name: db, namespace: other}", "          storage: '5Gi'");
 
     static String edit(String text, String ns, String name, String... pairs) {
         Map<String, String> sizes = new LinkedHashMap<>();
@@ -106,10 +96,15 @@ public class ManifestEditorTest {
     }
 
     static String sizeWritten(String storageLine) {
+        return dbWithOneClaim("{name: db}", storageLine);
+    }
+
+    /** StatefulSet db of this metadata with one claim template, data, whose requests hold the given line. */
+    static String dbWithOneClaim(String metadata, String requestsLine) {
         return """
                 apiVersion: apps/v1
                 kind: StatefulSet
-                metadata: {name: db}
+                metadata: %s
                 spec:
                   volumeClaimTemplates:
                   - metadata: {name: data}
@@ -117,7 +112,7 @@ public class ManifestEditorTest {
                       resources:
                         requests:
                 %s
-                """.formatted(storageLine);
+                """.formatted(metadata, requestsLine);
     }
 
     static String refusal(String text, String template, String size) {

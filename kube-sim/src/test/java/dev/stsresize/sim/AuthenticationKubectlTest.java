@@ -30,9 +30,7 @@ class AuthenticationKubectlTest {
                         + "roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: reader}\n"
                         + "subjects: [{kind: ServiceAccount, name: robot, namespace: prod}]\n"));
         sim.tokenFor("prod", "robot");
-        Path kc = dir.resolve("kubeconfig");
-        sim.writeKubeconfig(kc);
-        kubectl = new Kubectl(kc, dir);
+        kubectl = Kubectl.admin(sim, dir);
     }
 
     @AfterEach

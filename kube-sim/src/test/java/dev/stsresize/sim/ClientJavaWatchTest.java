@@ -9,30 +9,25 @@ import io.kubernetes.client.openapi.models.V1PersistentVolumeClaimList;
 import io.kubernetes.client.util.Watch;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** client-java's own list-then-watch (as the plugin follows a resize) works against the simulated server. */
-class ClientJavaWatchTest {
-    SimCluster sim;
-    SimClient client;
+class ClientJavaWatchTest extends FreshSim {
 
-    @BeforeEach
-    void start() {
-        sim = SimCluster.start(SimOptions.defaults().withBookmarkMillis(100));
-        client = SimClient.admin(sim);
-        sim.load(Fixtures.storageClass("expandable", true), Fixtures.boundClaim("data-db-0", "expandable", "1Gi", "1Gi"));
+    @Override
+    SimOptions options() {
+        return SimOptions.defaults().withBookmarkMillis(100);
     }
 
-    @AfterEach
-    void stop() {
-        sim.close();
+    @BeforeEach
+    void load() {
+        sim.load(Fixtures.storageClass("expandable", true), Fixtures.boundClaim("data-db-0", "expandable", "1Gi", "1Gi"));
     }
 
     @Test
     void a_typed_list_then_watch_sees_the_status_change_a_resizer_makes() throws Exception {
-        CoreV1Api core = new CoreV1Api(client.api);
+        CoreV1Api core = new CoreV1Api(admin.api);
         V1PersistentVolumeClaimList list = core.listNamespacedPersistentVolumeClaim("default").execute();
         assertThat(list.getItems()).hasSize(1);
         String rv = list.getMetadata().getResourceVersion();
@@ -41,7 +36,7 @@ class ClientJavaWatchTest {
                 dev.stsresize.sim.patch.Patches.Type.MERGE, Reference.json("{\"status\":{\"capacity\":{\"storage\":\"2048Mi\"}}}"),
                 dev.stsresize.sim.registry.WriteOptions.by("external-resizer"));
         List<String> seen = new ArrayList<>();
-        try (Watch<V1PersistentVolumeClaim> watch = Watch.createWatch(client.api,
+        try (Watch<V1PersistentVolumeClaim> watch = Watch.createWatch(admin.api,
                 core.listNamespacedPersistentVolumeClaim("default").watch(true).allowWatchBookmarks(true).resourceVersion(rv)
                         .timeoutSeconds(5).buildCall(null),
                 new TypeToken<Watch.Response<V1PersistentVolumeClaim>>() { }.getType())) {

@@ -29,9 +29,7 @@ class ConformanceKubectlTest {
         assumeTrue(Kubectl.available(), Kubectl.ABSENT);
         sim = SimCluster.start();
         sim.load(Fixtures.storageClass("expandable", true), Fixtures.storageClass("fixed", false));
-        Path kc = dir.resolve("kubeconfig");
-        sim.writeKubeconfig(kc);
-        kubectl = new Kubectl(kc, dir);
+        kubectl = Kubectl.admin(sim, dir);
     }
 
     @AfterAll

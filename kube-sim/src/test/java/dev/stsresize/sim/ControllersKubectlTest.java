@@ -33,7 +33,6 @@ class ControllersKubectlTest {
     static Path dir;
     static SimCluster sim;
     static ControllerManager controllers;
-    static Path kubeconfig;
     static Kubectl kubectl;
     static final AtomicInteger seq = new AtomicInteger();
 
@@ -44,9 +43,7 @@ class ControllersKubectlTest {
         sim.load(Fixtures.yaml("apiVersion: storage.k8s.io/v1\nkind: CSIDriver\nmetadata: {name: sim.csi.example}\nspec: {attachRequired: true}\n"),
                 storageClass("online"), storageClass("offline"));
         controllers = ControllerManager.start(sim, Speed.fast);
-        kubeconfig = dir.resolve("kubeconfig");
-        sim.writeKubeconfig(kubeconfig);
-        kubectl = new Kubectl(kubeconfig, dir);
+        kubectl = Kubectl.admin(sim, dir);
     }
 
     @AfterAll
@@ -131,7 +128,7 @@ class ControllersKubectlTest {
         String uid = getJson(ns, "sts", "db").at("/metadata/uid").asText();
         Map<String, String> pods = uids(ns, "pods");
         Map<String, String> claims = uids(ns, "pvc");
-        Process watch = new ProcessBuilder("kubectl", "--kubeconfig", kubeconfig.toString(), "--cache-dir", dir.toString(),
+        Process watch = new ProcessBuilder("kubectl", "--kubeconfig", kubectl.kubeconfig().toString(), "--cache-dir", dir.toString(),
                 "get", "sts", "db", "-n", ns, "--watch", "--output-watch-events", "-o", "json")
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
         List<String> types = new ArrayList<>();

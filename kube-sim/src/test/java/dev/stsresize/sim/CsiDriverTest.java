@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -13,22 +11,9 @@ import org.junit.jupiter.api.Test;
  * ValidateCSIDriver's supported values and ValidateCSIDriverUpdate's immutable fields
  * (pkg/apis/storage/v1/defaults.go, pkg/apis/storage/validation/validation.go).
  */
-class CsiDriverTest {
+class CsiDriverTest extends FreshSim {
     static final String DRIVERS = "/apis/storage.k8s.io/v1/csidrivers";
     static final String JSON = "application/json";
-    SimCluster sim;
-    SimClient admin;
-
-    @BeforeEach
-    void start() {
-        sim = SimCluster.start();
-        admin = SimClient.admin(sim);
-    }
-
-    @AfterEach
-    void stop() {
-        sim.close();
-    }
 
     @Test
     void a_created_driver_gets_the_v1_defaults_and_is_listed() throws Exception {

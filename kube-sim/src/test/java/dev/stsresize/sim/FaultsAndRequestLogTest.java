@@ -18,29 +18,24 @@ import java.util.ArrayList;
 import java.util.List;
 import okhttp3.Request;
 import okhttp3.Response;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Every request is recorded (in memory and as JSON lines); each fault class does what it says, and only when its rule fires. */
-class FaultsAndRequestLogTest {
+class FaultsAndRequestLogTest extends FreshSim {
     @TempDir
     Path dir;
-    SimCluster sim;
-    SimClient client;
     static final String CLAIMS = "/api/v1/namespaces/default/persistentvolumeclaims";
 
-    @BeforeEach
-    void start() {
-        sim = SimCluster.start(SimOptions.defaults().withLogFile(dir.resolve("requests.jsonl")));
-        client = SimClient.admin(sim);
-        sim.load(Fixtures.storageClass("expandable", true), Fixtures.boundClaim("data-db-0", "expandable", "1Gi", "1Gi"));
+    @Override
+    SimOptions options() {
+        return SimOptions.defaults().withLogFile(dir.resolve("requests.jsonl"));
     }
 
-    @AfterEach
-    void stop() {
-        sim.close();
+    @BeforeEach
+    void load() {
+        sim.load(Fixtures.storageClass("expandable", true), Fixtures.boundClaim("data-db-0", "expandable", "1Gi", "1Gi"));
     }
 
     /** A NoClassDefFoundError from a jar missing a class answered a 200 with no body, and the request went unrecorded. */
@@ -55,7 +50,7 @@ class FaultsAndRequestLogTest {
         SimClient.Answer a;
         System.setErr(new java.io.PrintStream(logged, true, StandardCharsets.UTF_8));
         try {
-            a = client.get("/api/v1/namespaces/default/services/broken:80/proxy/x");
+            a = admin.get("/api/v1/namespaces/default/services/broken:80/proxy/x");
         } finally {
             System.setErr(stderr);
         }
@@ -69,8 +64,8 @@ class FaultsAndRequestLogTest {
 
     @Test
     void every_request_is_recorded_with_method_path_query_body_status_and_user_and_written_as_json_lines() throws IOException {
-        client.get(CLAIMS + "?labelSelector=app%3Ddb");
-        client.send("PATCH", CLAIMS + "/data-db-0?fieldManager=stsresize", "application/merge-patch+json",
+        admin.get(CLAIMS + "?labelSelector=app%3Ddb");
+        admin.send("PATCH", CLAIMS + "/data-db-0?fieldManager=stsresize", "application/merge-patch+json",
                 "{\"spec\":{\"resources\":{\"requests\":{\"storage\":\"2Gi\"}}}}");
         List<RecordedRequest> all = sim.requests();
         assertThat(all).hasSize(2);
@@ -93,16 +88,16 @@ class FaultsAndRequestLogTest {
     void a_status_fault_answers_any_code_with_a_status_body_and_retry_after_on_the_nth_occurrence_only() {
         FaultRule rule = sim.faults().add(FaultRule.onNth("get", "persistentvolumeclaims", "data-db-0", 2, Fault.tooManyRequests(3)));
         String path = CLAIMS + "/data-db-0";
-        assertThat(client.get(path).code()).isEqualTo(200);
-        SimClient.Answer second = client.get(path);
+        assertThat(admin.get(path).code()).isEqualTo(200);
+        SimClient.Answer second = admin.get(path);
         assertThat(second.code()).isEqualTo(429);
         assertThat(second.headers().get("Retry-After")).isEqualTo("3");
         assertThat(second.json().path("kind").asText()).isEqualTo("Status");
         assertThat(second.json().path("reason").asText()).isEqualTo("TooManyRequests");
-        assertThat(client.get(path).code()).isEqualTo(200);
+        assertThat(admin.get(path).code()).isEqualTo(200);
         assertThat(rule.fired()).isEqualTo(1);
         sim.faults().add(FaultRule.on("patch", "persistentvolumeclaims", null, Fault.status(503, "ServiceUnavailable", "etcd is down")));
-        SimClient.Answer patch = client.send("PATCH", path, "application/merge-patch+json", "{}");
+        SimClient.Answer patch = admin.send("PATCH", path, "application/merge-patch+json", "{}");
         assertThat(patch.code()).isEqualTo(503);
         assertThat(patch.message()).isEqualTo("etcd is down");
         assertThat(sim.get("v1", "PersistentVolumeClaim", "default", "data-db-0").at("/spec/resources/requests/storage").asText())
@@ -112,8 +107,8 @@ class FaultsAndRequestLogTest {
     @Test
     void added_latency_shows_in_the_recorded_duration() {
         sim.faults().add(FaultRule.on("list", "persistentvolumeclaims", null, Fault.latency(300)).times(1));
-        client.get(CLAIMS);
-        client.get(CLAIMS);
+        admin.get(CLAIMS);
+        admin.get(CLAIMS);
         List<RecordedRequest> r = sim.requests();
         assertThat(r.get(0).durationMillis()).isGreaterThanOrEqualTo(300);
         assertThat(r.get(0).status()).as("latency alone still answers").isEqualTo(200);
@@ -124,9 +119,9 @@ class FaultsAndRequestLogTest {
     void a_dropped_connection_gives_the_client_an_io_error_and_no_answer() {
         sim.faults().add(FaultRule.on("get", "persistentvolumeclaims", "data-db-0", Fault.drop()).times(1));
         Request req = new Request.Builder().url(sim.url() + CLAIMS + "/data-db-0").header("Authorization", "Bearer " + sim.adminToken()).build();
-        var noRetry = client.api.getHttpClient().newBuilder().retryOnConnectionFailure(false).build();
+        var noRetry = admin.api.getHttpClient().newBuilder().retryOnConnectionFailure(false).build();
         assertThatThrownBy(() -> noRetry.newCall(req).execute().close()).isInstanceOf(IOException.class);
-        assertThat(client.get(CLAIMS + "/data-db-0").code()).isEqualTo(200);
+        assertThat(admin.get(CLAIMS + "/data-db-0").code()).isEqualTo(200);
     }
 
     @Test
@@ -137,7 +132,7 @@ class FaultsAndRequestLogTest {
         sim.faults().add(FaultRule.on("watch", "persistentvolumeclaims", null, Fault.cutWatchAfter(2)));
         Request req = new Request.Builder().url(sim.url() + CLAIMS + "?watch=true").header("Authorization", "Bearer " + sim.adminToken()).build();
         List<String> lines = new ArrayList<>();
-        try (Response r = client.api.getHttpClient().newCall(req).execute();
+        try (Response r = admin.api.getHttpClient().newCall(req).execute();
                 BufferedReader in = new BufferedReader(new InputStreamReader(r.body().byteStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = in.readLine()) != null) {
@@ -163,18 +158,18 @@ class FaultsAndRequestLogTest {
                 Fault.status(500, "InternalError", "boom")));
         List<Integer> codes = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
-            codes.add(client.get(CLAIMS + "/data-db-0").code());
+            codes.add(admin.get(CLAIMS + "/data-db-0").code());
         }
         return codes;
     }
 
     @Test
     void a_test_can_assert_that_no_write_was_made_and_that_deletes_carried_orphan_and_a_uid() {
-        client.get(CLAIMS);
+        admin.get(CLAIMS);
         assertThat(sim.requests()).noneMatch(RecordedRequest::isWrite);
         sim.load(Fixtures.db());
         String uid = sim.get("apps/v1", "StatefulSet", "default", "db").at("/metadata/uid").asText();
-        client.send("DELETE", "/apis/apps/v1/namespaces/default/statefulsets/db", "application/json",
+        admin.send("DELETE", "/apis/apps/v1/namespaces/default/statefulsets/db", "application/json",
                 "{\"propagationPolicy\":\"Orphan\",\"preconditions\":{\"uid\":\"" + uid + "\"}}");
         assertThat(sim.requests().stream().filter(r -> r.method().equals("DELETE"))).allSatisfy(r -> {
             JsonNode body = Reference.json(r.body());

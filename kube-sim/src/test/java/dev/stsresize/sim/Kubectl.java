@@ -27,6 +27,17 @@ final class Kubectl {
         this.cacheDir = cacheDir;
     }
 
+    /** The real kubectl as the cluster's admin, through a kubeconfig written to {@code dir}, which is its cache too. */
+    static Kubectl admin(SimCluster sim, Path dir) {
+        Path kc = dir.resolve("kubeconfig");
+        sim.writeKubeconfig(kc);
+        return new Kubectl(kc, dir);
+    }
+
+    Path kubeconfig() {
+        return kubeconfig;
+    }
+
     static boolean available() {
         String path = System.getenv("PATH");
         if (path == null) {

@@ -9,7 +9,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -18,19 +17,14 @@ import org.junit.jupiter.api.Test;
  * its body for the Running pods of that node, usage from the simulator's model (grows, stops at full,
  * capacity from the claim's status), the node proxy's authorization and its 404 for an unknown node.
  */
-class KubeletSummaryTest {
+class KubeletSummaryTest extends FreshSim {
     static final long GI = 1024L * 1024 * 1024;
     static final long MI = 1024L * 1024;
     static final Instant T0 = Instant.parse("2026-12-03T20:00:00Z");
     static final String SUMMARY_A = "/api/v1/nodes/node-a/proxy/stats/summary";
 
-    SimCluster sim;
-    SimClient admin;
-
     @BeforeEach
-    void start() {
-        sim = SimCluster.start();
-        admin = SimClient.admin(sim);
+    void load() {
         sim.usage().useClock(Clock.fixed(T0, ZoneOffset.UTC));
         sim.load(Fixtures.storageClass("expandable", true),
                 Fixtures.boundClaim("data-db-0", "expandable", "10Gi", "10Gi"),
@@ -42,11 +36,6 @@ class KubeletSummaryTest {
                 pod("db-3", "node-a", "Pending", "data-db-0", false),
                 lost("data-db-4"), pod("db-4", "node-a", "Running", "data-db-4", false));
         sim.usage().set("default", "data-db-0", Growth.fraction(0.5, MI));
-    }
-
-    @AfterEach
-    void stop() {
-        sim.close();
     }
 
     /** A claim that has a capacity but is not Bound (its volume is gone): the kubelet cannot mount it. */

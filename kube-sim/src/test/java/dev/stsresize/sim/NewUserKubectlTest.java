@@ -77,9 +77,7 @@ class NewUserKubectlTest {
         assumeTrue(Kubectl.available(), Kubectl.ABSENT);
         sim = SimCluster.start();
         sim.load(Fixtures.storageClass("expandable", true));
-        Path kc = dir.resolve("kubeconfig");
-        sim.writeKubeconfig(kc);
-        kubectl = new Kubectl(kc, dir);
+        kubectl = Kubectl.admin(sim, dir);
         Kubectl.Result applied = kubectl.run(APP, "apply", "-f", "-");
         assertThat(applied.exit()).as(applied.toString()).isZero();
         assertThat(applied.out()).isEqualTo("configmap/cfg created\nservice/db created\nservice/web created\n"

@@ -14,28 +14,18 @@ import java.net.http.HttpTimeoutException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** A node that does not answer: its proxy hangs until the client gives up, or answers the proxy's 503; the other nodes answer. */
-class NodeProxyFaultsTest {
-    SimCluster sim;
-    SimClient admin;
+class NodeProxyFaultsTest extends FreshSim {
 
     @BeforeEach
-    void start() {
-        sim = SimCluster.start();
-        admin = SimClient.admin(sim);
+    void load() {
         sim.load(Fixtures.boundClaim("data-db-0", "expandable", "10Gi", "10Gi"), Fixtures.boundClaim("data-db-1", "expandable", "10Gi", "10Gi"),
                 KubeletSummaryTest.pod("db-0", "node-a", "Running", "data-db-0", false),
                 KubeletSummaryTest.pod("db-1", "node-b", "Running", "data-db-1", false));
-    }
-
-    @AfterEach
-    void stop() {
-        sim.close();
     }
 
     @Test

@@ -16,7 +16,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -24,7 +23,7 @@ import org.junit.jupiter.api.Test;
  * The simulated Prometheus: the plugin's three queries on its own plain-HTTP URL and through the API
  * server's service proxy, values from the same usage model as the summary API, and bad_data for the rest.
  */
-class PrometheusTest {
+class PrometheusTest extends FreshSim {
     static final long GI = 1024L * 1024 * 1024;
     static final Instant T0 = Instant.parse("2026-12-03T20:00:00Z");
     static final String USED = "kubelet_volume_stats_used_bytes{namespace=~\"default|shop\"}";
@@ -35,14 +34,10 @@ class PrometheusTest {
     /** 100 KiB/s: 6 h of history (2.1 GiB) fit below the 5 GiB used at T0, so the whole window grows. */
     static final long RATE = 100 * 1024;
 
-    SimCluster sim;
-    SimClient admin;
     final HttpClient plain = HttpClient.newHttpClient();
 
     @BeforeEach
-    void start() {
-        sim = SimCluster.start();
-        admin = SimClient.admin(sim);
+    void load() {
         sim.usage().useClock(Clock.fixed(T0, ZoneOffset.UTC));
         sim.load(Fixtures.boundClaim("data-db-0", "expandable", "10Gi", "10Gi"),
                 (ObjectNode) Fixtures.boundClaim("data-db-1", "expandable", "20Gi", "20Gi").set("metadata",
@@ -53,11 +48,6 @@ class PrometheusTest {
                 Fixtures.yaml("apiVersion: v1\nkind: Service\nmetadata: {name: prometheus-k8s, namespace: monitoring}\n"
                         + "spec: {ports: [{name: web, port: 9090, targetPort: web}], selector: {app.kubernetes.io/name: prometheus}}\n"));
         sim.usage().set("default", "data-db-0", Growth.fraction(0.5, RATE)).set("shop", "data-db-1", Growth.bytes(GI, 0));
-    }
-
-    @AfterEach
-    void stop() {
-        sim.close();
     }
 
     static String q(String query) {

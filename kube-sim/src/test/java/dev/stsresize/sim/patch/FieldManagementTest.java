@@ -21,6 +21,18 @@ class FieldManagementTest {
     }
 
     /** What the server stores after a create: identity and status the manager does not own. */
+    /** The StatefulSet of 1Gi as kubectl applied it at T1, as stored. */
+    static ObjectNode appliedByKubectl() {
+        return stored(FieldManagement.apply(null, sts("1Gi"), "kubectl", false, T1));
+    }
+
+    /** A copy of the object with spec.replicas set. */
+    static ObjectNode withReplicas(ObjectNode object, int replicas) {
+        ObjectNode copy = object.deepCopy();
+        ((ObjectNode) copy.get("spec")).put("replicas", replicas);
+        return copy;
+    }
+
     static ObjectNode stored(ObjectNode object) {
         ObjectNode o = object.deepCopy();
         ((ObjectNode) o.get("metadata")).put("uid", "1a04").put("resourceVersion", "5").put("generation", 1).put("creationTimestamp", T1);
@@ -39,7 +51,7 @@ class FieldManagementTest {
 
     @Test
     void anApplyWithoutForceThatChangesTemplatesKubectlOwnsGetsTheReference409() {
-        ObjectNode live = stored(FieldManagement.apply(null, sts("1Gi"), "kubectl", false, T1));
+        ObjectNode live = appliedByKubectl();
         assertThatThrownBy(() -> FieldManagement.apply(live, sts("2Gi"), "kubectl-stsresize", false, T2))
                 .isInstanceOfSatisfying(ApiError.class, e -> {
                     assertThat(e.code()).isEqualTo(409);
@@ -51,7 +63,7 @@ class FieldManagementTest {
 
     @Test
     void aForcedApplyTakesTheTemplatesOverAndLeavesSharedFieldsShared() {
-        ObjectNode live = stored(FieldManagement.apply(null, sts("1Gi"), "kubectl", false, T1));
+        ObjectNode live = appliedByKubectl();
         ObjectNode result = FieldManagement.apply(live, sts("2Gi"), "kubectl-stsresize", true, T2);
 
         assertThat(result.at("/spec/volumeClaimTemplates/0/spec/resources/requests/storage").asText()).isEqualTo("2Gi");
@@ -68,7 +80,7 @@ class FieldManagementTest {
 
     @Test
     void applyingEqualValuesIsNoConflictAndSharesOwnership() {
-        ObjectNode live = stored(FieldManagement.apply(null, sts("1Gi"), "kubectl", false, T1));
+        ObjectNode live = appliedByKubectl();
         ObjectNode result = FieldManagement.apply(live, sts("1Gi"), "helm", false, T2);
         assertThat(entry(result, "kubectl").at("/fieldsV1/f:spec/f:volumeClaimTemplates")).isEqualTo(J.node("{}"));
         assertThat(entry(result, "helm").at("/fieldsV1/f:spec/f:volumeClaimTemplates")).isEqualTo(J.node("{}"));
@@ -91,9 +103,8 @@ class FieldManagementTest {
 
     @Test
     void severalConflictsAreListedPerManagerSortedByManager() {
-        ObjectNode live = stored(FieldManagement.apply(null, sts("1Gi"), "kubectl", false, T1));
-        ObjectNode scaled = live.deepCopy();
-        ((ObjectNode) scaled.get("spec")).put("replicas", 5);
+        ObjectNode live = appliedByKubectl();
+        ObjectNode scaled = withReplicas(live, 5);
         ObjectNode afterScale = FieldManagement.recordUpdate(live, scaled, "autoscaler", "", T1);
         ObjectNode config = sts("2Gi");
         ((ObjectNode) config.get("spec")).put("replicas", 7).put("serviceName", "other");
@@ -124,7 +135,7 @@ class FieldManagementTest {
 
     @Test
     void associativeListsMergeByKeyAndAtomicListsAreReplaced() {
-        ObjectNode live = stored(FieldManagement.apply(null, sts("1Gi"), "kubectl", false, T1));
+        ObjectNode live = appliedByKubectl();
         ObjectNode sidecar = J.obj("{apiVersion:'apps/v1',kind:'StatefulSet',metadata:{name:'db'},spec:{template:{spec:{containers:[{name:'side',image:'s:1'}]}},"
                 + "volumeClaimTemplates:[{metadata:{name:'data'},spec:{accessModes:['ReadWriteOnce'],resources:{requests:{storage:'1Gi'}}}}]}}");
         ObjectNode result = FieldManagement.apply(live, sidecar, "injector", false, T2);
@@ -150,7 +161,7 @@ class FieldManagementTest {
 
     @Test
     void aManagerThatAppliesNothingLosesItsEntry() {
-        ObjectNode live = stored(FieldManagement.apply(null, sts("1Gi"), "kubectl", false, T1));
+        ObjectNode live = appliedByKubectl();
         ObjectNode withOther = FieldManagement.apply(live, J.obj("{apiVersion:'apps/v1',kind:'StatefulSet',metadata:{name:'db',labels:{app:'db'}}}"), "other", false, T1);
         ObjectNode result = FieldManagement.apply(withOther, J.obj("{apiVersion:'apps/v1',kind:'StatefulSet',metadata:{name:'db'}}"), "other", false, T2);
         assertThat(entry(result, "other")).isNull();
@@ -168,7 +179,7 @@ class FieldManagementTest {
 
     @Test
     void applyRefusesManagedFieldsAndAnotherTypeAsTheServerDoes() {
-        ObjectNode live = stored(FieldManagement.apply(null, sts("1Gi"), "kubectl", false, T1));
+        ObjectNode live = appliedByKubectl();
         ObjectNode withFields = sts("1Gi");
         ((ObjectNode) withFields.get("metadata")).putArray("managedFields");
         assertThatThrownBy(() -> FieldManagement.apply(live, withFields, "kubectl", false, T2))
@@ -180,7 +191,7 @@ class FieldManagementTest {
 
     @Test
     void applyLeavesItsInputsAlone() {
-        ObjectNode live = stored(FieldManagement.apply(null, sts("1Gi"), "kubectl", false, T1));
+        ObjectNode live = appliedByKubectl();
         ObjectNode liveCopy = live.deepCopy();
         ObjectNode config = sts("2Gi");
         FieldManagement.apply(live, config, "x", true, T2);
@@ -190,9 +201,8 @@ class FieldManagementTest {
 
     @Test
     void aScaleSubresourceOwnerIsNamedWithItsSubresource() {
-        ObjectNode live = stored(FieldManagement.apply(null, sts("1Gi"), "kubectl", false, T1));
-        ObjectNode scaled = live.deepCopy();
-        ((ObjectNode) scaled.get("spec")).put("replicas", 5);
+        ObjectNode live = appliedByKubectl();
+        ObjectNode scaled = withReplicas(live, 5);
         ObjectNode afterScale = FieldManagement.recordUpdate(live, scaled, "kubectl-scale", "scale", T1);
         assertThat(entry(afterScale, "kubectl-scale").get("fieldsV1")).isEqualTo(J.node("{'f:spec':{'f:replicas':{}}}"));
         assertThatThrownBy(() -> FieldManagement.apply(afterScale, sts("1Gi"), "kubectl", false, T2))
@@ -201,7 +211,7 @@ class FieldManagementTest {
 
     @Test
     void anApplyThatChangesNothingKeepsItsTime() {
-        ObjectNode live = stored(FieldManagement.apply(null, sts("1Gi"), "kubectl", false, T1));
+        ObjectNode live = appliedByKubectl();
         ObjectNode again = FieldManagement.apply(live, sts("1Gi"), "kubectl", false, T2);
         assertThat(entry(again, "kubectl").get("time").asText()).isEqualTo(T1);
         ObjectNode fewer = sts("1Gi");
@@ -216,7 +226,7 @@ class FieldManagementTest {
 
     @Test
     void anApplyThatOnlyGivesUpSharedFieldsMovesItsTime() {
-        ObjectNode live = stored(FieldManagement.apply(null, sts("1Gi"), "kubectl", false, T1));
+        ObjectNode live = appliedByKubectl();
         ObjectNode both = FieldManagement.apply(live, J.obj("{apiVersion:'apps/v1',kind:'StatefulSet',metadata:{name:'db'},spec:{serviceName:'db'}}"),
                 "helm", false, T1);
         ObjectNode fewer = sts("1Gi");
@@ -237,7 +247,7 @@ class FieldManagementTest {
 
     @Test
     void anUpdateWithoutAKindTakesTheLiveKindsListSemantics() {
-        ObjectNode live = stored(FieldManagement.apply(null, sts("1Gi"), "kubectl", false, T1));
+        ObjectNode live = appliedByKubectl();
         ObjectNode patched = live.deepCopy();
         patched.remove("kind");
         ((ObjectNode) patched.at("/spec/template/spec/containers/0")).put("image", "nginx:2");
@@ -248,9 +258,8 @@ class FieldManagementTest {
 
     @Test
     void anUpdateOwnsWhatItChangedAndTakesItFromOthers() {
-        ObjectNode live = stored(FieldManagement.apply(null, sts("1Gi"), "kubectl", false, T1));
-        ObjectNode patched = live.deepCopy();
-        ((ObjectNode) patched.get("spec")).put("replicas", 3);
+        ObjectNode live = appliedByKubectl();
+        ObjectNode patched = withReplicas(live, 3);
         ((ObjectNode) patched.at("/metadata/labels")).put("new", "n");
         ObjectNode result = FieldManagement.recordUpdate(live, patched, "kubectl-patch", "", T2);
 
@@ -264,9 +273,8 @@ class FieldManagementTest {
 
     @Test
     void anUpdateThatChangesNothingKeepsItsEntryAndTime() {
-        ObjectNode live = stored(FieldManagement.apply(null, sts("1Gi"), "kubectl", false, T1));
-        ObjectNode patched = live.deepCopy();
-        ((ObjectNode) patched.get("spec")).put("replicas", 3);
+        ObjectNode live = appliedByKubectl();
+        ObjectNode patched = withReplicas(live, 3);
         ObjectNode once = FieldManagement.recordUpdate(live, patched, "kubectl-patch", "", T1);
         ObjectNode again = FieldManagement.recordUpdate(once, once.deepCopy(), "kubectl-patch", "", T2);
         assertThat(entry(again, "kubectl-patch").get("time").asText()).isEqualTo(T1);
@@ -274,7 +282,7 @@ class FieldManagementTest {
 
     @Test
     void aStatusWriteIsRecordedForTheStatusSubresourceAndOwnsOnlyStatus() {
-        ObjectNode live = stored(FieldManagement.apply(null, sts("1Gi"), "kubectl", false, T1));
+        ObjectNode live = appliedByKubectl();
         ObjectNode updated = live.deepCopy();
         ((ObjectNode) updated.get("status")).put("readyReplicas", 2).put("replicas", 2);
         ((ObjectNode) updated.get("metadata")).put("resourceVersion", "6");
@@ -300,8 +308,7 @@ class FieldManagementTest {
     @Test
     void anExistingObjectNobodyTracksStaysUntrackedOnUpdate() {
         ObjectNode live = stored(sts("1Gi"));
-        ObjectNode patched = live.deepCopy();
-        ((ObjectNode) patched.get("spec")).put("replicas", 4);
+        ObjectNode patched = withReplicas(live, 4);
         ((ObjectNode) patched.get("metadata")).putArray("managedFields");
         ObjectNode result = FieldManagement.recordUpdate(live, patched, "kubectl-patch", "", T2);
         assertThat(result.at("/metadata/managedFields").isMissingNode()).isTrue();
@@ -309,7 +316,7 @@ class FieldManagementTest {
 
     @Test
     void managedFieldsSentWithAnUpdateReplaceTheLiveOnes() {
-        ObjectNode live = stored(FieldManagement.apply(null, sts("1Gi"), "kubectl", false, T1));
+        ObjectNode live = appliedByKubectl();
         ObjectNode reset = live.deepCopy();
         ((ObjectNode) reset.get("metadata")).putArray("managedFields").addObject().put("manager", "").put("operation", "Update");
         ObjectNode result = FieldManagement.recordUpdate(live, reset, "kubectl-edit", "", T2);
