@@ -77,7 +77,7 @@ public final class Cli {
         add(cl, invoked, SimulateCommand.class, SimulateCommand::new);
         add(cl, invoked, DemoCommand.class, () -> new DemoCommand(environment));
         add(cl, invoked, RenderJobCommand.class, () -> new RenderJobCommand(environment));
-        add(cl, invoked, SetSizeCommand.class, SetSizeCommand::new);
+        add(cl, invoked, SetSizeCommand.class, () -> new SetSizeCommand(environment));
         add(cl, invoked, UsageCommand.class, () -> new UsageCommand(environment));
         add(cl, invoked, VersionCommand.class, VersionCommand::new);
         add(cl, invoked, CompletionCommand.class, CompletionCommand::new);

@@ -105,6 +105,19 @@ public final class ConnectionOptions {
         return KubeClients.connect(settings(), environment.client(), Version.get(), err);
     }
 
+    /**
+     * The namespace a connection would have, for a command that reads a manifest and sends nothing (set-size):
+     * the connection is made as for every command (so a bad flag is refused alike) but never used; without
+     * any kubeconfig, {@code -n} or "default", as kubectl's {@code --local} commands take it.
+     */
+    public String namespaceWithoutConnecting(Environment environment, PrintWriter err) {
+        if (dev.stsresize.cluster.KubeconfigLoader.load(settings(), environment.client()).isEmpty()
+                && given(KubeconfigFlag.SERVER).isEmpty()) {
+            return namespace != null ? namespace : "default";
+        }
+        return connect(environment, err).defaultNamespace();
+    }
+
     /** kubectl's duration syntax for {@code --request-timeout}: "0", "30s", "1m", a bare number of seconds. */
     public static final class DurationConverter implements ITypeConverter<Duration> {
         @Override

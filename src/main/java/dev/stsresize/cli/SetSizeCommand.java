@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
@@ -35,9 +36,8 @@ public final class SetSizeCommand extends BaseCommand {
             description = "The manifest file to edit (YAML or JSON; not stdin, not a directory).")
     String file;
 
-    @Option(names = {"-n", "--namespace"}, paramLabel = "NS", defaultValue = "default",
-            description = "The namespace of StatefulSets whose document names none. Default: ${DEFAULT-VALUE}.")
-    String namespace;
+    /** -n as every command takes it: the namespace of StatefulSets whose document names none, else the context's. */
+    @Mixin ConnectionOptions connection;
 
     /** What set-size's dry runs can be: it sends nothing, so there is no server dry run. */
     enum DryRun { none, client }
@@ -54,6 +54,12 @@ public final class SetSizeCommand extends BaseCommand {
             description = "A volumeClaimTemplate's name and its new, larger size, e.g. data=20Gi. Repeatable.")
     List<String> assignments = new ArrayList<>();
 
+    private final Environment environment;
+
+    public SetSizeCommand(Environment environment) {
+        this.environment = environment;
+    }
+
     /** The StatefulSet named, as kube-apiserver would name it, and the sizes parsed; the file is read only in run. */
     private String ns;
     private String name;
@@ -64,13 +70,13 @@ public final class SetSizeCommand extends BaseCommand {
         if (file.equals("-")) {
             throw new UserError("set-size edits a file in place and cannot edit stdin: save the manifest to a file and pass -f FILE.");
         }
-        String namespaceProblem = ApiNames.namespaceProblem(namespace, "-n");
-        if (!namespaceProblem.isEmpty()) {
-            throw invalid(namespaceProblem);
+        connection.validate(spec);
+        if (connection.allNamespaces) {
+            throw invalid("set-size edits one StatefulSet: name it NAMESPACE/NAME (or NAME in -n's namespace), without -A.");
         }
-        ns = target.contains("/") ? target.substring(0, target.indexOf('/')) : namespace;
+        ns = target.contains("/") ? target.substring(0, target.indexOf('/')) : null;
         name = target.contains("/") ? target.substring(target.indexOf('/') + 1) : target;
-        String problem = ApiNames.namespaceProblem(ns, "NAMESPACE");
+        String problem = ns == null ? "" : ApiNames.namespaceProblem(ns, "NAMESPACE");
         if (!problem.isEmpty() || name.isEmpty()) {
             throw new ParameterException(spec.commandLine(), problem.isEmpty() ? "NAMESPACE/NAME has no name: \"" + target + "\"." : problem);
         }
@@ -85,8 +91,9 @@ public final class SetSizeCommand extends BaseCommand {
 
     @Override
     protected int run() {
+        String namespace = connection.namespaceWithoutConnecting(environment, spec.commandLine().getErr());
         String before = ManifestFile.read(file);
-        String after = new ManifestEditor(file, before, namespace).setSizes(ns, name, sizes);
+        String after = new ManifestEditor(file, before, namespace).setSizes(ns == null ? namespace : ns, name, sizes);
         PrintWriter out = spec.commandLine().getOut();
         out.print(UnifiedDiff.of(file, before, after));
         out.flush();

@@ -62,6 +62,29 @@ class SetSizeCommandTest {
                 .replace("storage: 1Gi}", "storage: 2Gi}"));
     }
 
+    /** -n means what it means for every command: without it, a NAME alone is in the kubeconfig context's namespace. */
+    @Test
+    void aNameAloneIsInTheContextsNamespaceAsForEveryCommand() throws Exception {
+        Path f = manifest();
+        Path kubeconfig = dir.resolve("kubeconfig");
+        Files.writeString(kubeconfig, "apiVersion: v1\nkind: Config\ncurrent-context: ops\n"
+                + "contexts: [{name: ops, context: {cluster: c, user: u, namespace: shop}}]\n"
+                + "clusters: [{name: c, cluster: {server: 'https://127.0.0.1:1'}}]\nusers: [{name: u, user: {token: t}}]\n");
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = new Cli(new PrintWriter(out), new PrintWriter(err), new ByteArrayInputStream(new byte[0]),
+                Map.of("KUBECONFIG", kubeconfig.toString()), false).run("set-size", "--dry-run", "-f", f.toString(), "db", "data=20Gi");
+        assertThat(code).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("+          storage: \"20Gi\"");
+        // control: the context's namespace is not shop, so db is not found there
+        Files.writeString(kubeconfig, Files.readString(kubeconfig).replace("namespace: shop", "namespace: other"));
+        Run elsewhere = new Run(new Cli(new PrintWriter(new StringWriter()), new PrintWriter(err = new StringWriter()),
+                new ByteArrayInputStream(new byte[0]), Map.of("KUBECONFIG", kubeconfig.toString()), false)
+                .run("set-size", "--dry-run", "-f", f.toString(), "db", "data=20Gi"), "", err.toString());
+        assertThat(elsewhere.code()).isNotZero();
+        assertThat(elsewhere.err()).startsWith("error: ");
+    }
+
     @Test
     void dryRunWritesNothing() throws Exception {
         Path f = manifest();
