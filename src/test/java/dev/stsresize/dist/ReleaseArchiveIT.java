@@ -70,6 +70,8 @@ class ReleaseArchiveIT {
             commands.put("ui", new Invocation(Set.of(2), "ui", "--kubeconfig", kc, "-f", manifest, "-n", "shop"));
             commands.put("apply", new Invocation(Set.of(2), "apply", "--kubeconfig", kc, "-f", manifest, "-n", "shop", "--yes"));
             commands.put("resume", new Invocation(Set.of(0), "resume", "--kubeconfig", kc, "-n", "shop"));
+            // postgres grew above: nothing of it to give back (0), or a refusal in one paragraph (1); a missing class shows either way
+            commands.put("revert", new Invocation(Set.of(0, 1), "revert", "--kubeconfig", kc, "shop/postgres", "--dry-run=server"));
             commands.put("render-job", new Invocation(Set.of(0), "render-job", "-f", manifest, "-n", "shop", "--kubernetes-version", "1.32"));
             commands.put("set-size", new Invocation(Set.of(0), "set-size", "-f", editable.toString(), "shop/postgres", "data=30Gi"));
             commands.put("version", new Invocation(Set.of(0), "version"));
