@@ -127,7 +127,10 @@ public final class Revert {
             return new ClaimStep(name, requestText, capacityText, raw, "", "no request or no capacity to compare (not Bound?): left alone");
         }
         if (!capacity.isLessThan(request)) {
-            return new ClaimStep(name, requestText, capacityText, raw, "", "its resize completed (capacity " + capacity + "): left alone");
+            // "completed" only where a raise is recorded: a claim never raised has nothing that completed
+            return new ClaimStep(name, requestText, capacityText, raw, "", raw.isEmpty()
+                    ? "its capacity (" + capacity + ") is at its request: nothing to give back"
+                    : "its resize completed (capacity " + capacity + "): left alone");
         }
         if (raw.isEmpty()) {
             return new ClaimStep(name, requestText, capacityText, raw, "", "no size before a run is recorded on it (annotation "
