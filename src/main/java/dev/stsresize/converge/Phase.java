@@ -31,6 +31,11 @@ public enum Phase {
     RECORD("record", "Events on the objects written, the Lease released", true, Gate.NONE, "", "9"),
     /** An interrupted run finished from its record, offered when the UI starts; never part of the plan itself. */
     RESUME("resume", "finish the interrupted run from its record (Lease or journal)", true, Gate.NONE, "", "4, 9"),
+    /**
+     * After a resize that failed or did not finish: each claim whose resize did not complete lowered back to its
+     * size before the run ({@link Revert}); offered by the wizard, and {@code kubectl stsresize revert}.
+     */
+    REVERT("revert", "lower each claim whose resize did not complete back to its size before the run", true, Gate.NONE, "", "10"),
     /** Nothing more: see the result. */
     ENDED("ended", "the run is over", false, Gate.NONE, "", "9");
 

@@ -40,6 +40,7 @@ public final class KeyHelp {
         {"name, Enter", "at the delete gate: type the StatefulSet's name exactly to orphan-delete it"},
         {"c", "while waiting for capacity: go on now; the resizer keeps working (the recreate needs only the grown requests)"},
         {"p", "after adoption, when a file system waits: restart those pods one at a time by eviction"},
+        {"v", "after a resize that failed or ran out of time: lower the claims that did not grow back (revert)"},
         {"Esc", "leave before the orphan delete (nothing irreversible); after it, stay until it is re-applied"},
         {"", ""},
         {"Edit sizes", ""},

@@ -48,6 +48,7 @@ final class KeyHints {
                     : w.status(Phase.WAIT) == StepStatus.RUNNING && !w.goingOn() ? "<c> go on without waiting  <esc> leave, nothing deleted  <q> quit"
                     : w.running() ? "<esc> stop and leave  <q> quit"
                     : w.restartOffered() ? "<p> restart pods by eviction  <esc> back to the list  <q> quit"
+                    : w.revertOffered() ? "<v> give the requests back (revert)  <esc> back to the list  <q> quit"
                     : "<esc> back to the list  <q> quit";
         };
     }

@@ -198,6 +198,9 @@ public final class Update {
             if (f.step() == Phase.RESUME) {
                 return Transition.of(s.withWizard(done).withFlash(Flash.info(w.key() + ": the interrupted run is finished and verified")));
             }
+            if (f.step() == Phase.REVERT) {
+                return Transition.of(s.withWizard(done).withFlash(Flash.info(w.key() + ": " + f.message())));
+            }
             if (f.step() == Phase.RESTART) {
                 return Transition.of(s.withWizard(done).withFlash(Flash.info(w.key() + ": pods restarted one at a time: " + f.message())));
             }
@@ -282,6 +285,17 @@ public final class Update {
                 return Transition.of(s.withDialog(null), new Effect.Quit());
             }
             return Transition.of(s.withDialog(null).withFlash(Flash.warn("not resumed: " + resumeCommand(r.key()) + " finishes it")));
+        }
+        if (s.dialog() instanceof Dialog.Revert r) {
+            Wizard w = s.wizard();
+            if ((k.is('y') || k.is('Y')) && w != null && w.key().equals(r.key()) && w.revertOffered()) {
+                return Transition.of(s.withDialog(null).withWizard(w.appended(Phase.REVERT)).withFlash(null),
+                        new Effect.RunStep(Phase.REVERT, w.decision(), w.uid()));
+            }
+            if (k.kind() == Kind.CTRL_C) {
+                return Transition.of(s.withDialog(null), new Effect.Quit());
+            }
+            return Transition.of(s.withDialog(null).withFlash(Flash.info("not reverted: kubectl stsresize revert " + r.key() + " does it later")));
         }
         if (s.dialog() instanceof Dialog.ConfirmQuit) {
             if (k.is('y') || k.is('Y') || k.kind() == Kind.CTRL_C) {
@@ -471,6 +485,13 @@ public final class Update {
         }
         if (k.is('c') && w.status(Phase.WAIT) == StepStatus.RUNNING && !w.goingOn()) {
             return Transition.of(s.withWizard(w.wentOn()).withFlash(Flash.info("going on: the resizer keeps working; the recreate needs only the grown requests")), new Effect.GoOn(w.decision()));
+        }
+        if (k.is('v') && w.revertOffered()) {
+            return Transition.of(s.withDialog(new Dialog.Revert("Give the requests back", "The resize of " + w.key() + " did not"
+                    + " complete. y lowers each claim whose capacity is still below its request back to its size before the run,"
+                    + " where the server allows it (each patch dry-run first); claims that grew are left alone, nothing is deleted,"
+                    + " and the run's Lease and record are freed.\n\nThe same from a shell: kubectl stsresize revert " + w.key()
+                    + "\n\nRevert now? y/n", w.key())));
         }
         if (k.is('p') && w.restartOffered()) {
             return Transition.of(s.withWizard(w.appended(Phase.RESTART)).withFlash(null),

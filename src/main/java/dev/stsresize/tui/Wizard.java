@@ -145,6 +145,11 @@ public record Wizard(Decision decision, String uid, List<Phase> steps, List<Step
         return new Wizard(decision, uid, s, st, gate, typed, log, claims, summary, goingOn, waiting);
     }
 
+    /** The way back can be offered: the wait for capacity failed (the resizer failed, or the time ran out), not offered yet. */
+    public boolean revertOffered() {
+        return status(Phase.WAIT) == StepStatus.FAILED && !steps.contains(Phase.REVERT);
+    }
+
     /** The restart can be offered: verified, a file system waits for a pod that mounts it, not offered yet. */
     public boolean restartOffered() {
         return summary != null && finished() && steps.contains(Phase.VERIFY) && !steps.contains(Phase.RESTART)

@@ -123,6 +123,34 @@ class ClusterStepsTest {
         return out;
     }
 
+    /** After a resize that kept failing, the wizard's way back lowers the requests, as revert does, and deletes nothing. */
+    @Test
+    void afterAFailedResizeTheWizardsRevertGivesTheRequestsBack() throws Exception {
+        ObjectNode cls = sim.get("storage.k8s.io/v1", "StorageClass", "", "fast-online").deepCopy();
+        ((ObjectNode) cls.with("metadata").with("annotations")).put("sim.stsresize.dev/resizer", "failing");
+        ((ObjectNode) cls.with("metadata")).remove(List.of("resourceVersion", "uid", "managedFields"));
+        sim.load(cls);
+        Decision d = decision("postgres");
+        String uid = uid(d);
+        ClusterSteps steps = steps();
+        Seen seen = new Seen();
+        assertThat(steps.run(Phase.CHECK, d, uid, seen).ok()).as(seen.messages.toString()).isTrue();
+        assertThat(steps.run(Phase.GROW, d, uid, seen).ok()).as(seen.messages.toString()).isTrue();
+        StepRunner.Outcome wait = steps.run(Phase.WAIT, d, uid, seen);
+        assertThat(wait.ok()).as(wait.message()).isFalse();
+        assertThat(wait.message()).contains("kubectl stsresize revert shop/postgres");
+
+        StepRunner.Outcome back = steps.run(Phase.REVERT, d, uid, seen);
+        assertThat(back.ok()).as(back.message() + "\n" + seen.messages).isTrue();
+        assertThat(back.message()).startsWith("3 claim request(s) given back");
+        for (int i = 0; i < 3; i++) {
+            ObjectNode claim = sim.get("v1", "PersistentVolumeClaim", "shop", "data-postgres-" + i);
+            assertThat(claim.at("/spec/resources/requests/storage").asText()).as("claim %d", i).isNotEqualTo("20Gi");
+            assertThat(claim.at("/metadata/annotations").has("stsresize.dev/size-before")).isFalse();
+        }
+        assertThat(irreversible(sim.requests())).isEmpty();
+    }
+
     @Test
     void everyStepOfTheWizardConvergesPostgresAndTheSummaryIsReadBackFromTheObjects() throws Exception {
         Decision d = decision("postgres");

@@ -11,6 +11,7 @@ import dev.stsresize.converge.ConvergeOptions;
 import dev.stsresize.converge.Convergence;
 import dev.stsresize.converge.Converger;
 import dev.stsresize.converge.Journal;
+import dev.stsresize.converge.Revert;
 import dev.stsresize.converge.RunRecords;
 import dev.stsresize.converge.StatefulSetResult;
 import dev.stsresize.converge.Steps;
@@ -90,6 +91,9 @@ public final class ClusterSteps implements StepRunner {
         if (row == Phase.RESUME) {
             return converger.resume(decision, progress);
         }
+        if (row == Phase.REVERT) {
+            return revert(decision, progress);
+        }
         WizardRun r = runs.get(key);
         if (r == null) {
             return Outcome.failed("no check ran for " + key + " in this wizard: leave it and open it again");
@@ -135,6 +139,33 @@ public final class ClusterSteps implements StepRunner {
 
     private Steps steps(dev.stsresize.converge.Progress progress) {
         return new Steps(cluster, clock, journal, operator, server, progress, checkpoint, stop);
+    }
+
+    /**
+     * The way back after a failed resize, as {@code kubectl stsresize revert} takes it ({@link Revert}): each
+     * lowering patch dry-run first, then sent; the operator said yes in the wizard's dialog.
+     */
+    private Outcome revert(Decision decision, StepRunner.Progress progress) {
+        Revert revert = new Revert(cluster, journal, clock);
+        Revert.Planned planned = revert.plan(decision.namespace(), decision.name());
+        if (!planned.problem().isEmpty()) {
+            return Outcome.failed(planned.problem());
+        }
+        planned.claims().forEach(c -> progress.report("claim " + c.claim() + ": " + c.said(), "", false));
+        if (planned.lowering().isEmpty()) {
+            return Outcome.done("nothing to give back: no claim has a raised request this plugin recorded; nothing was written");
+        }
+        String refused = revert.dryRun(planned);
+        if (!refused.isEmpty()) {
+            return Outcome.failed(refused);
+        }
+        Revert.Done done = revert.apply(planned);
+        progress.claims(readBack.claims(decision));
+        if (!done.refusal().isEmpty()) {
+            return Outcome.failed(done.refusal());
+        }
+        return Outcome.done(planned.lowering().size() + " claim request(s) given back" + (done.released().isEmpty() ? "" : "; "
+                + done.released()));
     }
 
     // ---- the machine's turns, one checklist row at a time ---------------------------------------------
