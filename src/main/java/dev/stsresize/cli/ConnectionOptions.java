@@ -111,11 +111,25 @@ public final class ConnectionOptions {
      * any kubeconfig, {@code -n} or "default", as kubectl's {@code --local} commands take it.
      */
     public String namespaceWithoutConnecting(Environment environment, PrintWriter err) {
-        if (dev.stsresize.cluster.KubeconfigLoader.load(settings(), environment.client()).isEmpty()
-                && given(KubeconfigFlag.SERVER).isEmpty()) {
-            return namespace != null ? namespace : "default";
+        boolean flagsGiven = flags.values().stream().anyMatch(o -> !o.originalStringValues().isEmpty()); // given on the command line
+        try {
+            if (dev.stsresize.cluster.KubeconfigLoader.load(settings(), environment.client()).isEmpty()
+                    && given(KubeconfigFlag.SERVER).isEmpty()) {
+                return namespace != null ? namespace : "default";
+            }
+            return connect(environment, err).defaultNamespace();
+        } catch (dev.stsresize.UserError e) {
+            if (flagsGiven) {
+                throw e; // a flag the operator gave is checked as every command checks it
+            }
+            // the ambient kubeconfig (KUBECONFIG, ~/.kube/config) is unreadable: nothing is sent, so it only names the namespace
+            if (namespace != null) {
+                return namespace;
+            }
+            err.println("note: the kubeconfig gives no namespace (" + e.getMessage() + "); a StatefulSet named without one is taken to"
+                    + " be in default");
+            return "default";
         }
-        return connect(environment, err).defaultNamespace();
     }
 
     /** kubectl's duration syntax for {@code --request-timeout}: "0", "30s", "1m", a bare number of seconds. */

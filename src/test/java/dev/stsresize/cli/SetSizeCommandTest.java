@@ -85,6 +85,23 @@ class SetSizeCommandTest {
         assertThat(elsewhere.err()).startsWith("error: ");
     }
 
+    /** set-size sends nothing: an unreadable ambient kubeconfig only costs the context's namespace, said in a note. */
+    @Test
+    void anAmbientKubeconfigThatIsNotThereDoesNotStopAnEditNamingItsNamespace() throws Exception {
+        Path f = manifest();
+        StringWriter err = new StringWriter();
+        int code = new Cli(new PrintWriter(new StringWriter()), new PrintWriter(err), new ByteArrayInputStream(new byte[0]),
+                Map.of("KUBECONFIG", dir.resolve("absent").toString()), false).run("set-size", "--dry-run", "-f", f.toString(), "db",
+                "data=20Gi");
+        assertThat(code).as(err.toString()).isZero();
+        assertThat(err.toString()).contains("note: the kubeconfig gives no namespace");
+        // control: the same kubeconfig named by the flag is the operator's input, refused as every command refuses it
+        Run flagged = run("set-size", "--dry-run", "-f", f.toString(), "--kubeconfig", dir.resolve("absent").toString(), "shop/db",
+                "data=20Gi");
+        assertThat(flagged.code()).isEqualTo(1);
+        assertThat(flagged.err()).startsWith("error: ");
+    }
+
     @Test
     void dryRunWritesNothing() throws Exception {
         Path f = manifest();
