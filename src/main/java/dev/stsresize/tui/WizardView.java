@@ -356,7 +356,8 @@ final class WizardView {
                                     Style.DIM).line());
                 } else if (w.failed()) {
                     say.accept(Styled.line().add(" " + g.no() + " Stopped: a step failed (see the log). ", Style.BAD)
-                            .add(w.statefulSetAbsent() ? "The StatefulSet is absent: " + Update.resumeCommand(d) : "Nothing irreversible happened; Esc leaves.",
+                            .add(w.statefulSetAbsent() ? "The StatefulSet is absent: " + Update.resumeCommand(d) : "Nothing irreversible happened; "
+                                    + (w.revertOffered() ? "v gives the requests back, " : "") + "Esc leaves.",
                                     w.statefulSetAbsent() ? Style.WARN : Style.DIM).line());
                 }
             }

@@ -27,7 +27,8 @@ class RevertKeyTest {
                 "the resizer failed to expand claim data-postgres-0 (VolumeResizeFailed): … kubectl stsresize revert shop/postgres")).state();
         assertThat(failed.wizard().revertOffered()).isTrue();
         String screen = VirtualScreen.draw(failed, COLOUR, Glyphs.UNICODE).text();
-        assertThat(screen).as(screen).contains("<v> give the requests back (revert)");
+        assertThat(screen).as(screen).contains("<v> give the requests back (revert)")
+                .contains("Nothing irreversible happened; v gives the requests back, Esc leaves.");
 
         Transition asked = Update.apply(failed, new UiEvent.Pressed(Key.ch('v')));
         assertThat(asked.state().dialog()).isInstanceOf(Dialog.Revert.class);
