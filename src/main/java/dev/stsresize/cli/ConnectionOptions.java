@@ -107,22 +107,17 @@ public final class ConnectionOptions {
 
     /**
      * The namespace a connection would have, for a command that reads a manifest and sends nothing (set-size):
-     * the connection is made as for every command (so a bad flag is refused alike) but never used; without
-     * any kubeconfig, {@code -n} or "default", as kubectl's {@code --local} commands take it.
+     * the connection is made as for every command (so a flag given is refused alike) but never used. Where the
+     * ambient kubeconfig (KUBECONFIG, ~/.kube/config) is missing or unreadable and no flag names one, it only
+     * costs the context's namespace: {@code -n}, else "default" with a note.
      */
     public String namespaceWithoutConnecting(Environment environment, PrintWriter err) {
-        boolean flagsGiven = flags.values().stream().anyMatch(o -> !o.originalStringValues().isEmpty()); // given on the command line
         try {
-            if (dev.stsresize.cluster.KubeconfigLoader.load(settings(), environment.client()).isEmpty()
-                    && given(KubeconfigFlag.SERVER).isEmpty()) {
-                return namespace != null ? namespace : "default";
-            }
             return connect(environment, err).defaultNamespace();
         } catch (dev.stsresize.UserError e) {
-            if (flagsGiven) {
+            if (flags.values().stream().anyMatch(o -> !o.originalStringValues().isEmpty())) {
                 throw e; // a flag the operator gave is checked as every command checks it
             }
-            // the ambient kubeconfig (KUBECONFIG, ~/.kube/config) is unreadable: nothing is sent, so it only names the namespace
             if (namespace != null) {
                 return namespace;
             }

@@ -178,7 +178,8 @@ public final class ClusterSteps implements StepRunner {
      */
     private Outcome advanceRow(WizardRun r, Phase row, String uid, StepRunner.Progress progress) {
         Decision d = r.assessed.decision();
-        boolean last = Phase.checklist(d).indexOf(row) == Phase.checklist(d).size() - 1;
+        List<Phase> checklist = Phase.checklist(d);
+        boolean last = checklist.indexOf(row) == checklist.size() - 1;
         if (!r.machine.view().inRow(row) && !(last && r.machine.finished() != null)) {
             return Outcome.failed(r.machine.finished() != null ? ended(r.machine.finished())
                     : "the run of " + r.key() + " is not at its " + row.label() + ": leave the wizard and open it again");
