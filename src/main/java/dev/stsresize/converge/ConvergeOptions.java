@@ -1,5 +1,6 @@
 package dev.stsresize.converge;
 
+import dev.stsresize.plan.CopyOptIn;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -15,9 +16,19 @@ import java.util.Optional;
  * @param leaseDuration the Lease's duration; renewed every third of it
  * @param fsTimeout how long, after the re-apply or the claims-only grow, the run follows the file systems the
  *     kubelet grows online ({@code --fs-timeout})
+ * @param copy the opt-in to the copy migration ({@code --copy}, {@code --copy-class}, {@code --copy-image})
  */
 public record ConvergeOptions(boolean dryRun, boolean waitForResize, Duration timeout, boolean restartPodsForResize,
-        Optional<String> fieldManager, boolean takeOver, Duration leaseDuration, Duration fsTimeout) {
+        Optional<String> fieldManager, boolean takeOver, Duration leaseDuration, Duration fsTimeout, CopyOptIn copy) {
+
+    public ConvergeOptions {
+        copy = copy == null ? CopyOptIn.NONE : copy;
+    }
+
+    public ConvergeOptions(boolean dryRun, boolean waitForResize, Duration timeout, boolean restartPodsForResize,
+            Optional<String> fieldManager, boolean takeOver, Duration leaseDuration, Duration fsTimeout) {
+        this(dryRun, waitForResize, timeout, restartPodsForResize, fieldManager, takeOver, leaseDuration, fsTimeout, CopyOptIn.NONE);
+    }
 
     /** The kubelet grows a mounted file system on the pod's next sync: seconds, a minute at worst. */
     public static final Duration FS_TIMEOUT = Duration.ofMinutes(2);
@@ -32,34 +43,38 @@ public record ConvergeOptions(boolean dryRun, boolean waitForResize, Duration ti
     }
 
     public ConvergeOptions withFsTimeout(Duration d) {
-        return new ConvergeOptions(dryRun, waitForResize, timeout, restartPodsForResize, fieldManager, takeOver, leaseDuration, d);
+        return new ConvergeOptions(dryRun, waitForResize, timeout, restartPodsForResize, fieldManager, takeOver, leaseDuration, d, copy);
     }
 
     public ConvergeOptions withDryRun(boolean b) {
-        return new ConvergeOptions(b, waitForResize, timeout, restartPodsForResize, fieldManager, takeOver, leaseDuration, fsTimeout);
+        return new ConvergeOptions(b, waitForResize, timeout, restartPodsForResize, fieldManager, takeOver, leaseDuration, fsTimeout, copy);
     }
 
     public ConvergeOptions withWaitForResize(boolean b) {
-        return new ConvergeOptions(dryRun, b, timeout, restartPodsForResize, fieldManager, takeOver, leaseDuration, fsTimeout);
+        return new ConvergeOptions(dryRun, b, timeout, restartPodsForResize, fieldManager, takeOver, leaseDuration, fsTimeout, copy);
     }
 
     public ConvergeOptions withTimeout(Duration d) {
-        return new ConvergeOptions(dryRun, waitForResize, d, restartPodsForResize, fieldManager, takeOver, leaseDuration, fsTimeout);
+        return new ConvergeOptions(dryRun, waitForResize, d, restartPodsForResize, fieldManager, takeOver, leaseDuration, fsTimeout, copy);
     }
 
     public ConvergeOptions withRestartPodsForResize(boolean b) {
-        return new ConvergeOptions(dryRun, waitForResize, timeout, b, fieldManager, takeOver, leaseDuration, fsTimeout);
+        return new ConvergeOptions(dryRun, waitForResize, timeout, b, fieldManager, takeOver, leaseDuration, fsTimeout, copy);
     }
 
     public ConvergeOptions withFieldManager(String m) {
-        return new ConvergeOptions(dryRun, waitForResize, timeout, restartPodsForResize, Optional.ofNullable(m), takeOver, leaseDuration, fsTimeout);
+        return new ConvergeOptions(dryRun, waitForResize, timeout, restartPodsForResize, Optional.ofNullable(m), takeOver, leaseDuration, fsTimeout, copy);
     }
 
     public ConvergeOptions withTakeOver(boolean b) {
-        return new ConvergeOptions(dryRun, waitForResize, timeout, restartPodsForResize, fieldManager, b, leaseDuration, fsTimeout);
+        return new ConvergeOptions(dryRun, waitForResize, timeout, restartPodsForResize, fieldManager, b, leaseDuration, fsTimeout, copy);
     }
 
     public ConvergeOptions withLeaseDuration(Duration d) {
-        return new ConvergeOptions(dryRun, waitForResize, timeout, restartPodsForResize, fieldManager, takeOver, d, fsTimeout);
+        return new ConvergeOptions(dryRun, waitForResize, timeout, restartPodsForResize, fieldManager, takeOver, d, fsTimeout, copy);
+    }
+
+    public ConvergeOptions withCopy(CopyOptIn c) {
+        return new ConvergeOptions(dryRun, waitForResize, timeout, restartPodsForResize, fieldManager, takeOver, leaseDuration, fsTimeout, c);
     }
 }

@@ -13,6 +13,8 @@ package dev.stsresize.plan;
  * @param scaledAway its ordinal is outside the StatefulSet's current replicas
  * @param grow the converge would patch its request to {@code target}
  * @param classKnown its class could be read (false when StorageClasses are forbidden to the user)
+ * @param copy the converge would copy it to a bigger volume of the same name ({@link CopyOptIn}) instead of patching
+ *     it; {@code grow} is then true as well: it reaches {@code target} either way
  */
 public record ClaimState(
         String name,
@@ -26,11 +28,23 @@ public record ClaimState(
         Quantity target,
         boolean scaledAway,
         boolean grow,
-        boolean classKnown) {
+        boolean classKnown,
+        boolean copy) {
 
     public ClaimState(String name, String template, int ordinal, Quantity request, Quantity capacity, String phase,
             String storageClass, boolean expandable, Quantity target, boolean scaledAway, boolean grow) {
-        this(name, template, ordinal, request, capacity, phase, storageClass, expandable, target, scaledAway, grow, true);
+        this(name, template, ordinal, request, capacity, phase, storageClass, expandable, target, scaledAway, grow, true, false);
+    }
+
+    public ClaimState(String name, String template, int ordinal, Quantity request, Quantity capacity, String phase,
+            String storageClass, boolean expandable, Quantity target, boolean scaledAway, boolean grow, boolean classKnown) {
+        this(name, template, ordinal, request, capacity, phase, storageClass, expandable, target, scaledAway, grow, classKnown, false);
+    }
+
+    /** The same claim, to be copied rather than patched. */
+    public ClaimState toCopy() {
+        return new ClaimState(name, template, ordinal, request, capacity, phase, storageClass, expandable, target, scaledAway, true,
+                classKnown, true);
     }
 
     /** "true", "false", or "unknown" when the class could not be read. */

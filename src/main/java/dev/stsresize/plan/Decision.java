@@ -28,9 +28,14 @@ public sealed interface Decision permits Plan, Refusal {
     /** The StatefulSet must be orphan-deleted and re-applied. */
     boolean recreate();
 
-    /** The claims the converge would grow: those marked {@code grow} of a plan, none of a refusal. */
+    /** The claims the converge would grow in place: those marked {@code grow} and not {@code copy} of a plan, none of a refusal. */
     default List<ClaimState> claimsToGrow() {
-        return verdict().hasWork() ? claims().stream().filter(ClaimState::grow).toList() : List.of();
+        return verdict().hasWork() ? claims().stream().filter(c -> c.grow() && !c.copy()).toList() : List.of();
+    }
+
+    /** The claims the converge would copy to bigger volumes (a {@link Verdict#COPY} plan's), none of a refusal. */
+    default List<ClaimState> claimsToCopy() {
+        return verdict().hasWork() ? claims().stream().filter(ClaimState::copy).toList() : List.of();
     }
 
     /** The templates whose size changes. */

@@ -2,7 +2,7 @@ package dev.stsresize.plan;
 
 import java.util.List;
 
-/** A StatefulSet that may converge: grow, grow-claims, up-to-date or absent. */
+/** A StatefulSet that may converge: grow, grow-claims, copy, up-to-date or absent. */
 public record Plan(
         String namespace,
         String name,
@@ -24,6 +24,6 @@ public record Plan(
 
     @Override
     public boolean recreate() {
-        return verdict == Verdict.GROW;
+        return verdict == Verdict.GROW || verdict == Verdict.COPY;
     }
 }

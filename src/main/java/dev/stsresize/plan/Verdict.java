@@ -6,6 +6,11 @@ public enum Verdict {
     GROW("grow"),
     /** The templates already declare the sizes but some claims lag: grow them, no recreate. */
     GROW_CLAIMS("grow-claims"),
+    /**
+     * Opted in ({@link CopyOptIn}): the claims to grow cannot grow in place, so each is copied to a bigger volume of the
+     * same name, one pod at a time, and the StatefulSet orphan-deleted and re-applied around each.
+     */
+    COPY("copy"),
     /** Nothing to converge. */
     UP_TO_DATE("up-to-date"),
     /** Permanent: the manifest asks for something that is not a pure growth (exit 2). */
@@ -27,6 +32,6 @@ public enum Verdict {
 
     /** True when the converge has writes to make. */
     public boolean hasWork() {
-        return this == GROW || this == GROW_CLAIMS;
+        return this == GROW || this == GROW_CLAIMS || this == COPY;
     }
 }

@@ -126,10 +126,11 @@ public final class TableRenderer {
         String explanation = switch (d.verdict()) {
             case GROW -> " (grow claims, orphan-delete, re-apply)";
             case GROW_CLAIMS -> " (no recreate)";
+            case COPY -> " (copy each claim to a bigger volume, one pod at a time)";
             default -> "";
         };
         String verdict = switch (d.verdict()) {
-            case GROW, GROW_CLAIMS, UP_TO_DATE, ABSENT -> word;
+            case GROW, GROW_CLAIMS, COPY, UP_TO_DATE, ABSENT -> word;
             case REFUSED, BLOCKED -> word + ": " + ((Refusal) d).reason().label();
         };
         if (width > 0 && !explanation.isEmpty()) {
@@ -137,7 +138,7 @@ public final class TableRenderer {
             explanation = room >= length(explanation) ? explanation : room >= 8 ? endCut(explanation, room) : "";
         }
         String styled = switch (d.verdict()) {
-            case GROW, GROW_CLAIMS -> p.green(verdict) + p.dim(explanation);
+            case GROW, GROW_CLAIMS, COPY -> p.green(verdict) + p.dim(explanation);
             case UP_TO_DATE, ABSENT -> p.dim(verdict);
             case REFUSED -> p.red(verdict);
             case BLOCKED -> p.yellow(verdict);

@@ -120,6 +120,7 @@ public final class DiffLines {
         return switch (d.verdict()) {
             case GROW -> "grow claims, orphan-delete, re-apply";
             case GROW_CLAIMS -> "grow the lagging claims, no recreate";
+            case COPY -> "copy each claim to a bigger volume, one pod at a time";
             case UP_TO_DATE -> "nothing to do";
             case ABSENT -> "not in the cluster: kubectl apply creates it";
             case REFUSED, BLOCKED -> "";
@@ -211,7 +212,7 @@ public final class DiffLines {
 
     static Style verdictStyle(Verdict v) {
         return switch (v) {
-            case GROW, GROW_CLAIMS -> Style.GOOD;
+            case GROW, GROW_CLAIMS, COPY -> Style.GOOD;
             case REFUSED -> Style.BAD;
             case BLOCKED -> Style.WARN;
             case UP_TO_DATE, ABSENT -> Style.DIM;
