@@ -52,7 +52,7 @@ public enum SortOrder {
         return switch (v) {
             case REFUSED -> 0;
             case BLOCKED -> 1;
-            case GROW -> 2;
+            case GROW, COPY -> 2;
             case GROW_CLAIMS -> 3;
             case ABSENT -> 4;
             case UP_TO_DATE -> 5;
