@@ -104,6 +104,9 @@ public final class Convergence {
      * happened, or not finished); with another UID standing, the re-apply happened: its verification.
      */
     static Phase resumeAt(Record r, Optional<ObjectNode> standing) {
+        if (r.copies()) {
+            return copyResumesAt(r, standing);
+        }
         if (r.reapply() == null) {
             return Phase.GROW;
         }
@@ -111,6 +114,26 @@ public final class Convergence {
             return Phase.REGROW;
         }
         return r.uid().equals(Objects.uid(standing.get())) ? Phase.GROW : Phase.VERIFY;
+    }
+
+    /**
+     * Where a stopped copy goes on: with the StatefulSet absent, the current ordinal's evict (each later step finds its
+     * claims where the crash left them); with the recorded UID standing, its retain or its orphan delete (asked again);
+     * with another UID standing, the re-apply of the current ordinal happened: the wait for its pod. The reclaim and the
+     * verification are done again as they are.
+     */
+    static Phase copyResumesAt(Record r, Optional<ObjectNode> standing) {
+        Phase recorded = Phase.ofRecorded(r.phase());
+        if (recorded == Phase.RECLAIM || recorded == Phase.VERIFY || r.copy().current() < 0) {
+            return standing.isEmpty() ? Phase.REAPPLY : Phase.RECLAIM;
+        }
+        if (standing.isEmpty()) {
+            return Phase.EVICT;
+        }
+        if (!r.uid().equals(Objects.uid(standing.get()))) {
+            return Phase.POD_READY;
+        }
+        return recorded == null || recorded.compareTo(Phase.RETAIN) <= 0 ? Phase.RETAIN : Phase.ORPHAN_DELETE;
     }
 
     /** The decision a new run acts on (null for a resumed run: its record says what to do). */
@@ -150,7 +173,8 @@ public final class Convergence {
     /** Whether the run is past its orphan delete and not over: what is left (re-apply, verify, release) is better finished than cut off. */
     public boolean pastTheDelete() {
         return position == Phase.REGROW || position == Phase.REAPPLY || position == Phase.VERIFY
-                || position == Phase.FILE_SYSTEMS && verified != null;
+                || position == Phase.EVICT || position == Phase.COPY || position == Phase.REBIND || position == Phase.POD_READY
+                || position == Phase.RECLAIM || position == Phase.FILE_SYSTEMS && verified != null;
     }
 
     /** The turn that ended or stopped the run, or null while it goes on. */
@@ -165,17 +189,26 @@ public final class Convergence {
 
     /** The run as it stands, for a front end to draw as it is. */
     public synchronized View view() {
-        return new View(position, said, position == Phase.ENDED ? last : null, restored());
+        return new View(position, row(), said, position == Phase.ENDED ? last : null, restored());
+    }
+
+    /** The checklist row the run stands in: a copy's orphan deletes after its first are part of its copy row. */
+    private Phase row() {
+        boolean copies = run != null ? run.record().copies() : decision != null && decision.verdict() == dev.stsresize.plan.Verdict.COPY;
+        if (!copies) {
+            return position.shownAs();
+        }
+        return position == Phase.ORPHAN_DELETE && run != null && run.record().copy().started() ? Phase.COPY : position.shownInCopyAs();
     }
 
     /**
-     * The run as a front end draws it: the phase it stands at, what its last action did, how it ended
-     * (null while it goes on), and whether a failed re-apply put the backup back.
+     * The run as a front end draws it: the phase it stands at and the checklist row that phase is shown in, what its
+     * last action did, how it ended (null while it goes on), and whether a failed re-apply put the backup back.
      */
-    public record View(Phase phase, String said, Turn ended, boolean restored) {
+    public record View(Phase phase, Phase row, String said, Turn ended, boolean restored) {
         /** Whether the run stands in a phase shown in the checklist row {@code row}. */
         public boolean inRow(Phase row) {
-            return ended == null && phase.shownAs() == row;
+            return ended == null && this.row == row;
         }
     }
 
@@ -262,6 +295,10 @@ public final class Convergence {
         } catch (Steps.NotAllowed e) {
             deleteAllowed = null;
             throw e;
+        } catch (CopySteps.CopyStopped e) {
+            // before the rebind nothing of the ordinal was deleted: the StatefulSet comes back on the original claims
+            boolean absent = position == Phase.EVICT || position == Phase.COPY || position == Phase.REBIND;
+            return end(steps.copyStopped(run, e, absent));
         } catch (RuntimeException e) {
             closeRun();
             position = Phase.ENDED;
@@ -289,7 +326,12 @@ public final class Convergence {
                     run.goOn();
                 }
                 said = "the Lease and the record hold the run";
-                return moved(Phase.GROW);
+                return moved(run.record().copies() ? Phase.RETAIN : Phase.GROW);
+            }
+            case RETAIN -> {
+                steps.retainOld(run);
+                said = "every volume to copy is kept by reclaim policy Retain, its policy before recorded";
+                return steps.stop().requested() ? stopHere() : moved(Phase.ORPHAN_DELETE);
             }
             case GROW -> {
                 Steps.Grown grown = steps.grow(run);
@@ -314,6 +356,10 @@ public final class Convergence {
                 if (deleteDeclined) {
                     return end(steps.declined(run));
                 }
+                if (run.record().copies() && run.record().copy().started()) {
+                    // the name was typed for the whole copy; this UID is the StatefulSet this run re-applied itself
+                    deleteAllowed = new Steps.DeleteAllowed(run.namespace(), run.name(), run.record().uid());
+                }
                 if (deleteAllowed == null) {
                     return new Turn.AtGate(Phase.ORPHAN_DELETE.gate());
                 }
@@ -323,7 +369,43 @@ public final class Convergence {
                 }
                 said = del.lost().isEmpty() ? "StatefulSet gone (404); pods and claims re-read: each still there with its UID"
                         : "StatefulSet gone (404), with the warning above";
+                deleteAllowed = null;
+                return moved(run.record().copies() ? Phase.EVICT : Phase.REAPPLY);
+            }
+            case EVICT -> {
+                steps.evict(run, opts);
+                said = "pod " + run.name() + "-" + run.record().copy().current() + " is down: its claims are copied next";
+                return steps.stop().requested() ? stopHere() : moved(Phase.COPY);
+            }
+            case COPY -> {
+                steps.copy(run, opts);
+                said = "the claims of pod " + run.name() + "-" + run.record().copy().current() + " copied and verified";
+                return steps.stop().requested() ? stopHere() : moved(Phase.REBIND);
+            }
+            case REBIND -> {
+                steps.rebind(run, opts);
+                said = "the claims of pod " + run.name() + "-" + run.record().copy().current()
+                        + " are Bound under their own names to their new volumes; the old volumes kept";
                 return moved(Phase.REAPPLY);
+            }
+            case POD_READY -> {
+                int ordinal = run.record().copy().current();
+                if (!steps.podReady(run, opts)) {
+                    return steps.stop().requested() ? stopHere() : end(steps.result(run, Outcome.FAILED, "pod-not-ready", "pod "
+                            + run.name() + "-" + ordinal + " is not Ready on its new volumes before --timeout; the other pods are"
+                            + " untouched. Find out why (kubectl describe pod " + run.name() + "-" + ordinal + " -n " + run.namespace()
+                            + "), then `kubectl stsresize resume " + run.namespace() + "/" + run.name() + "`", List.of()));
+                }
+                said = "pod " + run.name() + "-" + ordinal + " is Ready on its new volumes";
+                if (steps.stop().requested()) {
+                    return stopHere();
+                }
+                return moved(run.record().copy().current() < 0 ? Phase.RECLAIM : Phase.ORPHAN_DELETE);
+            }
+            case RECLAIM -> {
+                steps.reclaim(run);
+                said = "the new volumes have their class's reclaim policy back";
+                return moved(Phase.VERIFY);
             }
             case REGROW -> {
                 // the StatefulSet is absent: whoever deleted it, the claims are grown (requests only; a
@@ -339,9 +421,15 @@ public final class Convergence {
                 Steps.Reapplied ra = steps.reapply(run);
                 said = ra.restored() ? "the re-apply FAILED and the backup was restored: the pods have their owner again, with the old"
                         + " claim templates" : "re-applied: the StatefulSet stands again, with the grown claim templates";
+                if (ra.statefulSet() != null && run.record().copies() && !ra.restored()) {
+                    return moved(Phase.POD_READY);
+                }
                 return ra.statefulSet() == null ? end(steps.reapplyFailed(run, ra)) : moved(Phase.VERIFY);
             }
             case VERIFY -> {
+                if (run.record().copies()) {
+                    return end(steps.copied(run));
+                }
                 Steps.Verified v = steps.verify(run);
                 if (!v.adopted() && steps.stop().requested()) {
                     return stopHere();

@@ -264,6 +264,21 @@ public final class LeaseLock implements AutoCloseable {
         }
     }
 
+    /**
+     * Records what the run learnt (a copy's volumes, the UID it re-applied) before the write that needs it: the journal
+     * first, then the Secret, then the Lease naming the new digest. A crash between the Secret and the Lease leaves a
+     * digest that no longer matches: the journal of this machine still resumes the run, and the cluster's record is
+     * refused as unreadable rather than trusted.
+     */
+    public synchronized void update(Record r) {
+        record = r;
+        journal.write(record);
+        if (useLease) {
+            writeSecret();
+            write(leaseObject(lease));
+        }
+    }
+
     public synchronized Record record() {
         return record;
     }

@@ -18,12 +18,25 @@ public enum Phase {
     DECIDE("decide", "compare the manifest with the live objects", false, Gate.NONE, "", "2"),
     CHECK("check", "re-read the StatefulSet and claims, dry-run the writes", false, Gate.NONE, "", "3"),
     LOCK("lock", "take the Lease and record the run", true, Gate.CONFIRM, "locked", "4"),
+    /** The copy migration's first write: every volume to copy set to Retain, its policy recorded. */
+    RETAIN("retain", "set each volume to copy to reclaim policy Retain, its policy recorded", true, Gate.NONE, "retaining", "C1"),
     GROW("grow", "patch each claim's storage request to the target", true, Gate.NONE, "growing", "5"),
     WAIT("wait", "wait for each claim's capacity to reach the target", false, Gate.NONE, "", "5"),
     ORPHAN_DELETE("orphan-delete", "delete the StatefulSet alone (Orphan, UID check)", true, Gate.TYPE_NAME, "deleting", "6"),
+    /** A copy, per ordinal: its pod evicted (budgets hold) while the StatefulSet is absent, so nothing re-creates it. */
+    EVICT("evict", "evict the pod whose claims are copied (PodDisruptionBudgets hold)", true, Gate.NONE, "evicting", "C3"),
+    /** A copy, per ordinal: each claim copied to a new volume at the target, verified by the copy pod's manifests. */
+    COPY("copy", "copy each claim of the pod to a new volume at the target, verified file by file", true, Gate.NONE, "copying", "C4"),
+    /** A copy, per ordinal: the new volume kept (Retain) and bound to the claim's own name; the old one kept Released. */
+    REBIND("rebind", "re-create each claim under its own name on its new volume; the old volume kept", true, Gate.NONE, "rebinding",
+            "C5"),
     /** A resumed run with the StatefulSet absent: the claims grown (requests only) and re-read before the re-apply. */
     REGROW("regrow", "grow what is left of the claims before the re-apply", true, Gate.NONE, "", "7"),
     REAPPLY("re-apply", "apply the manifest: it adopts the running pods", true, Gate.NONE, "reapplying", "7"),
+    /** A copy, per ordinal: the pod the re-applied StatefulSet re-creates, Ready on its new volumes, before the next. */
+    POD_READY("pod-ready", "wait until the re-created pod is Ready on its new volumes", false, Gate.NONE, "", "C6"),
+    /** A copy's end: the new volumes given their class's reclaim policy back; the old ones stay Retain, listed. */
+    RECLAIM("reclaim", "give the new volumes their class's reclaim policy back", true, Gate.NONE, "reclaiming", "C7"),
     VERIFY("verify", "pod UIDs unchanged, owners back, capacity at target", false, Gate.NONE, "verifying", "8"),
     FILE_SYSTEMS("file-systems", "follow each claim until the kubelet has grown its file system", false, Gate.NONE, "", "8"),
     /** Offered after adoption when a file system waits for its pod's restart; never part of the plan itself. */
@@ -83,7 +96,7 @@ public enum Phase {
         return designStep;
     }
 
-    /** The wizard's checklist row this phase is part of. */
+    /** The wizard's checklist row this phase is part of, in a run that grows claims in place. */
     public Phase shownAs() {
         return switch (this) {
             case LOCK -> GROW;
@@ -93,10 +106,24 @@ public enum Phase {
         };
     }
 
-    /** The gate of this row of the checklist: the gate of the first phase shown in it. */
+    /**
+     * The wizard's checklist row this phase is part of in a copy migration ({@link #checklist}): the Lease is taken
+     * in the retain's row, each ordinal's evict, copy, rebind, re-apply and wait in the copy's row (so are the orphan
+     * deletes after the first: {@link Convergence.View#row}), the reclaim in the verification's.
+     */
+    public Phase shownInCopyAs() {
+        return switch (this) {
+            case LOCK -> RETAIN;
+            case EVICT, REBIND, REAPPLY, POD_READY -> COPY;
+            case RECLAIM -> VERIFY;
+            default -> this;
+        };
+    }
+
+    /** The gate of this row of the checklist: the gate of the first phase shown in it, in either procedure. */
     public Gate rowGate() {
         for (Phase p : values()) {
-            if (p.shownAs() == this) {
+            if (p.shownAs() == this || p.shownInCopyAs() == this) {
                 return p.gate();
             }
         }
@@ -124,6 +151,9 @@ public enum Phase {
 
     /** The wizard's checklist for a decision: a template growth needs the recreate; claims that merely lag are grown and verified. */
     public static List<Phase> checklist(Decision d) {
+        if (d.verdict() == dev.stsresize.plan.Verdict.COPY) {
+            return List.of(CHECK, RETAIN, ORPHAN_DELETE, COPY, VERIFY);
+        }
         return d.recreate() ? List.of(CHECK, GROW, WAIT, ORPHAN_DELETE, REAPPLY, VERIFY) : List.of(CHECK, GROW, WAIT, VERIFY);
     }
 }

@@ -15,8 +15,12 @@ import java.util.Map;
  */
 public record Record(String server, String namespace, String name, String uid, String holder, String phase,
         String startedAt, String fieldManager, ObjectNode live, ObjectNode reapply, Map<String, String> claimTargets,
-        Map<String, String> claimsBefore) {
+        Map<String, String> claimsBefore, CopyProgress copy) {
 
+    public Record(String server, String namespace, String name, String uid, String holder, String phase, String startedAt,
+            String fieldManager, ObjectNode live, ObjectNode reapply, Map<String, String> claimTargets, Map<String, String> claimsBefore) {
+        this(server, namespace, name, uid, holder, phase, startedAt, fieldManager, live, reapply, claimTargets, claimsBefore, null);
+    }
 
     public Record {
         // in the order given (template, then ordinal): the claims are grown and reported in it
@@ -25,16 +29,34 @@ public record Record(String server, String namespace, String name, String uid, S
     }
 
     public Record withPhase(String p) {
-        return new Record(server, namespace, name, uid, holder, p, startedAt, fieldManager, live, reapply, claimTargets, claimsBefore);
+        return new Record(server, namespace, name, uid, holder, p, startedAt, fieldManager, live, reapply, claimTargets, claimsBefore, copy);
     }
 
     public Record withHolder(String h) {
-        return new Record(server, namespace, name, uid, h, phase, startedAt, fieldManager, live, reapply, claimTargets, claimsBefore);
+        return new Record(server, namespace, name, uid, h, phase, startedAt, fieldManager, live, reapply, claimTargets, claimsBefore, copy);
     }
 
     /** The same record re-applying {@code object} (built from the operator's manifest) for the claims {@code targets}. */
     public Record withReapply(ObjectNode object, Map<String, String> targets) {
-        return new Record(server, namespace, name, uid, holder, phase, startedAt, fieldManager, live, object, targets, claimsBefore);
+        return new Record(server, namespace, name, uid, holder, phase, startedAt, fieldManager, live, object, targets, claimsBefore, copy);
+    }
+
+    /** The same record with the copy migration's progress ({@code null}: a run that grows in place). */
+    public Record withCopy(CopyProgress c) {
+        return new Record(server, namespace, name, uid, holder, phase, startedAt, fieldManager, live, reapply, claimTargets, claimsBefore, c);
+    }
+
+    /**
+     * The same record deleting, next, the StatefulSet of UID {@code u}: a copy re-applies it after each ordinal, and the
+     * next ordinal's orphan delete is of the object this run applied.
+     */
+    public Record withUid(String u) {
+        return new Record(server, namespace, name, u, holder, phase, startedAt, fieldManager, live, reapply, claimTargets, claimsBefore, copy);
+    }
+
+    /** Whether the run is a copy migration. */
+    public boolean copies() {
+        return copy != null;
     }
 
     public ObjectNode toJson() {
@@ -46,6 +68,9 @@ public record Record(String server, String namespace, String name, String uid, S
         o.set("reapply", reapply);
         ObjectNode claims = o.putObject("claimTargets");
         claimTargets.forEach(claims::put);
+        if (copy != null) {
+            o.set("copy", copy.toJson());
+        }
         if (!claimsBefore.isEmpty()) {
             ObjectNode before = o.putObject("claimsBefore");
             claimsBefore.forEach(before::put);
@@ -59,7 +84,7 @@ public record Record(String server, String namespace, String name, String uid, S
         return new Record(o.path("server").asText(""), o.path("namespace").asText(), o.path("name").asText(),
                 o.path("uid").asText(), o.path("holder").asText(), o.path("phase").asText(), o.path("startedAt").asText(""),
                 o.path("fieldManager").asText("kubectl"), object(o.path("live")), object(o.path("reapply")), claims,
-                sizesBefore(o.path("claimsBefore"), claims));
+                sizesBefore(o.path("claimsBefore"), claims), CopyProgress.fromJson(o.get("copy"), claims));
     }
 
     /**

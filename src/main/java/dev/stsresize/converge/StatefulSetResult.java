@@ -69,17 +69,26 @@ public record StatefulSetResult(String namespace, String name, Outcome outcome, 
      * system stands ({@code fileSystem}, null when the run did not follow it: refused, blocked, stopped before)
      * and the capacity the kubelet's summary reported for it ({@code fileSystemBytes}, -1 when none).
      */
-    public record ClaimResult(String name, String from, String to, String capacity, FileSystem fileSystem, long fileSystemBytes) {
+    public record ClaimResult(String name, String from, String to, String capacity, FileSystem fileSystem, long fileSystemBytes,
+            Copied copied) {
         public ClaimResult(String name, String from, String to, String capacity) {
-            this(name, from, to, capacity, null, -1);
+            this(name, from, to, capacity, null, -1, null);
+        }
+
+        public ClaimResult(String name, String from, String to, String capacity, FileSystem fileSystem, long fileSystemBytes) {
+            this(name, from, to, capacity, fileSystem, fileSystemBytes, null);
         }
 
         public ClaimResult withFileSystem(FileSystem fs, long bytes) {
-            return new ClaimResult(name, from, to, capacity, fs, bytes);
+            return new ClaimResult(name, from, to, capacity, fs, bytes, copied);
         }
 
         public ClaimResult withCapacity(String c) {
-            return new ClaimResult(name, from, to, c, fileSystem, fileSystemBytes);
+            return new ClaimResult(name, from, to, c, fileSystem, fileSystemBytes, copied);
+        }
+
+        public ClaimResult withCopied(Copied c) {
+            return new ClaimResult(name, from, to, capacity, fileSystem, fileSystemBytes, c);
         }
 
         /**
@@ -93,6 +102,13 @@ public record StatefulSetResult(String namespace, String name, Outcome outcome, 
                     && java.math.BigDecimal.valueOf(fileSystemBytes).compareTo(target.value().multiply(java.math.BigDecimal.valueOf(FileSystems.SHARED))) > 0;
         }
     }
+
+    /**
+     * How a claim moved in a copy migration: the volume it left (kept Released with Retain, for the operator to free),
+     * the volume it is bound to now, and what its copy pod proved ({@code files} and {@code bytes} -1, {@code fileSystem}
+     * "" when the proof was read by an earlier process of the run).
+     */
+    public record Copied(String previousVolume, String volume, long files, long bytes, String fileSystem) {}
 
     /**
      * One pod: its UID before the delete and after the re-apply ("" when it is gone); {@code restarted} when

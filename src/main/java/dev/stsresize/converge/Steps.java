@@ -38,6 +38,7 @@ public final class Steps {
     private final Waiter waiter;
     private final Events events;
     private final ClaimGrower grower;
+    private final CopySteps copies;
 
     /**
      * @param operator "user@host pid": the Lease holder and the name the Events give
@@ -67,6 +68,7 @@ public final class Steps {
         this.waiter = new Waiter(new AwaitObject(cluster, clock), clock, progress, stop, tick);
         this.events = new Events(cluster, clock, operator, progress);
         this.grower = new ClaimGrower(cluster, waiter, events, progress, checkpoint);
+        this.copies = new CopySteps(cluster, waiter, progress, checkpoint, clock);
     }
 
     StopRequest stop() {
@@ -175,6 +177,8 @@ public final class Steps {
         final Map<String, java.time.Duration> phases = new LinkedHashMap<>();
         boolean restored;
         String reapplyMessage = "";
+        /** A copy's proofs, by claim, as this process read them from the copy pods: a claim is deleted only with one. */
+        final Map<String, dev.stsresize.cluster.CopyVerified> proofs = new LinkedHashMap<>();
 
         Run(LeaseLock lock, Instant deadline, Map<String, String> requestsBefore) {
             this.lock = lock;
@@ -246,21 +250,33 @@ public final class Steps {
             default -> { }
         }
         Map<String, String> before = new LinkedHashMap<>();
-        for (ClaimState c : d.claimsToGrow()) {
+        for (ClaimState c : toTarget(d)) {
             before.put(c.name(), c.request() == null ? "" : c.request().toString());
         }
         // the record is built (and its size known) before anything is written, dry run or not
         Record r = record(a, d, known(before));
+        if (d.verdict() == dev.stsresize.plan.Verdict.COPY) {
+            r = r.withCopy(CopyProgress.start(opts.copy().image(), opts.copy().copyClass().orElse(""), r.claimTargets()));
+        }
         String tooLarge = leases ? RecordSecret.whyTooLarge(r) : null;
         if (tooLarge != null) {
             return stop(result(ns, name, Outcome.FAILED, "record-too-large", tooLarge, d));
         }
         if (opts.dryRun()) {
             return stop(result(ns, name, Outcome.DRY_RUN_OK, "", "every check and server dry run passed; nothing written. Would "
-                    + (d.recreate() ? "grow " + d.claimsToGrow().size() + " claim(s), orphan-delete and re-apply the StatefulSet"
+                    + (d.verdict() == dev.stsresize.plan.Verdict.COPY ? "copy " + d.claimsToCopy().size() + " claim(s) to bigger"
+                            + " volumes, one pod at a time (each down from its eviction until its copy, rebind and restart end)"
+                            : d.recreate() ? "grow " + d.claimsToGrow().size() + " claim(s), orphan-delete and re-apply the StatefulSet"
                             : "grow " + d.claimsToGrow().size() + " claim(s)"), d));
         }
         return new Checked(r, before, null);
+    }
+
+    /** The claims a run brings to their targets: grown in place, or copied. */
+    private static List<ClaimState> toTarget(Decision d) {
+        List<ClaimState> all = new ArrayList<>(d.claimsToGrow());
+        all.addAll(d.claimsToCopy());
+        return all;
     }
 
     /** The sizes a record keeps: only those known (a claim without a request has none to report). */
@@ -281,7 +297,7 @@ public final class Steps {
      */
     private Record record(Assessed a, Decision d, Map<String, String> claimsBefore) {
         Map<String, String> targets = new LinkedHashMap<>();
-        for (ClaimState c : d.claimsToGrow()) {
+        for (ClaimState c : toTarget(d)) {
             targets.put(c.name(), c.target().toString());
         }
         // the backup keeps every field of the live object but managedFields (a create could not carry them)
@@ -504,6 +520,179 @@ public final class Steps {
         progress.on(v.adopted() ? ProgressEvent.info(ns, name, Phase.VERIFY, v.detail())
                 : ProgressEvent.warn(ns, name, Phase.VERIFY, v.detail()));
         return new Verified(v.adopted(), v.pods(), v.detail());
+    }
+
+    // ---- the copy migration (CopySteps) -----------------------------------------------------------
+
+    /** The phase recorded (Lease and journal) before the writes of {@code phase}. */
+    void recordPhase(Run run, Phase phase) {
+        stopIfLost(run);
+        run.lock.phase(phase.recorded());
+    }
+
+    void retainOld(Run run) {
+        timed(run, "retain", () -> {
+            recordPhase(run, Phase.RETAIN);
+            copies.retainOld(run);
+            return null;
+        });
+    }
+
+    void evict(Run run, ConvergeOptions opts) {
+        timed(run, "evict", () -> {
+            recordPhase(run, Phase.EVICT);
+            copies.evict(run, run.record().copy().current(), clock.instant().plus(opts.timeout()));
+            return null;
+        });
+    }
+
+    void copy(Run run, ConvergeOptions opts) {
+        timed(run, "copy", () -> {
+            recordPhase(run, Phase.COPY);
+            copies.copy(run, run.record().copy().current(), clock.instant().plus(opts.timeout()));
+            return null;
+        });
+    }
+
+    void rebind(Run run, ConvergeOptions opts) {
+        timed(run, "rebind", () -> {
+            recordPhase(run, Phase.REBIND);
+            copies.rebind(run, run.record().copy().current(), clock.instant().plus(opts.timeout()));
+            return null;
+        });
+    }
+
+    /**
+     * The pod of the ordinal just copied, Ready under the StatefulSet standing; then the ordinal is recorded done, with
+     * the standing UID as the one the next orphan delete may delete. False when the pod is not Ready by the deadline.
+     */
+    boolean podReady(Run run, ConvergeOptions opts) {
+        return timed(run, "pod-ready", () -> {
+            Record r = run.record();
+            if (run.standing == null) {
+                run.standing = cluster.getStatefulSet(r.namespace(), r.name()).orElseThrow(() -> new CopySteps.CopyStopped(
+                        "StatefulSet " + r.namespace() + "/" + r.name() + " is gone after its re-apply: someone deleted it"));
+            }
+            int ordinal = r.copy().current();
+            if (ordinal < 0) {
+                return true;
+            }
+            String uid = Objects.uid(run.standing);
+            boolean pod = r.copy().claimsOf(ordinal).isEmpty() || ordinal >= replicas(run.standing)
+                    || copies.podReady(run, ordinal, uid, clock.instant().plus(opts.timeout()));
+            if (pod) {
+                run.lock.update(r.withUid(uid).withCopy(r.copy().ordinalDone(ordinal)));
+                run.standing = null;
+            }
+            return pod;
+        });
+    }
+
+    private static int replicas(ObjectNode sts) {
+        return sts.path("spec").path("replicas").asInt(1);
+    }
+
+    void reclaim(Run run) {
+        timed(run, "reclaim", () -> {
+            recordPhase(run, Phase.RECLAIM);
+            copies.reclaim(run);
+            return null;
+        });
+    }
+
+    /**
+     * A copy that stopped with its ordinal's claims intact (nothing of them deleted): the StatefulSet re-applied so the
+     * evicted pod comes back on its original claims, its UID recorded, and the record kept for {@code resume}. Past an
+     * original claim's delete nothing is re-applied: the StatefulSet would create that claim empty.
+     */
+    StatefulSetResult copyStopped(Run run, CopySteps.CopyStopped stopped, boolean statefulSetAbsent) {
+        String said = stopped.getMessage();
+        if (statefulSetAbsent && claimsIntact(run) && !cluster.getStatefulSet(run.namespace(), run.name()).isPresent()) {
+            Reapplied ra = reapply(run);
+            if (ra.statefulSet() != null) {
+                run.lock.update(run.record().withUid(Objects.uid(ra.statefulSet())));
+                said += ". The StatefulSet is re-applied: its pods are back on their claims";
+            }
+        }
+        return result(run, Outcome.FAILED, "copy-stopped", said + ". The run is recorded: `kubectl stsresize resume " + run.namespace()
+                + "/" + run.name() + "` goes on from here", List.of());
+    }
+
+    /** Whether every claim of the ordinal being copied stands as it was (its recorded UID, not being deleted) or has moved. */
+    private boolean claimsIntact(Run run) {
+        Record r = run.record();
+        for (CopyProgress.CopiedClaim c : r.copy().claimsOf(r.copy().current())) {
+            Optional<ObjectNode> claim = cluster.getClaim(r.namespace(), c.claim());
+            if (claim.isEmpty() || claim.get().path("metadata").hasNonNull("deletionTimestamp")) {
+                return false;
+            }
+            boolean original = Objects.uid(claim.get()).equals(c.uid());
+            boolean moved = !c.newVolume().isEmpty() && c.newVolume().equals(claim.get().path("spec").path("volumeName").asText())
+                    && "Bound".equals(claim.get().path("status").path("phase").asText());
+            if (!original && !moved) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The end of a copy, read back from the objects: each claim Bound under its own name to the volume its copy went to,
+     * at the target; each pod Ready under the StatefulSet standing. Released; the old volumes listed with the command that
+     * frees them once the operator has checked the application.
+     */
+    StatefulSetResult copied(Run run) {
+        Record r = run.record();
+        String ns = r.namespace();
+        stopIfLost(run);
+        run.lock.phase(Phase.VERIFY.recorded());
+        ObjectNode sts = cluster.getStatefulSet(ns, r.name()).orElse(null);
+        List<String> problems = new ArrayList<>();
+        List<String> old = new ArrayList<>();
+        List<StatefulSetResult.ClaimResult> claims = new ArrayList<>();
+        for (CopyProgress.CopiedClaim c : r.copy().claims().values()) {
+            Optional<ObjectNode> claim = cluster.getClaim(ns, c.claim());
+            String capacity = claim.map(x -> Metadata.textOrEmpty(x, "status", "capacity", "storage")).orElse("");
+            String on = claim.map(x -> x.path("spec").path("volumeName").asText("")).orElse("");
+            Quantity target = Quantity.parse(r.claimTargets().get(c.claim()));
+            Quantity cap = Quantity.parseOrNull(capacity);
+            if (claim.isEmpty() || !on.equals(c.newVolume()) || cap == null || cap.isLessThan(target)) {
+                problems.add("claim " + c.claim() + (claim.isEmpty() ? " is missing" : " is on " + (on.isEmpty() ? "no volume" : on)
+                        + " at " + (capacity.isEmpty() ? "no capacity" : capacity) + ", not on " + c.newVolume() + " at " + target));
+            }
+            old.add(c.oldVolume());
+            old.addAll(c.abandoned());
+            dev.stsresize.cluster.CopyVerified proof = run.proofs.get(c.claim());
+            claims.add(new StatefulSetResult.ClaimResult(c.claim(), run.before.getOrDefault(c.claim(), ""), target.toString(), capacity)
+                    .withCopied(new StatefulSetResult.Copied(c.oldVolume(), c.newVolume(), proof == null ? -1 : proof.files(),
+                            proof == null ? -1 : proof.bytes(), proof == null ? "" : proof.fileSystem())));
+        }
+        List<StatefulSetResult.PodResult> pods = new ArrayList<>();
+        if (sts == null) {
+            problems.add("StatefulSet " + ns + "/" + r.name() + " is gone");
+        } else {
+            for (int i = 0; i < replicas(sts); i++) {
+                String pod = r.name() + "-" + i;
+                Optional<ObjectNode> p = cluster.getPod(ns, pod);
+                boolean copiedPod = !r.copy().claimsOf(i).isEmpty();
+                if (p.isEmpty() || !Objects.ownedBy(p.get(), Objects.uid(sts)) || !CopySteps.ready(p.get())) {
+                    problems.add("pod " + pod + (p.isEmpty() ? " is missing" : " is not Ready under the StatefulSet"));
+                }
+                pods.add(new StatefulSetResult.PodResult(pod, "", p.map(Objects::uid).orElse(""), copiedPod));
+            }
+        }
+        release(run);
+        checkpoint.afterWrite("release " + r.name());
+        old.removeIf(String::isEmpty);
+        String free = old.isEmpty() ? "" : "; the old volumes are kept (Released, Retain): " + String.join(", ", old)
+                + ". Once the application is checked, free them with: kubectl delete pv " + String.join(" ", old);
+        if (!problems.isEmpty()) {
+            return told(new StatefulSetResult(ns, r.name(), Outcome.FAILED, "not-verified", "the copy is not verified from the"
+                    + " objects: " + String.join("; ", problems) + free, claims, pods, List.of(), phasesOf(run)));
+        }
+        return told(new StatefulSetResult(ns, r.name(), Outcome.CONVERGED, "", claims.size() + " claim(s) copied to bigger volumes"
+                + " under their own names, one pod at a time, each verified file by file; every pod Ready under the re-applied"
+                + " StatefulSet" + free, claims, pods, List.of(), phasesOf(run)));
     }
 
     // ---- restart pods -----------------------------------------------------------------------------
@@ -801,7 +990,7 @@ public final class Steps {
 
     static StatefulSetResult result(String ns, String name, Outcome outcome, String reason, String detail, Decision d) {
         List<StatefulSetResult.ClaimResult> claims = new ArrayList<>();
-        for (ClaimState c : d.claimsToGrow()) {
+        for (ClaimState c : toTarget(d)) {
             claims.add(new StatefulSetResult.ClaimResult(c.name(), c.request() == null ? "" : c.request().toString(),
                     c.target().toString(), c.capacity() == null ? "" : c.capacity().toString()));
         }
