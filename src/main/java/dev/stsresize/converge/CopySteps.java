@@ -224,7 +224,7 @@ final class CopySteps {
             pod = Optional.empty();
         }
         if (tempClaim.isEmpty()) {
-            ObjectNode t = temporaryClaim(ns, temp, c, original, run.record().copy());
+            ObjectNode t = temporaryClaim(ns, temp, c, original, run.record().copy(), run.record().claimTargets().get(c.claim()));
             createClaim(ns, sts, Phase.COPY, t, "temporary claim " + temp + " at " + run.record().claimTargets().get(c.claim())
                     + " for the copy of " + c.claim());
         }
@@ -316,7 +316,8 @@ final class CopySteps {
         return CopyPodLog.podName(claim);
     }
 
-    private static ObjectNode temporaryClaim(String ns, String name, CopyProgress.CopiedClaim c, ObjectNode original, CopyProgress copy) {
+    private static ObjectNode temporaryClaim(String ns, String name, CopyProgress.CopiedClaim c, ObjectNode original, CopyProgress copy,
+            String target) {
         ObjectNode t = Objects.MAPPER.createObjectNode();
         t.put("apiVersion", "v1").put("kind", "PersistentVolumeClaim");
         ObjectNode meta = t.putObject("metadata");
@@ -330,6 +331,7 @@ final class CopySteps {
             spec.put("storageClassName", cls);
         }
         spec.put("volumeMode", original.path("spec").path("volumeMode").asText("Filesystem"));
+        spec.putObject("resources").putObject("requests").put("storage", target);
         return t;
     }
 

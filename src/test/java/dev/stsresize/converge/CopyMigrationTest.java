@@ -1,0 +1,135 @@
+package dev.stsresize.converge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.plan.ClaimState;
+import dev.stsresize.plan.CopyOptIn;
+import dev.stsresize.plan.Decision;
+import dev.stsresize.plan.Plan;
+import dev.stsresize.plan.Verdict;
+import dev.stsresize.sim.http.RecordedRequest;
+import dev.stsresize.sim.demo.DemoScenario;
+import dev.stsresize.sim.node.VolumeContents;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The copy migration end to end on the simulated cluster (a local-path class that provisions but cannot expand):
+ * each claim keeps its name at the target on a new volume holding the same content, the old volumes are kept Released
+ * with Retain, no PersistentVolume is deleted, and a copy that differs stops the run with nothing deleted.
+ */
+class CopyMigrationTest {
+    static final String NS = "files";
+    static final String STS = "web";
+
+    @TempDir Path home;
+
+    /** The copy scenario's StatefulSet, decided as a copy (as {@code --copy} makes the decision). */
+    static Assessed copyOf(Harness h) {
+        Assessment a = new Assessor(h.cluster(), Progress.NONE).assess(DemoScenario.copyManifest(), false, Assessor.Depth.APPLY, false,
+                Optional.empty());
+        Assessed refused = a.items().get(0);
+        Decision d = refused.decision();
+        if (d.verdict() == Verdict.COPY) {
+            return refused;
+        }
+        List<ClaimState> claims = d.claims().stream().map(c -> c.grow() ? c.toCopy() : c).toList();
+        Plan copy = new Plan(d.namespace(), d.name(), Verdict.COPY, d.templates(), claims, d.warnings(), "copy");
+        return new Assessed(copy, refused.declared(), refused.live(), ReapplyObject.of(refused.declared(), refused.live()),
+                refused.fieldManager(), null, List.of());
+    }
+
+    static ConvergeOptions copyOptions() {
+        return Harness.options().withCopy(CopyOptIn.withDefaults());
+    }
+
+    static Map<String, VolumeContents.Content> contentsBefore(Harness h) {
+        Map<String, VolumeContents.Content> before = new HashMap<>();
+        for (int i = 0; i < 2; i++) {
+            String claim = "data-" + STS + "-" + i;
+            String pv = h.claim(NS, claim).at("/spec/volumeName").asText();
+            before.put(claim, h.sim.volumeContents().of(pv, () -> 0L));
+        }
+        return before;
+    }
+
+    @Test
+    void every_claim_keeps_its_name_at_the_target_on_a_new_volume_with_the_same_content_and_the_old_volumes_are_kept() {
+        try (Harness h = Harness.start(home, DemoScenario.copyCluster())) {
+            Map<String, VolumeContents.Content> before = contentsBefore(h);
+            Map<String, String> oldVolumes = new HashMap<>();
+            before.keySet().forEach(c -> oldVolumes.put(c, h.claim(NS, c).at("/spec/volumeName").asText()));
+
+            StatefulSetResult r = h.converger().converge(copyOf(h), copyOptions(), true);
+
+            assertThat(r.outcome()).as(r.sentence()).isEqualTo(Outcome.CONVERGED);
+            for (String claim : before.keySet()) {
+                ObjectNode c = h.claim(NS, claim);
+                String pv = c.at("/spec/volumeName").asText();
+                assertThat(pv).as(claim + " on a new volume").isNotEqualTo(oldVolumes.get(claim)).isNotEmpty();
+                assertThat(c.at("/status/phase").asText()).isEqualTo("Bound");
+                assertThat(c.at("/status/capacity/storage").asText()).isEqualTo("2Gi");
+                VolumeContents.Content now = h.sim.volumeContents().of(pv, () -> -1L);
+                assertThat(now.manifestSha256()).as(claim + "'s content copied").isEqualTo(before.get(claim).manifestSha256());
+                ObjectNode old = h.get("v1", "PersistentVolume", "", oldVolumes.get(claim));
+                assertThat(old).as("old volume of " + claim + " kept").isNotNull();
+                assertThat(old.at("/spec/persistentVolumeReclaimPolicy").asText()).isEqualTo("Retain");
+                assertThat(old.at("/status/phase").asText()).isEqualTo("Released");
+                assertThat(r.detail()).contains("kubectl delete pv").contains(oldVolumes.get(claim));
+            }
+            ObjectNode sts = h.sts(NS, STS);
+            assertThat(sts.at("/spec/volumeClaimTemplates/0/spec/resources/requests/storage").asText()).isEqualTo("2Gi");
+            for (int i = 0; i < 2; i++) {
+                ObjectNode pod = h.pod(NS, STS + "-" + i);
+                assertThat(pod.at("/metadata/ownerReferences/0/uid").asText()).isEqualTo(Harness.uid(sts));
+            }
+            assertThat(h.journal.all()).as("journal after the finish").isEmpty();
+            assertThat(deletesOf(h, "persistentvolumes")).as("no PersistentVolume deleted").isEmpty();
+            assertThat(h.get("v1", "Pod", NS, "stsresize-copy-data-web-0")).as("copy pod gone").isNull();
+            assertThat(h.get("v1", "PersistentVolumeClaim", NS, "stsresize-copy-data-web-0")).as("temporary claim gone").isNull();
+        }
+    }
+
+    @Test
+    void a_copy_whose_manifests_differ_stops_with_nothing_deleted_and_the_pods_back_on_their_claims() {
+        Consumer<ObjectNode> fault = sc -> ((ObjectNode) sc.with("metadata").with("annotations")).put("sim.stsresize.dev/copy-fault",
+                "differs");
+        List<ObjectNode> objects = new ArrayList<>();
+        for (ObjectNode o : DemoScenario.copyCluster()) {
+            if ("StorageClass".equals(o.path("kind").asText())) {
+                fault.accept(o);
+            }
+            objects.add(o);
+        }
+        try (Harness h = Harness.start(home, objects)) {
+            Map<String, String> uids = new HashMap<>();
+            for (int i = 0; i < 2; i++) {
+                uids.put("data-web-" + i, Harness.uid(h.claim(NS, "data-web-" + i)));
+            }
+            StatefulSetResult r = h.converger().converge(copyOf(h), copyOptions(), true);
+
+            assertThat(r.outcome()).as(r.sentence()).isEqualTo(Outcome.FAILED);
+            assertThat(r.detail()).contains("not proven").contains("Nothing was deleted");
+            uids.forEach((claim, uid) -> assertThat(Harness.uid(h.claim(NS, claim))).as(claim + " untouched").isEqualTo(uid));
+            assertThat(deletesOf(h, "persistentvolumeclaims")).as("no claim deleted").isEmpty();
+            assertThat(deletesOf(h, "persistentvolumes")).isEmpty();
+            ObjectNode sts = h.sts(NS, STS);
+            assertThat(sts).as("the StatefulSet re-applied so the evicted pod comes back").isNotNull();
+            Harness.await("pod web-1 back under the StatefulSet", () -> h.pod(NS, "web-1") != null
+                    && Harness.uid(h.sts(NS, STS)).equals(h.pod(NS, "web-1").at("/metadata/ownerReferences/0/uid").asText()));
+            assertThat(h.pod(NS, "web-1").at("/spec/volumes/0/persistentVolumeClaim/claimName").asText()).isEqualTo("data-web-1");
+        }
+    }
+
+    static List<RecordedRequest> deletesOf(Harness h, String resource) {
+        return h.writes().stream().filter(w -> "DELETE".equals(w.method()) && w.path().contains("/" + resource + "/")).toList();
+    }
+}
