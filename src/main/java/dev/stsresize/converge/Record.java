@@ -46,12 +46,17 @@ public record Record(String server, String namespace, String name, String uid, S
         return new Record(server, namespace, name, uid, holder, phase, startedAt, fieldManager, live, reapply, claimTargets, claimsBefore, c);
     }
 
+
     /**
-     * The same record deleting, next, the StatefulSet of UID {@code u}: a copy re-applies it after each ordinal, and the
-     * next ordinal's orphan delete is of the object this run applied.
+     * The same record standing for the StatefulSet {@code sts} this run re-applied: its UID the next orphan delete's
+     * precondition, and the object itself the backup (a copy re-applies after each ordinal, and resume compares the
+     * StatefulSet it finds with the one recorded).
      */
-    public Record withUid(String u) {
-        return new Record(server, namespace, name, u, holder, phase, startedAt, fieldManager, live, reapply, claimTargets, claimsBefore, copy);
+    public Record withStanding(ObjectNode sts) {
+        ObjectNode backup = sts.deepCopy();
+        ((ObjectNode) backup.path("metadata")).remove("managedFields");
+        return new Record(server, namespace, name, Objects.uid(sts), holder, phase, startedAt, fieldManager, backup, reapply, claimTargets,
+                claimsBefore, copy);
     }
 
     /** Whether the run is a copy migration. */

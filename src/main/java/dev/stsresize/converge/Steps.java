@@ -581,7 +581,7 @@ public final class Steps {
             boolean pod = r.copy().claimsOf(ordinal).isEmpty() || ordinal >= replicas(run.standing)
                     || copies.podReady(run, ordinal, uid, clock.instant().plus(opts.timeout()));
             if (pod) {
-                run.lock.update(r.withUid(uid).withCopy(r.copy().ordinalDone(ordinal)));
+                run.lock.update(r.withStanding(run.standing).withCopy(r.copy().ordinalDone(ordinal)));
                 run.standing = null;
             }
             return pod;
@@ -610,7 +610,7 @@ public final class Steps {
         if (statefulSetAbsent && claimsIntact(run) && !cluster.getStatefulSet(run.namespace(), run.name()).isPresent()) {
             Reapplied ra = reapply(run);
             if (ra.statefulSet() != null) {
-                run.lock.update(run.record().withUid(Objects.uid(ra.statefulSet())));
+                run.lock.update(run.record().withStanding(ra.statefulSet()));
                 said += ". The StatefulSet is re-applied: its pods are back on their claims";
             }
         }
