@@ -104,6 +104,11 @@ final class ResultPrinter {
                         : c.capacity()) + ", file system " + c.fileSystem().label() + (c.fileSystemBytes() < 0 ? ""
                         : " (" + dev.stsresize.plan.Bytes.human(c.fileSystemBytes()) + " reported by the kubelet"
                         + (c.fileSystemShared() ? ": shared with the node, not the claim's own" : "") + ")")));
+                r.claims().stream().filter(c -> c.copied() != null).sorted(java.util.Comparator.comparing(
+                        StatefulSetResult.ClaimResult::name, ResultDocument.ORDINAL_NAMES)).forEach(c -> out.println("  claim " + c.name()
+                        + ": copied from PersistentVolume " + c.copied().previousVolume() + " (kept) to " + c.copied().volume()
+                        + ", capacity " + (c.capacity().isEmpty() ? "unknown" : c.capacity()) + (c.copied().files() < 0 ? ""
+                        : ", " + c.copied().files() + " files, " + dev.stsresize.plan.Bytes.human(c.copied().bytes()) + " verified")));
                 r.warnings().forEach(w -> out.println("  warning: " + w));
                 if (!r.phases().isEmpty()) {
                     out.println("  took: " + String.join(", ", r.phases().stream().map(p -> p.phase() + " " + p.words()).toList()));

@@ -51,6 +51,16 @@ public final class ResultDocument {
                 if (c.fileSystemShared()) {
                     claim.put("fileSystemShared", true); // its space is the node's disk, not the claim's size
                 }
+                if (c.copied() != null) {
+                    // moved by the copy migration: the volume it left is kept (Released, Retain) for the operator to free
+                    claim.put("action", "copy").put("previousVolume", c.copied().previousVolume()).put("volume", c.copied().volume());
+                    if (c.copied().files() >= 0) {
+                        claim.put("filesCopied", c.copied().files()).put("bytesCopied", c.copied().bytes());
+                    }
+                    if (!c.copied().fileSystem().isEmpty()) {
+                        claim.put("fileSystem", c.copied().fileSystem());
+                    }
+                }
             }
             ArrayNode pods = item.putArray("pods");
             for (StatefulSetResult.PodResult p : r.pods().stream()

@@ -129,6 +129,39 @@ class CopyMigrationTest {
         }
     }
 
+    /**
+     * The PV controller binds a claim pre-bound by volumeName 1.5 s after it is created here (a real binder can take up to
+     * its 15 s resync): when the StatefulSet is re-applied, every claim of the set that exists is already Bound — a re-apply
+     * that did not wait would find the re-created claim Pending.
+     */
+    @Test
+    void the_statefulset_is_re_applied_only_once_each_re_created_claim_is_bound() {
+        dev.stsresize.sim.controller.Timings f = dev.stsresize.sim.controller.Timings.FAST;
+        dev.stsresize.sim.controller.Timings slowBinder = new dev.stsresize.sim.controller.Timings(f.controllerMillis(), f.gcMillis(),
+                f.scheduleMillis(), f.startMillis(), f.readyMillis(), f.maxGraceMillis(), f.provisionMillis(), f.resizeMillis(),
+                f.nodeExpandMillis(), f.retryMillis(), 1500, f.copyMillis());
+        try (Harness h = Harness.start(home, DemoScenario.copyCluster(), slowBinder)) {
+            List<String> unbound = new ArrayList<>();
+            List<String> reapplies = new ArrayList<>();
+            Checkpoint atReapply = w -> {
+                if (w.startsWith("re-apply")) {
+                    reapplies.add(w);
+                    for (int i = 0; i < 2; i++) {
+                        ObjectNode c = h.claim(NS, "data-web-" + i);
+                        if (c != null && !"Bound".equals(c.at("/status/phase").asText())) {
+                            unbound.add("data-web-" + i + " " + c.at("/status/phase").asText());
+                        }
+                    }
+                }
+            };
+            StatefulSetResult r = h.converger(h.cluster(), "alice@laptop 1", GateAnswers.YES, atReapply).converge(copyOf(h), copyOptions(),
+                    true);
+            assertThat(r.outcome()).as(r.sentence()).isEqualTo(Outcome.CONVERGED);
+            assertThat(reapplies).hasSize(2);
+            assertThat(unbound).as("claims not Bound when the StatefulSet was re-applied").isEmpty();
+        }
+    }
+
     static List<RecordedRequest> deletesOf(Harness h, String resource) {
         return h.writes().stream().filter(w -> "DELETE".equals(w.method()) && w.path().contains("/" + resource + "/")).toList();
     }

@@ -78,4 +78,20 @@ class SafetyInvariantTest {
         assertThat(SafetyInvariant.violations(List.of(request("PATCH", "/api/v1/persistentvolumes/pv-2", "persistentvolumes",
                 "{\"spec\":{\"claimRef\":null}}")))).singleElement().asString().contains("removes the PV's claimRef");
     }
+
+    static final RecordedRequest READ_TEMP_LOG = request("GET", "/api/v1/namespaces/shop/pods/stsresize-copy-data-db-1/log", "pods", "");
+    static final RecordedRequest DELETE_COPY_POD = request("DELETE", "/api/v1/namespaces/shop/pods/stsresize-copy-data-db-1", "pods", UID);
+    static final RecordedRequest DELETE_TEMP_CLAIM = request("DELETE", "/api/v1/namespaces/shop/persistentvolumeclaims/stsresize-copy-data-db-1",
+            "persistentvolumeclaims", UID);
+
+    @Test
+    void a_temporary_claim_deleted_after_its_copy_pod_passes() {
+        assertThat(SafetyInvariant.violations(List.of(READ_TEMP_LOG, READ_PV, DELETE_COPY_POD, DELETE_TEMP_CLAIM))).isEmpty();
+    }
+
+    @Test
+    void a_temporary_claim_deleted_before_its_copy_pod_is_a_violation() {
+        assertThat(SafetyInvariant.violations(List.of(READ_TEMP_LOG, READ_PV, DELETE_TEMP_CLAIM, DELETE_COPY_POD)))
+                .singleElement().asString().contains("before its copy pod was deleted");
+    }
 }
