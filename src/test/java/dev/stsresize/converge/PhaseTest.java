@@ -18,8 +18,11 @@ class PhaseTest {
     void theRecordsWordsAreTheOnesEarlierVersionsWrote() {
         Map<String, Phase> recorded = Arrays.stream(Phase.values()).filter(p -> !p.recorded().isEmpty())
                 .collect(Collectors.toMap(Phase::recorded, p -> p));
-        assertThat(recorded).containsExactlyInAnyOrderEntriesOf(Map.of("locked", Phase.LOCK, "growing", Phase.GROW,
-                "deleting", Phase.ORPHAN_DELETE, "reapplying", Phase.REAPPLY, "verifying", Phase.VERIFY));
+        // the grow's words, then the copy migration's
+        assertThat(recorded).containsExactlyInAnyOrderEntriesOf(Map.ofEntries(Map.entry("locked", Phase.LOCK), Map.entry("growing", Phase.GROW),
+                Map.entry("deleting", Phase.ORPHAN_DELETE), Map.entry("reapplying", Phase.REAPPLY), Map.entry("verifying", Phase.VERIFY),
+                Map.entry("retaining", Phase.RETAIN), Map.entry("evicting", Phase.EVICT), Map.entry("copying", Phase.COPY),
+                Map.entry("rebinding", Phase.REBIND), Map.entry("reclaiming", Phase.RECLAIM)));
         recorded.forEach((word, phase) -> assertThat(Phase.ofRecorded(word)).isEqualTo(phase));
         assertThat(Phase.ofRecorded("")).isNull();
         assertThat(Phase.ofRecorded("copying-everything")).isNull();
@@ -28,8 +31,9 @@ class PhaseTest {
     /** The delete gate counts as passed from the phase deleting on: a resume then needs no second question. */
     @Test
     void onlyARecordAtTheDeleteOrLaterPassedItsGate() {
-        assertThat(List.of("deleting", "reapplying", "verifying")).allMatch(Phase::pastTheDeleteGate);
-        assertThat(List.of("locked", "growing", "", "Deleting", "anything")).noneMatch(Phase::pastTheDeleteGate);
+        assertThat(List.of("deleting", "reapplying", "verifying", "evicting", "copying", "rebinding", "reclaiming"))
+                .allMatch(Phase::pastTheDeleteGate);
+        assertThat(List.of("locked", "growing", "retaining", "", "Deleting", "anything")).noneMatch(Phase::pastTheDeleteGate);
     }
 
     @Test
@@ -55,5 +59,17 @@ class PhaseTest {
         assertThat(rows).allMatch(r -> r.shownAs() == r);
         assertThat(Arrays.stream(Phase.values()).map(Phase::label).distinct().count()).isEqualTo(Phase.values().length);
         assertThat(Arrays.stream(Phase.values())).allMatch(p -> !p.purpose().isBlank() && !p.designStep().isBlank());
+    }
+
+    /** Every phase a copy passes is shown in a row of the copy's checklist, the Lease in the row that asks first. */
+    @Test
+    void everyPhaseOfACopyIsShownInARowOfItsChecklist() {
+        List<Phase> machine = List.of(Phase.LOCK, Phase.RETAIN, Phase.ORPHAN_DELETE, Phase.EVICT, Phase.COPY, Phase.REBIND, Phase.REAPPLY,
+                Phase.POD_READY, Phase.RECLAIM, Phase.VERIFY);
+        List<Phase> rows = List.of(Phase.CHECK, Phase.RETAIN, Phase.ORPHAN_DELETE, Phase.COPY, Phase.VERIFY);
+        assertThat(machine).allMatch(p -> rows.contains(p.shownInCopyAs()));
+        assertThat(rows).allMatch(r -> r.shownInCopyAs() == r);
+        assertThat(Phase.RETAIN.rowGate()).isEqualTo(Gate.CONFIRM);
+        assertThat(Phase.COPY.rowGate()).isEqualTo(Gate.NONE);
     }
 }
