@@ -297,8 +297,10 @@ public final class Convergence {
             throw e;
         } catch (CopySteps.CopyStopped e) {
             // before the rebind nothing of the ordinal was deleted: the StatefulSet comes back on the original claims
-            boolean absent = position == Phase.EVICT || position == Phase.COPY || position == Phase.REBIND;
-            return end(steps.copyStopped(run, e, absent));
+            if (steps.stop().requested()) {
+                return stopHere();
+            }
+            return end(steps.copyStopped(run, e, copyingWithoutTheStatefulSet()));
         } catch (RuntimeException e) {
             closeRun();
             position = Phase.ENDED;
@@ -508,8 +510,15 @@ public final class Convergence {
      * The stop honoured here: the record kept as it stands (nothing to keep before the lock), the Lease
      * no longer renewed and its holder freed, so that resume takes it at once.
      */
+    /** Whether the run stands where a copy has orphan-deleted the StatefulSet and not yet re-applied it. */
+    private boolean copyingWithoutTheStatefulSet() {
+        return run != null && run.record().copies() && (position == Phase.EVICT || position == Phase.COPY || position == Phase.REBIND);
+    }
+
     private Turn stopHere() {
         String why = steps.stop().reason();
+        // a copy stopped before any claim of its pod was deleted: the StatefulSet comes back, the pod with it
+        String back = copyingWithoutTheStatefulSet() ? steps.reapplyIfIntact(run) : "";
         StatefulSetResult r;
         String phase;
         String held = run == null ? "" : run.free();
@@ -521,7 +530,7 @@ public final class Convergence {
             phase = run.record().phase();
             r = steps.result(run, Outcome.STOPPED, "stopped", "at phase " + phase + " (" + why + "): the request in flight"
                     + " finished and no other write started. The run is recorded: `kubectl stsresize resume " + run.namespace() + "/"
-                    + run.name() + "` finishes it" + (held.isEmpty() ? "" : "; " + held), List.of());
+                    + run.name() + "` finishes it" + back + (held.isEmpty() ? "" : "; " + held), List.of());
         }
         closeRun();
         position = Phase.ENDED;

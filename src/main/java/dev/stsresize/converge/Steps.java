@@ -606,16 +606,25 @@ public final class Steps {
      * original claim's delete nothing is re-applied: the StatefulSet would create that claim empty.
      */
     StatefulSetResult copyStopped(Run run, CopySteps.CopyStopped stopped, boolean statefulSetAbsent) {
-        String said = stopped.getMessage();
-        if (statefulSetAbsent && claimsIntact(run) && !cluster.getStatefulSet(run.namespace(), run.name()).isPresent()) {
-            Reapplied ra = reapply(run);
-            if (ra.statefulSet() != null) {
-                run.lock.update(run.record().withStanding(ra.statefulSet()));
-                said += ". The StatefulSet is re-applied: its pods are back on their claims";
-            }
-        }
+        String said = stopped.getMessage() + (statefulSetAbsent ? reapplyIfIntact(run) : "");
         return result(run, Outcome.FAILED, "copy-stopped", said + ". The run is recorded: `kubectl stsresize resume " + run.namespace()
                 + "/" + run.name() + "` goes on from here", List.of());
+    }
+
+    /**
+     * The StatefulSet re-applied, so the evicted pod comes back on its original claims, when the ordinal's claims are intact
+     * (none deleted yet) and the StatefulSet is absent; its UID recorded. Says what it did ("" when nothing).
+     */
+    String reapplyIfIntact(Run run) {
+        if (!claimsIntact(run) || cluster.getStatefulSet(run.namespace(), run.name()).isPresent()) {
+            return "";
+        }
+        Reapplied ra = reapply(run);
+        if (ra.statefulSet() == null) {
+            return "";
+        }
+        run.lock.update(run.record().withStanding(ra.statefulSet()));
+        return ". The StatefulSet is re-applied: its pods are back on their claims";
     }
 
     /** Whether every claim of the ordinal being copied stands as it was (its recorded UID, not being deleted) or has moved. */

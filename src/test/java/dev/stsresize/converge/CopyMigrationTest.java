@@ -162,6 +162,41 @@ class CopyMigrationTest {
         }
     }
 
+    /**
+     * Ctrl-C while a claim is copied: the run stops (exit 130's outcome) at the next safe point with nothing deleted, the
+     * StatefulSet re-applied so the evicted pod comes back on its own claim, the record kept; resume then proves the copy
+     * the pod finished meanwhile (or copies again) and finishes.
+     */
+    @Test
+    void a_stop_during_the_copy_brings_the_pod_back_and_resume_finishes() {
+        try (Harness h = Harness.start(home, DemoScenario.copyCluster())) {
+            Map<String, VolumeContents.Content> before = contentsBefore(h);
+            StopRequest stop = new StopRequest();
+            Checkpoint ctrlC = w -> {
+                if (w.startsWith("copy pod")) {
+                    stop.request("SIGINT");
+                }
+            };
+            Converger first = new Converger(h.cluster(), java.time.Clock.systemUTC(), h.journal, "alice@laptop 1", h.sim.url(),
+                    GateAnswers.YES, e -> { }, ctrlC, stop);
+            StatefulSetResult r = first.converge(copyOf(h), copyOptions(), true);
+
+            assertThat(r.outcome()).as(r.sentence()).isEqualTo(Outcome.STOPPED);
+            assertThat(r.detail()).contains("kubectl stsresize resume files/web").contains("back on their claims");
+            assertThat(deletesOf(h, "persistentvolumeclaims")).as("no claim deleted").isEmpty();
+            Harness.await("pod web-1 back under the StatefulSet", () -> h.sts(NS, STS) != null && h.pod(NS, "web-1") != null
+                    && Harness.uid(h.sts(NS, STS)).equals(h.pod(NS, "web-1").at("/metadata/ownerReferences/0/uid").asText()));
+
+            Commands.Run resumed = Commands.run(h, "resume", "--yes", "--timeout", "60s");
+            assertThat(resumed.code()).as(resumed.describe()).isZero();
+            for (String claim : before.keySet()) {
+                String pv = h.claim(NS, claim).at("/spec/volumeName").asText();
+                assertThat(h.sim.volumeContents().of(pv, () -> -1L).manifestSha256()).isEqualTo(before.get(claim).manifestSha256());
+                assertThat(h.claim(NS, claim).at("/status/capacity/storage").asText()).isEqualTo("2Gi");
+            }
+        }
+    }
+
     static List<RecordedRequest> deletesOf(Harness h, String resource) {
         return h.writes().stream().filter(w -> "DELETE".equals(w.method()) && w.path().contains("/" + resource + "/")).toList();
     }
