@@ -5,6 +5,7 @@ import dev.stsresize.cluster.Cluster;
 import dev.stsresize.plan.Metadata;
 import dev.stsresize.plan.Quantity;
 import java.time.Clock;
+import dev.stsresize.plan.Decision;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -137,7 +138,9 @@ public final class Converger {
             case TYPE_NAME -> {
                 String ns = m.namespace();
                 String name = m.name();
-                if (gate.allowOrphanDelete(ns, name)) {
+                Decision d = m.decision();
+                boolean copy = d != null && d.verdict() == dev.stsresize.plan.Verdict.COPY;
+                if (copy ? gate.allowCopy(d) : gate.allowOrphanDelete(ns, name)) {
                     m.allowDelete(new Steps.DeleteAllowed(ns, name, m.recordedUid()));
                 } else {
                     m.declineDelete();

@@ -14,6 +14,14 @@ public interface GateAnswers {
     /** Before the orphan delete of {@code namespace/name}: the CLI asks the operator to type the name. */
     boolean allowOrphanDelete(String namespace, String name);
 
+    /**
+     * Before a copy migration's first orphan delete, for the whole copy: each pod down in turn. The CLI states the downtime
+     * and asks for the name; by default the orphan delete's own answer.
+     */
+    default boolean allowCopy(Decision decision) {
+        return allowOrphanDelete(decision.namespace(), decision.name());
+    }
+
     /** Every write allowed, as {@code --yes} says. */
     GateAnswers YES = growing(true);
 
