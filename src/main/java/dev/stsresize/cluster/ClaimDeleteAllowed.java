@@ -7,11 +7,13 @@ import java.util.Optional;
 
 /**
  * The proof the port asks before it deletes a claim ({@link Cluster#deleteClaim}): made only by {@link #check},
- * from (a) the claim's copy verified by its own pod ({@link CopyVerified}, which only {@link CopyPodLog#verify}
- * makes) and (b) the claim's PersistentVolume re-read by {@link #check} itself, at that moment, with reclaim
- * policy {@code Retain} and still bound to this claim (its claimRef names the claim's UID): deleting the claim then
- * leaves the PV Released, its data kept. The delete carries the claim's UID as a precondition, so a claim
- * re-created meanwhile is not touched.
+ * from (a) a copy verified by its own pod ({@link CopyVerified}, which only {@link CopyPodLog#verify} makes) whose
+ * source or destination the claim is, and (b) the claim's PersistentVolume re-read by {@link #check} itself, at that
+ * moment, with reclaim policy {@code Retain} and still bound to this claim (its claimRef names the claim's UID):
+ * deleting the claim then leaves the PV Released, its data kept. The two claims a copy lets go: the source (the
+ * original, whose PV keeps the old data) and the destination (the run's temporary claim, whose PV is then re-pointed
+ * at the original's name). The delete carries the claim's UID as a precondition, so a claim re-created meanwhile is
+ * not touched.
  */
 public final class ClaimDeleteAllowed implements ClaimDeleteCheck {
     private final String namespace;
@@ -19,19 +21,21 @@ public final class ClaimDeleteAllowed implements ClaimDeleteCheck {
     private final String uid;
     private final String volume;
     private final CopyVerified copy;
+    private final boolean destination;
 
-    private ClaimDeleteAllowed(String namespace, String claim, String uid, String volume, CopyVerified copy) {
+    private ClaimDeleteAllowed(String namespace, String claim, String uid, String volume, CopyVerified copy, boolean destination) {
         this.namespace = namespace;
         this.claim = claim;
         this.uid = uid;
         this.volume = volume;
         this.copy = copy;
+        this.destination = destination;
     }
 
     /**
      * Reads {@code claim}'s PV again through {@code cluster} and allows the delete of {@code claim} (as the caller
-     * read it: its UID is the delete's precondition) only when {@code copy} is the verified copy of that claim and
-     * the PV is {@code Retain}, not terminating, and bound to that claim's UID.
+     * read it: its UID is the delete's precondition) only when {@code copy} is the verified copy of that claim or to
+     * that claim (its destination) and the PV is {@code Retain}, not terminating, and bound to that claim's UID.
      */
     public static ClaimDeleteCheck check(Cluster cluster, CopyVerified copy, ObjectNode claim) {
         Objects.requireNonNull(copy, "a claim is deleted only after its copy was verified");
@@ -41,8 +45,10 @@ public final class ClaimDeleteAllowed implements ClaimDeleteCheck {
         String uid = meta.path("uid").asText("");
         String volume = claim.path("spec").path("volumeName").asText("");
         String which = "claim " + namespace + "/" + name;
-        if (!copy.namespace().equals(namespace) || !copy.claim().equals(name)) {
-            return new ClaimDeleteCheck.Refused(which + " is not deleted: the copy verified is of " + copy.namespace() + "/" + copy.claim());
+        boolean isDestination = copy.namespace().equals(namespace) && copy.destination().equals(name);
+        if (!copy.namespace().equals(namespace) || !(copy.claim().equals(name) || isDestination)) {
+            return new ClaimDeleteCheck.Refused(which + " is not deleted: the copy verified is of " + copy.namespace() + "/" + copy.claim()
+                    + " to " + copy.destination() + ", neither of them this claim");
         }
         if (uid.isEmpty() || volume.isEmpty()) {
             return new ClaimDeleteCheck.Refused(which + " is not deleted: it has no UID or is bound to no PersistentVolume");
@@ -67,7 +73,7 @@ public final class ClaimDeleteAllowed implements ClaimDeleteCheck {
             return new ClaimDeleteCheck.Refused(which + " is not deleted: its PersistentVolume " + volume + " is not bound to it"
                     + " (claimRef " + ref.path("namespace").asText("") + "/" + ref.path("name").asText("") + ")");
         }
-        return new ClaimDeleteAllowed(namespace, name, uid, volume, copy);
+        return new ClaimDeleteAllowed(namespace, name, uid, volume, copy, isDestination);
     }
 
     public String namespace() {
@@ -92,8 +98,14 @@ public final class ClaimDeleteAllowed implements ClaimDeleteCheck {
         return copy;
     }
 
+    /** Whether the claim is the copy's destination (the run's temporary claim), not the claim copied. */
+    public boolean destination() {
+        return destination;
+    }
+
     @Override
     public String toString() {
-        return "delete of claim " + namespace + "/" + claim + " (uid " + uid + ") allowed: " + copy + "; PV " + volume + " Retain";
+        return "delete of " + (destination ? "the copy's destination claim " : "claim ") + namespace + "/" + claim + " (uid " + uid
+                + ") allowed: " + copy + "; PV " + volume + " Retain";
     }
 }

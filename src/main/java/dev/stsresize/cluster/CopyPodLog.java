@@ -11,11 +11,12 @@ import java.util.regex.Pattern;
 
 /**
  * The copy pod's outcome read as a proof, per the copy pod's contract (what the plugin's copy script prints): the pod
- * is the plugin's copy pod of that claim, it ended {@code Succeeded} with exit code 0, and its log holds, in
+ * is the plugin's copy pod of that claim (its volume {@code src} that claim, its volume {@code dst} another claim: the
+ * copy's destination), it ended {@code Succeeded} with exit code 0, and its log holds, in
  * order, one {@code start} line, any {@code progress} lines, the {@code manifest src} and {@code manifest dst}
  * lines, at most one {@code filesystem} line and the {@code verified} line, last; both manifests have the same
  * digest, file count and byte count. The log is untrusted input: any line of the script's prefix that is not one
- * of these forms, a line out of order or repeated, a {@code differs} line, a log cut short or not ended by a
+ * of these forms, a line out of order or repeated, a {@code differs} or {@code error} line, a log cut short or not ended by a
  * newline, each leaves the copy {@link CopyCheck.Unverified}. Lines without the prefix (the tools' stderr) are not
  * read.
  */
@@ -74,8 +75,8 @@ public final class CopyPodLog {
         if (differs != null) {
             return new CopyCheck.Unverified("copy pod " + namespace + "/" + pod.path("metadata").path("name").asText() + ": " + differs);
         }
-        return new CopyVerified(namespace, claim, pod.path("metadata").path("name").asText(), pod.path("metadata").path("uid").asText(),
-                reading.src.group(2), Long.parseLong(reading.src.group(3)), Long.parseLong(reading.src.group(4)), reading.fileSystem);
+        return new CopyVerified(namespace, claim, volumeClaim(pod, "dst"), pod.path("metadata").path("name").asText(),
+                pod.path("metadata").path("uid").asText(), reading.src.group(2), Long.parseLong(reading.src.group(3)), Long.parseLong(reading.src.group(4)), reading.fileSystem);
     }
 
     private static String refusePod(String namespace, String claim, JsonNode pod) {
@@ -86,8 +87,12 @@ public final class CopyPodLog {
         if (!hasCopyPodLabels(pod) || !copyOfLabel(claim).equals(meta.path("labels").path(COPY_OF_LABEL).asText())) {
             return "not this plugin's copy pod of claim " + claim + " (labels " + MANAGED_BY_LABEL + ", " + COPY_OF_LABEL + ")";
         }
-        if (!claim.equals(sourceClaim(pod))) {
+        if (!claim.equals(volumeClaim(pod, "src"))) {
             return "its volume src is not claim " + claim;
+        }
+        String destination = volumeClaim(pod, "dst");
+        if (destination == null || destination.isEmpty() || destination.equals(claim)) {
+            return "its volume dst is not a claim other than " + claim + " (the copy's destination): the pod proves no copy";
         }
         if (!"Succeeded".equals(pod.path("status").path("phase").asText())) {
             return "phase " + pod.path("status").path("phase").asText("(none)") + ", not Succeeded";
@@ -99,9 +104,10 @@ public final class CopyPodLog {
         return null;
     }
 
-    private static String sourceClaim(JsonNode pod) {
+    /** The claim of the pod's volume {@code name}, or null when it has none. */
+    private static String volumeClaim(JsonNode pod, String name) {
         for (JsonNode volume : pod.path("spec").path("volumes")) {
-            if ("src".equals(volume.path("name").asText())) {
+            if (name.equals(volume.path("name").asText())) {
                 return volume.path("persistentVolumeClaim").path("claimName").asText(null);
             }
         }
@@ -156,6 +162,9 @@ public final class CopyPodLog {
                 String rest = line.substring(LINE_PREFIX.length());
                 if (rest.startsWith("differs")) {
                     return "the copy differs from its source (" + shown(rest) + ")";
+                }
+                if (rest.startsWith("error")) {
+                    return "the copy script failed (" + shown(rest) + ")";
                 }
                 int rank = rank(rest);
                 if (rank < 0) {

@@ -9,6 +9,7 @@ package dev.stsresize.cluster;
 public final class CopyVerified implements CopyCheck {
     private final String namespace;
     private final String claim;
+    private final String destination;
     private final String pod;
     private final String podUid;
     private final String digest;
@@ -16,9 +17,10 @@ public final class CopyVerified implements CopyCheck {
     private final long bytes;
     private final String fileSystem;
 
-    CopyVerified(String namespace, String claim, String pod, String podUid, String digest, long files, long bytes, String fileSystem) {
+    CopyVerified(String namespace, String claim, String destination, String pod, String podUid, String digest, long files, long bytes, String fileSystem) {
         this.namespace = namespace;
         this.claim = claim;
+        this.destination = destination;
         this.pod = pod;
         this.podUid = podUid;
         this.digest = digest;
@@ -34,6 +36,11 @@ public final class CopyVerified implements CopyCheck {
     /** The claim copied (the pod's {@code src} volume). */
     public String claim() {
         return claim;
+    }
+
+    /** The claim the copy was written to (the pod's {@code dst} volume): the run's temporary claim. */
+    public String destination() {
+        return destination;
     }
 
     public String pod() {
@@ -64,7 +71,7 @@ public final class CopyVerified implements CopyCheck {
 
     @Override
     public String toString() {
-        return "copy of " + namespace + "/" + claim + " verified by pod " + pod + ": " + files + " files, " + bytes + " bytes, sha256 "
+        return "copy of " + namespace + "/" + claim + " to claim " + destination + " verified by pod " + pod + ": " + files + " files, " + bytes + " bytes, sha256 "
                 + digest;
     }
 }

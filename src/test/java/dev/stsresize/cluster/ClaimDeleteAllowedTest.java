@@ -28,6 +28,20 @@ class ClaimDeleteAllowedTest {
                          "claimRef":{"kind":"PersistentVolumeClaim","namespace":"shop","name":"data-db-1","uid":"claim-uid"}}}""");
     }
 
+    /** The copy's destination, the run's temporary claim (the pod's dst volume), bound to pv-2. */
+    static ObjectNode destinationClaim() {
+        return CopyPodLogTest.json("""
+                {"metadata":{"name":"stsresize-data-db-1","namespace":"shop","uid":"tmp-uid"},"spec":{"volumeName":"pv-2"}}""");
+    }
+
+    /** pv-2, set to Retain, bound to the temporary claim. */
+    static ObjectNode destinationVolume() {
+        return CopyPodLogTest.json("""
+                {"metadata":{"name":"pv-2","uid":"pv2-uid","resourceVersion":"9"},
+                 "spec":{"persistentVolumeReclaimPolicy":"Retain",
+                         "claimRef":{"kind":"PersistentVolumeClaim","namespace":"shop","name":"stsresize-data-db-1","uid":"tmp-uid"}}}""");
+    }
+
     /** A port whose only answer is the PV given (empty when null); every getPersistentVolume is recorded. */
     static Cluster answering(ObjectNode pv, List<String> reads) {
         return (Cluster) Proxy.newProxyInstance(Cluster.class.getClassLoader(), new Class<?>[] {Cluster.class}, (p, m, args) -> {
@@ -54,6 +68,24 @@ class ClaimDeleteAllowedTest {
         ObjectNode pv = volume();
         ((ObjectNode) pv.at("/spec/claimRef")).put("namespace", namespace);
         return (ClaimDeleteAllowed) ClaimDeleteAllowed.check(answering(pv, new ArrayList<>()), copy, claim);
+    }
+
+    /** A token for the copy's destination in {@code namespace}, for the port's tests. */
+    static ClaimDeleteAllowed destinationAllowedIn(String namespace) {
+        ObjectNode pod = CopyPodLogTest.pod();
+        ((ObjectNode) pod.get("metadata")).put("namespace", namespace);
+        CopyVerified copy = (CopyVerified) CopyPodLog.verify(namespace, "data-db-1", pod, new PodLog(CopyPodLogTest.LOG, true));
+        ObjectNode claim = destinationClaim();
+        ((ObjectNode) claim.get("metadata")).put("namespace", namespace);
+        ObjectNode pv = destinationVolume();
+        ((ObjectNode) pv.at("/spec/claimRef")).put("namespace", namespace);
+        return (ClaimDeleteAllowed) ClaimDeleteAllowed.check(answering(pv, new ArrayList<>()), copy, claim);
+    }
+
+    static ClaimDeleteCheck checkDestination(Consumer<ObjectNode> changePv) {
+        ObjectNode pv = destinationVolume();
+        changePv.accept(pv);
+        return ClaimDeleteAllowed.check(answering(pv, new ArrayList<>()), CopyPodLogTest.verified(), destinationClaim());
     }
 
     static ClaimDeleteCheck check(Consumer<ObjectNode> changePv) {
@@ -92,6 +124,40 @@ class ClaimDeleteAllowedTest {
                 "bound to no PersistentVolume");
         assertThatThrownBy(() -> ClaimDeleteAllowed.check(answering(volume(), new ArrayList<>()), null, claim()))
                 .isInstanceOf(NullPointerException.class).hasMessageContaining("copy was verified");
+    }
+
+    @Test
+    void the_copys_destination_claim_is_let_go_by_the_same_rules_and_no_third_claim_is() {
+        List<String> reads = new ArrayList<>();
+        ClaimDeleteCheck check = ClaimDeleteAllowed.check(answering(destinationVolume(), reads), CopyPodLogTest.verified(), destinationClaim());
+        assertThat(check).as("the temporary claim, after its copy is verified").isInstanceOf(ClaimDeleteAllowed.class);
+        ClaimDeleteAllowed allowed = (ClaimDeleteAllowed) check;
+        assertThat(allowed.claim()).isEqualTo("stsresize-data-db-1");
+        assertThat(allowed.uid()).isEqualTo("tmp-uid");
+        assertThat(allowed.volume()).isEqualTo("pv-2");
+        assertThat(allowed.destination()).isTrue();
+        assertThat(allowed()).extracting(ClaimDeleteAllowed::destination).isEqualTo(false);
+        assertThat(reads).as("its PV is re-read by the check").containsExactly("pv-2");
+
+        assertRefused(checkDestination(pv -> ((ObjectNode) pv.get("spec")).put("persistentVolumeReclaimPolicy", "Delete")),
+                "reclaim policy Delete, not Retain");
+        assertRefused(checkDestination(pv -> ((ObjectNode) pv.at("/spec/claimRef")).put("uid", "other-uid")), "is not bound to it");
+        assertRefused(checkDestination(pv -> ((ObjectNode) pv.get("metadata")).put("deletionTimestamp", "2026-01-01T00:00:00Z")),
+                "is being deleted");
+
+        // a third claim: neither the copy's source nor its destination, even with a Retain PV bound to it
+        ObjectNode third = destinationClaim();
+        ((ObjectNode) third.get("metadata")).put("name", "data-db-2");
+        ObjectNode thirdPv = destinationVolume();
+        ((ObjectNode) thirdPv.at("/spec/claimRef")).put("name", "data-db-2");
+        assertRefused(ClaimDeleteAllowed.check(answering(thirdPv, new ArrayList<>()), CopyPodLogTest.verified(), third),
+                "neither of them this claim");
+        ObjectNode elsewhere = destinationClaim();
+        ((ObjectNode) elsewhere.get("metadata")).put("namespace", "other");
+        ObjectNode elsewherePv = destinationVolume();
+        ((ObjectNode) elsewherePv.at("/spec/claimRef")).put("namespace", "other");
+        assertRefused(ClaimDeleteAllowed.check(answering(elsewherePv, new ArrayList<>()), CopyPodLogTest.verified(), elsewhere),
+                "the copy verified is of shop/data-db-1");
     }
 
     @Test

@@ -54,6 +54,7 @@ class CopyPodLogTest {
         assertThat(check).isInstanceOf(CopyVerified.class);
         CopyVerified v = (CopyVerified) check;
         assertThat(v.claim()).isEqualTo("data-db-1");
+        assertThat(v.destination()).as("the claim of the pod's dst volume").isEqualTo("stsresize-data-db-1");
         assertThat(v.podUid()).isEqualTo("pod-uid");
         assertThat(v.files()).isEqualTo(3);
         assertThat(v.bytes()).isEqualTo(1200);
@@ -91,6 +92,19 @@ class CopyPodLogTest {
         ((ObjectNode) otherSource.at("/spec/volumes/0/persistentVolumeClaim")).put("claimName", "data-db-0");
         assertUnverified(verify(otherSource, LOG), "its volume src is not claim data-db-1");
 
+        ObjectNode noDestination = pod();
+        ((com.fasterxml.jackson.databind.node.ArrayNode) noDestination.at("/spec/volumes")).remove(1);
+        assertUnverified(verify(noDestination, LOG), "its volume dst is not a claim other than data-db-1");
+
+        ObjectNode destinationNotAClaim = pod();
+        ((ObjectNode) destinationNotAClaim.at("/spec/volumes/1")).remove("persistentVolumeClaim");
+        ((ObjectNode) destinationNotAClaim.at("/spec/volumes/1")).putObject("emptyDir");
+        assertUnverified(verify(destinationNotAClaim, LOG), "its volume dst is not a claim");
+
+        ObjectNode ontoItself = pod();
+        ((ObjectNode) ontoItself.at("/spec/volumes/1/persistentVolumeClaim")).put("claimName", "data-db-1");
+        assertUnverified(verify(ontoItself, LOG), "its volume dst is not a claim other than data-db-1");
+
         ObjectNode otherNamespace = pod();
         ((ObjectNode) otherNamespace.get("metadata")).put("namespace", "other");
         assertUnverified(verify(otherNamespace, LOG), "not a pod of namespace shop");
@@ -108,6 +122,8 @@ class CopyPodLogTest {
         assertUnverified(verify(pod(), LOG.replace("stsresize-copy: verified\n", "stsresize-copy: differs ./a 0600 != ./a 0644\n")),
                 "differs from its source");
         assertUnverified(verify(pod(), LOG + "stsresize-copy: differs ./a\n"), "differs from its source");
+        assertUnverified(verify(pod(), LOG.replace("stsresize-copy: verified\n", "stsresize-copy: error cp -a exited 1\n")),
+                "the copy script failed (error cp -a exited 1)");
         assertUnverified(verify(pod(), LOG + "stsresize-copy: verified\n"), "out of order or repeated");
         assertUnverified(verify(pod(), LOG + "stsresize-copy: manifest dst sha256=" + DIGEST + " files=3 bytes=1200\n"), "out of order");
         assertUnverified(verify(pod(), LOG.replace("stsresize-copy: start src-files=3 src-bytes=1200\n", "")), "out of order");

@@ -14,9 +14,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Calls EVERY method of the port, with and without dry run, and reads what went out ({@link RequestLogRules}): no
- * DELETE of a PersistentVolume; the StatefulSet's orphan delete with a UID precondition; the deletes of a claim (for
- * a {@link ClaimDeleteAllowed} only), of a copy pod and of a run's own record Secret, each with a UID precondition;
- * no PATCH that removes a PV's claimRef.
+ * DELETE of a PersistentVolume; the StatefulSet's orphan delete with a UID precondition; the deletes of a claim (a
+ * copy's source or its destination, for a {@link ClaimDeleteAllowed} only), of a copy pod and of a run's own record
+ * Secret, each with a UID precondition; no PATCH that removes a PV's claimRef.
  */
 class DeleteInvariantTest {
     @TempDir Path home;
@@ -36,9 +36,13 @@ class DeleteInvariantTest {
                 }
             }
 
+            // the claim delete with the other token there is: the copy's destination (the run's temporary claim)
+            cluster.deleteClaim(ClaimDeleteAllowedTest.destinationAllowedIn("x"));
+
             assertThat(server.requests()).extracting(Recorded::method).contains("GET", "PATCH", "POST", "PUT", "DELETE");
             assertThat(server.requests()).extracting(r -> r.method() + " " + r.path())
-                    .contains("DELETE /api/v1/namespaces/x/persistentvolumeclaims/data-db-1", "DELETE /api/v1/namespaces/x/pods/stsresize-copy-x",
+                    .contains("DELETE /api/v1/namespaces/x/persistentvolumeclaims/data-db-1",
+                            "DELETE /api/v1/namespaces/x/persistentvolumeclaims/stsresize-data-db-1", "DELETE /api/v1/namespaces/x/pods/stsresize-copy-x",
                             "PATCH /api/v1/persistentvolumes/x");
             assertThat(server.requests()).noneMatch(r -> r.path().contains("/persistentvolumes") && !r.method().matches("GET|PATCH"));
             assertThat(server.requests()).extracting(RequestLogRules::violation).containsOnlyNulls();

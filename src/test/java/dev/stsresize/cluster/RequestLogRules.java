@@ -9,8 +9,8 @@ import dev.stsresize.cluster.fake.FakeApiServer.Recorded;
  * (every converge test) are both checked here.
  * <ul>
  * <li>no DELETE of a PersistentVolume, ever;
- * <li>a DELETE of a claim, of a copy pod ({@code stsresize-copy-…}) or of a run's record Secret ({@code stsresize-…})
- * carries a UID precondition; a DELETE of a StatefulSet carries {@code propagationPolicy: Orphan} and a UID
+ * <li>a DELETE of a claim (a copy's source or its destination, the run's temporary claim), of a copy pod
+ * ({@code stsresize-copy-…}) or of a run's record Secret ({@code stsresize-…}) carries a UID precondition; a DELETE of a StatefulSet carries {@code propagationPolicy: Orphan} and a UID
  * precondition; nothing else is deleted;
  * <li>no PATCH of a PersistentVolume removes its claimRef (an Available PV without one is taken by any claim).
  * </ul>
