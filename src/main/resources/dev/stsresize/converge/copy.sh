@@ -72,53 +72,83 @@ escape() {
   esac
 }
 
-# One manifest line for the entry at path $1, fields separated by a tab:
+# The manifest lines of the entries at the paths given, fields separated by a tab:
 #   path type uid:gid mode links size mtime sha256 target
 # type: f regular, d directory, l symlink, p fifo, s socket, c/b device. Fields that do not apply, or that differ
 # between file systems for the same tree, are "-": a directory's size and link count (btrfs counts 1, ext4 2 + its
 # sub-folders), a symlink's mtime (busybox cp does not restore it). mtime is in seconds: busybox cp restores times
 # with utime(), whole seconds. links is kept for every other entry: cp -a re-creates hard links within one run, so a
 # link lost shows here. target: a symlink's target (escaped) or a device's major,minor.
-entry() {
-  meta=$(stat -c '%f %u:%g %a %h %s %Y %t,%T' -- "$1")
-  # shellcheck disable=SC2086 # the fields are hex digits, digits, ":" and ",": split on purpose, nothing to glob
-  set -- "$1" $meta
-  path=$1 owner=$3 mode=$4 links=$5 size=$6 mtime=$7 rdev=$8
-  sum=- target=-
-  case $((0x$2 & 61440)) in
-    32768)
-      type=f
-      sum=$(sha256sum <"$path")
-      sum=${sum%% *}
-      ;;
-    16384) type=d size=- links=- ;;
-    40960)
-      type=l size=- mtime=-
-      target=$(readlink -- "$path" && echo /)
-      target=${target%/}
-      target=${target%"$nl"}
-      escape "$target"
-      target=$escaped
-      ;;
-    4096) type=p size=- ;;
-    49152) type=s size=- ;;
-    8192) type=c size=- target=$rdev ;;
-    24576) type=b size=- target=$rdev ;;
-    *) fail "an entry of an unknown file type (mode 0x$2) in the tree" ;;
-  esac
-  escape "$path"
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$escaped" "$type" "$owner" "$mode" "$links" "$size" "$mtime" "$sum" "$target"
+# One stat for all the paths and one sha256sum for the regular files among them: a fork per file would cost more
+# than the hashing of a tree of small files. stat prints no name, one line per path in order, so a name with a
+# newline stays one entry; only names without a character to escape are hashed together (sha256sum prints names).
+entries() {
+  stat -c '%f %u:%g %a %h %s %Y %t,%T' -- "$@" >"$work/meta"
+  : >"$work/waiting"
+  # each line of meta is the first path of the list, shifted off; a regular file to hash together is appended to the
+  # list's end, so once meta is read the list holds exactly those files, in the order of their lines in waiting
+  while read -r hex owner mode links size mtime rdev; do
+    path=$1
+    shift
+    escape "$path"
+    sum=- target=-
+    case $((0x$hex & 61440)) in
+      32768)
+        type=f
+        if [ "$escaped" = "$path" ]; then
+          printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n' "$escaped" "$type" "$owner" "$mode" "$links" "$size" "$mtime" >>"$work/waiting"
+          set -- "$@" "$path"
+          continue
+        fi
+        sum=$(sha256sum <"$path")
+        sum=${sum%% *}
+        ;;
+      16384) type=d size=- links=- ;;
+      40960)
+        type=l size=- mtime=-
+        target=$(readlink -- "$path" && echo /)
+        target=${target%/}
+        target=${target%"$nl"}
+        path_escaped=$escaped
+        escape "$target"
+        target=$escaped
+        escaped=$path_escaped
+        ;;
+      4096) type=p size=- ;;
+      49152) type=s size=- ;;
+      8192) type=c size=- target=$rdev ;;
+      24576) type=b size=- target=$rdev ;;
+      *) fail "an entry of an unknown file type (mode 0x$hex) in the tree" ;;
+    esac
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$escaped" "$type" "$owner" "$mode" "$links" "$size" "$mtime" "$sum" "$target"
+  done <"$work/meta"
+  if [ "$#" -gt 0 ]; then
+    sha256sum -- "$@" >"$work/sums"
+    awk -v sums="$work/sums" '{ if ((getline sum < sums) <= 0) exit 1; print $0 substr(sum, 1, 64) "\t-" }' "$work/waiting"
+  fi
 }
 
-# The manifest lines of every entry under the folder $1, dot-files too, depth first. The globs keep every name
-# whole (spaces, newlines, a leading dash); each sub-folder is walked in a subshell, so $name stays its own.
+# The manifest lines of every entry under the folder $1, dot-files too, depth first, in batches of up to 200
+# paths (a command line's length is bounded). The globs keep every name whole (spaces, newlines, a leading dash);
+# each sub-folder is walked in a subshell, so $folder and the list stay its own.
 walk() {
-  for name in "$1"/* "$1"/.[!.]* "$1"/..?*; do
+  folder=$1
+  set --
+  for name in "$folder"/* "$folder"/.[!.]* "$folder"/..?*; do
     if [ -e "$name" ] || [ -L "$name" ]; then
-      entry "$name"
-      if [ -d "$name" ] && [ ! -L "$name" ]; then
-        (walk "$name")
+      set -- "$@" "$name"
+      if [ "$#" -ge 200 ]; then
+        entries "$@"
+        set --
       fi
+    fi
+  done
+  if [ "$#" -gt 0 ]; then
+    entries "$@"
+  fi
+  for name in "$folder"/* "$folder"/.[!.]* "$folder"/..?*; do
+    if [ -d "$name" ] && [ ! -L "$name" ]; then
+      (walk "$name")
     fi
   done
 }
@@ -129,7 +159,7 @@ manifest() {
   # separate commands, not an && list: set -e is off inside all but the last command of one
   (
     cd "$1"
-    entry .
+    entries .
     walk .
   ) >"$2.unsorted"
   LC_ALL=C sort "$2.unsorted" >"$2"

@@ -107,7 +107,8 @@ class CopyScriptTest {
     /**
      * A volume's kind of content: files of 0 B, KiB and MiB, a sub-folder, a symlink, a hard link, a 0600 file of
      * 1234:5678, names with spaces, a tab, newlines, a backslash and a leading dash, dot-files, a sparse file, a fifo, a
-     * socket, a device where mknod is allowed, lost+found, a folder with an old mtime, and the root's own owner and mode.
+     * socket, a device where mknod is allowed, lost+found, a folder of 450 files, a folder with an old mtime, and the root's
+     * own owner and mode.
      */
     void sourceTree() throws Exception {
         Files.write(src.resolve("empty"), new byte[0]);
@@ -138,6 +139,10 @@ class CopyScriptTest {
             socket.bind(UnixDomainSocketAddress.of(src.resolve("socket")));
         }
         Processes.run(Map.of(), src, Duration.ofSeconds(10), "busybox", "mknod", "null-device", "c", "1", "3"); // where allowed
+        Path many = Files.createDirectory(src.resolve("many")); // more than one batch of the manifest's 200 paths
+        for (int i = 0; i < 450; i++) {
+            Files.write(many.resolve("f" + i), random(i % 17, i));
+        }
         Path lostFound = Files.createDirectory(src.resolve("lost+found"));
         mode(lostFound, 0700);
         Path old = Files.createDirectory(src.resolve("old"));
