@@ -82,6 +82,8 @@ public final class ApplyCommand extends ConvergingCommand {
 
     @Mixin RunOptions runOptions;
 
+    @Mixin CopyOptions copyOptions;
+
     public ApplyCommand(Environment environment, Supplier<Optional<Prompter>> prompter, Checkpoint checkpoint, StopRequest stop) {
         super(environment, prompter, checkpoint, stop);
     }
@@ -93,6 +95,7 @@ public final class ApplyCommand extends ConvergingCommand {
         manifestFiles.validate();
         connection.validate(spec);
         runOptions.validate(spec);
+        copyOptions.validate(spec);
         if (!List.of("none", "server").contains(dryRun)) {
             throw invalid("--dry-run takes none or server, not \"" + dryRun
                     + "\" (client-side dry runs prove nothing about a resize).");
@@ -129,7 +132,7 @@ public final class ApplyCommand extends ConvergingCommand {
         Manifest manifest = manifestFiles.read(environment.stdin(), conn.defaultNamespace(), connection.namespace != null);
         err.println(conn.target()); // before any request: a manifest's error stays the one paragraph
         ConvergeOptions opts = runOptions.convergeOptions().withDryRun(dry()).withWaitForResize(waitForResize)
-                .withRestartPodsForResize(restartPods).withFieldManager(fieldManager);
+                .withRestartPodsForResize(restartPods).withFieldManager(fieldManager).withCopy(copyOptions.optIn());
         ProgressPrinter progress = new ProgressPrinter(err, progressWidth);
         signals.endingLinesWith(progress::endLine);
         Journal journal = environment.journal();
@@ -138,7 +141,7 @@ public final class ApplyCommand extends ConvergingCommand {
 
         List<StatefulSetResult> results = dry() ? new ArrayList<>()
                 : finishUnfinished(manifest, conn, journal, converger, opts, err);
-        Assessment assessment = new Assessor(conn.cluster(), progress).assess(manifest.objects(), connection.allNamespaces,
+        Assessment assessment = new Assessor(conn.cluster(), progress).copying(opts.copy()).assess(manifest.objects(), connection.allNamespaces,
                 Assessor.Depth.APPLY, restartPods, Optional.ofNullable(fieldManager));
         printPlan(assessment, opts, width, json ? err : out);
         convergeEach(assessment, results, converger, opts, err);

@@ -372,7 +372,7 @@ public final class Assessor {
         String message = ((PersistentVolumeList.Forbidden) listed).message();
         notes.add("PersistentVolumes cannot be listed (" + message + "); a copy into a " + Resizers.NO_PROVISIONER
                 + " class says which volumes must exist");
-        return live.withVolumes(PersistentVolumes.forbidden(message));
+        return live.withVolumes(PersistentVolumes.unreadable(message));
     }
 
     /**

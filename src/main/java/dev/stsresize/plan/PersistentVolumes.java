@@ -26,7 +26,7 @@ public record PersistentVolumes(boolean listed, List<ObjectNode> items, Optional
         return new PersistentVolumes(true, items, Optional.empty());
     }
 
-    public static PersistentVolumes forbidden(String message) {
-        return new PersistentVolumes(false, List.of(), Optional.of(message));
+    public static PersistentVolumes unreadable(String why) {
+        return new PersistentVolumes(false, List.of(), Optional.of(why));
     }
 }

@@ -195,7 +195,7 @@ class CopyDecisionTest {
                                 COPY, "blocked", "copy-no-volume", List.of("for claim \"data-web-1\" one of class \"local\", at least 2Gi, ReadWriteOnce"),
                                 List.of("for claim \"data-web-0\""))),
                 Arguments.of("opted in, no-provisioner and the PersistentVolumes forbidden: blocked, saying they could not be read and what to create",
-                        refused(noProvisioner().with(c -> c.volumes = PersistentVolumes.forbidden("persistentvolumes is forbidden")),
+                        refused(noProvisioner().with(c -> c.volumes = PersistentVolumes.unreadable("persistentvolumes is forbidden")),
                                 COPY, "blocked", "copy-no-volume", List.of("the PersistentVolumes could not be read (persistentvolumes is forbidden)",
                                         "for claim \"data-web-0\" one of class \"local\", at least 2Gi, ReadWriteOnce, on the old volume's node"),
                                 List.of())),
