@@ -205,7 +205,7 @@ public final class ApplyCommand extends ConvergingCommand {
         boolean json = output.format.document();
         List<Decision> decisions = assessment.items().stream().map(Assessed::decision).toList();
         ResultPrinter.plan(decisions, Optional.empty(), OutputFormat.Document.table,
-                color.palette(environment.console() && !json, environment.variables().get("NO_COLOR")), width, planOut);
+                color.palette(environment.console() && !json, environment.variables().get("NO_COLOR")), width, opts.copy(), planOut);
         ResultPrinter.notes(assessment.notes(), planOut);
         planOut.print(writesToCome(assessment, opts));
         planOut.flush();

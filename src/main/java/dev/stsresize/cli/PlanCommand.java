@@ -158,7 +158,7 @@ public final class PlanCommand extends BaseCommand {
 
     private void render(PrintWriter out, List<Decision> decisions, Optional<Map<String, StatefulSetUsage>> usageByKey) {
         ResultPrinter.plan(decisions, usageByKey, output.format, color.palette(environment.console(), environment.variables().get("NO_COLOR")),
-                TerminalWidth.of(environment.variables(), false, environment.console()), out);
+                TerminalWidth.of(environment.variables(), false, environment.console()), copyOptions.optIn(), out);
     }
 
     @Override
