@@ -16,7 +16,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * What a copy plan costs the application, said before the run (issue 38): one pod at a time, each down from its eviction
+ * What a copy plan costs the application, said before the run: one pod at a time, each down from its eviction
  * until its copy, rebind and restart end; how long each copy takes, estimated from the claim's used bytes where the
  * usage is known; and, for a StatefulSet of one serving replica, that the application is down for the whole copy.
  */

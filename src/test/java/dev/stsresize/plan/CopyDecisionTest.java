@@ -15,7 +15,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The copy migration's decision (issue 38): a StatefulSet refused only for want of expansion, with and without the
+ * The copy migration's decision: a StatefulSet refused only for want of expansion, with and without the
  * operator's {@code --copy}. Each row is one cluster: a two-replica {@code web} whose manifest asks 2Gi of claims at 1Gi.
  */
 class CopyDecisionTest {
