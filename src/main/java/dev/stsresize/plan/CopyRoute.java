@@ -136,7 +136,8 @@ final class CopyRoute {
         for (ClaimState c : largestFirst) {
             ObjectNode claim = raw.getOrDefault(c.name(), JsonNodeFactory.instance.objectNode());
             Set<String> modes = claimModes(claim);
-            Set<String> nodes = nodes(byName.get(Metadata.textOrEmpty(claim, "spec", "volumeName")));
+            ObjectNode oldVolume = byName.get(Metadata.textOrEmpty(claim, "spec", "volumeName"));
+            Set<String> nodes = oldVolume == null ? Set.of() : nodes(oldVolume);
             ObjectNode fit = volumes.listed() ? free.stream().filter(pv -> fits(pv, c.target(), modes, nodes)).findFirst().orElse(null) : null;
             if (fit != null) {
                 free.remove(fit);
@@ -205,9 +206,6 @@ final class CopyRoute {
     /** The nodes a volume's required node affinity pins it to by hostname; empty when it names none (or is unknown). */
     private static Set<String> nodes(JsonNode pv) {
         Set<String> out = new LinkedHashSet<>();
-        if (pv == null) {
-            return out;
-        }
         for (JsonNode term : pv.path("spec").path("nodeAffinity").path("required").path("nodeSelectorTerms")) {
             for (JsonNode e : term.path("matchExpressions")) {
                 if (HOSTNAME.equals(e.path("key").asText()) && "In".equals(e.path("operator").asText())) {

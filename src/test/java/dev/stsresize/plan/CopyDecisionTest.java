@@ -29,6 +29,10 @@ class CopyDecisionTest {
         Row withOptIn(CopyOptIn o) {
             return new Row(cluster, o, verdict, reason, copied, grown, detail, notInDetail);
         }
+
+        Row saying(List<String> in, List<String> notIn) {
+            return new Row(cluster, optIn, verdict, reason, copied, grown, in, notIn);
+        }
     }
 
     /** A {@code web} StatefulSet of two replicas on class {@code cls} and the cluster around it, changed by each row. */
@@ -38,6 +42,7 @@ class CopyDecisionTest {
         final List<ObjectNode> classes = new ArrayList<>();
         final List<ObjectNode> drivers = new ArrayList<>();
         PersistentVolumes volumes = PersistentVolumes.NOT_READ;
+        boolean classesKnown = true;
         String declaredService = "web";
 
         Cluster(String cls, String provisioner, boolean expandable) {
@@ -138,13 +143,19 @@ class CopyDecisionTest {
     static Stream<Arguments> rows() {
         return Stream.of(
                 Arguments.of("opted in, a class that does not allow expansion: each claim to grow is copied",
-                        copy(localPath(), "data-web-0", "data-web-1")),
+                        copy(localPath(), "data-web-0", "data-web-1").saying(List.of("template \"data\" 1Gi -> 2Gi; 2 claims cannot grow in"
+                                + " place: copy each to a bigger volume of the same name, class \"local-path\", one pod at a time (each down"
+                                + " while its data is copied); the StatefulSet is orphan-deleted and re-applied around each pod's copy"),
+                                List.of("left alone", POSSIBLE))),
                 Arguments.of("opted in, a class that allows expansion but whose provisioner has no resizer: copied",
                         copy(new Cluster("local-path", "rancher.io/local-path", true), "data-web-0", "data-web-1")),
                 Arguments.of("opted in, the template already declares 2Gi but the claims lag: a copy, which re-creates the set",
-                        copy(localPath().with(c -> c.liveSize = "2Gi"), "data-web-0", "data-web-1")),
+                        copy(localPath().with(c -> c.liveSize = "2Gi"), "data-web-0", "data-web-1")
+                                .saying(List.of("2 claims cannot grow in place"), List.of("template \"data\""))),
                 Arguments.of("opted in, a claim already at the target is left alone, the other copied",
-                        copy(localPath().with(c -> c.claims.set(1, claim("data-web-1", "local-path", "2Gi", "pv-1"))), "data-web-0")),
+                        copy(localPath().with(c -> c.claims.set(1, claim("data-web-1", "local-path", "2Gi", "pv-1"))), "data-web-0")
+                                .saying(List.of("1 claim cannot grow in place", "; 1 claim already at or above the target, left alone;"),
+                                        List.of())),
                 Arguments.of("opted in, a class that expands: grown in place, the opt-in changes nothing",
                         new Row(new Cluster("fast", "ebs.csi.aws.com", true), COPY, "grow", null, List.of(),
                                 List.of("data-web-0", "data-web-1"), List.of(), List.of("--copy"))),
@@ -164,10 +175,12 @@ class CopyDecisionTest {
                                 List.of("not-expandable"))),
                 Arguments.of("opted in, a volumeMode Block claim: refused copy-block-volume",
                         refused(localPath().with(c -> ((ObjectNode) c.claimAt(0).get("spec")).put("volumeMode", "Block")),
-                                COPY, "refused", "copy-block-volume", List.of("claim \"data-web-0\"", "volumeMode: Block"), List.of())),
+                                COPY, "refused", "copy-block-volume", List.of("claim \"data-web-0\" cannot grow in place and cannot be copied: it has"
+                                        + " volumeMode: Block"), List.of())),
                 Arguments.of("opted in, --copy-class names a class that does not exist: blocked copy-no-volume",
                         refused(localPath(), new CopyOptIn(true, Optional.of("bigger"), CopyOptIn.DEFAULT_IMAGE), "blocked",
-                                "copy-no-volume", List.of("StorageClass \"bigger\", which does not exist"), List.of())),
+                                "copy-no-volume", List.of("the new volumes of claims \"data-web-0\", \"data-web-1\" would be of StorageClass"
+                                        + " \"bigger\", which does not exist"), List.of())),
                 Arguments.of("opted in, --copy-class names a class that provisions: copied into it",
                         copy(localPath().with(c -> c.classes.add(storageClass("bigger", "rancher.io/local-path", false))),
                                 "data-web-0", "data-web-1").withOptIn(new CopyOptIn(true, Optional.of("bigger"), "busybox:1.36.1"))),
@@ -194,6 +207,36 @@ class CopyDecisionTest {
                         refused(noProvisioner().with(c -> c.volumes = PersistentVolumes.of(List.of(volume("any", "local", "2Gi", null, null)))),
                                 COPY, "blocked", "copy-no-volume", List.of("for claim \"data-web-1\" one of class \"local\", at least 2Gi, ReadWriteOnce"),
                                 List.of("for claim \"data-web-0\""))),
+                Arguments.of("opted in, no-provisioner: Available volumes reserved for another claim, of Block mode or ReadOnlyMany are no fit",
+                        refused(noProvisioner().with(c -> {
+                            ObjectNode reserved = volume("reserved", "local", "4Gi", null, null);
+                            ((ObjectNode) reserved.get("spec")).putObject("claimRef").put("namespace", "other").put("name", "x");
+                            ObjectNode block = volume("block", "local", "4Gi", null, null);
+                            ((ObjectNode) block.get("spec")).put("volumeMode", "Block");
+                            ObjectNode readOnly = volume("read-only", "local", "4Gi", null, null);
+                            ((ObjectNode) readOnly.get("spec")).putArray("accessModes").add("ReadOnlyMany");
+                            ObjectNode fits = volume("fits", "local", "4Gi", null, null);
+                            ((ObjectNode) fits.get("spec")).put("volumeMode", "Filesystem");
+                            c.volumes = PersistentVolumes.of(List.of(reserved, block, readOnly, fits));
+                        }), COPY, "blocked", "copy-no-volume", List.of("for claim \"data-web-1\" one of class \"local\", at least 2Gi"),
+                                List.of("for claim \"data-web-0\""))),
+                Arguments.of("opted in, no-provisioner: a volume of another class is no fit",
+                        refused(noProvisioner().with(c -> c.volumes = PersistentVolumes.of(List.of(volume("other", "fast", "4Gi", null, null),
+                                volume("ok", "local", "4Gi", null, null)))), COPY, "blocked", "copy-no-volume",
+                                List.of("for claim \"data-web-1\""), List.of("for claim \"data-web-0\""))),
+                Arguments.of("opted in, claims without a StorageClass and no --copy-class: blocked, naming --copy-class",
+                        refused(localPath().with(c -> c.claims.forEach(cl -> ((ObjectNode) cl.get("spec")).remove("storageClassName"))),
+                                COPY, "blocked", "copy-no-volume",
+                                List.of("claims \"data-web-0\", \"data-web-1\" have no StorageClass for the new volumes to take; name one"
+                                        + " with --copy-class"), List.of())),
+                Arguments.of("opted in, claims without a StorageClass, --copy-class names one that provisions: copied",
+                        copy(localPath().with(c -> c.claims.forEach(cl -> ((ObjectNode) cl.get("spec")).remove("storageClassName"))),
+                                "data-web-0", "data-web-1").withOptIn(new CopyOptIn(true, Optional.of("local-path"), "busybox:1.36.1"))),
+                Arguments.of("opted in, StorageClasses unreadable, claims without a class: copied into --copy-class unchecked",
+                        copy(localPath().with(c -> {
+                            c.classesKnown = false;
+                            c.claims.forEach(cl -> ((ObjectNode) cl.get("spec")).remove("storageClassName"));
+                        }), "data-web-0", "data-web-1").withOptIn(new CopyOptIn(true, Optional.of("nowhere"), "busybox:1.36.1"))),
                 Arguments.of("opted in, no-provisioner and the PersistentVolumes forbidden: blocked, saying they could not be read and what to create",
                         refused(noProvisioner().with(c -> c.volumes = PersistentVolumes.unreadable("persistentvolumes is forbidden")),
                                 COPY, "blocked", "copy-no-volume", List.of("the PersistentVolumes could not be read (persistentvolumes is forbidden)",
@@ -214,11 +257,28 @@ class CopyDecisionTest {
                         }), CopyOptIn.NONE, "refused", "not-expandable", List.of(), List.of("--copy"))));
     }
 
+    @org.junit.jupiter.api.Test
+    void theOptInAndTheVolumesKeepTheirDefaults() {
+        assertThat(new CopyOptIn(true, null, " ")).isEqualTo(new CopyOptIn(true, Optional.empty(), CopyOptIn.DEFAULT_IMAGE));
+        assertThat(CopyOptIn.withDefaults().chosen()).isTrue();
+        assertThat(CopyOptIn.NONE.chosen()).isFalse();
+        assertThat(new CopyOptIn(true, Optional.empty(), "busybox:1.37.0").image()).isEqualTo("busybox:1.37.0");
+        assertThat(new PersistentVolumes(false, List.of(), null).unreadable()).isEmpty();
+        assertThat(PersistentVolumes.of(List.of()).listed()).isTrue();
+        assertThat(PersistentVolumes.unreadable("no").listed()).isFalse();
+        assertThat(PersistentVolumes.unreadable("no").unreadable()).contains("no");
+        LiveState live = new LiveState(List.of(), List.of(), List.of(), true, List.of(), true, null);
+        assertThat(live.volumes()).isEqualTo(PersistentVolumes.NOT_READ);
+        PersistentVolumes listed = PersistentVolumes.of(List.of(volume("a", "local", "1Gi", null, null)));
+        assertThat(live.withVolumes(listed).storage().volumes()).isEqualTo(listed);
+        assertThat(new StorageFacts(List.of(), true, Resizers.unknown()).volumes()).isEqualTo(PersistentVolumes.NOT_READ);
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("rows")
     void decides(String name, Row row) {
         Cluster c = row.cluster();
-        StorageFacts storage = new StorageFacts(c.classes, true, Resizers.of(c.drivers), c.volumes);
+        StorageFacts storage = new StorageFacts(c.classes, c.classesKnown, Resizers.of(c.drivers), c.volumes);
         Decision d = Decider.decideOne(statefulSet("2Gi", c.declaredService), statefulSet(c.liveSize, "web"), c.claims, storage,
                 row.optIn());
         String context = name + "\n  decided: " + d.verdict().label() + " " + d.detail() + " claims=" + d.claims();
