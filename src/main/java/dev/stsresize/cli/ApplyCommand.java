@@ -20,6 +20,7 @@ import dev.stsresize.converge.StopRequest;
 import dev.stsresize.converge.Write;
 import dev.stsresize.manifest.Manifest;
 import dev.stsresize.plan.ClaimState;
+import dev.stsresize.plan.CopyOptIn;
 import dev.stsresize.plan.Decision;
 import java.io.PrintWriter;
 import java.time.Clock;
@@ -82,6 +83,8 @@ public final class ApplyCommand extends ConvergingCommand {
 
     @Mixin RunOptions runOptions;
 
+    @Mixin CopyOptions copyOptions;
+
     public ApplyCommand(Environment environment, Supplier<Optional<Prompter>> prompter, Checkpoint checkpoint, StopRequest stop) {
         super(environment, prompter, checkpoint, stop);
     }
@@ -93,6 +96,7 @@ public final class ApplyCommand extends ConvergingCommand {
         manifestFiles.validate();
         connection.validate(spec);
         runOptions.validate(spec);
+        copyOptions.validate(spec);
         if (!List.of("none", "server").contains(dryRun)) {
             throw invalid("--dry-run takes none or server, not \"" + dryRun
                     + "\" (client-side dry runs prove nothing about a resize).");
@@ -129,7 +133,7 @@ public final class ApplyCommand extends ConvergingCommand {
         Manifest manifest = manifestFiles.read(environment.stdin(), conn.defaultNamespace(), connection.namespace != null);
         err.println(conn.target()); // before any request: a manifest's error stays the one paragraph
         ConvergeOptions opts = runOptions.convergeOptions().withDryRun(dry()).withWaitForResize(waitForResize)
-                .withRestartPodsForResize(restartPods).withFieldManager(fieldManager);
+                .withRestartPodsForResize(restartPods).withFieldManager(fieldManager).withCopy(copyOptions.optIn());
         ProgressPrinter progress = new ProgressPrinter(err, progressWidth);
         signals.endingLinesWith(progress::endLine);
         Journal journal = environment.journal();
@@ -138,7 +142,7 @@ public final class ApplyCommand extends ConvergingCommand {
 
         List<StatefulSetResult> results = dry() ? new ArrayList<>()
                 : finishUnfinished(manifest, conn, journal, converger, opts, err);
-        Assessment assessment = new Assessor(conn.cluster(), progress).assess(manifest.objects(), connection.allNamespaces,
+        Assessment assessment = new Assessor(conn.cluster(), progress).copying(opts.copy()).assess(manifest.objects(), connection.allNamespaces,
                 Assessor.Depth.APPLY, restartPods, Optional.ofNullable(fieldManager));
         printPlan(assessment, opts, width, json ? err : out);
         convergeEach(assessment, results, converger, opts, err);
@@ -202,7 +206,7 @@ public final class ApplyCommand extends ConvergingCommand {
         boolean json = output.format.document();
         List<Decision> decisions = assessment.items().stream().map(Assessed::decision).toList();
         ResultPrinter.plan(decisions, Optional.empty(), OutputFormat.Document.table,
-                color.palette(environment.console() && !json, environment.variables().get("NO_COLOR")), width, planOut);
+                color.palette(environment.console() && !json, environment.variables().get("NO_COLOR")), width, opts.copy(), planOut);
         ResultPrinter.notes(assessment.notes(), planOut);
         planOut.print(writesToCome(assessment, opts));
         planOut.flush();
@@ -245,7 +249,9 @@ public final class ApplyCommand extends ConvergingCommand {
                         .append(c.scaledAway() ? " (scaled-away ordinal)" : "").append("\n      ")
                         .append(Write.ClaimPatch.of(ns, c).kubectl()).append('\n');
             }
-            if (d.recreate()) {
+            if (!d.claimsToCopy().isEmpty()) {
+                copyWrites(d, opts.copy(), b);
+            } else if (d.recreate()) {
                 String uid = a.live().path("metadata").path("uid").asText();
                 Write.Apply reapply = new Write.Apply(ns, d.name(), a.fieldManager());
                 b.append("  - orphan-delete StatefulSet ").append(d.name()).append(" (UID ").append(uid)
@@ -261,5 +267,27 @@ public final class ApplyCommand extends ConvergingCommand {
             b.append("  - Events on the StatefulSet and each claim written, where you may create Events\n");
         }
         return b.toString();
+    }
+
+    /**
+     * A copy plan's writes, in the order the copy makes them (docs/design.md, "The copy migration"): said before the
+     * first, so the operator knows each pod goes down and that no volume is deleted.
+     */
+    private static void copyWrites(Decision d, CopyOptIn copy, StringBuilder b) {
+        List<ClaimState> highestFirst = d.claimsToCopy().stream()
+                .sorted(java.util.Comparator.comparingInt(ClaimState::ordinal).reversed()).toList();
+        b.append("  - before the first copy: the PersistentVolume of each claim to copy set to reclaim policy Retain (its policy"
+                + " recorded)\n");
+        b.append("  - then one pod at a time, highest ordinal first, the others serving: orphan-delete StatefulSet ").append(d.name())
+                .append(" (UID precondition), evict the pod, create a temporary claim at the target size, run a copy pod (image ")
+                .append(copy.image()).append(") that copies and compares both sides, re-point the new volume at the claim's name,"
+                        + " delete the original claim (UID precondition; its volume kept, Retain), create the claim on the new"
+                        + " volume, re-apply the StatefulSet and wait for the pod to be Ready:\n");
+        for (ClaimState c : highestFirst) {
+            b.append("      claim ").append(c.name()).append(' ').append(c.request()).append(" -> ").append(c.target())
+                    .append(" on a new volume of class ").append(copy.classFor(c.storageClass()))
+                    .append(c.scaledAway() ? " (scaled-away ordinal: no pod to evict)" : "").append('\n');
+        }
+        b.append("  - the old volumes are kept (Released, Retain), never deleted: the result names them and how to free them\n");
     }
 }

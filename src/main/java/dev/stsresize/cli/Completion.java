@@ -154,6 +154,7 @@ public final class Completion {
             case "--cluster" -> kubeconfig(line.kubeconfig()).map(k -> k.clusters().keySet()).orElse(java.util.Set.of());
             case "--user" -> kubeconfig(line.kubeconfig()).map(k -> k.users().keySet()).orElse(java.util.Set.of());
             case "--namespace" -> namespaces(line);
+            case "--copy-class" -> storageClasses(line);
             default -> candidates(o);
         };
         if (known == null) {
@@ -215,6 +216,12 @@ public final class Completion {
     private List<String> namespaces(Line line) {
         return fromCluster(line, cluster -> cluster.listStatefulSets(NamespaceScope.all()).items().stream()
                 .map(s -> s.path("metadata").path("namespace").asText()).distinct().sorted().toList());
+    }
+
+    /** {@code --copy-class}: the cluster's StorageClasses (one LIST, as the plan reads them); none where they are forbidden. */
+    private List<String> storageClasses(Line line) {
+        return fromCluster(line, cluster -> cluster.listStorageClasses() instanceof dev.stsresize.cluster.StorageClassList.Visible v
+                ? v.items().stream().map(c -> c.path("metadata").path("name").asText()).sorted().toList() : List.of());
     }
 
     /**

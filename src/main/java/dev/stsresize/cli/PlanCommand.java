@@ -64,6 +64,8 @@ public final class PlanCommand extends BaseCommand {
 
     @Mixin UsageOptions usage;
 
+    @Mixin CopyOptions copyOptions;
+
     private final Environment environment;
     private final InputStream stdin;
     private final boolean terminal;
@@ -103,7 +105,7 @@ public final class PlanCommand extends BaseCommand {
             err.println("snapshot: " + state.statefulSets().size() + " StatefulSet(s), " + state.claims().size() + " claim(s), "
                     + state.storageClasses().size() + " StorageClass(es)" + (scope == null ? " in every namespace" : " in " + String.join(", ", scope)));
         }
-        List<Decision> decisions = Decider.decide(manifest.objects(), state);
+        List<Decision> decisions = Decider.decide(manifest.objects(), state, copyOptions.optIn());
         render(out, decisions, Optional.empty());
         return ResultPrinter.exitCode(decisions, exitCode);
     }
@@ -114,7 +116,8 @@ public final class PlanCommand extends BaseCommand {
         Optional<ManifestReader.Ahead> ahead = manifestFiles.readAhead(stdin, early);
         ClusterConnection conn = connection.connect(environment, err);
         boolean explicit = connection.namespace != null;
-        Assessor assessor = new Assessor(conn.cluster(), connection.verbosity >= 2 ? new ProgressPrinter(err) : Progress.NONE);
+        Assessor assessor = new Assessor(conn.cluster(), connection.verbosity >= 2 ? new ProgressPrinter(err) : Progress.NONE)
+                .copying(copyOptions.optIn());
         if (connection.allNamespaces) {
             err.println(conn.target()); // -A reads before the manifest: said before the first request
             // with -A the LISTs do not depend on the manifest: the server answers them while it is read
@@ -155,7 +158,7 @@ public final class PlanCommand extends BaseCommand {
 
     private void render(PrintWriter out, List<Decision> decisions, Optional<Map<String, StatefulSetUsage>> usageByKey) {
         ResultPrinter.plan(decisions, usageByKey, output.format, color.palette(environment.console(), environment.variables().get("NO_COLOR")),
-                TerminalWidth.of(environment.variables(), false, environment.console()), out);
+                TerminalWidth.of(environment.variables(), false, environment.console()), copyOptions.optIn(), out);
     }
 
     @Override
@@ -164,6 +167,7 @@ public final class PlanCommand extends BaseCommand {
         manifestFiles.validate();
         connection.validate(spec);
         usage.validate(spec);
+        copyOptions.validate(spec);
         live.validate(manifestFiles);
     }
 

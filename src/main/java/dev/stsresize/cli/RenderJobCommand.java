@@ -43,6 +43,12 @@ public final class RenderJobCommand extends BaseCommand {
     private static final Pattern LABEL = Pattern.compile("([A-Za-z0-9][-A-Za-z0-9_./]*)=([-A-Za-z0-9_.]*)");
     private static final Pattern CIDR = Pattern.compile("[0-9.]+/[0-9]{1,2}|[0-9a-fA-F:]+/[0-9]{1,3}");
 
+    /** Why render-job has no copy: said whole, as the one error paragraph. */
+    static final String COPY_REFUSED = "render-job does not copy volumes: the copy migration runs a pod per claim, deletes and"
+            + " re-creates each claim, one pod at a time, with downtime an operator watches and answers gates for, and a Job"
+            + " before a rollout has no one to answer them. Run kubectl stsresize apply --copy -f MANIFEST from a terminal,"
+            + " then let the rollout go on; the Job needs no change (its StatefulSets are then up to date). Nothing was written.";
+
     @Mixin ManifestOptions manifestFiles;
 
     /** -n is the Job's namespace, the context's when not given; the kubeconfig flags name the target cluster. */
@@ -69,6 +75,13 @@ public final class RenderJobCommand extends BaseCommand {
     @Option(names = "--api-server-port", paramLabel = "N",
             description = "The API server's endpoint port, for the NetworkPolicy. Repeatable. Default: 443 and 6443.")
     List<Integer> ports = new ArrayList<>();
+
+    /**
+     * Accepted only to be refused with why: a Job cannot run the copy migration. Hidden, as it does nothing; an
+     * operator who reaches for it from {@code apply}'s help gets the paragraph instead of "unknown option".
+     */
+    @Option(names = "--copy", hidden = true)
+    boolean copy;
 
     @Option(names = "--namespaced-only",
             description = "Leave out the ClusterRole and ClusterRoleBinding that let the Job read StorageClasses and CSIDrivers (for a"
@@ -129,6 +142,9 @@ public final class RenderJobCommand extends BaseCommand {
 
     @Override
     protected void validate() {
+        if (copy) {
+            throw invalid(COPY_REFUSED);
+        }
         manifestFiles.require(spec);
         manifestFiles.validate();
         connection.validate(spec); // -n checked as kube-apiserver checks a namespace's name: the Job would run in it

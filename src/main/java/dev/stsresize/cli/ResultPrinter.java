@@ -4,6 +4,7 @@ import dev.stsresize.converge.Outcome;
 import dev.stsresize.converge.StatefulSetResult;
 import dev.stsresize.render.DocumentWriter;
 import dev.stsresize.render.ResultDocument;
+import dev.stsresize.plan.CopyOptIn;
 import dev.stsresize.plan.Decision;
 import dev.stsresize.plan.StatefulSetUsage;
 import dev.stsresize.plan.UnmeasuredClaim;
@@ -28,10 +29,16 @@ final class ResultPrinter {
     /** The decisions as the table (fitted to {@code width}, coloured by {@code palette}) or the stsresize/v1 Plan document. */
     static void plan(List<Decision> decisions, Optional<Map<String, StatefulSetUsage>> usageByKey, OutputFormat.Document format,
             Palette palette, int width, PrintWriter out) {
+        plan(decisions, usageByKey, format, palette, width, CopyOptIn.NONE, out);
+    }
+
+    /** @param copy the operator's opt-in to the copy, whose new volumes' class a copy plan names */
+    static void plan(List<Decision> decisions, Optional<Map<String, StatefulSetUsage>> usageByKey, OutputFormat.Document format,
+            Palette palette, int width, CopyOptIn copy, PrintWriter out) {
         switch (format) {
-            case json -> DocumentWriter.json(PlanDocument.of(decisions, usageByKey), out);
-            case yaml -> out.print(DocumentWriter.yaml(PlanDocument.of(decisions, usageByKey)));
-            case table -> out.print(new TableRenderer(palette, width).render(decisions, usageByKey.orElse(Map.of())));
+            case json -> DocumentWriter.json(PlanDocument.of(decisions, usageByKey, copy), out);
+            case yaml -> out.print(DocumentWriter.yaml(PlanDocument.of(decisions, usageByKey, copy)));
+            case table -> out.print(new TableRenderer(palette, width, copy).render(decisions, usageByKey.orElse(Map.of())));
         }
         out.flush();
     }

@@ -65,6 +65,8 @@ public final class UiCommand extends BaseCommand {
     /** --headroom, --days, --prometheus, --usage-timeout: as plan's; the UI reads usage again every 20 s while it is open. */
     @Mixin UsageOptions usageOptions;
 
+    @Mixin CopyOptions copyOptions;
+
     private final Environment environment;
     private final InputStream stdin;
     private final Map<String, String> env;
@@ -96,7 +98,7 @@ public final class UiCommand extends BaseCommand {
             usage = new ClusterUsage(conn.cluster(), usageOptions.reader(conn.cluster(), conn), cluster::usageScopes,
                     usageOptions.policy(spec));
             steps = new ClusterSteps(conn.cluster(), Clock.systemUTC(), journal, Operator.identify(env), conn.server(),
-                    cluster::declared, ConvergeOptions.defaults(), Checkpoint.NONE, new StopRequest());
+                    cluster::declared, ConvergeOptions.defaults().withCopy(copyOptions.optIn()), Checkpoint.NONE, new StopRequest());
         } else {
             SnapshotDecisions snapshot = new SnapshotDecisions(stdin, manifestFiles.files, manifestFiles.recursive, live.snapshots, connection.namespace, connection.allNamespaces);
             first = snapshot.load();
@@ -205,6 +207,7 @@ public final class UiCommand extends BaseCommand {
         manifestFiles.validate();
         connection.validate(spec);
         usageOptions.validate(spec);
+        copyOptions.validate(spec);
         live.validate(manifestFiles);
     }
 }

@@ -45,6 +45,12 @@ public interface Cluster {
      */
     CsiDriverList listCsiDrivers();
 
+    /**
+     * LIST v1 PersistentVolumes (cluster-scoped): only for a copy into a {@code kubernetes.io/no-provisioner} class, whose
+     * new volumes must exist Available beforehand; a 403 is the distinct outcome {@link PersistentVolumeList.Forbidden}.
+     */
+    PersistentVolumeList listPersistentVolumes();
+
     /** LIST pods of a namespace matching a label selector ({@code app=db,tier in (a,b)}; "" for all). */
     ObjectList listPods(String namespace, String labelSelector);
 

@@ -86,6 +86,18 @@ public final class KubeCluster implements Cluster {
     }
 
     @Override
+    public PersistentVolumeList listPersistentVolumes() {
+        try {
+            return new PersistentVolumeList.Visible(list(Resource.PERSISTENT_VOLUMES, null, Query.of()).items());
+        } catch (ClusterException e) {
+            if (e.code() == 403) {
+                return new PersistentVolumeList.Forbidden(e.getMessage());
+            }
+            throw e;
+        }
+    }
+
+    @Override
     public ObjectList listPods(String namespace, String labelSelector) {
         return list(Resource.PODS, requireNamespace(namespace), Query.of().with("labelSelector", labelSelector));
     }

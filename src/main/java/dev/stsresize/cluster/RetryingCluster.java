@@ -97,6 +97,11 @@ public final class RetryingCluster implements Cluster {
     }
 
     @Override
+    public PersistentVolumeList listPersistentVolumes() {
+        return retry(delegate::listPersistentVolumes);
+    }
+
+    @Override
     public ObjectList listPods(String namespace, String labelSelector) {
         return retry(() -> delegate.listPods(namespace, labelSelector));
     }

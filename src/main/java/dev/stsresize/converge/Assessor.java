@@ -11,7 +11,10 @@ import dev.stsresize.plan.ClaimState;
 import dev.stsresize.plan.Decider;
 import dev.stsresize.plan.Decision;
 import dev.stsresize.plan.Finding;
+import dev.stsresize.plan.CopyOptIn;
 import dev.stsresize.plan.LiveState;
+import dev.stsresize.plan.PersistentVolumes;
+import dev.stsresize.plan.Resizers;
 import dev.stsresize.plan.Metadata;
 import dev.stsresize.plan.Plan;
 import dev.stsresize.plan.Reason;
@@ -19,6 +22,7 @@ import dev.stsresize.plan.Refusal;
 import dev.stsresize.plan.StorageFacts;
 import dev.stsresize.plan.Verdict;
 import dev.stsresize.cluster.ObjectList;
+import dev.stsresize.cluster.PersistentVolumeList;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -54,6 +58,8 @@ public final class Assessor {
     private final Progress progress;
     /** The cluster-wide LISTs sent ahead by {@link #prefetchAllNamespaces}, or null. */
     private Future<List<Object>> prefetched;
+    /** The operator's opt-in to the copy migration ({@code --copy}); none unless asked. */
+    private CopyOptIn copy = CopyOptIn.NONE;
 
     public Assessor(Cluster cluster, Progress progress) {
         this.cluster = cluster;
@@ -80,7 +86,7 @@ public final class Assessor {
      */
     public Assessment readAndDecide(List<ObjectNode> declared, boolean allNamespaces, Optional<String> fieldManager) {
         List<String> notes = new ArrayList<>();
-        LiveState live = read(declared, allNamespaces, notes);
+        LiveState live = volumesForCopy(declared, read(declared, allNamespaces, notes), notes);
         Map<String, ObjectNode> declaredByKey = new HashMap<>();
         declared.forEach(d -> declaredByKey.put(Objects.key(d), d));
         Map<String, ObjectNode> liveByKey = new HashMap<>();
@@ -88,7 +94,7 @@ public final class Assessor {
 
         List<Assessed> out = new ArrayList<>();
         List<Decision> decided = new ArrayList<>();
-        for (Decision d : decide(declared, live)) {
+        for (Decision d : decide(declared, live, copy)) {
             decided.add(PreFlight.limits(d, live.storageClasses()));
         }
         for (Decision d : PreFlight.lastResizeFailed(decided, live.claims(), cluster)) {
@@ -159,6 +165,9 @@ public final class Assessor {
             verbs.addAll(claimVerbs(ns));
             verbs.add(createEvents("events.k8s.io", ns));
             verbs.addAll(statefulSetVerbs(ns, a.decision().recreate(), restartPods));
+            if (a.decision().verdict() == Verdict.COPY) {
+                verbs.addAll(copyVerbs(ns));
+            }
             verbs.addAll(LeaseLock.clusterRecordAccess(ns));
         }
         List<Callable<Boolean>> rulesReviews = new ArrayList<>();
@@ -182,6 +191,11 @@ public final class Assessor {
      * the StatefulSets × claims walk (2,000 × 300 per namespace in the benchmark).
      */
     static List<Decision> decide(List<ObjectNode> declared, LiveState live) {
+        return decide(declared, live, CopyOptIn.NONE);
+    }
+
+    /** {@link #decide(List, LiveState)} with the operator's opt-in to the copy migration. */
+    static List<Decision> decide(List<ObjectNode> declared, LiveState live, CopyOptIn copy) {
         Map<String, ObjectNode> liveByKey = new HashMap<>();
         live.statefulSets().forEach(s -> liveByKey.put(Objects.key(s), s));
         Map<String, List<ObjectNode>> claimsByPrefix = new HashMap<>();
@@ -201,7 +215,7 @@ public final class Assessor {
             for (String t : templates) {
                 candidates.addAll(claimsByPrefix.getOrDefault(ns + "/" + t + "-" + Objects.name(d), List.of()));
             }
-            return Decider.decideOne(d, liveByKey.get(Objects.key(d)), candidates, storage);
+            return Decider.decideOne(d, liveByKey.get(Objects.key(d)), candidates, storage, copy);
         };
         List<Decision> out = inTwo(declared, decideOne);
         out.sort(Comparator.comparing(Decision::namespace).thenComparing(Decision::name));
@@ -310,6 +324,58 @@ public final class Assessor {
     }
 
     /**
+     * Decides with the operator's opt-in to the copy migration ({@code --copy}): a StatefulSet refused only for want of
+     * expansion becomes a copy plan ({@link Decider#decideOne}).
+     */
+    public Assessor copying(CopyOptIn optIn) {
+        this.copy = optIn == null ? CopyOptIn.NONE : optIn;
+        return this;
+    }
+
+    /**
+     * The PersistentVolumes, listed only where the opt-in copies a declared StatefulSet's claims into a
+     * {@code kubernetes.io/no-provisioner} class (it makes no volume: one must be Available for each claim); any other
+     * run sends no request for them. Where they are forbidden, the decision says what to create.
+     */
+    private LiveState volumesForCopy(List<ObjectNode> declared, LiveState live, List<String> notes) {
+        if (!copy.chosen()) {
+            return live;
+        }
+        Set<String> noProvisioner = new TreeSet<>();
+        live.storageClasses().forEach(sc -> {
+            if (Resizers.NO_PROVISIONER.equals(Metadata.text(sc, "provisioner"))) {
+                noProvisioner.add(Objects.name(sc));
+            }
+        });
+        if (noProvisioner.isEmpty()) {
+            return live;
+        }
+        Set<String> prefixes = new java.util.HashSet<>();
+        declared.forEach(d -> d.path("spec").path("volumeClaimTemplates").forEach(t -> prefixes.add(
+                Objects.namespace(d) + "/" + t.path("metadata").path("name").asText("") + "-" + Objects.name(d) + "-")));
+        boolean needed = false;
+        for (ObjectNode c : live.claims()) {
+            String name = Objects.name(c);
+            String prefix = Objects.namespace(c) + "/" + name.substring(0, name.lastIndexOf('-') + 1);
+            if (prefixes.contains(prefix) && noProvisioner.contains(copy.classFor(Metadata.text(c, "spec", "storageClassName")))) {
+                needed = true;
+                break;
+            }
+        }
+        if (!needed) {
+            return live;
+        }
+        PersistentVolumeList listed = cluster.listPersistentVolumes();
+        if (listed instanceof PersistentVolumeList.Visible v) {
+            return live.withVolumes(PersistentVolumes.of(v.items()));
+        }
+        String message = ((PersistentVolumeList.Forbidden) listed).message();
+        notes.add("PersistentVolumes cannot be listed (" + message + "); a copy into a " + Resizers.NO_PROVISIONER
+                + " class says which volumes must exist");
+        return live.withVolumes(PersistentVolumes.unreadable(message));
+    }
+
+    /**
      * Sends step 1's cluster-wide LISTs now, for the next {@link #assess} with {@code allNamespaces}:
      * with {@code -A} they do not depend on the manifest, so they are answered while it is read.
      * The same four requests, sent earlier; nothing is written.
@@ -332,6 +398,9 @@ public final class Assessor {
         List<String> missing = missing(claimVerbs(ns), reviews);
         boolean eventsV1 = reviews.allowed(createEvents("events.k8s.io", ns));
         missing.addAll(missing(statefulSetVerbs(ns, a.decision().recreate(), restartPods), reviews));
+        if (a.decision().verdict() == Verdict.COPY) {
+            missing.addAll(missing(copyVerbs(ns), reviews));
+        }
         // the core API is asked only where events.k8s.io is refused
         if (!eventsV1 && !reviews.allowed(createEvents("", ns))) {
             a = a.with(warned(a.decision(), "Events are not recorded in namespace " + ns + ": you cannot create"
@@ -384,6 +453,22 @@ public final class Assessor {
                 needed.add(new ResourceAccess("create", "", "pods", "eviction", ns, ""));
             }
         }
+        return needed;
+    }
+
+    /**
+     * What a copy needs in the namespace beyond the re-create: evict each pod, run and read its copy pod, create the
+     * temporary and the re-created claims and delete the temporary and the original ones.
+     */
+    static List<ResourceAccess> copyVerbs(String ns) {
+        List<ResourceAccess> needed = new ArrayList<>();
+        needed.add(new ResourceAccess("create", "", "pods", "eviction", ns, ""));
+        for (String verb : List.of("create", "get", "delete")) {
+            needed.add(new ResourceAccess(verb, "", "pods", "", ns, ""));
+        }
+        needed.add(new ResourceAccess("get", "", "pods", "log", ns, ""));
+        needed.add(new ResourceAccess("create", "", "persistentvolumeclaims", "", ns, ""));
+        needed.add(new ResourceAccess("delete", "", "persistentvolumeclaims", "", ns, ""));
         return needed;
     }
 

@@ -2,6 +2,7 @@ package dev.stsresize.manifest;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.plan.LiveState;
+import dev.stsresize.plan.PersistentVolumes;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,6 +28,7 @@ public final class SnapshotReader {
         List<ObjectNode> claims = new ArrayList<>();
         List<ObjectNode> classes = new ArrayList<>();
         List<ObjectNode> drivers = new ArrayList<>();
+        List<ObjectNode> volumes = new ArrayList<>();
         inputs.forEach(paths, true, (file, reader) -> documents.read(file, reader, doc -> {
             String ns = doc.object().path("metadata").path("namespace").asText("default");
             boolean inScope = namespaces == null || namespaces.contains(ns);
@@ -38,9 +40,13 @@ public final class SnapshotReader {
                 classes.add(doc.object());
             } else if (doc.is("storage.k8s.io/v1", "CSIDriver")) {
                 drivers.add(doc.object());
+            } else if (doc.is("v1", "PersistentVolume")) {
+                volumes.add(doc.object());
             }
         }));
         // a snapshot without CSIDrivers may have been taken without asking for them: unknown, not "none"
-        return new LiveState(sets, claims, classes, true, drivers, !drivers.isEmpty());
+        // likewise the PersistentVolumes, which only a copy into a no-provisioner class reads
+        return new LiveState(sets, claims, classes, true, drivers, !drivers.isEmpty(), volumes.isEmpty()
+                ? PersistentVolumes.unreadable("the snapshot holds none") : PersistentVolumes.of(volumes));
     }
 }

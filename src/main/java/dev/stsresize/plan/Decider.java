@@ -36,8 +36,13 @@ public final class Decider {
 
     private Decider() {}
 
-    /** One decision per declared StatefulSet, sorted by namespace then name. */
+    /** One decision per declared StatefulSet, sorted by namespace then name, without the copy. */
     public static List<Decision> decide(List<ObjectNode> declared, LiveState live) {
+        return decide(declared, live, CopyOptIn.NONE);
+    }
+
+    /** One decision per declared StatefulSet, sorted by namespace then name; {@code copy} is the operator's opt-in to the copy. */
+    public static List<Decision> decide(List<ObjectNode> declared, LiveState live, CopyOptIn copy) {
         Map<String, ObjectNode> liveByKey = new HashMap<>();
         for (ObjectNode sts : live.statefulSets()) {
             liveByKey.put(key(sts), sts);
@@ -48,7 +53,7 @@ public final class Decider {
         }
         List<Decision> out = new ArrayList<>();
         for (ObjectNode d : declared) {
-            out.add(decideOne(d, liveByKey.get(key(d)), claimsByNamespace.getOrDefault(namespaceOf(d), List.of()), live.storage()));
+            out.add(decideOne(d, liveByKey.get(key(d)), claimsByNamespace.getOrDefault(namespaceOf(d), List.of()), live.storage(), copy));
         }
         out.sort(Comparator.comparing(Decision::namespace).thenComparing(Decision::name));
         return out;
@@ -79,6 +84,16 @@ public final class Decider {
      *     (its provisioner needs a resizer)
      */
     public static Decision decideOne(ObjectNode declared, ObjectNode live, List<ObjectNode> claims, StorageFacts storage) {
+        return decideOne(declared, live, claims, storage, CopyOptIn.NONE);
+    }
+
+    /**
+     * @param copy the operator's opt-in to the copy migration: with it, a StatefulSet refused only for want of expansion
+     *     is a {@link Verdict#COPY} plan, unless the copy cannot take its claims (refused) or have their new volumes
+     *     (blocked); without it, such a refusal says when the copy is possible
+     */
+    public static Decision decideOne(ObjectNode declared, ObjectNode live, List<ObjectNode> claims, StorageFacts storage,
+            CopyOptIn copy) {
         List<ObjectNode> classes = storage.classes();
         boolean classesKnown = storage.classesKnown();
         String namespace = namespaceOf(declared);
@@ -129,15 +144,25 @@ public final class Decider {
         }
 
         List<String> resizerWarnings = new ArrayList<>();
-        if (classesKnown) {
-            resizers(claimStates, classes, storage.resizers(), findings, resizerWarnings);
-        }
+        Set<String> withoutResizer = classesKnown
+                ? resizers(claimStates, classes, storage.resizers(), findings, resizerWarnings) : Set.of();
 
         boolean templateGrows = sizes.stream().anyMatch(TemplateSize::changes);
+        List<Finding> standing = findings;
+        if (CopyRoute.onlyForWantOfExpansion(findings)) {
+            Optional<List<Finding>> copyFindings = copyRoute(claimStates, withoutResizer, claims, storage, copy, findings);
+            if (copyFindings.isPresent() && copyFindings.get().isEmpty()) {
+                List<ClaimState> copied = claimStates.stream().map(c -> c.grow() ? c.toCopy() : c).toList();
+                List<String> warnings = new ArrayList<>(Warnings.forRecreate(declared, live));
+                warnings.addAll(resizerWarnings);
+                return new Plan(namespace, name, Verdict.COPY, sizes, copied, warnings, copyDetail(sizes, copied, copy));
+            }
+            standing = copyFindings.orElse(findings);
+        }
         List<String> warnings = new ArrayList<>(templateGrows ? Warnings.forRecreate(declared, live) : List.of());
         warnings.addAll(resizerWarnings);
-        if (!findings.isEmpty()) {
-            return new Refusal(namespace, name, findings, sizes, claimStates, warnings);
+        if (!standing.isEmpty()) {
+            return new Refusal(namespace, name, standing, sizes, claimStates, warnings);
         }
         long growing = claimStates.stream().filter(ClaimState::grow).count();
         if (templateGrows) {
@@ -149,6 +174,50 @@ public final class Decider {
                             + (growing == 1 ? "it" : "them") + ", no recreate needed");
         }
         return new Plan(namespace, name, Verdict.UP_TO_DATE, sizes, claimStates, warnings, upToDateDetail(claimStates));
+    }
+
+    /**
+     * The copy's answer to a refusal for want of expansion. Without the opt-in: the findings, with the sentence that says
+     * the copy is possible where it is. With it: empty findings where the copy takes the StatefulSet, else why not. A
+     * StatefulSet with claims that could grow in place is not copied: it is copied whole or grown in place, and the
+     * copy's downtime is not spent on a claim that needs none.
+     *
+     * @return the findings that stand (empty: a copy plan), or empty where the refusal stands unchanged
+     */
+    private static Optional<List<Finding>> copyRoute(List<ClaimState> claimStates, Set<String> withoutResizer, List<ObjectNode> claims,
+            StorageFacts storage, CopyOptIn copy, List<Finding> findings) {
+        List<ClaimState> toGrow = claimStates.stream().filter(ClaimState::grow).toList();
+        List<ClaimState> inPlace = CopyRoute.growableInPlace(toGrow, withoutResizer);
+        if (!inPlace.isEmpty()) {
+            return copy.chosen() ? Optional.of(CopyRoute.withSentence(findings, CopyRoute.mixed(inPlace))) : Optional.empty();
+        }
+        Map<String, ObjectNode> raw = new HashMap<>();
+        claims.forEach(c -> raw.put(Metadata.textOrEmpty(c, "metadata", "name"), c));
+        List<Finding> unfit = CopyRoute.unfit(toGrow, raw);
+        if (!copy.chosen()) {
+            return unfit.isEmpty() ? Optional.of(CopyRoute.withSentence(findings, CopyRoute.POSSIBLE)) : Optional.empty();
+        }
+        return Optional.of(unfit.isEmpty() ? CopyRoute.noVolume(toGrow, raw, storage, copy) : unfit);
+    }
+
+    private static String copyDetail(List<TemplateSize> sizes, List<ClaimState> claims, CopyOptIn copy) {
+        List<String> parts = new ArrayList<>();
+        for (TemplateSize t : sizes) {
+            if (t.changes()) {
+                parts.add("template \"" + t.name() + "\" " + t.live() + " -> " + t.declared());
+            }
+        }
+        List<ClaimState> copied = claims.stream().filter(ClaimState::copy).toList();
+        Set<String> targets = new java.util.TreeSet<>();
+        copied.forEach(c -> targets.add(String.valueOf(copy.classFor(c.storageClass()))));
+        parts.add(plural(copied.size(), "claim") + " cannot grow in place: copy each to a bigger volume of the same name, class \""
+                + String.join("\", \"", targets) + "\", one pod at a time (each down while its data is copied)");
+        long ahead = claims.stream().filter(c -> !c.grow()).count();
+        if (ahead > 0) {
+            parts.add(plural(ahead, "claim") + " already at or above the target, left alone");
+        }
+        parts.add("the StatefulSet is orphan-deleted and re-applied around each pod's copy");
+        return String.join("; ", parts);
     }
 
     /**
@@ -326,8 +395,9 @@ public final class Decider {
      * (or could not be checked), naming those claims. Only classes that exist and allow expansion are
      * checked: the others are already not-expandable.
      */
-    private static void resizers(List<ClaimState> claims, List<ObjectNode> classes, Resizers resizers, List<Finding> findings,
+    private static Set<String> resizers(List<ClaimState> claims, List<ObjectNode> classes, Resizers resizers, List<Finding> findings,
             List<String> warnings) {
+        Set<String> absent = new java.util.TreeSet<>();
         Map<String, List<String>> growingByClass = new java.util.TreeMap<>();
         for (ClaimState c : claims) {
             // a class that refuses expansion is already not-expandable: its resizer matters once it allows it
@@ -343,11 +413,13 @@ public final class Decider {
             Resizers.Answer answer = resizers.check(className, Metadata.text(sc, "provisioner"));
             String subject = (names.size() == 1 ? "claim \"" : "claims \"") + String.join("\", \"", names) + "\" must grow: ";
             if (answer instanceof Resizers.Answer.Absent a) {
+                absent.add(className);
                 findings.add(new Finding(Reason.NO_RESIZER, subject + a.why()));
             } else if (answer instanceof Resizers.Answer.Unchecked u) {
                 warnings.add(subject + u.warning());
             }
         });
+        return absent;
     }
 
     /**

@@ -12,7 +12,19 @@ public enum Reason {
     NOT_EXPANDABLE("not-expandable", true),
     /** A claim to grow has a class whose provisioner no resizer serves (see {@link Resizers}). */
     NO_RESIZER("no-resizer", true),
+    /**
+     * Opted in to the copy ({@link CopyOptIn}): a claim to copy is {@code ReadWriteMany}; other pods may write to it
+     * while one pod is down for its copy, and what they write after the copy started would be lost.
+     */
+    COPY_READ_WRITE_MANY("copy-read-write-many", true),
+    /** Opted in to the copy: a claim to copy has {@code volumeMode: Block}; the copy pod copies files, not devices. */
+    COPY_BLOCK_VOLUME("copy-block-volume", true),
     CLAIM_UNBOUND("claim-unbound", false),
+    /**
+     * Opted in to the copy: the new volumes' class cannot give one (it does not exist, or it is
+     * {@code kubernetes.io/no-provisioner} without an Available PersistentVolume that fits); the finding names what to create.
+     */
+    COPY_NO_VOLUME("copy-no-volume", false),
     /** The user lacks a permission the converge needs (added by the converge). */
     FORBIDDEN("forbidden", false);
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.plan.ClaimState;
+import dev.stsresize.plan.CopyOptIn;
 import dev.stsresize.plan.Decision;
 import dev.stsresize.plan.Quantity;
 import dev.stsresize.plan.Refusal;
@@ -42,12 +43,22 @@ public final class PlanDocument {
      * @param usage by {@code namespace/name}
      */
     public static ObjectNode of(List<Decision> decisions, Optional<Map<String, StatefulSetUsage>> usage) {
+        return of(decisions, usage, CopyOptIn.NONE);
+    }
+
+    /**
+     * With the operator's opt-in to the copy: a copy plan's claims to copy have {@code action: copy} and
+     * {@code copyStorageClass} (their new volumes' class), and the item has {@code downtime} (what the text's paragraph says).
+     */
+    public static ObjectNode of(List<Decision> decisions, Optional<Map<String, StatefulSetUsage>> usage, CopyOptIn copy) {
         ObjectNode doc = document("Plan");
         ArrayNode items = (ArrayNode) doc.get("items");
         decisions.stream()
                 .sorted(Comparator.comparing(Decision::namespace).thenComparing(Decision::name))
                 .forEach(d -> {
-                    ObjectNode item = item(d);
+                    ObjectNode item = item(d, copy);
+                    Optional<StatefulSetUsage> known = usage.flatMap(u -> Optional.ofNullable(u.get(Metadata.key(d.namespace(), d.name()))));
+                    CopyDowntime.paragraph(d, known).ifPresent(text -> item.put("downtime", text));
                     usage.ifPresent(u -> usageFields(item, Optional.ofNullable(u.get(Metadata.key(d.namespace(), d.name())))));
                     items.add(item);
                 });
@@ -72,6 +83,10 @@ public final class PlanDocument {
     }
 
     static ObjectNode item(Decision d) {
+        return item(d, CopyOptIn.NONE);
+    }
+
+    static ObjectNode item(Decision d, CopyOptIn copy) {
         ObjectNode item = JSON.objectNode();
         item.put("namespace", d.namespace());
         item.put("name", d.name());
@@ -100,11 +115,14 @@ public final class PlanDocument {
             } else {
                 o.putNull("expandable"); // the StorageClasses could not be read
             }
-            o.put("action", !c.grow() ? "keep" : d.verdict().hasWork() ? "grow" : "needs-growth");
+            o.put("action", !c.grow() ? "keep" : c.copy() ? "copy" : d.verdict().hasWork() ? "grow" : "needs-growth");
             o.put("scaledAway", c.scaledAway());
             o.put("from", text(c.request()));
             o.put("to", c.target().toString());
             o.put("capacity", text(c.capacity()));
+            if (c.copy()) {
+                o.put("copyStorageClass", copy.classFor(c.storageClass()));
+            }
         }
         ArrayNode warnings = item.putArray("warnings");
         d.warnings().forEach(warnings::add);

@@ -1,6 +1,7 @@
 package dev.stsresize.render;
 
 import dev.stsresize.plan.ClaimState;
+import dev.stsresize.plan.CopyOptIn;
 import dev.stsresize.plan.Decision;
 import dev.stsresize.plan.Finding;
 import dev.stsresize.plan.Quantity;
@@ -12,6 +13,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The human plan: per StatefulSet its verdict, each template's live -> declared size, each claim's
@@ -42,6 +44,7 @@ public final class TableRenderer {
 
     private final Palette p;
     private final int width;
+    private final CopyOptIn copy;
 
     public TableRenderer(Palette palette) {
         this(palette, 0);
@@ -49,7 +52,16 @@ public final class TableRenderer {
 
     /** @param width the columns every line must fit in (the terminal's); 0 or less: no limit */
     public TableRenderer(Palette palette, int width) {
+        this(palette, width, CopyOptIn.NONE);
+    }
+
+    /**
+     * @param width the columns every line must fit in (the terminal's); 0 or less: no limit
+     * @param copy the operator's opt-in to the copy: a copied claim's action names its new volume's class
+     */
+    public TableRenderer(Palette palette, int width, CopyOptIn copy) {
         this.p = palette;
+        this.copy = copy == null ? CopyOptIn.NONE : copy;
         // narrower than this, nothing readable fits: the lines are cut as at 20 columns
         this.width = width <= 0 ? 0 : Math.max(width, MIN_TERMINAL);
     }
@@ -67,8 +79,8 @@ public final class TableRenderer {
     public String render(List<Decision> decisions, Map<String, StatefulSetUsage> usage) {
         StringBuilder out = new StringBuilder();
         for (Decision d : decisions) {
-            block(d, out);
             StatefulSetUsage u = usage.get(dev.stsresize.plan.Metadata.key(d.namespace(), d.name()));
+            block(d, Optional.ofNullable(u), out);
             if (u != null) {
                 prose(UsageText.line(u), UsageText.percentStyle(p, u), out);
             }
@@ -78,7 +90,7 @@ public final class TableRenderer {
         return out.toString();
     }
 
-    private void block(Decision d, StringBuilder out) {
+    private void block(Decision d, Optional<StatefulSetUsage> usage, StringBuilder out) {
         out.append(heading(d)).append('\n');
         for (TemplateSize t : d.templates()) {
             out.append(templateLine(t)).append('\n');
@@ -89,7 +101,7 @@ public final class TableRenderer {
             for (ClaimState c : claims) {
                 rows.add(new String[] {c.name(), text(c.request()), text(c.capacity()), c.grow() ? "→" : "", c.target().toString(),
                     (c.storageClass() == null ? "(none)" : c.storageClass()) + " " + mark(c),
-                    c.phase() == null ? "-" : c.phase(), action(d, c)});
+                    c.phase() == null ? "-" : c.phase(), action(d, c, copy)});
             }
             if (width > 0 && tableWidth(widths(rows)) > width) {
                 // too wide: the short form of an action says the same before anything is cut
@@ -114,6 +126,7 @@ public final class TableRenderer {
         } else {
             prose(d.detail(), p::dim, out);
         }
+        CopyDowntime.paragraph(d, usage).ifPresent(text -> prose(text, p::yellow, out));
         for (String w : d.warnings()) {
             prose("warning: " + w, p::yellow, out);
         }
@@ -226,10 +239,13 @@ public final class TableRenderer {
     }
 
     /** The claim's action column: grow, needs growth (refused or blocked), keep; ", scaled away" when so. */
-    private static String action(Decision d, ClaimState c) {
+    private static String action(Decision d, ClaimState c, CopyOptIn copy) {
         String where = c.scaledAway() ? ", scaled away" : "";
         if (!c.grow()) {
             return KEEP + where;
+        }
+        if (c.copy()) {
+            return "copy to " + copy.classFor(c.storageClass()) + where;
         }
         return (d.verdict().hasWork() ? "grow" : "needs growth") + where;
     }

@@ -35,6 +35,10 @@ public final class Texts {
             case NOT_EXPANDABLE -> "a claim to grow has a StorageClass that does not allow volume expansion";
             case NO_RESIZER -> "a claim to grow has a StorageClass whose provisioner nothing can resize (no CSI driver"
                     + " with a resizer, or kubernetes.io/no-provisioner): its volume would never grow";
+            case COPY_READ_WRITE_MANY -> "a claim to copy is ReadWriteMany: other pods could write to it while its pod is down"
+                    + " for the copy, and what they wrote would be lost";
+            case COPY_BLOCK_VOLUME -> "a claim to copy is a raw block volume: the copy copies files, not devices";
+            case COPY_NO_VOLUME -> "the new volumes' StorageClass cannot give one yet: create what the detail names, then refresh";
             case CLAIM_UNBOUND -> "a claim to grow is not Bound yet; wait for it to bind, then refresh";
             case FORBIDDEN -> "you lack a permission the converge needs";
         };

@@ -136,6 +136,20 @@ class CompletionTest {
     }
 
     @Test
+    void copyClassCompletesTheClustersStorageClasses(@TempDir Path tmp) throws IOException {
+        try (SimCluster sim = SimCluster.start()) {
+            sim.load(DemoScenario.cluster().toArray(new ObjectNode[0]));
+            Path config = Files.writeString(tmp.resolve("config"), sim.kubeconfig());
+            Map<String, String> env = Map.of("KUBECONFIG", config.toString());
+            List<String> classes = DemoScenario.cluster().stream().filter(o -> o.path("kind").asText().equals("StorageClass"))
+                    .map(o -> o.path("metadata").path("name").asText()).sorted().toList();
+            assertThat(classes).hasSizeGreaterThan(1);
+            assertThat(warm(env, "plan", "--copy", "--copy-class", "")).containsExactlyElementsOf(concat(classes, ":4"));
+            assertThat(complete(env, "apply", "--copy", "--copy-class=fast")).containsExactly("--copy-class=fast-online", ":4");
+        }
+    }
+
+    @Test
     void resumeCompletesStatefulSetsAndDashNNamespacesFromTheCluster(@TempDir Path tmp) throws IOException {
         try (SimCluster sim = SimCluster.start()) {
             sim.load(DemoScenario.cluster().toArray(new ObjectNode[0]));

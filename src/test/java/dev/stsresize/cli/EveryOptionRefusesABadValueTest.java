@@ -83,6 +83,8 @@ class EveryOptionRefusesABadValueTest {
         BAD.put("--timeout", "0s");
         BAD.put("--fs-timeout", "0s");
         BAD.put("--speed", "slow");
+        BAD.put("--copy-class", "Local_Path");
+        BAD.put("--copy-image", "busybox 1.36");
         BAD_IN.put("resume NAMESPACE/NAME", "default/Bad_Name");
         BAD_IN.put("revert NAMESPACE/NAME", "default/Bad_Name");
         BAD_IN.put("set-size NAMESPACE/NAME", "default/");
@@ -226,6 +228,9 @@ class EveryOptionRefusesABadValueTest {
     void aBadValueIsOneErrorBeforeAnyRequest(String command, String option, String bad) {
         Map<String, String> options = baseOptions(command);
         Map<String, String> positionals = basePositionals(command);
+        if (COPY_VALUES.contains(option)) {
+            options.put("--copy", null); // so that the value is what is refused, not the missing opt-in
+        }
         if (option.startsWith("-")) {
             options.put(option, bad);
         } else {
@@ -236,6 +241,31 @@ class EveryOptionRefusesABadValueTest {
         args.addAll(positionals.values());
 
         refusedBeforeAnyRequest(args);
+    }
+
+    /** The options that only go with {@code --copy}. */
+    static final List<String> COPY_VALUES = List.of("--copy-class", "--copy-image");
+
+    /** The copy's values without the opt-in are refused naming --copy, by every command that has them. */
+    @ParameterizedTest(name = "{0} {1} without --copy")
+    @MethodSource("copyValuesWithoutCopy")
+    void aCopyValueWithoutCopyIsRefusedNamingIt(String command, String option) {
+        List<String> args = new ArrayList<>(List.of(command));
+        baseOptions(command).forEach((name, value) -> args.add(value == null ? name : name + "=" + value));
+        args.add(option + "=" + (option.equals("--copy-class") ? "bigger" : "busybox:1.37.0"));
+        assertThat(refusedBeforeAnyRequest(args)).contains("error: " + option + " is for the copy migration, which only --copy turns on:"
+                + " add --copy, or leave " + option + " out.");
+    }
+
+    static Stream<Arguments> copyValuesWithoutCopy() {
+        List<Arguments> out = new ArrayList<>();
+        CommandContractTest.tree().getSubcommands().forEach((command, sub) -> {
+            if (sub.getCommandSpec().findOption("--copy") != null) {
+                COPY_VALUES.forEach(o -> out.add(Arguments.of(command, o)));
+            }
+        });
+        assertThat(out).extracting(a -> a.get()[0]).contains("plan", "apply", "ui");
+        return out.stream();
     }
 
     /** Every command that takes both -n and -A refuses them together, in the one check they share. */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.cluster.AccessReview;
 import dev.stsresize.cluster.ClaimDeleteAllowed;
 import dev.stsresize.cluster.CopyPodLog;
+import dev.stsresize.cluster.PersistentVolumeList;
 import dev.stsresize.cluster.PodLog;
 import dev.stsresize.cluster.Cluster;
 import dev.stsresize.cluster.ClusterException;
@@ -103,6 +104,7 @@ final class MemoryCluster implements Cluster {
             List.of(new RulesReview.Rule(List.of("*"), List.of("*"), List.of("*"), List.of())), false, "");
     /** Whether the StorageClasses and CSIDrivers LISTs answer 403. */
     boolean storageClassesForbidden;
+    boolean persistentVolumesForbidden;
     boolean csiDriversForbidden;
     /** The kubelet summaries by node name; a node absent here answers 404. */
     final Map<String, ObjectNode> summaries = new HashMap<>();
@@ -629,6 +631,13 @@ final class MemoryCluster implements Cluster {
 
     /** PersistentVolumes are cluster-scoped; this fake keys them under the namespace {@link Objects#namespace} gives them. */
     private static final String PV_KEY_NAMESPACE = "default";
+
+    @Override
+    public PersistentVolumeList listPersistentVolumes() {
+        read("listPersistentVolumes", "");
+        return persistentVolumesForbidden ? new PersistentVolumeList.Forbidden("persistentvolumes is forbidden")
+                : new PersistentVolumeList.Visible(list("PersistentVolume", Optional.empty(), ""));
+    }
 
     @Override
     public Optional<ObjectNode> getPersistentVolume(String name) {

@@ -66,10 +66,12 @@ class DeciderTest {
         assertThat(d.verdict()).isEqualTo(Verdict.REFUSED);
         assertThat(d.detail()).isEqualTo("not-expandable: claims \"data-db-0\", \"data-db-1\", \"data-db-2\" must grow to 2Gi but their"
                 + " StorageClass \"fast\" does not set allowVolumeExpansion: true; the API server refuses to resize them (a cluster admin"
-                + " can allow expansion on the class)");
+                + " can allow expansion on the class); a copy to bigger volumes is possible: --copy (one pod at a time, each down while its"
+                + " data is copied)");
         Decision one = Decider.decideOne(sts("a", "db", "2Gi"), sts("a", "db", "1Gi"), List.of(claim("a", "data-db-0", "1Gi")), fixed);
         assertThat(one.detail()).isEqualTo("not-expandable: claim \"data-db-0\" must grow to 2Gi but its StorageClass \"fast\" does not"
-                + " set allowVolumeExpansion: true; the API server refuses to resize it (a cluster admin can allow expansion on the class)");
+                + " set allowVolumeExpansion: true; the API server refuses to resize it (a cluster admin can allow expansion on the class);"
+                + " a copy to bigger volumes is possible: --copy (one pod at a time, each down while its data is copied)");
     }
 
     @Test
@@ -180,10 +182,11 @@ class DeciderTest {
     @Test
     void labelsVerdictsAndReasonsAsTheJsonContractSpellsThem() {
         assertThat(List.of(Verdict.values())).extracting(Verdict::label)
-                .containsExactly("grow", "grow-claims", "up-to-date", "refused", "blocked", "absent");
+                .containsExactly("grow", "grow-claims", "copy", "up-to-date", "refused", "blocked", "absent");
         assertThat(List.of(Reason.values())).extracting(Reason::label).containsExactly("template-changed", "other-immutable",
-                "owned", "shrink", "not-expandable", "no-resizer", "claim-unbound", "forbidden");
-        assertThat(List.of(Reason.values())).filteredOn(Reason::permanent).hasSize(6);
+                "owned", "shrink", "not-expandable", "no-resizer", "copy-read-write-many", "copy-block-volume", "claim-unbound",
+                "copy-no-volume", "forbidden");
+        assertThat(List.of(Reason.values())).filteredOn(Reason::permanent).hasSize(8);
     }
 
     @Test
