@@ -52,6 +52,14 @@ public final class DemoCommand extends BaseCommand {
             + "print the outcome per StatefulSet and exit with apply's code: 2, since the scenario holds refusals on purpose.")
     boolean apply;
 
+    /** Which cluster the demo serves: the growths and refusals, or a class that cannot expand, grown by copy. */
+    enum Scenario { grow, copy }
+
+    @Option(names = "--scenario", defaultValue = "grow", paramLabel = "NAME",
+            description = "grow: StatefulSets to grow in place and ones refused on purpose (default); copy: a StatefulSet on a class"
+                    + " that cannot expand (local-path), grown by copy (--copy is passed to apply and ui).")
+    Scenario scenario;
+
     @Option(names = "--dir", paramLabel = "DIR", description = "Write manifest.yaml, kubeconfig and live.yaml here instead of a new temporary folder.")
     Path dir;
 
@@ -122,8 +130,9 @@ public final class DemoCommand extends BaseCommand {
         private Integer serve(Path folder, Path manifest, Path kubeconfig, Path live) {
             try (SimCluster sim = SimCluster.start();
                     RemovedWhenDone removed = keepKubeconfig.removalOf(kubeconfig, spec.commandLine().getErr())) {
-                sim.load(DemoScenario.cluster().toArray(new ObjectNode[0]));
-                writeManifest(manifest, DemoScenario.manifest());
+                boolean copy = scenario == Scenario.copy;
+                sim.load((copy ? DemoScenario.copyCluster() : DemoScenario.cluster()).toArray(new ObjectNode[0]));
+                writeManifest(manifest, copy ? DemoScenario.copyManifest() : DemoScenario.manifest());
                 sim.writeKubeconfig(kubeconfig);
                 writeLive(live, sim);
                 try (ControllerManager controllers = ControllerManager.start(sim, dev.stsresize.sim.controller.Speed.valueOf(speed.name()))) {
@@ -165,7 +174,7 @@ public final class DemoCommand extends BaseCommand {
         private void banner(PrintWriter out, SimCluster sim, Path manifest, Path kubeconfig, Path live, boolean ui) {
             String kc = "--kubeconfig " + kubeconfig;
             out.println("A simulated cluster serves at " + sim.url() + " (speed " + speed + "), with these StatefulSets:");
-            for (String d : DemoScenario.descriptions()) {
+            for (String d : scenario == Scenario.copy ? DemoScenario.copyDescriptions() : DemoScenario.descriptions()) {
                 out.println("  " + d);
             }
             out.println();
@@ -183,7 +192,7 @@ public final class DemoCommand extends BaseCommand {
             out.println("Try:");
             out.println("  kubectl " + kc + " get sts,pvc -A");
             out.println("  kubectl stsresize plan " + kc + " -f " + manifest + " -A");
-            out.println("  kubectl stsresize apply " + kc + " -f " + manifest + " -A          # asks before each write");
+            out.println("  kubectl stsresize apply " + kc + " -f " + manifest + " -A" + copyFlag() + "          # asks before each write");
             out.println("  kubectl stsresize plan -f " + manifest + " --live " + live + " -A   # offline, against the capture");
             out.println();
             out.println(ui ? "Opening the interactive UI on it (q quits" + (keep ? "; the cluster keeps serving after, --keep)." : " and stops the cluster).")
@@ -204,18 +213,32 @@ public final class DemoCommand extends BaseCommand {
     private int applyAll(Path manifest, Path kubeconfig) {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        out.println("Running: kubectl stsresize apply --kubeconfig " + kubeconfig + " -f " + manifest + " -A --yes");
+        out.println("Running: kubectl stsresize apply --kubeconfig " + kubeconfig + " -f " + manifest + " -A --yes" + copyFlag());
         out.flush();
-        return new Cli(out, err, journalledBeside(manifest)).run("apply", "--kubeconfig", kubeconfig.toString(), "-f", manifest.toString(), "-A", "--yes");
+        List<String> args = new java.util.ArrayList<>(List.of("apply", "--kubeconfig", kubeconfig.toString(), "-f", manifest.toString(), "-A",
+                "--yes"));
+        if (scenario == Scenario.copy) {
+            args.add("--copy");
+        }
+        return new Cli(out, err, journalledBeside(manifest)).run(args.toArray(String[]::new));
     }
 
     /** The interactive UI on the demo, as a user would open it: {@code ui --kubeconfig K -f M -A}. */
     private int ui(Path manifest, Path kubeconfig) {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        out.println("Opening: kubectl stsresize ui --kubeconfig " + kubeconfig + " -f " + manifest + " -A");
+        out.println("Opening: kubectl stsresize ui --kubeconfig " + kubeconfig + " -f " + manifest + " -A" + copyFlag());
         out.flush();
-        return new Cli(out, err, journalledBeside(manifest).onConsole()).run("ui", "--kubeconfig", kubeconfig.toString(), "-f", manifest.toString(), "-A");
+        List<String> args = new java.util.ArrayList<>(List.of("ui", "--kubeconfig", kubeconfig.toString(), "-f", manifest.toString(), "-A"));
+        if (scenario == Scenario.copy) {
+            args.add("--copy");
+        }
+        return new Cli(out, err, journalledBeside(manifest).onConsole()).run(args.toArray(String[]::new));
+    }
+
+    /** " --copy" for the copy scenario: the opt-in every command of it needs. */
+    private String copyFlag() {
+        return scenario == Scenario.copy ? " --copy" : "";
     }
 
     /** The demo's own runs keep their journal beside its files: never in the operator's state folder, among real runs. */

@@ -177,6 +177,9 @@ public final class Steps {
         final Map<String, java.time.Duration> phases = new LinkedHashMap<>();
         boolean restored;
         String reapplyMessage = "";
+        /** A copy's pods as this process took them down and saw them Ready again: each pod's downtime, said at the end. */
+        final Map<Integer, Instant> downSince = new LinkedHashMap<>();
+        final Map<Integer, java.time.Duration> downFor = new LinkedHashMap<>();
         /** A copy's proofs, by claim, as this process read them from the copy pods: a claim is deleted only with one. */
         final Map<String, dev.stsresize.cluster.CopyVerified> proofs = new LinkedHashMap<>();
 
@@ -541,6 +544,7 @@ public final class Steps {
     void evict(Run run, ConvergeOptions opts) {
         timed(run, "evict", () -> {
             recordPhase(run, Phase.EVICT);
+            run.downSince.putIfAbsent(run.record().copy().current(), clock.instant());
             copies.evict(run, run.record().copy().current(), clock.instant().plus(opts.timeout()));
             return null;
         });
@@ -581,6 +585,10 @@ public final class Steps {
             boolean pod = r.copy().claimsOf(ordinal).isEmpty() || ordinal >= replicas(run.standing)
                     || copies.podReady(run, ordinal, uid, clock.instant().plus(opts.timeout()));
             if (pod) {
+                Instant down = run.downSince.get(ordinal);
+                if (down != null) {
+                    run.downFor.put(ordinal, java.time.Duration.between(down, clock.instant()));
+                }
                 run.lock.update(r.withStanding(run.standing).withCopy(r.copy().ordinalDone(ordinal)));
                 run.standing = null;
             }
@@ -699,9 +707,13 @@ public final class Steps {
             return told(new StatefulSetResult(ns, r.name(), Outcome.FAILED, "not-verified", "the copy is not verified from the"
                     + " objects: " + String.join("; ", problems) + free, claims, pods, List.of(), phasesOf(run)));
         }
+        List<String> downtimes = new ArrayList<>();
+        run.downFor.forEach((ordinal, took) -> downtimes.add(r.name() + "-" + ordinal + " "
+                + new StatefulSetResult.PhaseTime("", took).words()));
         return told(new StatefulSetResult(ns, r.name(), Outcome.CONVERGED, "", claims.size() + " claim(s) copied to bigger volumes"
                 + " under their own names, one pod at a time, each verified file by file; every pod Ready under the re-applied"
-                + " StatefulSet" + free, claims, pods, List.of(), phasesOf(run)));
+                + " StatefulSet" + (downtimes.isEmpty() ? "" : " (each pod down from its eviction until Ready: " + String.join(", ", downtimes)
+                + ")") + free, claims, pods, List.of(), phasesOf(run)));
     }
 
     // ---- restart pods -----------------------------------------------------------------------------

@@ -3,10 +3,7 @@ package dev.stsresize.converge;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stsresize.plan.ClaimState;
 import dev.stsresize.plan.CopyOptIn;
-import dev.stsresize.plan.Decision;
-import dev.stsresize.plan.Plan;
 import dev.stsresize.plan.Verdict;
 import dev.stsresize.sim.http.RecordedRequest;
 import dev.stsresize.sim.demo.DemoScenario;
@@ -34,17 +31,11 @@ class CopyMigrationTest {
 
     /** The copy scenario's StatefulSet, decided as a copy (as {@code --copy} makes the decision). */
     static Assessed copyOf(Harness h) {
-        Assessment a = new Assessor(h.cluster(), Progress.NONE).assess(DemoScenario.copyManifest(), false, Assessor.Depth.APPLY, false,
-                Optional.empty());
-        Assessed refused = a.items().get(0);
-        Decision d = refused.decision();
-        if (d.verdict() == Verdict.COPY) {
-            return refused;
-        }
-        List<ClaimState> claims = d.claims().stream().map(c -> c.grow() ? c.toCopy() : c).toList();
-        Plan copy = new Plan(d.namespace(), d.name(), Verdict.COPY, d.templates(), claims, d.warnings(), "copy");
-        return new Assessed(copy, refused.declared(), refused.live(), ReapplyObject.of(refused.declared(), refused.live()),
-                refused.fieldManager(), null, List.of());
+        Assessment a = new Assessor(h.cluster(), Progress.NONE).copying(CopyOptIn.withDefaults()).assess(DemoScenario.copyManifest(), false,
+                Assessor.Depth.APPLY, false, Optional.empty());
+        Assessed copy = a.items().get(0);
+        assertThat(copy.decision().verdict()).as(copy.decision().detail()).isEqualTo(Verdict.COPY);
+        return copy;
     }
 
     static ConvergeOptions copyOptions() {
@@ -193,6 +184,24 @@ class CopyMigrationTest {
                 String pv = h.claim(NS, claim).at("/spec/volumeName").asText();
                 assertThat(h.sim.volumeContents().of(pv, () -> -1L).manifestSha256()).isEqualTo(before.get(claim).manifestSha256());
                 assertThat(h.claim(NS, claim).at("/status/capacity/storage").asText()).isEqualTo("2Gi");
+            }
+        }
+    }
+
+    /** What the operator types: {@code apply --copy --yes}, through the whole CLI. */
+    @Test
+    void apply_copy_yes_moves_each_claim_and_says_which_volumes_to_free() throws Exception {
+        try (Harness h = Harness.start(home, DemoScenario.copyCluster())) {
+            Path manifest = Commands.manifest(home, DemoScenario.copyManifest());
+            Commands.Run r = Commands.run(h, "apply", "-f", manifest.toString(), "--copy", "--yes", "--timeout", "60s", "-o", "json");
+            assertThat(r.code()).as(r.describe()).isZero();
+            com.fasterxml.jackson.databind.JsonNode item = Harness.YAML.readTree(r.out()).path("items").path(0);
+            assertThat(item.path("outcome").asText()).isEqualTo("converged");
+            for (com.fasterxml.jackson.databind.JsonNode c : item.path("claims")) {
+                assertThat(c.path("action").asText()).isEqualTo("copy");
+                assertThat(c.path("previousVolume").asText()).isNotEmpty().isNotEqualTo(c.path("volume").asText());
+                assertThat(c.path("filesCopied").asLong()).isPositive();
+                assertThat(c.path("capacity").asText()).isEqualTo("2Gi");
             }
         }
     }

@@ -206,6 +206,11 @@ public final class DemoScenario {
         return CASES.stream().map(c -> c.namespace() + "/" + c.name() + ": " + c.why()).toList();
     }
 
+    /** The copy scenario's StatefulSets, as {@link #descriptions} says the main one's. */
+    public static List<String> copyDescriptions() {
+        return COPY_CASES.stream().map(c -> c.namespace() + "/" + c.name() + ": " + c.why()).toList();
+    }
+
     private static List<ObjectNode> liveObjects(Case c) {
         List<ObjectNode> out = new ArrayList<>();
         ObjectNode sts = object("apps/v1", "StatefulSet", c.namespace(), c.name());
