@@ -171,8 +171,27 @@ final class CopySteps {
                 + " the StatefulSet re-creates it", new Write.Eviction(ns, pod)));
         checkpoint.afterWrite("evict " + pod);
         String uid = Objects.uid(before.get());
-        waiter.until(ns, sts, Phase.EVICT, "pod " + pod + " to stop", WatchedKind.POD, pod,
-                o -> o.isEmpty() || !Objects.uid(o.get()).equals(uid), deadline);
+        // nothing is copied while the pod may still write: it is gone only once the kubelet has unmounted its volumes
+        gone("pod " + ns + "/" + pod, WatchedKind.POD, ns, sts, Phase.EVICT, pod, uid, deadline,
+                "its containers or volumes are not released on its node (kubectl describe pod " + pod + " -n " + ns
+                        + "); nothing was copied");
+    }
+
+    /**
+     * Waits until the object {@code name} of UID {@code uid} is gone; a stop or the deadline ends the copy here, saying
+     * {@code why} when the object is still there.
+     */
+    private void gone(String what, WatchedKind kind, String ns, String sts, Phase phase, String name, String uid, Instant deadline,
+            String why) {
+        Waiter.Result r = waiter.until(Waiter.Wait.of(ns, sts, phase, what + " to go", kind, name,
+                o -> o.isEmpty() || !Objects.uid(o.get()).equals(uid), deadline));
+        if (r.reached()) {
+            return;
+        }
+        if (waiter.stop().requested()) {
+            throw new CopyStopped("stopped while waiting for " + what + " to go");
+        }
+        throw new CopyStopped(what + " is still there after --timeout: " + why);
     }
 
     // ---- copy ---------------------------------------------------------------------------------------
@@ -356,9 +375,9 @@ final class CopySteps {
         progress.on(ProgressEvent.write(ns, run.name(), Phase.REBIND, "copy pod " + name + " deleted", new Write.CopyPodDelete(ns, name,
                 Objects.uid(pod))));
         checkpoint.afterWrite("delete copy pod " + name);
-        String uid = Objects.uid(pod);
-        waiter.until(ns, run.name(), Phase.REBIND, "copy pod " + name + " to go", WatchedKind.POD, name,
-                o -> o.isEmpty() || !Objects.uid(o.get()).equals(uid), run.deadline);
+        gone("copy pod " + ns + "/" + name, WatchedKind.POD, ns, run.name(), Phase.REBIND, name, Objects.uid(pod), run.deadline,
+                "its volumes are not released on its node (kubectl describe pod " + name + " -n " + ns + "); the claims it holds"
+                        + " cannot be deleted until it is gone");
     }
 
     // ---- rebind -------------------------------------------------------------------------------------
@@ -410,8 +429,13 @@ final class CopySteps {
             throw new CopyStopped("claim " + ns + "/" + claimName + " is gone and the record names no volume its copy went to; its"
                     + " data is on PersistentVolume " + c.oldVolume() + " (Retain). Nothing more is written");
         }
-        waiter.until(ns, sts, Phase.REBIND, "claim " + claimName + " to go", WatchedKind.PERSISTENT_VOLUME_CLAIM, claimName,
-                Optional::isEmpty, deadline);
+        Optional<ObjectNode> stillThere = cluster.getClaim(ns, claimName);
+        if (stillThere.isPresent()) {
+            gone("claim " + ns + "/" + claimName, WatchedKind.PERSISTENT_VOLUME_CLAIM, ns, sts, Phase.REBIND, claimName,
+                    Objects.uid(stillThere.get()), deadline, "a pod still uses it (its kubernetes.io/pvc-protection finalizer stays"
+                            + " until no pod does: kubectl describe pvc " + claimName + " -n " + ns + "); its data is safe on"
+                            + " PersistentVolume " + c.oldVolume() + " (Retain), the copy on " + c.newVolume());
+        }
         pointAtClaim(run, c);
         createClaim(ns, sts, Phase.REBIND, rebound(run.record(), c), "claim " + claimName + " created again on PersistentVolume "
                 + c.newVolume());

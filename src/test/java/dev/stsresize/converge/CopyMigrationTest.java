@@ -206,6 +206,30 @@ class CopyMigrationTest {
         }
     }
 
+    /**
+     * Seen on a real node: an evicted pod whose volume the kubelet could not unmount stayed Terminating. Nothing is copied
+     * while it may still write: the run stops at --timeout, nothing deleted, no copy pod made, the StatefulSet back.
+     */
+    @Test
+    void a_pod_that_does_not_stop_is_never_copied_from() {
+        List<ObjectNode> objects = new ArrayList<>();
+        for (ObjectNode o : DemoScenario.copyCluster()) {
+            if ("Pod".equals(o.path("kind").asText()) && "web-1".equals(o.at("/metadata/name").asText())) {
+                ((ObjectNode) o.get("metadata")).putArray("finalizers").add("example.com/hold");
+            }
+            objects.add(o);
+        }
+        try (Harness h = Harness.start(home, objects)) {
+            StatefulSetResult r = h.converger().converge(copyOf(h), copyOptions().withTimeout(java.time.Duration.ofSeconds(3)), true);
+
+            assertThat(r.outcome()).as(r.sentence()).isEqualTo(Outcome.FAILED);
+            assertThat(r.detail()).contains("pod files/web-1 is still there after --timeout").contains("nothing was copied");
+            assertThat(h.writes().stream().filter(w -> "POST".equals(w.method()) && w.path().endsWith("/pods"))).as("no copy pod").isEmpty();
+            assertThat(deletesOf(h, "persistentvolumeclaims")).isEmpty();
+            assertThat(h.sts(NS, STS)).as("re-applied").isNotNull();
+        }
+    }
+
     static List<RecordedRequest> deletesOf(Harness h, String resource) {
         return h.writes().stream().filter(w -> "DELETE".equals(w.method()) && w.path().contains("/" + resource + "/")).toList();
     }
