@@ -13,6 +13,12 @@ public enum Reason {
     /** A claim to grow has a class whose provisioner no resizer serves (see {@link Resizers}). */
     NO_RESIZER("no-resizer", true),
     CLAIM_UNBOUND("claim-unbound", false),
+    /**
+     * A claim requests the target (or more) but its volume is below it and its last resize failed: the StatefulSet is
+     * not re-created over it, nor said to match, until the resize completes or its request is given back (added by
+     * the assessment, which reads the resizer's words).
+     */
+    RESIZE_FAILED("resize-failed", false),
     /** The user lacks a permission the converge needs (added by the converge). */
     FORBIDDEN("forbidden", false);
 

@@ -36,6 +36,8 @@ public final class Texts {
             case NO_RESIZER -> "a claim to grow has a StorageClass whose provisioner nothing can resize (no CSI driver"
                     + " with a resizer, or kubernetes.io/no-provisioner): its volume would never grow";
             case CLAIM_UNBOUND -> "a claim to grow is not Bound yet; wait for it to bind, then refresh";
+            case RESIZE_FAILED -> "a claim requests the size but its volume did not grow: its resize failed; kubectl"
+                    + " stsresize revert gives the requests back, or fix what the failure names and refresh";
             case FORBIDDEN -> "you lack a permission the converge needs";
         };
     }

@@ -180,9 +180,9 @@ class DeciderTest {
     @Test
     void labelsVerdictsAndReasonsAsTheJsonContractSpellsThem() {
         assertThat(List.of(Verdict.values())).extracting(Verdict::label)
-                .containsExactly("grow", "grow-claims", "up-to-date", "refused", "blocked", "absent");
+                .containsExactly("grow", "grow-claims", "copy", "up-to-date", "refused", "blocked", "absent");
         assertThat(List.of(Reason.values())).extracting(Reason::label).containsExactly("template-changed", "other-immutable",
-                "owned", "shrink", "not-expandable", "no-resizer", "claim-unbound", "forbidden");
+                "owned", "shrink", "not-expandable", "no-resizer", "claim-unbound", "resize-failed", "forbidden");
         assertThat(List.of(Reason.values())).filteredOn(Reason::permanent).hasSize(6);
     }
 
