@@ -69,6 +69,25 @@ class ResizeFailedIsNotGrownTest {
         }
     }
 
+    /**
+     * The real node's D1 and D2: apply's failure paragraph once (stderr's outcome line says only the word), and its claims
+     * said to have failed, not "has not grown yet … the volume's resizer has not finished … (no resizer in the cluster".
+     */
+    @Test
+    void a_failed_apply_says_its_paragraph_once_and_its_claims_failed_not_unfinished() {
+        try (Harness h = Harness.start(home, WaitsThatSpeakTest.withResizer("failing"))) {
+            Commands.Run r = Commands.run(h, "apply", "-f", NamespaceAdminTest.manifest(home).toString(), "--yes", "--timeout", "60s");
+            assertThat(r.code()).as(r.describe()).isEqualTo(1);
+            String all = r.out() + r.err();
+            assertThat(all.split("Nothing was deleted", -1)).as(r.describe()).hasSize(2);
+            assertThat(r.err()).as(r.describe()).contains("WARNING [record] shop/postgres: failed (the result says why)");
+            assertThat(r.out()).as(r.describe()).contains("shop/postgres: failed (resize-failed)", "kubectl stsresize revert shop/postgres",
+                    "warning: claims data-postgres-0 (10Gi of 20Gi), data-postgres-1 (10Gi of 20Gi), data-postgres-2 (10Gi of 20Gi)"
+                            + " did not grow: their resize failed")
+                    .doesNotContain("has not grown yet", "has not finished", "no resizer in the cluster");
+        }
+    }
+
     @Test
     void the_plan_depth_says_the_same_as_apply() {
         try (Harness h = Harness.start(home, WaitsThatSpeakTest.withResizer("failing"))) {
