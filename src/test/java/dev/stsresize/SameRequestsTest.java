@@ -201,7 +201,7 @@ class SameRequestsTest {
     /**
      * The requests a run sends together, in one order: what arrives first of them is the network's choice.
      * The Events go beside the run's requests, one after another on their own thread: listed after the
-     * rest, in their own order. The claims' patches go together: sorted within each run of them. The phase
+     * rest, in their own order. The claims' patches go together, and so do their dry runs: sorted within each run of them. The phase
      * "reapplying" is recorded beside the re-apply's dry run (and answered before the re-apply): listed
      * before it.
      */
@@ -232,7 +232,7 @@ class SameRequestsTest {
     }
 
     private static boolean isClaimPatch(String line) {
-        return line.startsWith("PATCH /api/v1/") && line.contains("/persistentvolumeclaims/") && !line.contains("dryRun=All");
+        return line.startsWith("PATCH /api/v1/") && line.contains("/persistentvolumeclaims/");
     }
 
     private static String body(String body) {

@@ -49,7 +49,10 @@ final class ProgressPrinter implements Progress {
     public synchronized void on(ProgressEvent e) {
         clearInPlace();
         String target = e.name().isEmpty() ? "" : e.namespace() + "/" + e.name() + ": ";
-        err.println((e.warning() ? "WARNING " : "") + "[" + e.step().label() + "] " + target + e.message());
+        // a failed run's paragraph is the result's, printed once with it; here only the word
+        String message = e.isOutcome() && e.warning() && e.message().contains(": ")
+                ? e.message().substring(0, e.message().indexOf(": ")) + " (the result says why)" : e.message();
+        err.println((e.warning() ? "WARNING " : "") + "[" + e.step().label() + "] " + target + message);
         if (!e.kubectl().isEmpty()) {
             err.println("    equivalent: " + e.kubectl());
         }

@@ -259,13 +259,22 @@ public final class Assessor {
         if (a.failure() == null && a.decision().verdict().hasWork() && a.decision().recreate()) {
             a = proveApply(a, told);
         }
-        if (depth == Depth.APPLY && a.failure() == null && a.decision().verdict().hasWork()) {
+        if (a.failure() == null && a.decision().verdict().hasWork() && (depth == Depth.APPLY || classUnknown(a.decision()))) {
             a = proveClaims(a, told);
-            if (a.failure() == null && a.decision().verdict().hasWork() && a.decision().recreate()) {
+            if (depth == Depth.APPLY && a.failure() == null && a.decision().verdict().hasWork() && a.decision().recreate()) {
                 a = proveDelete(a, told);
             }
         }
         return a;
+    }
+
+    /**
+     * A claim to grow whose StorageClass could not be read (a namespace admin's plan): only the server's dry run of its
+     * patch says whether it can grow (the PersistentVolumeClaimResize admission runs on dry runs too), so a plan sends
+     * it as apply does, and says the verdict apply will.
+     */
+    private static boolean classUnknown(Decision d) {
+        return d.claimsToGrow().stream().anyMatch(c -> !c.classKnown());
     }
 
     /** Step 1: LIST StatefulSets and claims per namespace (or cluster-wide), StorageClasses and CSIDrivers once. */
@@ -520,25 +529,36 @@ public final class Assessor {
         List<Finding> findings = new ArrayList<>();
         // the server refuses each claim of a class that cannot expand alike: one sentence names them all
         Map<String, List<String>> notExpandable = new java.util.LinkedHashMap<>();
-        for (ClaimState c : a.decision().claimsToGrow()) {
-            try {
-                cluster.patchClaimStorage(a.namespace(), c.name(), c.target().toString(),
-                        SizeBefore.written(c.request() == null ? "" : c.request().toString()), true);
-            } catch (ClusterException e) {
-                String msg = e.getMessage();
-                if (e.code() == 403 && (msg.contains("cannot patch") || msg.contains("User \""))) {
-                    findings.add(new Finding(Reason.FORBIDDEN, "you cannot patch claim " + c.name() + ": " + msg));
-                } else if (e.code() == 403 && msg.contains("exceeded quota")) {
-                    return a.failed("claim " + a.namespace() + "/" + c.name() + " cannot grow to " + c.target() + ": " + msg
-                            + "; raise the ResourceQuota, then run again. Nothing was written");
-                } else if (e.code() == 403) {
-                    notExpandable.computeIfAbsent(msg.replace(c.name(), "\u0000"), k -> new ArrayList<>()).add(c.name());
-                } else if (e.code() == 422 && msg.contains("immutable after creation")) {
-                    findings.add(new Finding(Reason.CLAIM_UNBOUND, "claim \"" + c.name() + "\" is not Bound (the server: " + msg + ")"));
-                } else {
-                    return a.failed("the server's dry run of growing claim " + a.namespace() + "/" + c.name() + " to "
-                            + c.target() + " failed: " + msg + ". Nothing was written");
-                }
+        // the patches' dry runs sent together, as a phase's requests; their answers read in the claims' order
+        List<ClaimState> claims = a.decision().claimsToGrow();
+        List<Callable<Object>> patches = new ArrayList<>();
+        for (ClaimState c : claims) {
+            patches.add(() -> cluster.patchClaimStorage(a.namespace(), c.name(), c.target().toString(),
+                    SizeBefore.written(c.request() == null ? "" : c.request().toString()), true));
+        }
+        List<Together.Settled<Object>> answers = Together.settled(patches);
+        for (int i = 0; i < claims.size(); i++) {
+            ClaimState c = claims.get(i);
+            RuntimeException failure = answers.get(i).failure();
+            if (failure == null) {
+                continue;
+            }
+            if (!(failure instanceof ClusterException e)) {
+                throw failure;
+            }
+            String msg = e.getMessage();
+            if (e.code() == 403 && (msg.contains("cannot patch") || msg.contains("User \""))) {
+                findings.add(new Finding(Reason.FORBIDDEN, "you cannot patch claim " + c.name() + ": " + msg));
+            } else if (e.code() == 403 && msg.contains("exceeded quota")) {
+                return a.failed("claim " + a.namespace() + "/" + c.name() + " cannot grow to " + c.target() + ": " + msg
+                        + "; raise the ResourceQuota, then run again. Nothing was written");
+            } else if (e.code() == 403) {
+                notExpandable.computeIfAbsent(msg.replace(c.name(), "\u0000"), k -> new ArrayList<>()).add(c.name());
+            } else if (e.code() == 422 && msg.contains("immutable after creation")) {
+                findings.add(new Finding(Reason.CLAIM_UNBOUND, "claim \"" + c.name() + "\" is not Bound (the server: " + msg + ")"));
+            } else {
+                return a.failed("the server's dry run of growing claim " + a.namespace() + "/" + c.name() + " to "
+                        + c.target() + " failed: " + msg + ". Nothing was written");
             }
         }
         notExpandable.forEach((said, names) -> findings.add(new Finding(Reason.NOT_EXPANDABLE, names.size() == 1

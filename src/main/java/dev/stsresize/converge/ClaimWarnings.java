@@ -37,6 +37,24 @@ final class ClaimWarnings {
         };
     }
 
+    /** The claim's volume is below the target (a resize waiting, or one the resizer says cannot happen). */
+    static boolean belowTarget(ObjectNode claim, Quantity target) {
+        ClaimGrower.State s = ClaimGrower.stateOf(claim, target);
+        return s == ClaimGrower.State.WAITING || s == ClaimGrower.State.INFEASIBLE;
+    }
+
+    /**
+     * One warning for the claims of a run that ended on its resizer's failure: they did not grow, and the result's
+     * failure (said once, above) says why and names revert; not "the resizer has not finished".
+     *
+     * @param claims "name (capacity of target)" each
+     */
+    static String failedResize(java.util.List<String> claims) {
+        boolean one = claims.size() == 1;
+        return (one ? "claim " : "claims ") + String.join(", ", claims) + " did not grow: "
+                + (one ? "its" : "their") + " resize failed, as the failure above says";
+    }
+
     /**
      * Which pod mounts the claim is read, not assumed: a scaled-away ordinal has none, and deleting a
      * pod by hand would bypass its PodDisruptionBudget. A restart is named only where the kubelet said it

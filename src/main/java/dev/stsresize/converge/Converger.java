@@ -166,6 +166,9 @@ public final class Converger {
      * expansion: nothing is said from a read that is no longer true. A result whose converge
      * touched no claim (refused, blocked, nothing to do) is answered as it is.
      */
+    /** The result reasons of a run that ended on its resizer's failure. */
+    private static final java.util.Set<String> FAILED_RESIZES = java.util.Set.of("resize-failed", "resize-infeasible");
+
     public StatefulSetResult reread(StatefulSetResult r) {
         boolean touched = r.outcome() == Outcome.CONVERGED || r.outcome() == Outcome.CLAIMS_GROWN
                 || r.warnings().stream().anyMatch(w -> w.startsWith("claim ")
@@ -181,6 +184,9 @@ public final class Converger {
                 warnings.add(w);
             }
         }
+        // a run that ended on its resizer's failure said why once: its claims are not "still being resized"
+        boolean resizeFailed = FAILED_RESIZES.contains(r.reason());
+        List<String> notGrown = new ArrayList<>();
         for (StatefulSetResult.ClaimResult c : r.claims()) {
             Optional<ObjectNode> now = cluster.getClaim(r.namespace(), c.name());
             String capacity = now.map(x -> Metadata.textOrEmpty(x, "status", "capacity", "storage")).orElse("");
@@ -191,9 +197,14 @@ public final class Converger {
                 again = again.withFileSystem(FileSystem.GROWN, -1);
             }
             claims.add(again);
-            if (now.isPresent() && target != null) {
+            if (now.isPresent() && target != null && resizeFailed && ClaimWarnings.belowTarget(now.get(), target)) {
+                notGrown.add(c.name() + " (" + (capacity.isEmpty() ? "capacity unknown" : capacity) + " of " + target + ")");
+            } else if (now.isPresent() && target != null) {
                 ClaimWarnings.of(cluster, r.namespace(), r.name(), now.get(), target).ifPresent(warnings::add);
             }
+        }
+        if (!notGrown.isEmpty()) {
+            warnings.add(ClaimWarnings.failedResize(notGrown));
         }
         String before = FileSystems.sentence(r.claims());
         String detail = before.isEmpty() ? r.detail() : r.detail().replace(before, FileSystems.sentence(claims));

@@ -6,9 +6,11 @@ import dev.stsresize.cluster.Cluster;
 import dev.stsresize.plan.ClaimState;
 import dev.stsresize.plan.Decision;
 import dev.stsresize.plan.DriverLimits;
+import dev.stsresize.plan.Finding;
 import dev.stsresize.plan.Metadata;
 import dev.stsresize.plan.Plan;
 import dev.stsresize.plan.Reason;
+import dev.stsresize.plan.Refusal;
 import dev.stsresize.plan.Verdict;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -77,6 +79,7 @@ final class PreFlight {
         List<Decision> out = new ArrayList<>();
         for (Decision d : decisions) {
             Map<String, String> failed = new LinkedHashMap<>();
+            Map<String, String> stuck = new LinkedHashMap<>();
             boolean revertable = false;
             for (ClaimState c : d.claims()) {
                 if (c.request() == null || c.capacity() == null || !c.capacity().isLessThan(c.request())) {
@@ -85,13 +88,40 @@ final class PreFlight {
                 ObjectNode claim = byKey.get(Metadata.key(d.namespace(), c.name()));
                 String why = claim == null ? "" : failure(claim, events.getOrDefault(d.namespace() + "/" + c.name(), List.of()));
                 if (!why.isEmpty()) {
-                    failed.put(c.name(), why);
+                    // a claim the run would not patch whose volume is below the declared size stays there: not "at the target"
+                    (!c.grow() && c.capacity().isLessThan(c.target()) ? stuck : failed).put(c.name(), why);
                     revertable |= !SizeBefore.raw(claim).isEmpty();
                 }
             }
-            out.add(failed.isEmpty() ? d : said(d, failed, revertable));
+            Decision said = failed.isEmpty() ? d : said(d, failed, revertable);
+            out.add(stuck.isEmpty() || d.verdict() == Verdict.ABSENT ? said : blocked(said, stuck, revertable));
         }
         return out;
+    }
+
+    /**
+     * The decision blocked ({@link Reason#RESIZE_FAILED}) by the claims that request their target but whose resize
+     * failed below it, each marked: a run would otherwise leave them alone as grown and re-create the StatefulSet over
+     * volumes that do not have its size (and a plan would call them at the target).
+     */
+    private static Decision blocked(Decision d, Map<String, String> stuck, boolean revertable) {
+        List<ClaimState> claims = d.claims().stream().map(c -> stuck.containsKey(c.name()) ? c.withResizeFailed() : c).toList();
+        List<String> names = List.copyOf(stuck.keySet());
+        ClaimState first = d.claims().stream().filter(c -> c.name().equals(names.get(0))).findFirst().orElseThrow();
+        boolean one = names.size() == 1;
+        String words = (one ? "claim \"" : "claims \"") + String.join("\", \"", names) + "\" " + (one ? "requests " : "request ")
+                + first.request() + " but " + (one ? "its volume is " : "their volumes are ") + first.capacity() + " of the declared "
+                + first.target() + ": " + (one ? "its" : "their") + " resize failed (claim \"" + names.get(0) + "\": " + stuck.get(names.get(0))
+                + "). Nothing is written while a volume lacks the size its claim requests (re-creating the StatefulSet would"
+                + " declare a size its volumes do not have): " + (revertable ? "`kubectl stsresize revert " + d.namespace() + "/"
+                + d.name() + "` gives the requests back, or fix" : "fix") + " what the failure names (kubectl describe pvc "
+                + names.get(0) + " -n " + d.namespace() + ") and run again once the volumes have grown";
+        List<Finding> findings = new ArrayList<>();
+        findings.add(new Finding(Reason.RESIZE_FAILED, words));
+        if (d instanceof Refusal r) {
+            findings.addAll(r.findings());
+        }
+        return new Refusal(d.namespace(), d.name(), findings, d.templates(), claims, d.warnings());
     }
 
     private static Decision said(Decision d, Map<String, String> failed, boolean revertable) {

@@ -278,6 +278,7 @@ public final class Steps {
     /** The claims a run brings to their targets: grown in place, or copied. */
     private static List<ClaimState> toTarget(Decision d) {
         List<ClaimState> all = new ArrayList<>(d.claimsToGrow());
+        all.addAll(d.claimsToAwait()); // requested already, not grown: waited for (never patched) before the re-create
         all.addAll(d.claimsToCopy());
         return all;
     }

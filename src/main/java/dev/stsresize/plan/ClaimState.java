@@ -15,6 +15,9 @@ package dev.stsresize.plan;
  * @param classKnown its class could be read (false when StorageClasses are forbidden to the user)
  * @param copy the converge would copy it to a bigger volume of the same name ({@link CopyOptIn}) instead of patching
  *     it; {@code grow} is then true as well: it reaches {@code target} either way
+ * @param resizeFailed its request is at or above {@code target} while its capacity is below it, and its last resize
+ *     failed (the resizer's condition, allocation status or Events say so): the volume does not have the declared
+ *     size and will not get it by itself, so it is never "at the target"
  */
 public record ClaimState(
         String name,
@@ -29,7 +32,15 @@ public record ClaimState(
         boolean scaledAway,
         boolean grow,
         boolean classKnown,
-        boolean copy) {
+        boolean copy,
+        boolean resizeFailed) {
+
+    public ClaimState(String name, String template, int ordinal, Quantity request, Quantity capacity, String phase,
+            String storageClass, boolean expandable, Quantity target, boolean scaledAway, boolean grow, boolean classKnown,
+            boolean copy) {
+        this(name, template, ordinal, request, capacity, phase, storageClass, expandable, target, scaledAway, grow, classKnown, copy,
+                false);
+    }
 
     public ClaimState(String name, String template, int ordinal, Quantity request, Quantity capacity, String phase,
             String storageClass, boolean expandable, Quantity target, boolean scaledAway, boolean grow) {
@@ -44,7 +55,21 @@ public record ClaimState(
     /** The same claim, to be copied rather than patched. */
     public ClaimState toCopy() {
         return new ClaimState(name, template, ordinal, request, capacity, phase, storageClass, expandable, target, scaledAway, true,
-                classKnown, true);
+                classKnown, true, resizeFailed);
+    }
+
+    /** The same claim, its last resize said to have failed. */
+    public ClaimState withResizeFailed() {
+        return new ClaimState(name, template, ordinal, request, capacity, phase, storageClass, expandable, target, scaledAway, grow,
+                classKnown, copy, true);
+    }
+
+    /**
+     * Its request needs no patch (at or above the target) but its volume is below the target: a resize under way (or
+     * failed). It does not have the declared room yet, so a run waits for its capacity before it re-creates anything.
+     */
+    public boolean lagging() {
+        return !grow && request != null && capacity != null && !request.isLessThan(target) && capacity.isLessThan(target);
     }
 
     /** "true", "false", or "unknown" when the class could not be read. */

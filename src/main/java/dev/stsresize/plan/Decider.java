@@ -246,9 +246,15 @@ public final class Decider {
             }
         }
         parts.add(plural(growing, "claim") + " to grow");
-        long ahead = claims.stream().filter(c -> !c.grow()).count();
+        long lagging = claims.stream().filter(ClaimState::lagging).count();
+        long ahead = claims.stream().filter(c -> !c.grow() && !c.lagging()).count();
         if (ahead > 0) {
             parts.add(plural(ahead, "claim") + " already at or above the target, left alone");
+        }
+        if (lagging > 0) {
+            // requested already, not grown yet: not "at the target" until the volume is
+            parts.add(plural(lagging, "claim") + " already requesting the target with " + (lagging == 1 ? "its volume" : "their volumes")
+                    + " still below it, waited for before the re-create");
         }
         parts.add("then orphan-delete and re-apply the StatefulSet");
         return String.join("; ", parts);

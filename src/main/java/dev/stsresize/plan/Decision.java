@@ -33,6 +33,15 @@ public sealed interface Decision permits Plan, Refusal {
         return verdict().hasWork() ? claims().stream().filter(c -> c.grow() && !c.copy()).toList() : List.of();
     }
 
+    /**
+     * The claims a plan with work leaves unpatched (their requests already at or above the target) whose volumes are
+     * still below it: the run waits for their capacity as for the claims it grows, so nothing is re-created over a
+     * volume that has not grown. None of a copy (it copies what it grows) or of a refusal.
+     */
+    default List<ClaimState> claimsToAwait() {
+        return verdict().hasWork() && verdict() != Verdict.COPY ? claims().stream().filter(ClaimState::lagging).toList() : List.of();
+    }
+
     /** The claims the converge would copy to bigger volumes (a {@link Verdict#COPY} plan's), none of a refusal. */
     default List<ClaimState> claimsToCopy() {
         return verdict().hasWork() ? claims().stream().filter(ClaimState::copy).toList() : List.of();

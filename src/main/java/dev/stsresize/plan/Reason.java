@@ -21,6 +21,12 @@ public enum Reason {
     COPY_BLOCK_VOLUME("copy-block-volume", true),
     CLAIM_UNBOUND("claim-unbound", false),
     /**
+     * A claim requests the target (or more) but its volume is below it and its last resize failed: the StatefulSet is
+     * not re-created over it, nor said to match, until the resize completes or its request is given back (added by
+     * the assessment, which reads the resizer's words).
+     */
+    RESIZE_FAILED("resize-failed", false),
+    /**
      * Opted in to the copy: the new volumes' class cannot give one (it does not exist, or it is
      * {@code kubernetes.io/no-provisioner} without an Available PersistentVolume that fits); the finding names what to create.
      */

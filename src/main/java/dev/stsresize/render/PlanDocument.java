@@ -115,7 +115,8 @@ public final class PlanDocument {
             } else {
                 o.putNull("expandable"); // the StorageClasses could not be read
             }
-            o.put("action", !c.grow() ? "keep" : c.copy() ? "copy" : d.verdict().hasWork() ? "grow" : "needs-growth");
+            o.put("action", c.resizeFailed() ? "resize-failed" : c.lagging() ? "resizing" : !c.grow() ? "keep" : c.copy() ? "copy"
+                    : d.verdict().hasWork() ? "grow" : "needs-growth");
             o.put("scaledAway", c.scaledAway());
             o.put("from", text(c.request()));
             o.put("to", c.target().toString());

@@ -241,6 +241,12 @@ public final class TableRenderer {
     /** The claim's action column: grow, needs growth (refused or blocked), keep; ", scaled away" when so. */
     private static String action(Decision d, ClaimState c, CopyOptIn copy) {
         String where = c.scaledAway() ? ", scaled away" : "";
+        if (c.resizeFailed()) {
+            return "resize failed" + where; // requested, never grown: not "at or above target"
+        }
+        if (c.lagging()) {
+            return "resizing" + where; // requested, volume not grown yet
+        }
         if (!c.grow()) {
             return KEEP + where;
         }
@@ -260,6 +266,8 @@ public final class TableRenderer {
             } else if (i == 5) {
                 String mark = mark(c);
                 styled = cell.replace(mark, !c.classKnown() ? p.yellow(mark) : c.expandable() ? p.green(mark) : p.red(mark));
+            } else if (i == cells.length - 1 && c.resizeFailed()) {
+                styled = p.yellow(cell);
             } else if (i == cells.length - 1 && !c.grow()) {
                 styled = p.dim(cell);
             }

@@ -17,6 +17,9 @@ final class KeyHints {
         if (s.dialog() instanceof Dialog.Resume) {
             return "<y> resume now  <n/esc> later  <q> quit";
         }
+        if (s.dialog() instanceof Dialog.Revert) {
+            return "<y> revert  <n/esc> close  <q> quit"; // the dialog asks "Revert now? y/n"
+        }
         if (s.dialog() != null) {
             return "<any key> close  <q> quit";
         }

@@ -40,6 +40,8 @@ public final class Texts {
             case COPY_BLOCK_VOLUME -> "a claim to copy is a raw block volume: the copy copies files, not devices";
             case COPY_NO_VOLUME -> "the new volumes' StorageClass cannot give one yet: create what the detail names, then refresh";
             case CLAIM_UNBOUND -> "a claim to grow is not Bound yet; wait for it to bind, then refresh";
+            case RESIZE_FAILED -> "a claim requests the size but its volume did not grow: its resize failed; kubectl"
+                    + " stsresize revert gives the requests back, or fix what the failure names and refresh";
             case FORBIDDEN -> "you lack a permission the converge needs";
         };
     }

@@ -562,6 +562,12 @@ public final class Update {
         String message;
         if (w.finished()) {
             message = w.key() + " converged; the list is refreshed";
+        } else if (w.status(Phase.REVERT) == StepStatus.DONE) {
+            message = "left " + w.key() + ": the claims' requests were given back, StatefulSet is untouched";
+        } else if (w.status(Phase.WAIT) == StepStatus.FAILED) {
+            // the requests were raised, the volumes did not follow: "grown" would say room they do not have
+            message = "left " + w.key() + " before the delete: the claims' requests were raised but their resize failed"
+                    + " (kubectl stsresize revert " + w.key() + " gives them back), StatefulSet is untouched";
         } else if (w.wrote()) {
             message = "left " + w.key() + " before the delete: claims are grown, StatefulSet is untouched";
         } else {

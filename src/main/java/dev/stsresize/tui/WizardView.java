@@ -202,8 +202,17 @@ final class WizardView {
     private static List<List<Line>> claimRows(Wizard w, Glyphs g, int width) {
         List<List<Line>> rows = new ArrayList<>();
         int nameWidth = Math.max(5, w.claims().stream().mapToInt(c -> c.name().length()).max().orElse(5));
+        // the wait ended on the resizer's failure: a claim still below its target is no longer "resizing"
+        boolean waitFailed = w.status(Phase.WAIT) == StepStatus.FAILED;
         for (ClaimProgress c : w.claims()) {
             List<Line> out = new ArrayList<>();
+            if (waitFailed && c.state() == ClaimProgress.State.RESIZING) {
+                Line l = Styled.line().add("  " + Texts.pad(c.name(), nameWidth + 2) + Texts.pad(or(c.request()), 9)
+                        + Texts.pad(or(c.capacity()), 10) + Texts.pad(c.target(), 8)).add(g.no() + " resize failed", Style.BAD).line();
+                out.addAll(Styled.wrap(l, width, nameWidth + 4));
+                rows.add(out);
+                continue;
+            }
             Style st = switch (c.state()) {
                 case GROWN -> Style.GOOD;
                 case INFEASIBLE, GONE -> Style.BAD;

@@ -128,6 +128,29 @@ class NamespaceAdminTest {
         }
     }
 
+    /**
+     * StorageClasses unreadable, a class that cannot expand: plan's note says the server's dry run of each claim patch
+     * decides, so plan sends those dry runs (together) and refuses as apply does (real node D9: it said GROW, exit 0).
+     */
+    @Test
+    void plan_sends_the_claim_dry_runs_its_note_promises_and_refuses_a_class_that_cannot_expand() {
+        List<ObjectNode> objects = Demo.clusterWith("StorageClass", "fast-online", sc -> sc.put("allowVolumeExpansion", false));
+        try (Harness h = Harness.start(home, objects)) {
+            signInAsOps(h, binding("admin"));
+            int mark = h.sim.requests().size();
+            Commands.Run plan = planAsOps(h);
+            assertThat(plan.code()).as(plan.describe()).isEqualTo(2);
+            assertThat(plan.out()).as(plan.describe()).containsPattern("shop/postgres +REFUSED: not-expandable")
+                    .contains("claims \"data-postgres-0\", \"data-postgres-1\", \"data-postgres-2\" cannot grow");
+            assertThat(plan.err()).contains("left to the server's dry run of its patch");
+            List<RecordedRequest> sent = h.sim.requests().subList(mark, h.sim.requests().size());
+            assertThat(sent).filteredOn(q -> q.method().equals("PATCH") && "persistentvolumeclaims".equals(q.resource()))
+                    .hasSize(3).allMatch(RecordedRequest::dryRun);
+            assertThat(sent).as("a plan writes nothing").allMatch(q -> q.method().equals("GET") || q.dryRun()
+                    || q.path().contains("selfsubject"));
+        }
+    }
+
     /** The ServiceAccount shop/ops, bound as the objects say, with a token in the kubeconfig's context sim-shop-ops. */
     static void signInAsOps(Harness h, ObjectNode... rbac) {
         h.sim.load(rbac);

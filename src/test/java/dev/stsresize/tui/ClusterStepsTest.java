@@ -139,6 +139,8 @@ class ClusterStepsTest {
         StepRunner.Outcome wait = steps.run(Phase.WAIT, d, uid, seen);
         assertThat(wait.ok()).as(wait.message()).isFalse();
         assertThat(wait.message()).contains("kubectl stsresize revert shop/postgres");
+        assertThat(seen.messages).as("the failure's paragraph is the step's failure, said once: not also in the log (real node D1)")
+                .noneMatch(m -> m.contains("Nothing was deleted"));
 
         StepRunner.Outcome back = steps.run(Phase.REVERT, d, uid, seen);
         assertThat(back.ok()).as(back.message() + "\n" + seen.messages).isTrue();

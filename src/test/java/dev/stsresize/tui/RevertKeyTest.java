@@ -45,6 +45,29 @@ class RevertKeyTest {
         assertThat(no.state().dialog()).isNull();
     }
 
+    /**
+     * The real node's D5, D6, D7: after the failure the claim table says failed, not "resizing"; the revert dialog's
+     * footer matches its y/n question; leaving says the requests were raised, not that the claims are grown.
+     */
+    @Test
+    void after_a_failed_wait_the_claims_footer_and_the_leaving_words_say_what_happened() {
+        ClaimProgress raised = new ClaimProgress("data-postgres-0", "20Gi", "10Gi", "20Gi", java.util.List.of("Resizing"),
+                ClaimProgress.State.RESIZING, "capacity 10Gi has not reached 20Gi");
+        UiState waiting = Update.apply(grown(), new UiEvent.ClaimsRead(PG, java.util.List.of(raised))).state();
+        assertThat(VirtualScreen.draw(waiting, COLOUR, Glyphs.UNICODE).text()).as("control: while it waits").contains("resizing");
+        UiState failed = Update.apply(waiting, new UiEvent.StepFinished(PG, Phase.WAIT, false,
+                "the resizer failed 5 times to expand claim data-postgres-0 (VolumeResizeFailed): …")).state();
+        String screen = VirtualScreen.draw(failed, COLOUR, Glyphs.UNICODE).text();
+        assertThat(screen).as(screen).contains("✗ resize failed").doesNotContain("▶ resizing");
+
+        UiState asked = Update.apply(failed, new UiEvent.Pressed(Key.ch('v'))).state();
+        assertThat(KeyHints.of(asked)).startsWith("<y> revert  <n/esc> close").doesNotContain("<any key>");
+
+        UiState left = Update.apply(failed, new UiEvent.Pressed(Key.of(Key.Kind.ESCAPE))).state();
+        assertThat(left.flash().text()).contains("requests were raised but their resize failed", "kubectl stsresize revert shop/postgres")
+                .doesNotContain("claims are grown");
+    }
+
     /** Control: a wait that ended well offers no way back, and v does nothing. */
     @Test
     void after_a_wait_that_ended_well_v_does_nothing() {

@@ -76,9 +76,12 @@ final class WizardRun implements Progress {
         p.waiting(new WaitStatus(tick.what(), tick.elapsed(), tick.left()));
     }
 
-    /** A converge event in the wizard's words; the outcome is left to the end screen, which reads it back. */
+    /**
+     * A converge event in the wizard's words; the outcome is left to the end screen, which reads it back, or, for a
+     * run that failed, to the step's failure, which says the result's paragraph (once: not here as well).
+     */
     static void report(StepRunner.Progress progress, ProgressEvent e) {
-        if (e.isOutcome() && !e.warning()) {
+        if (e.isOutcome()) {
             return;
         }
         progress.report(e.message(), e.kubectl(), e.warning());
