@@ -15,9 +15,9 @@ import picocli.CommandLine.ParameterException;
  */
 public final class CopyOptions {
     @Option(names = "--copy",
-            description = {"Where a claim's StorageClass cannot grow it in place, copy it to a bigger volume of the same name",
-                "instead: one pod at a time, each down from its eviction until its copy, rebind and restart end;",
-                "the old volumes are kept (Retain). ReadWriteMany and Block claims are refused."})
+            description = "Where a claim's StorageClass cannot grow it in place, copy it to a bigger volume of the same name instead:"
+                    + " one pod at a time, each down from its eviction until its copy, rebind and restart end; the old volumes are"
+                    + " kept (Retain). ReadWriteMany and Block claims are refused.")
     boolean copy;
 
     @Option(names = "--copy-class", paramLabel = "CLASS",
@@ -25,8 +25,8 @@ public final class CopyOptions {
     String copyClass;
 
     @Option(names = "--copy-image", paramLabel = "IMAGE",
-            description = {"With --copy: the copy pod's image; it needs sh, cp, find, stat and sha256sum.",
-                "Default: " + CopyOptIn.DEFAULT_IMAGE + "."})
+            description = "With --copy: the copy pod's image; it needs sh, cp, find, stat and sha256sum. Default: "
+                    + CopyOptIn.DEFAULT_IMAGE + ".")
     String copyImage;
 
     /** The flags alone, before anything is read: one sentence naming the flag and the fix. */

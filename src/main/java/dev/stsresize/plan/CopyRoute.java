@@ -142,7 +142,8 @@ final class CopyRoute {
             if (fit != null) {
                 free.remove(fit);
             } else {
-                toCreate.add("for claim \"" + c.name() + "\" one of class \"" + className + "\", at least " + c.target() + ", "
+                toCreate.add("for claim \"" + c.name() + "\": an Available PersistentVolume of class \"" + className + "\", at least "
+                        + c.target() + ", "
                         + String.join(", ", modes) + (nodes.isEmpty() ? volumes.listed() ? "" : ", on the old volume's node"
                                 : ", with node affinity to " + (nodes.size() == 1 ? "node \"" : "one of the nodes \"")
                                         + String.join("\", \"", nodes) + "\" (the old volume's: the copy pod mounts both)"));
@@ -152,8 +153,7 @@ final class CopyRoute {
             return Optional.empty();
         }
         String why = volumes.unreadable().map(m -> "the PersistentVolumes could not be read (" + m + "), so whether an Available"
-                + " one fits is unknown; make sure there is an Available PersistentVolume ")
-                .orElse("no Available PersistentVolume fits; create an Available PersistentVolume ");
+                + " one fits is unknown; make sure each exists: ").orElse("no Available PersistentVolume fits; create ");
         return Optional.of(new Finding(Reason.COPY_NO_VOLUME, "the new volumes of " + claims(names(ofClass)) + " would be of StorageClass \""
                 + className + "\" (" + NO_PROVISIONER + ": it makes no volume, each must exist beforehand) and " + why
                 + String.join("; ", toCreate)));

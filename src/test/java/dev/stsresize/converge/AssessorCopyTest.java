@@ -52,7 +52,7 @@ class AssessorCopyTest extends OnMemoryWorld {
         assertThat(volumeLists()).containsExactly("listPersistentVolumes ");
         assertThat(mysql.decision().verdict()).as(mysql.decision().detail()).isEqualTo(Verdict.BLOCKED);
         assertThat(((Refusal) mysql.decision()).reason().label()).isEqualTo("copy-no-volume");
-        assertThat(mysql.decision().detail()).contains("for claim \"data-mysql-0\" one of class \"local-fixed\", at least 40Gi, ReadWriteOnce");
+        assertThat(mysql.decision().detail()).contains("for claim \"data-mysql-0\": an Available PersistentVolume of class \"local-fixed\", at least 40Gi, ReadWriteOnce");
         assertThat(w.cluster.realWrites()).isEmpty();
     }
 

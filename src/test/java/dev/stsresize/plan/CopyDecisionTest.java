@@ -188,8 +188,8 @@ class CopyDecisionTest {
                         refused(noProvisioner().with(c -> c.volumes = PersistentVolumes.of(List.of(
                                 volume("pv-0", "local", "1Gi", "node-a", "data-web-0"), volume("pv-1", "local", "1Gi", "node-b", "data-web-1")))),
                                 COPY, "blocked", "copy-no-volume", List.of("no Available PersistentVolume fits",
-                                        "for claim \"data-web-0\" one of class \"local\", at least 2Gi, ReadWriteOnce, with node affinity to node \"node-a\"",
-                                        "for claim \"data-web-1\" one of class \"local\", at least 2Gi, ReadWriteOnce, with node affinity to node \"node-b\""),
+                                        "for claim \"data-web-0\": an Available PersistentVolume of class \"local\", at least 2Gi, ReadWriteOnce, with node affinity to node \"node-a\"",
+                                        "for claim \"data-web-1\": an Available PersistentVolume of class \"local\", at least 2Gi, ReadWriteOnce, with node affinity to node \"node-b\""),
                                 List.of())),
                 Arguments.of("opted in, a no-provisioner class with an Available volume per claim on its node: copied",
                         copy(noProvisioner().with(c -> c.volumes = PersistentVolumes.of(List.of(
@@ -201,11 +201,11 @@ class CopyDecisionTest {
                                 volume("pv-0", "local", "1Gi", "node-a", "data-web-0"), volume("pv-1", "local", "1Gi", "node-b", "data-web-1"),
                                 volume("small", "local", "1536Mi", "node-a", null), volume("elsewhere", "local", "4Gi", "node-c", null),
                                 volume("taken", "local", "4Gi", "node-a", "other"), volume("new-b", "local", "2Gi", "node-b", null)))),
-                                COPY, "blocked", "copy-no-volume", List.of("for claim \"data-web-0\" one of class \"local\", at least 2Gi"),
+                                COPY, "blocked", "copy-no-volume", List.of("for claim \"data-web-0\": an Available PersistentVolume of class \"local\", at least 2Gi"),
                                 List.of("for claim \"data-web-1\""))),
                 Arguments.of("opted in, no-provisioner: one Available volume without node affinity fits only one of the two claims",
                         refused(noProvisioner().with(c -> c.volumes = PersistentVolumes.of(List.of(volume("any", "local", "2Gi", null, null)))),
-                                COPY, "blocked", "copy-no-volume", List.of("for claim \"data-web-1\" one of class \"local\", at least 2Gi, ReadWriteOnce"),
+                                COPY, "blocked", "copy-no-volume", List.of("for claim \"data-web-1\": an Available PersistentVolume of class \"local\", at least 2Gi, ReadWriteOnce"),
                                 List.of("for claim \"data-web-0\""))),
                 Arguments.of("opted in, no-provisioner: Available volumes reserved for another claim, of Block mode or ReadOnlyMany are no fit",
                         refused(noProvisioner().with(c -> {
@@ -218,7 +218,7 @@ class CopyDecisionTest {
                             ObjectNode fits = volume("fits", "local", "4Gi", null, null);
                             ((ObjectNode) fits.get("spec")).put("volumeMode", "Filesystem");
                             c.volumes = PersistentVolumes.of(List.of(reserved, block, readOnly, fits));
-                        }), COPY, "blocked", "copy-no-volume", List.of("for claim \"data-web-1\" one of class \"local\", at least 2Gi"),
+                        }), COPY, "blocked", "copy-no-volume", List.of("for claim \"data-web-1\": an Available PersistentVolume of class \"local\", at least 2Gi"),
                                 List.of("for claim \"data-web-0\""))),
                 Arguments.of("opted in, no-provisioner: a volume of another class is no fit",
                         refused(noProvisioner().with(c -> c.volumes = PersistentVolumes.of(List.of(volume("other", "fast", "4Gi", null, null),
@@ -237,10 +237,21 @@ class CopyDecisionTest {
                             c.classesKnown = false;
                             c.claims.forEach(cl -> ((ObjectNode) cl.get("spec")).remove("storageClassName"));
                         }), "data-web-0", "data-web-1").withOptIn(new CopyOptIn(true, Optional.of("nowhere"), "busybox:1.36.1"))),
+                Arguments.of("opted in, StorageClasses unreadable, claims without a class and no --copy-class: blocked all the same",
+                        refused(localPath().with(c -> {
+                            c.classesKnown = false;
+                            c.claims.forEach(cl -> ((ObjectNode) cl.get("spec")).remove("storageClassName"));
+                        }), COPY, "blocked", "copy-no-volume", List.of("name one with --copy-class"), List.of())),
+                Arguments.of("opted in, no-provisioner: volumes of mode Filesystem, said or left out, both fit",
+                        copy(noProvisioner().with(c -> {
+                            ObjectNode said = volume("said", "local", "2Gi", null, null);
+                            ((ObjectNode) said.get("spec")).put("volumeMode", "Filesystem");
+                            c.volumes = PersistentVolumes.of(List.of(said, volume("left-out", "local", "2Gi", null, null)));
+                        }), "data-web-0", "data-web-1")),
                 Arguments.of("opted in, no-provisioner and the PersistentVolumes forbidden: blocked, saying they could not be read and what to create",
                         refused(noProvisioner().with(c -> c.volumes = PersistentVolumes.unreadable("persistentvolumes is forbidden")),
                                 COPY, "blocked", "copy-no-volume", List.of("the PersistentVolumes could not be read (persistentvolumes is forbidden)",
-                                        "for claim \"data-web-0\" one of class \"local\", at least 2Gi, ReadWriteOnce, on the old volume's node"),
+                                        "for claim \"data-web-0\": an Available PersistentVolume of class \"local\", at least 2Gi, ReadWriteOnce, on the old volume's node"),
                                 List.of())),
                 Arguments.of("without the opt-in, a class that does not expand: refused, and the detail says the copy is possible once",
                         refused(localPath(), CopyOptIn.NONE, "refused", "not-expandable", List.of("; " + POSSIBLE), List.of())),
