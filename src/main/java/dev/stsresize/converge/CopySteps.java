@@ -131,13 +131,14 @@ final class CopySteps {
      * The pod of {@code ordinal} evicted while the StatefulSet is absent (nothing re-creates it), asked again while its
      * PodDisruptionBudget refuses (429), until {@code deadline}; then followed until it is gone.
      */
-    void evict(Steps.Run run, int ordinal, Instant deadline) {
+    /** @return whether the pod was found running here (false: gone already, taken down by an earlier process or scaled away) */
+    boolean evict(Steps.Run run, int ordinal, Instant deadline) {
         String ns = run.namespace();
         String sts = run.name();
         String pod = sts + "-" + ordinal;
         Optional<ObjectNode> before = cluster.getPod(ns, pod);
         if (before.isEmpty()) {
-            return; // scaled away, or evicted by an earlier process
+            return false; // scaled away, or evicted by an earlier process
         }
         while (true) {
             try {
@@ -145,7 +146,7 @@ final class CopySteps {
                 break;
             } catch (ClusterException e) {
                 if (e.isNotFound()) {
-                    return;
+                    return true;
                 }
                 if (e.code() != 429) {
                     throw e;
@@ -160,7 +161,7 @@ final class CopySteps {
                 // the pause is a wait on the pod itself: it ends early when the pod goes, or at once on a stop
                 if (waiter.until(ns, sts, Phase.EVICT, "pod " + pod + "'s budget", WatchedKind.POD, pod, Optional::isEmpty,
                         clock.instant().plus(EVICTION_RETRY)).reached()) {
-                    return;
+                    return true;
                 }
                 if (waiter.stop().requested()) {
                     throw new CopyStopped("stopped while pod " + ns + "/" + pod + "'s budget refused its eviction; nothing was copied");
@@ -175,6 +176,7 @@ final class CopySteps {
         gone("pod " + ns + "/" + pod, WatchedKind.POD, ns, sts, Phase.EVICT, pod, uid, deadline,
                 "its containers or volumes are not released on its node (kubectl describe pod " + pod + " -n " + ns
                         + "); nothing was copied");
+        return true;
     }
 
     /**

@@ -545,8 +545,11 @@ public final class Steps {
     void evict(Run run, ConvergeOptions opts) {
         timed(run, "evict", () -> {
             recordPhase(run, Phase.EVICT);
-            run.downSince.putIfAbsent(run.record().copy().current(), clock.instant());
-            copies.evict(run, run.record().copy().current(), clock.instant().plus(opts.timeout()));
+            int ordinal = run.record().copy().current();
+            Instant start = clock.instant();
+            if (copies.evict(run, ordinal, clock.instant().plus(opts.timeout()))) {
+                run.downSince.putIfAbsent(ordinal, start);
+            }
             return null;
         });
     }
@@ -711,6 +714,11 @@ public final class Steps {
         List<String> downtimes = new ArrayList<>();
         run.downFor.forEach((ordinal, took) -> downtimes.add(r.name() + "-" + ordinal + " "
                 + new StatefulSetResult.PhaseTime("", took).words()));
+        for (int ordinal : r.copy().done()) {
+            if (!run.downFor.containsKey(ordinal) && !r.copy().claimsOf(ordinal).isEmpty()) {
+                downtimes.add(r.name() + "-" + ordinal + " not measured here (taken down by an earlier process of the run)");
+            }
+        }
         return told(new StatefulSetResult(ns, r.name(), Outcome.CONVERGED, "", claims.size() + " claim(s) copied to bigger volumes"
                 + " under their own names, one pod at a time, each verified file by file; every pod Ready under the re-applied"
                 + " StatefulSet" + (downtimes.isEmpty() ? "" : " (each pod down from its eviction until Ready: " + String.join(", ", downtimes)

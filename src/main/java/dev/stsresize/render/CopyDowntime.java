@@ -46,7 +46,8 @@ public final class CopyDowntime {
         List<String> unknown = new ArrayList<>();
         for (ClaimState c : copied) {
             ClaimUsage u = used.get(c.name());
-            if (u == null) {
+            // on a file system shared with the node (local-path, hostpath) the used bytes are the node's disk, not the claim's
+            if (u == null || u.sharedFileSystem()) {
                 unknown.add(c.name());
             } else {
                 estimates.add(c.name() + " " + Bytes.human(u.usedBytes()) + " used, about " + Durations.brief(estimate(u.usedBytes())));
@@ -59,7 +60,7 @@ public final class CopyDowntime {
         if (!unknown.isEmpty()) {
             b.append(estimates.isEmpty() ? "; how long each copy takes depends on the data"
                     : "; for " + String.join(", ", unknown) + " it depends on the data")
-                    .append(" (its usage is not known here)");
+                    .append(" (its usage is not known here, or is its node's shared disk)");
         }
         return Optional.of(b.toString());
     }

@@ -73,7 +73,7 @@ class PlanCopyTest {
                 .containsPattern("data-web-1 .*copy to local-path");
         String flat = r.out().replaceAll("\\s+", " ");
         assertThat(flat).as(r.describe()).contains("downtime: one pod at a time, each down from its eviction until its copy, rebind and"
-                + " restart end; how long each copy takes depends on the data (its usage is not known here)");
+                + " restart end; how long each copy takes depends on the data (its usage is not known here, or is its node's shared disk)");
         assertThat(flat).as(r.describe()).doesNotContain("the application is down");
     }
 

@@ -42,7 +42,7 @@ class CopyDowntimeTest {
         String each = "downtime: one pod at a time, each down from its eviction until its copy, rebind and restart end";
         return Stream.of(
                 Arguments.of("two replicas, usage unknown: depends on the data", copyPlan(claim(0, false, true), claim(1, false, true)),
-                        Optional.empty(), each + "; how long each copy takes depends on the data (its usage is not known here)"),
+                        Optional.empty(), each + "; how long each copy takes depends on the data (its usage is not known here, or is its node's shared disk)"),
                 Arguments.of("usage known: each copy estimated at the stated rate, rounded up",
                         copyPlan(claim(0, false, true), claim(1, false, true)), used(GI / 2, 3 * GI),
                         each + "; each copy, estimated from the used bytes at 50Mi/s: data-web-0 512Mi used, about 11s,"
@@ -50,14 +50,19 @@ class CopyDowntimeTest {
                 Arguments.of("usage of one claim only: the other depends on the data",
                         copyPlan(claim(0, false, true), claim(1, false, true)), used(50L * 1024 * 1024),
                         each + "; each copy, estimated from the used bytes at 50Mi/s: data-web-0 50Mi used, about 1s;"
-                                + " for data-web-1 it depends on the data (its usage is not known here)"),
+                                + " for data-web-1 it depends on the data (its usage is not known here, or is its node's shared disk)"),
+                Arguments.of("a file system shared with the node (hostpath, local-path): its used bytes are the node's, no estimate",
+                        copyPlan(claim(0, false, true), claim(1, false, true)), Optional.of(new StatefulSetUsage("files", "web",
+                                List.of(new ClaimUsage("data-web-0", 27 * GI, 252 * GI, 74 * GI, Optional.empty(), 2 * GI)), List.of())),
+                        each + "; how long each copy takes depends on the data (its usage is not known here, or is its node's shared"
+                                + " disk)"),
                 Arguments.of("one replica: the application is down for the whole copy", copyPlan(claim(0, false, true)), Optional.empty(),
                         each + "; the StatefulSet has 1 replica: the application is down for the whole copy; how long each copy"
-                                + " takes depends on the data (its usage is not known here)"),
+                                + " takes depends on the data (its usage is not known here, or is its node's shared disk)"),
                 Arguments.of("one replica serving, a scaled-away claim copied too: still one replica",
                         copyPlan(claim(0, false, true), claim(1, true, true)), Optional.empty(),
                         each + "; the StatefulSet has 1 replica: the application is down for the whole copy; how long each copy"
-                                + " takes depends on the data (its usage is not known here)"));
+                                + " takes depends on the data (its usage is not known here, or is its node's shared disk)"));
     }
 
     @ParameterizedTest(name = "{0}")
