@@ -218,6 +218,10 @@ final class Waiter {
         } catch (RuntimeException e) {
             claims = List.of(); // the claims are read for the view only: a failed read never ends the wait
         }
+        if (w.kind() == WatchedKind.PERSISTENT_VOLUME_CLAIM
+                && claims.stream().anyMatch(c -> c.name().equals(w.name()) && c.state().settled())) {
+            return; // read settled just now: the watch ends the wait at its next event, and no line says it waits for it
+        }
         String detail = w.detail().apply(seen);
         Late late = Duration.between(started, now).compareTo(SLOW) >= 0 ? w.slow().apply(seen) : Late.NONE;
         if (!late.equals(Late.NONE)) {

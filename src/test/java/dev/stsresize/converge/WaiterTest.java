@@ -8,6 +8,7 @@ import dev.stsresize.plan.Metadata;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,6 +47,19 @@ class WaiterTest {
                 assertThat(c.request()).isEqualTo("10Gi");
             });
             assertThat(heard.lastTick().elapsed()).isPositive();
+        }
+    }
+
+    /** Seen on a real node: "waiting … for the capacity of claim data-db-0 to reach 2Gi; data-db-0 volume grown, …". */
+    @Test
+    void a_wait_never_says_it_waits_for_a_claim_its_own_read_shows_settled() {
+        try (Harness h = Harness.start(home, Demo.cluster())) {
+            Heard heard = new Heard();
+            Waiter w = new Waiter(new AwaitObject(h.cluster(), Clock.systemUTC()), Clock.systemUTC(), heard, new StopRequest());
+            ClaimGrower.ClaimStatus grown = new ClaimGrower.ClaimStatus("data-postgres-0", "10Gi", "999Gi", ClaimGrower.State.GROWN,
+                    "999Gi", "volume grown", "999Gi", List.of(), "");
+            w.until(neverGrows(h, Duration.ofSeconds(1)).withClaims(() -> List.of(grown)));
+            assertThat(heard.ticks).as("no tick names a wait for a claim read as grown").isEmpty();
         }
     }
 
