@@ -83,6 +83,7 @@ class EveryOptionRefusesABadValueTest {
         BAD.put("--timeout", "0s");
         BAD.put("--fs-timeout", "0s");
         BAD.put("--speed", "slow");
+        BAD.put("--scenario", "shrink");
         BAD.put("--copy-class", "Local_Path");
         BAD.put("--copy-image", "busybox 1.36");
         BAD_IN.put("resume NAMESPACE/NAME", "default/Bad_Name");
