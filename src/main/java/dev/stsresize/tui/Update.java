@@ -421,8 +421,7 @@ public final class Update {
             next = next.withView(View.DIFF, View.LIST);
         }
         Flash said = d.verdict() == Verdict.COPY
-                ? Flash.info(key + " is COPY now: the default image " + CopyOptIn.DEFAULT_IMAGE + ", each claim's own class (ui --copy-image,"
-                        + " --copy-class choose others); Enter opens the wizard")
+                ? Flash.info(key + " is COPY now (image " + CopyOptIn.DEFAULT_IMAGE + ", each claim's own class): Enter opens the wizard")
                 : Flash.warn(key + " cannot be copied: " + Texts.verdictWord(d.verdict()) + ": " + d.detail());
         return Transition.of(next.withFlash(said));
     }

@@ -361,7 +361,8 @@ final class WizardView {
     private static Optional<String> copyNow(Wizard w) {
         for (int i = w.log().size() - 1; i >= 0; i--) {
             LogLine l = w.log().get(i);
-            if (l.step() == Phase.COPY && !l.warning() && l.kubectl().isEmpty()) {
+            if (l.step() == Phase.COPY && !l.warning() && l.kubectl().isEmpty() && (l.message().startsWith("pod ")
+                    || l.message().startsWith("the claims of pod "))) {
                 return Optional.of(l.message());
             }
         }

@@ -241,8 +241,16 @@ public final class ClusterSteps implements StepRunner {
         }
         Summary summary = readBack.summary(r.assessedUid(), r.restarted, result);
         progress.summary(summary);
-        return summary.converged() && summary.problems().isEmpty() ? Outcome.done(verified(summary))
+        return summary.converged() && summary.problems().isEmpty() ? Outcome.done(r.assessed.decision().verdict() == Verdict.COPY
+                ? copyVerified(summary) : verified(summary))
                 : Outcome.failed(String.join("; ", summary.problems()));
+    }
+
+    /** A copy re-creates every pod on purpose: what is verified is that each stands under the new StatefulSet, each claim at its target. */
+    private static String copyVerified(Summary summary) {
+        return "verified from the objects read back: " + summary.pods().size() + " pod(s) re-created on their new volumes, each naming the"
+                + " new StatefulSet as controller; " + summary.claims().stream().filter(Summary.ClaimCheck::atTarget).count() + " of "
+                + summary.claims().size() + " claim(s) at capacity";
     }
 
     private static String verified(Summary summary) {
@@ -326,7 +334,8 @@ public final class ClusterSteps implements StepRunner {
 
     private static String whereItStands(String key, Convergence.Turn end) {
         if (end instanceof Convergence.Turn.Stopped st) {
-            return st.result().sentence() + (st.resumeCommand().isEmpty() ? "" : "; finish with: " + st.resumeCommand());
+            String sentence = st.result().sentence();
+            return sentence + (st.resumeCommand().isEmpty() || sentence.contains(st.resumeCommand()) ? "" : "; finish with: " + st.resumeCommand());
         }
         if (end != null && end.result() != null) {
             return end.result().sentence();
