@@ -92,7 +92,8 @@ public final class UiCommand extends BaseCommand {
             ClusterConnection conn = connection.connect(environment, err);
             Journal journal = environment.journal();
             ClusterDecisions cluster = new ClusterDecisions(conn.cluster(), stdin, manifestFiles.files, manifestFiles.recursive, conn.defaultNamespace(),
-                    connection.namespace != null, connection.allNamespaces, context(conn.origin()), conn.server(), journal);
+                    connection.namespace != null, connection.allNamespaces, context(conn.origin()), conn.server(), journal)
+                    .copying(copyOptions.optIn());
             first = cluster.loadFirst();
             source = cluster;
             usage = new ClusterUsage(conn.cluster(), usageOptions.reader(conn.cluster(), conn), cluster::usageScopes,
@@ -127,6 +128,12 @@ public final class UiCommand extends BaseCommand {
             // one past the orphan delete is waited for, so that the StatefulSet is not left absent by the exit
             if (steps instanceof ClusterSteps wizard && !wizard.finishing().isEmpty()) {
                 err.println("Finishing the re-apply and verification of " + String.join(", ", wizard.finishing()) + " before exiting"
+                        + " (Ctrl-C stops now, and 'kubectl stsresize resume' finishes it later).");
+                err.flush();
+            }
+            if (steps instanceof ClusterSteps wizard && !wizard.copying().isEmpty()) {
+                err.println("Stopping the copy of " + String.join(", ", wizard.copying()) + " at its next safe point before exiting: the copy"
+                        + " pod in flight may finish; a pod none of whose claims was re-created yet comes back on its own claims"
                         + " (Ctrl-C stops now, and 'kubectl stsresize resume' finishes it later).");
                 err.flush();
             }

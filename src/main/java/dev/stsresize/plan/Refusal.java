@@ -43,4 +43,13 @@ public record Refusal(
     public boolean recreate() {
         return false;
     }
+
+    /**
+     * Whether the copy migration could take this StatefulSet: refused only for want of expansion, with nothing the copy
+     * cannot take (the decision then says so once, naming {@code --copy}). Decided without the opt-in; with it, the
+     * decision would be a copy plan or a refusal of its own.
+     */
+    public boolean copyPossible() {
+        return findings.stream().anyMatch(f -> f.message().endsWith(CopyRoute.POSSIBLE));
+    }
 }

@@ -174,7 +174,7 @@ public final class DiffLines {
         if (!c.grow()) {
             return "keep";
         }
-        return d.verdict().hasWork() ? "grow" : "needs growth";
+        return !d.verdict().hasWork() ? "needs growth" : c.copy() ? "copy" : "grow";
     }
 
     private static void classes(Decision d, Glyphs g, List<Line> out) {

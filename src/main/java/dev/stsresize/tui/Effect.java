@@ -11,6 +11,9 @@ public sealed interface Effect {
     /** Ask the server for the proofs of the last load's unproved rows; answers DecisionsProved or LoadFailed. */
     record ProveDecisions() implements Effect {}
 
+    /** Decide {@code decision} (a refusal a copy could answer) again with the opt-in to the copy; answers CopyDecided or CopyRefused. */
+    record DecideCopy(Decision decision) implements Effect {}
+
     /** Run one wizard step for {@code decision}; answers StepProgress events, then one StepFinished. */
     record RunStep(Phase step, Decision decision, String uid) implements Effect {}
 

@@ -20,7 +20,10 @@ public final class KeyHelp {
         {"PgUp/PgDn", "a page up or down"},
         {"g/G, Home/End", "first or last StatefulSet"},
         {"Enter", "the diff of the selected StatefulSet"},
-        {"a", "apply: open the resize wizard (GROW and GROW CLAIMS rows)"},
+        {"a", "apply: open the resize wizard (GROW, GROW CLAIMS and COPY rows)"},
+        {"C", "on a row REFUSED only because its class cannot expand: decide it again with the copy to bigger volumes (as"
+                + " --copy: the default image, each claim's own class), then its diff; Enter opens the copy's wizard, whose gates"
+                + " ask as apply --copy's do"},
         {"/", "filter by name, verdict, reason, template or class; Enter keeps it, Esc clears it"},
         {"s", "sort: by name, by verdict (refused first), by claims to grow, by used % (fullest first)"},
         {"r", "refresh: read the manifest and the cluster again"},
@@ -32,12 +35,14 @@ public final class KeyHelp {
         {"Diff", ""},
         {"j/k, PgUp/PgDn", "scroll; g/G to the top or the end"},
         {"Enter or a", "open the resize wizard"},
+        {"C", "a refused row the copy can take: decide it again with the copy (as in the list)"},
         {"e", "edit the size in the manifest file"},
         {"Esc", "back to the list"},
         {"", ""},
         {"Wizard", ""},
         {"y / n", "at the grow gate: grow the claims, or leave with nothing written"},
-        {"name, Enter", "at the delete gate: type the StatefulSet's name exactly to orphan-delete it"},
+        {"name, Enter", "at the delete gate: type the StatefulSet's name exactly to orphan-delete it (a copy: to start copying,"
+                + " one pod at a time, its downtime stated above)"},
         {"c", "while waiting for capacity: go on now; the resizer keeps working (the recreate needs only the grown requests)"},
         {"p", "after adoption, when a file system waits: restart those pods one at a time by eviction"},
         {"v", "after a resize that failed or ran out of time: lower the claims that did not grow back (revert)"},

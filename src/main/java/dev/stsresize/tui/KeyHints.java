@@ -26,9 +26,9 @@ final class KeyHints {
         return switch (s.view()) {
             case LIST -> s.filtering() ? "<enter> keep filter  <esc> clear  <up/down> move"
                     // help and quit before what a narrow terminal leaves out: ? lists every key
-                    : "<enter> diff  <a> apply  <?> help  <q> quit  <e> edit size  <space> mark  <u> usage  </> filter  <s> sort:"
+                    : "<enter> diff  " + copy(s) + "<a> apply  <?> help  <q> quit  <e> edit size  <space> mark  <u> usage  </> filter  <s> sort:"
                             + s.sort().label() + "  <r> refresh";
-            case DIFF -> "<j/k> scroll  <enter/a> apply  <e> edit size  <esc> back  <?> help  <q> quit";
+            case DIFF -> "<j/k> scroll  " + copy(s) + "<enter/a> apply  <e> edit size  <esc> back  <?> help  <q> quit";
             case HELP -> "<j/k> scroll  <esc> back  <q> quit";
             case WIZARD -> wizard(s.wizard());
             case USAGE -> "<j/k> move  <enter> its diff  <esc/u> back  <q> quit";
@@ -40,13 +40,18 @@ final class KeyHints {
         };
     }
 
+    /** The copy's key, only on a row the copy could take ({@link Update#copyOffered}): one that needs it says so first. */
+    private static String copy(UiState s) {
+        return Update.copyOffered(s.selected()) ? "<C> copy to bigger volumes  " : "";
+    }
+
     private static String wizard(Wizard w) {
         if (w == null) {
             return "<esc> back";
         }
         return switch (w.gate()) {
-            case CONFIRM -> "<y> " + w.current().label() + "  <n/esc> leave, nothing written  <q> quit";
-            case TYPE_NAME -> "type the name, <enter> orphan-delete  <esc> leave  <ctrl-c> quit";
+            case CONFIRM -> "<y> " + (w.copies() ? "start the copy" : w.current().label()) + "  <n/esc> leave, nothing written  <q> quit";
+            case TYPE_NAME -> "type the name, <enter> " + (w.copies() ? "copy" : "orphan-delete") + "  <esc> leave  <ctrl-c> quit";
             case NONE -> w.writeInFlight() ? "a write is in flight: wait  <q> quit (asks first)"
                     : w.status(Phase.WAIT) == StepStatus.RUNNING && !w.goingOn() ? "<c> go on without waiting  <esc> leave, nothing deleted  <q> quit"
                     : w.running() ? "<esc> stop and leave  <q> quit"

@@ -52,6 +52,17 @@ public record Loaded(List<Decision> decisions, Map<String, String> uids, String 
         return new Loaded(decisions, uids, context, cluster, scope, manifest, conditions, interrupted, fieldManagers, sources, keys);
     }
 
+    /**
+     * The same load with {@code d} in place of the decision of the same StatefulSet, proved: one row decided again (the
+     * copy's key). A decision of a StatefulSet the load does not list changes nothing.
+     */
+    public Loaded withDecision(Decision d) {
+        List<Decision> next = decisions.stream().map(x -> key(x).equals(key(d)) ? d : x).toList();
+        Set<String> stillUnproved = new java.util.HashSet<>(unproved);
+        stillUnproved.remove(key(d));
+        return new Loaded(next, uids, context, cluster, scope, manifest, conditions, interrupted, fieldManagers, sources, stillUnproved);
+    }
+
     /** Whether the server's proofs (permissions, dry runs) of this decision are still to come. */
     public boolean unproved(Decision d) {
         return unproved.contains(key(d));

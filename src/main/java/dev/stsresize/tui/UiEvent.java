@@ -1,6 +1,8 @@
 package dev.stsresize.tui;
 
 import dev.stsresize.converge.Phase;
+import dev.stsresize.plan.Decision;
+
 /**
  * What {@link Update} reacts to: a key, a resize, or a result an {@link Effect} posted back from its
  * background thread. Results name the StatefulSet they are about, so a late one for a wizard the user
@@ -18,6 +20,12 @@ public sealed interface UiEvent {
     record DecisionsProved(Loaded loaded) implements UiEvent {}
 
     record LoadFailed(String message) implements UiEvent {}
+
+    /** One row decided again with the opt-in to the copy, proved: a copy plan, or why the copy cannot take it. */
+    record CopyDecided(Decision decision) implements UiEvent {}
+
+    /** The row could not be decided again with the copy (the cluster did not answer, an offline list): nothing changed. */
+    record CopyRefused(String key, String message) implements UiEvent {}
 
     /** Something a running step did; {@code kubectl} is the equivalent command of a write ("" otherwise). */
     record StepProgress(String key, Phase step, String message, String kubectl, boolean warning) implements UiEvent {}

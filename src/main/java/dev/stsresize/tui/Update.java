@@ -2,7 +2,10 @@ package dev.stsresize.tui;
 
 import dev.stsresize.converge.Phase;
 import dev.stsresize.converge.Gate;
+import dev.stsresize.plan.CopyOptIn;
 import dev.stsresize.plan.Decision;
+import dev.stsresize.plan.Refusal;
+import dev.stsresize.plan.Verdict;
 import dev.stsresize.tui.Key.Kind;
 import dev.stsresize.tui.UiEvent.DecisionsLoaded;
 import dev.stsresize.tui.UiEvent.LoadFailed;
@@ -66,6 +69,13 @@ public final class Update {
         }
         if (e instanceof LoadFailed f) {
             return loadFailed(s, f.message());
+        }
+        if (e instanceof UiEvent.CopyDecided c) {
+            return copyDecided(s, c.decision());
+        }
+        if (e instanceof UiEvent.CopyRefused r) {
+            return Transition.of(s.withFlash(Flash.error(r.key() + " was not decided again with the copy: " + r.message()
+                    + "; nothing changed")));
         }
         if (e instanceof StepProgress p) {
             return progress(s, p);
@@ -255,6 +265,14 @@ public final class Update {
 
     private static Transition quit(UiState s) {
         Wizard w = s.wizard();
+        if (w != null && w.copies() && w.statefulSetAbsent()) {
+            return Transition.of(s.withDialog(new Dialog.ConfirmQuit("A copy is under way", "The claims of " + w.key() + " are being"
+                    + " copied, one pod at a time, with the StatefulSet deleted (orphaned) around each pod.\n\nQuitting now stops the"
+                    + " copy at its next safe point before the process exits: the copy pod in flight may finish; a pod none of whose"
+                    + " claims was re-created yet comes back on its own claims (the StatefulSet is re-applied); one past that is"
+                    + " re-applied and waited for first. The run stays recorded; finish it with:\n  " + resumeCommand(w.decision())
+                    + "\n\nQuit anyway? y/n")));
+        }
         if (w != null && w.writeInFlight()) {
             String message = w.statefulSetAbsent()
                     ? "StatefulSet " + w.key() + " is deleted (orphaned) and not re-applied yet. Its pods and claims keep running,"
@@ -343,6 +361,9 @@ public final class Update {
         if (k.is('a')) {
             return openWizard(s, View.LIST);
         }
+        if (k.is('C')) {
+            return copyKey(s);
+        }
         if (k.is(' ')) {
             return EditFlow.toggleMark(s);
         }
@@ -360,6 +381,49 @@ public final class Update {
             return Transition.of(s.withMarked(java.util.Set.of()).withFlash(Flash.info("marks cleared")));
         }
         return move(s, k);
+    }
+
+    /**
+     * Whether the copy's key applies to {@code d}: a refusal only for want of expansion that the copy could take, as the
+     * decision says ({@link Refusal#copyPossible}). No other row is offered the copy, nor given it by the key.
+     */
+    static boolean copyOffered(Decision d) {
+        return d instanceof Refusal r && r.copyPossible();
+    }
+
+    /**
+     * C on a row the copy could take: that row decided again, and proved, with the opt-in (the default image, each
+     * claim's own class), as {@code plan --copy} decides it; its diff follows, where Enter opens the copy's wizard and its
+     * gates. On any other row C does nothing. While the list is read or proved the row may still change: not yet.
+     */
+    private static Transition copyKey(UiState s) {
+        Decision d = s.selected();
+        if (!copyOffered(d)) {
+            return Transition.of(s);
+        }
+        if (s.loading()) {
+            return Transition.of(s.withFlash(Flash.info("not yet: the list is being read and proved; C once it is in")));
+        }
+        return Transition.of(s.withFlash(Flash.info("deciding " + Loaded.key(d) + " again with the copy (image "
+                + CopyOptIn.DEFAULT_IMAGE + ", each claim's own class)…")), new Effect.DecideCopy(d));
+    }
+
+    /** The row decided again with the copy: its diff, saying what the copy will use, or why the copy cannot take it. */
+    private static Transition copyDecided(UiState s, Decision d) {
+        String key = Loaded.key(d);
+        boolean listed = s.loaded().decisions().stream().anyMatch(x -> Loaded.key(x).equals(key));
+        if (!listed) {
+            return Transition.of(s); // a late answer for a list read again since without it
+        }
+        UiState next = s.withLoaded(s.loaded().withDecision(d), s.loading());
+        next = next.withCursor(indexOf(next.visible(), d, s.cursor()));
+        if (s.view() == View.LIST || s.view() == View.DIFF) {
+            next = next.withView(View.DIFF, View.LIST);
+        }
+        Flash said = d.verdict() == Verdict.COPY
+                ? Flash.info(key + " is COPY now (image " + CopyOptIn.DEFAULT_IMAGE + ", each claim's own class): Enter opens the wizard")
+                : Flash.warn(key + " cannot be copied: " + Texts.verdictWord(d.verdict()) + ": " + d.detail());
+        return Transition.of(next.withFlash(said));
     }
 
     private static Transition refresh(UiState s) {
@@ -404,6 +468,9 @@ public final class Update {
         }
         if (k.is('e')) {
             return EditFlow.open(s, View.DIFF);
+        }
+        if (k.is('C')) {
+            return copyKey(s);
         }
         Decision d = s.selected();
         int lines = d == null ? 0 : DiffLines.of(d, s.loaded(), s.usage(), Glyphs.UNICODE, Layout.bodyWidth(s.columns())).size();

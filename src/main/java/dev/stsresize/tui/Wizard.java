@@ -95,11 +95,19 @@ public record Wizard(Decision decision, String uid, List<Phase> steps, List<Step
         return statefulSetAbsent();
     }
 
-    /** The orphan delete started and the re-apply has not completed. */
+    /**
+     * The orphan delete started and the re-apply has not completed: for a copy, whose row re-applies the StatefulSet
+     * after each pod's copy and deletes it again before the next, until that row is done.
+     */
     public boolean statefulSetAbsent() {
         StepStatus delete = status(Phase.ORPHAN_DELETE);
-        StepStatus reapply = status(Phase.REAPPLY);
+        StepStatus reapply = status(copies() ? Phase.COPY : Phase.REAPPLY);
         return delete != null && delete != StepStatus.PENDING && reapply != StepStatus.DONE;
+    }
+
+    /** Whether this wizard runs the copy migration (its checklist has the copy's row). */
+    public boolean copies() {
+        return steps.contains(Phase.COPY);
     }
 
     Wizard with(Phase step, StepStatus status) {

@@ -4,11 +4,14 @@ import dev.stsresize.converge.Phase;
 import dev.stsresize.converge.Gate;
 import dev.stsresize.converge.Write;
 import dev.stsresize.plan.Decision;
+import dev.stsresize.plan.StatefulSetUsage;
+import dev.stsresize.render.CopyDowntime;
 import dev.stsresize.tui.Styled.Line;
 import dev.stsresize.tui.Styled.Style;
 import dev.stsresize.tui.Wizard.LogLine;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -27,7 +30,7 @@ final class WizardView {
         Decision d = w.decision();
         List<Line> lines = new ArrayList<>(title(w, g, width));
         lines.add(Styled.line().line());
-        GateLines gateParts = gateOrOutcome(w, g, width);
+        GateLines gateParts = gateOrOutcome(w, g, width, s.usage() == null ? Optional.empty() : s.usage().of(d));
         List<Line> gate = gateParts.all();
         boolean table = w.summary() == null && !w.claims().isEmpty();
         int tableLines = table ? 1 + claimRows(w, g, width).stream().mapToInt(List::size).sum() : 0;
@@ -132,8 +135,8 @@ final class WizardView {
      */
     static List<Line> title(Wizard w, Glyphs g, int width) {
         Decision d = w.decision();
-        String what = "   " + Texts.templates(d, g) + "   " + d.claimsToGrow().size() + " claim" + (d.claimsToGrow().size() == 1 ? "" : "s")
-                + " to grow";
+        int claims = w.copies() ? d.claimsToCopy().size() : d.claimsToGrow().size();
+        String what = "   " + Texts.templates(d, g) + "   " + claims + " claim" + (claims == 1 ? "" : "s") + (w.copies() ? " to copy" : " to grow");
         String classes = Texts.classes(d, g);
         Line whole = Styled.line().add("Resize ", Style.BOLD).add(w.key(), Style.BOLD).add(what + "   " + classes, Style.DIM).line();
         if (whole.width() <= width) {
@@ -256,6 +259,10 @@ final class WizardView {
                     + (m.reason().isEmpty() ? "" : " (" + m.reason() + ")"), Style.BAD).line());
             out.add(Styled.line().add("   " + m.detail(), Style.WARN).line());
         }
+        if (m.converged() && w.copies() && !m.detail().isEmpty()) {
+            // the run's own words: the downtime of each pod, the old volumes kept and the command that frees them
+            out.add(Styled.line().add("   " + m.detail(), Style.NORMAL).line());
+        }
         if (m.converged() && m.spaceUsable() != null) {
             out.add(m.spaceUsable() ? Styled.line().add("   The pods can write to the new space now", Style.GOOD).add(": every file system"
                     + " grown", Style.DIM).line()
@@ -271,6 +278,7 @@ final class WizardView {
             boolean owned = m.ownedByNew(p);
             boolean ok = (same || p.restarted() && !p.uidAfter().isEmpty()) && owned;
             String uid = same ? "UID " + shortUid(p.uidBefore()) + " unchanged"
+                    : w.copies() && p.restarted() && !p.uidAfter().isEmpty() ? "re-created on its new volumes (UID " + shortUid(p.uidAfter()) + ")"
                     : p.restarted() && !p.uidAfter().isEmpty() ? "restarted for its file system (UID " + shortUid(p.uidBefore()) + " " + g.arrow()
                             + " " + shortUid(p.uidAfter()) + ")"
                     : "UID " + shortUid(p.uidBefore()) + " " + g.arrow() + " " + (p.uidAfter().isEmpty() ? "gone" : shortUid(p.uidAfter()));
@@ -325,14 +333,54 @@ final class WizardView {
         }
     }
 
+    /**
+     * A copy's gates, as {@code apply --copy} asks them: the first says what the copy does (y takes the Lease and sets the
+     * volumes to Retain, nothing else); the name gate states the downtime ({@link CopyDowntime}) before the StatefulSet's
+     * name is typed, the one allowance for every orphan delete of the copy.
+     */
+    private static void copyGate(Wizard w, Glyphs g, Optional<StatefulSetUsage> usage, Consumer<Line> say, Consumer<String> command) {
+        Decision d = w.decision();
+        int n = d.claimsToCopy().size();
+        String target = n == 0 ? "" : " to " + d.claimsToCopy().get(0).target();
+        if (w.gate() == Gate.CONFIRM) {
+            say.accept(Styled.line().add(" " + g.running() + " ", Style.WARN).add("Copy " + n + " claim" + (n == 1 ? "" : "s") + " of " + w.key()
+                    + target + " to bigger volumes, one pod at a time?", Style.BOLD).add("  y sets their volumes to Retain (nothing else"
+                    + " yet), n or Esc leaves (nothing is written until y)", Style.DIM).line());
+            return;
+        }
+        say.accept(Styled.line().add(" " + g.running() + " ", Style.WARN).add("Type the StatefulSet's name to start the copy: ", Style.BOLD)
+                .add(w.typed(), Style.ACCENT).add("_", Style.ACCENT).line());
+        CopyDowntime.paragraph(d, usage).ifPresent(p -> say.accept(Styled.line().add("   " + p.substring(0, 1).toUpperCase(java.util.Locale.ROOT)
+                + p.substring(1) + ".", Style.WARN).line()));
+        say.accept(Styled.line().add("   It is orphan-deleted and re-applied around each pod; each claim is re-created under its name on a new"
+                + " volume; no PersistentVolume is deleted. Esc leaves now, nothing deleted.", Style.DIM).line());
+        command.accept(new Write.OrphanDelete(d.namespace(), d.name(), w.uid()).command());
+    }
+
+    /** What the copy does now, as the machine last said it in the copy's row ("pod web-1 is down: …"), if it has. */
+    private static Optional<String> copyNow(Wizard w) {
+        for (int i = w.log().size() - 1; i >= 0; i--) {
+            LogLine l = w.log().get(i);
+            if (l.step() == Phase.COPY && !l.warning() && l.kubectl().isEmpty() && (l.message().startsWith("pod ")
+                    || l.message().startsWith("the claims of pod "))) {
+                return Optional.of(l.message());
+            }
+        }
+        return Optional.empty();
+    }
+
     /** What the wizard asks or says now, wrapped to {@code width}; its commands laid out to be copied ({@link CopyableLines}). */
-    private static GateLines gateOrOutcome(Wizard w, Glyphs g, int width) {
+    private static GateLines gateOrOutcome(Wizard w, Glyphs g, int width, Optional<StatefulSetUsage> usage) {
         Decision d = w.decision();
         List<Line> out = new ArrayList<>();
         List<List<Line>> commands = new ArrayList<>();
         Consumer<Line> say = l -> out.addAll(Styled.wrap(l, width, 7));
         Consumer<String> command = c -> commands.add(CopyableLines.command(Styled.line().add("     $ ", Style.DIM).line(), c,
                 Style.ACCENT, width, 9));
+        if (w.copies() && w.gate() != Gate.NONE) {
+            copyGate(w, g, usage, say, command);
+            return new GateLines(out, commands);
+        }
         switch (w.gate()) {
             case CONFIRM -> {
                 String target = d.claimsToGrow().isEmpty() ? "" : " to " + d.claimsToGrow().get(0).target();
@@ -358,6 +406,11 @@ final class WizardView {
                     // the summary says it, from the objects
                 } else if (w.finished()) {
                     say.accept(Styled.line().add(" " + g.yes() + " Converged and verified. ", Style.GOOD).add("Esc returns to the list (refreshed).", Style.DIM).line());
+                } else if (w.copies() && w.status(Phase.COPY) == StepStatus.RUNNING) {
+                    say.accept(Styled.line().add(" " + g.running() + " ", Style.ACCENT).add("Copying one pod at a time", Style.BOLD)
+                            .add("  each pod down from its eviction until it is Ready on its new volumes; q stops at the next safe point",
+                                    Style.DIM).line());
+                    copyNow(w).ifPresent(now -> say.accept(Styled.line().add("   " + now, Style.NORMAL).line()));
                 } else if (w.status(Phase.WAIT) == StepStatus.RUNNING) {
                     say.accept(Styled.line().add(" " + g.running() + " ", Style.ACCENT).add(w.goingOn() ? "Going on without waiting for capacity"
                             : "Waiting for each claim's capacity to reach the target", Style.BOLD)

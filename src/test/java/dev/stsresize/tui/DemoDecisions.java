@@ -15,7 +15,15 @@ final class DemoDecisions {
     private DemoDecisions() {}
 
     static Loaded loaded() {
-        List<ObjectNode> cluster = DemoScenario.cluster();
+        return loaded(DemoScenario.cluster(), DemoScenario.manifest(), dev.stsresize.plan.CopyOptIn.NONE);
+    }
+
+    /** The copy demo's decisions (a StatefulSet on local-path, which cannot expand), with or without the opt-in. */
+    static Loaded copyLoaded(dev.stsresize.plan.CopyOptIn copy) {
+        return loaded(DemoScenario.copyCluster(), DemoScenario.copyManifest(), copy);
+    }
+
+    static Loaded loaded(List<ObjectNode> cluster, List<ObjectNode> manifest, dev.stsresize.plan.CopyOptIn copy) {
         List<ObjectNode> sts = new ArrayList<>();
         List<ObjectNode> claims = new ArrayList<>();
         List<ObjectNode> classes = new ArrayList<>();
@@ -37,7 +45,7 @@ final class DemoDecisions {
                 default -> { }
             }
         }
-        List<Decision> decisions = Decider.decide(DemoScenario.manifest(), new LiveState(sts, claims, classes, true, drivers, true));
+        List<Decision> decisions = Decider.decide(manifest, new LiveState(sts, claims, classes, true, drivers, true), copy);
         return new Loaded(decisions, uids, "(offline)", "snapshot demo/live.yaml", "analytics,legacy,shop", "demo/manifest.yaml",
                 Map.of(), List.of(), managers);
     }

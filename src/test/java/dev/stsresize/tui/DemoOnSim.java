@@ -43,8 +43,17 @@ final class DemoOnSim implements AutoCloseable {
     }
 
     static DemoOnSim start(Path home) throws IOException, InterruptedException {
+        return start(home, DemoScenario.cluster(), DemoScenario.manifest());
+    }
+
+    /** The copy demo: files/web on local-path, which cannot expand (the list decides it without --copy). */
+    static DemoOnSim startCopy(Path home) throws IOException, InterruptedException {
+        return start(home, DemoScenario.copyCluster(), DemoScenario.copyManifest());
+    }
+
+    private static DemoOnSim start(Path home, List<ObjectNode> objects, List<ObjectNode> declared) throws IOException, InterruptedException {
         SimCluster sim = SimCluster.start();
-        sim.load(DemoScenario.cluster().toArray(ObjectNode[]::new));
+        sim.load(objects.toArray(ObjectNode[]::new));
         ControllerManager controllers = ControllerManager.start(sim, Speed.fast);
         controllers.awaitIdle(Duration.ofSeconds(30));
         Path kubeconfig = home.resolve("kubeconfig");
@@ -54,7 +63,7 @@ final class DemoOnSim implements AutoCloseable {
         Path manifest = home.resolve("manifest.yaml");
         ObjectMapper yaml = new ObjectMapper(new YAMLFactory());
         StringBuilder b = new StringBuilder();
-        for (ObjectNode o : DemoScenario.manifest()) {
+        for (ObjectNode o : declared) {
             b.append(yaml.writeValueAsString(o));
         }
         Files.writeString(manifest, b.toString(), StandardCharsets.UTF_8);

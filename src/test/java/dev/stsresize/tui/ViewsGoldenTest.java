@@ -79,6 +79,15 @@ class ViewsGoldenTest {
             }
             return press(t, done(pg, Phase.GROW, "3 claims grown"), done(pg, Phase.WAIT, "capacity 20Gi on every claim"), "postg");
         }));
+        // issue 38: the copy's name gate states the downtime before the name is typed, as apply --copy's prompt does
+        out.add(Named.of("wizard-copy-name-gate", s -> {
+            UiState copy = Update.apply(UiState.initial(s.columns(), s.rows()), new UiEvent.DecisionsLoaded(
+                    DemoDecisions.copyLoaded(dev.stsresize.plan.CopyOptIn.withDefaults()))).state();
+            String web = "files/web";
+            return press(copy, "a", done(web, Phase.CHECK, "re-read: 2 claim(s) to copy"), "y",
+                    said(web, Phase.RETAIN, "every volume to copy is kept by reclaim policy Retain, its policy before recorded", ""),
+                    done(web, Phase.RETAIN, "every volume to copy is kept by reclaim policy Retain"), "we");
+        }));
         out.add(Named.of("wizard-quit-while-absent", s -> press(select(s, "postgres"), "a", done(pg, Phase.CHECK, "checked"), "y",
                 done(pg, Phase.GROW, "3 claims grown"), done(pg, Phase.WAIT, "capacity reached"), "postgres", Kind.ENTER,
                 done(pg, Phase.ORPHAN_DELETE, "deleted with propagationPolicy=Orphan"), "q")));

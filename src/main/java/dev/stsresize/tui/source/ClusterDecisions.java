@@ -13,6 +13,7 @@ import dev.stsresize.converge.RunRecords;
 import dev.stsresize.manifest.Manifest;
 import dev.stsresize.manifest.ManifestReader;
 import dev.stsresize.manifest.ReadLimits;
+import dev.stsresize.plan.CopyOptIn;
 import dev.stsresize.plan.Decision;
 import dev.stsresize.plan.Metadata;
 import dev.stsresize.plan.Verdict;
@@ -49,6 +50,10 @@ public final class ClusterDecisions implements DecisionSource {
     private final String context;
     private final String server;
     private final Journal journal;
+    /** {@code --copy}: every StatefulSet decided with the opt-in, as plan and apply decide with it. */
+    private CopyOptIn copy = CopyOptIn.NONE;
+    /** The StatefulSets the operator gave the opt-in one at a time (the list's C), by "namespace/name": decided with it again. */
+    private final Set<String> copyRows = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private Manifest stdinManifest;
     private volatile Map<String, ObjectNode> declared = Map.of();
     private volatile List<String> namespaces = List.of();
@@ -80,6 +85,12 @@ public final class ClusterDecisions implements DecisionSource {
         this.server = server;
     }
 
+    /** Decides every StatefulSet with the operator's opt-in to the copy ({@code ui --copy}), as {@code plan --copy} does. */
+    public ClusterDecisions copying(CopyOptIn optIn) {
+        this.copy = optIn == null ? CopyOptIn.NONE : optIn;
+        return this;
+    }
+
     @Override
     public synchronized Loaded load() {
         loadFirst();
@@ -99,7 +110,8 @@ public final class ClusterDecisions implements DecisionSource {
                 stdinManifest = manifest;
             }
         }
-        Assessment decided = new Assessor(cluster, Progress.NONE).readAndDecide(manifest.objects(), allNamespaces, Optional.empty());
+        Assessment decided = withCopyRows(new Assessor(cluster, Progress.NONE).copying(copy).readAndDecide(manifest.objects(), allNamespaces,
+                Optional.empty()), manifest);
         Map<String, ObjectNode> objects = new HashMap<>();
         for (ObjectNode o : manifest.objects()) {
             objects.put(Metadata.key(o, defaultNamespace), o);
@@ -131,6 +143,49 @@ public final class ClusterDecisions implements DecisionSource {
         proved = loaded(a, pending.manifest(), interrupted(decisions));
         pending = null;
         return proved;
+    }
+
+    /**
+     * {@code decided} with the StatefulSets given the opt-in one at a time decided again with it (the default image, each
+     * claim's own class): a refresh keeps what the operator chose. Nothing to do with {@code --copy}, which decided all.
+     */
+    private Assessment withCopyRows(Assessment decided, Manifest manifest) {
+        if (copy.chosen() || copyRows.isEmpty()) {
+            return decided;
+        }
+        List<ObjectNode> objects = manifest.objects().stream().filter(o -> copyRows.contains(Metadata.key(o, defaultNamespace))).toList();
+        if (objects.isEmpty()) {
+            return decided;
+        }
+        Assessment again = new Assessor(cluster, Progress.NONE).copying(CopyOptIn.withDefaults()).readAndDecide(objects, false, Optional.empty());
+        Map<String, Assessed> byKey = new HashMap<>();
+        again.items().forEach(x -> byKey.put(Metadata.key(x.namespace(), x.name()), x));
+        List<Assessed> items = decided.items().stream().map(x -> byKey.getOrDefault(Metadata.key(x.namespace(), x.name()), x)).toList();
+        List<String> notes = new ArrayList<>(decided.notes());
+        again.notes().stream().filter(n -> !notes.contains(n)).forEach(notes::add);
+        return new Assessment(items, notes, decided.namespacesWithoutLeases(), decided.claims());
+    }
+
+    /**
+     * One refusal decided again with the opt-in to the copy (the default image, each claim's own class) and proved as a
+     * plan proves (rules reviews, dry runs): a copy plan, or why the copy cannot take it. The StatefulSet keeps the opt-in
+     * in this list's later loads.
+     */
+    @Override
+    public synchronized Decision decideCopy(Decision d) {
+        ObjectNode object = declared(d);
+        if (object == null) {
+            throw new IllegalStateException(Loaded.key(d) + " is no longer in the manifest: refresh the list (r)");
+        }
+        CopyOptIn optIn = copy.chosen() ? copy : CopyOptIn.withDefaults();
+        Assessor assessor = new Assessor(cluster, Progress.NONE).copying(optIn);
+        Assessment a = assessor.prove(assessor.readAndDecide(List.of(object), false, Optional.empty()), Assessor.Depth.PLAN, false);
+        Decision decided = a.items().get(0).decision();
+        copyRows.add(Loaded.key(d));
+        if (proved != null) {
+            proved = proved.withDecision(decided);
+        }
+        return decided;
     }
 
     private Loaded loaded(Assessment a, Manifest manifest, List<InterruptedRun> interrupted) {

@@ -1,6 +1,5 @@
 package dev.stsresize.tui.source;
 
-import dev.stsresize.converge.Phase;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.cluster.Cluster;
 import dev.stsresize.converge.Assessed;
@@ -16,7 +15,9 @@ import dev.stsresize.converge.RunRecords;
 import dev.stsresize.converge.StatefulSetResult;
 import dev.stsresize.converge.Steps;
 import dev.stsresize.converge.StopRequest;
+import dev.stsresize.plan.CopyOptIn;
 import dev.stsresize.plan.Decision;
+import dev.stsresize.plan.Verdict;
 import dev.stsresize.tui.ClaimProgress;
 import dev.stsresize.tui.Loaded;
 import dev.stsresize.tui.StepRunner;
@@ -113,8 +114,9 @@ public final class ClusterSteps implements StepRunner {
         if (object == null) {
             return Outcome.failed(key + " is no longer in the manifest: refresh the list (r)");
         }
-        Assessment a = new Assessor(cluster, e -> WizardRun.report(progress, e)).assess(List.of(object), false, Assessor.Depth.APPLY,
-                false, options.fieldManager());
+        ConvergeOptions runOptions = optionsFor(decision);
+        Assessment a = new Assessor(cluster, e -> WizardRun.report(progress, e)).copying(runOptions.copy()).assess(List.of(object), false,
+                Assessor.Depth.APPLY, false, options.fieldManager());
         Assessed assessed = a.items().get(0);
         a.notes().forEach(n -> progress.report(n, "", true));
         assessed.notes().forEach(n -> progress.report(n, "", true));
@@ -123,7 +125,7 @@ public final class ClusterSteps implements StepRunner {
             return Outcome.failed(problem);
         }
         boolean leases = !a.namespacesWithoutLeases().contains(assessed.namespace());
-        WizardRun r = new WizardRun(assessed, p -> Convergence.start(steps(p), assessed, options, leases));
+        WizardRun r = new WizardRun(assessed, p -> Convergence.start(steps(p), assessed, runOptions, leases));
         if (r.machine.finished() instanceof Convergence.Turn.Ended e) {
             return Outcome.failed(e.result().sentence());
         }
@@ -133,8 +135,24 @@ public final class ClusterSteps implements StepRunner {
         }
         progress.claims(readBack.claims(assessed.decision()));
         Decision d = assessed.decision();
+        if (d.verdict() == Verdict.COPY) {
+            return Outcome.done("re-read: " + d.claimsToCopy().size() + " claim(s) to copy to bigger volumes, one pod at a time, with the"
+                    + " copy image " + runOptions.copy().image() + "; every permission and dry run accepted");
+        }
         return Outcome.done("re-read: " + d.claimsToGrow().size() + " claim(s) to grow" + (d.recreate()
                 ? ", then the orphan delete of UID " + r.assessedUid() + " and the re-apply" : "") + "; every permission and dry run accepted");
+    }
+
+    /**
+     * The run's options for the decision the list showed: a copy plan is run with the operator's opt-in, {@code --copy}'s
+     * when given, else the one the list's C gave that row (the default image, each claim's own class); any other
+     * decision without it, so that a row the operator did not choose to copy is never decided into a copy here.
+     */
+    private ConvergeOptions optionsFor(Decision shown) {
+        if (shown.verdict() != Verdict.COPY) {
+            return options.withCopy(CopyOptIn.NONE);
+        }
+        return options.copy().chosen() ? options : options.withCopy(CopyOptIn.withDefaults());
     }
 
     private Steps steps(dev.stsresize.converge.Progress progress) {
@@ -189,11 +207,20 @@ public final class ClusterSteps implements StepRunner {
             case TYPE_NAME -> r.machine.allowDelete(new Steps.DeleteAllowed(d.namespace(), d.name(), uid));
             case NONE -> { }
         }
+        // a copy's row spans every ordinal (evict, copy, rebind, re-apply, pod Ready): what the machine says of each turn is
+        // told as it happens, so the row shows which pod is down and how far it is; any other row closes on its last word
+        boolean tellEachTurn = d.verdict() == Verdict.COPY && row == Phase.COPY;
+        String told = r.machine.said();
         while (r.machine.view().inRow(row)) {
             Convergence.Turn t = r.machine.advance();
             if (t instanceof Convergence.Turn.AtGate g) {
                 return Outcome.failed("the " + g.gate().words() + " gate has not been passed: nothing was written");
             }
+            String said = r.machine.said();
+            if (tellEachTurn && !said.equals(told) && r.machine.view().inRow(row)) {
+                progress.report(said, "", false);
+            }
+            told = said;
         }
         progress.claims(readBack.claims(d));
         Convergence.Turn end = r.machine.finished();
@@ -214,8 +241,16 @@ public final class ClusterSteps implements StepRunner {
         }
         Summary summary = readBack.summary(r.assessedUid(), r.restarted, result);
         progress.summary(summary);
-        return summary.converged() && summary.problems().isEmpty() ? Outcome.done(verified(summary))
+        return summary.converged() && summary.problems().isEmpty() ? Outcome.done(r.assessed.decision().verdict() == Verdict.COPY
+                ? copyVerified(summary) : verified(summary))
                 : Outcome.failed(String.join("; ", summary.problems()));
+    }
+
+    /** A copy re-creates every pod on purpose: what is verified is that each stands under the new StatefulSet, each claim at its target. */
+    private static String copyVerified(Summary summary) {
+        return "verified from the objects read back: " + summary.pods().size() + " pod(s) re-created on their new volumes, each naming the"
+                + " new StatefulSet as controller; " + summary.claims().stream().filter(Summary.ClaimCheck::atTarget).count() + " of "
+                + summary.claims().size() + " claim(s) at capacity";
     }
 
     private static String verified(Summary summary) {
@@ -274,6 +309,11 @@ public final class ClusterSteps implements StepRunner {
         for (String key : List.copyOf(runs.keySet())) {
             WizardRun r = runs.remove(key);
             if (r != null) {
+                if (r.assessed.decision().verdict() == Verdict.COPY && r.machine.finished() == null && r.machine.position() != Phase.LOCK) {
+                    // a copy is not finished on the way out (every ordinal, minutes each): it stops at its next safe point,
+                    // the StatefulSet re-applied over the pod's own claims where none was deleted yet (Convergence's stop)
+                    stop.request("the UI closed");
+                }
                 boolean wroteSomething = r.machine.position() != Phase.LOCK || r.machine.finished() != null;
                 r.machine.leave();
                 if (wroteSomething) {
@@ -294,7 +334,8 @@ public final class ClusterSteps implements StepRunner {
 
     private static String whereItStands(String key, Convergence.Turn end) {
         if (end instanceof Convergence.Turn.Stopped st) {
-            return st.result().sentence() + (st.resumeCommand().isEmpty() ? "" : "; finish with: " + st.resumeCommand());
+            String sentence = st.result().sentence();
+            return sentence + (st.resumeCommand().isEmpty() || sentence.contains(st.resumeCommand()) ? "" : "; finish with: " + st.resumeCommand());
         }
         if (end != null && end.result() != null) {
             return end.result().sentence();
@@ -302,11 +343,22 @@ public final class ClusterSteps implements StepRunner {
         return "left midway, its record kept; finish with: kubectl stsresize resume " + key;
     }
 
-    /** The StatefulSets whose run is past the delete gate and not finished: what closing finishes first. */
+    /** The StatefulSets whose run is past the delete gate and not finished: what closing finishes first (a copy: stops). */
     public List<String> finishing() {
         List<String> out = new ArrayList<>();
         runs.forEach((key, r) -> {
-            if (r.machine.pastTheDelete()) {
+            if (r.machine.pastTheDelete() && r.assessed.decision().verdict() != Verdict.COPY) {
+                out.add(key);
+            }
+        });
+        return out;
+    }
+
+    /** The StatefulSets whose copy is under way: what closing stops at its next safe point (see {@link #close}). */
+    public List<String> copying() {
+        List<String> out = new ArrayList<>();
+        runs.forEach((key, r) -> {
+            if (r.assessed.decision().verdict() == Verdict.COPY && r.machine.finished() == null && r.machine.position() != Phase.LOCK) {
                 out.add(key);
             }
         });

@@ -2,6 +2,7 @@ package dev.stsresize.tui.source;
 
 import dev.stsresize.converge.Assessed;
 import dev.stsresize.plan.Decision;
+import dev.stsresize.plan.Verdict;
 import dev.stsresize.tui.Loaded;
 import dev.stsresize.tui.Texts;
 
@@ -34,7 +35,13 @@ final class Recheck {
             return "StatefulSet " + key + " was re-created since the list was read (UID " + shownUid + " is now " + liveUid
                     + "): nothing was written; leave and refresh (r)";
         }
-        if (d.recreate() != shown.recreate() || d.claimsToGrow().size() != shown.claimsToGrow().size()) {
+        if ((d.verdict() == Verdict.COPY) != (shown.verdict() == Verdict.COPY)) {
+            // a copy is never started from a row shown as a growth in place, nor the reverse: other writes, other downtime
+            return "re-read, " + key + " is " + Texts.verdict(d) + " now, not " + Texts.verdict(shown) + " as the list shows: nothing"
+                    + " was written; leave and refresh (r)";
+        }
+        if (d.recreate() != shown.recreate() || d.claimsToGrow().size() != shown.claimsToGrow().size()
+                || d.claimsToCopy().size() != shown.claimsToCopy().size()) {
             return "re-read, " + key + " needs other writes than the list shows (" + Texts.verdict(d) + ", "
                     + d.claimsToGrow().size() + " claim(s) to grow): nothing was written; leave and refresh (r)";
         }

@@ -54,6 +54,8 @@ public final class EffectRunner implements AutoCloseable {
             loads.execute(this::load);
         } else if (effect instanceof Effect.ProveDecisions) {
             loads.execute(this::prove);
+        } else if (effect instanceof Effect.DecideCopy c) {
+            loads.execute(() -> decideCopy(c.decision()));
         } else if (effect instanceof Effect.RunStep r) {
             left.remove(Loaded.key(r.decision()));
             stepThread.execute(() -> step(r));
@@ -115,6 +117,14 @@ public final class EffectRunner implements AutoCloseable {
             post.accept(new UiEvent.DecisionsProved(source.prove()));
         } catch (Exception e) {
             post.accept(new UiEvent.LoadFailed(message(e)));
+        }
+    }
+
+    private void decideCopy(dev.stsresize.plan.Decision d) {
+        try {
+            post.accept(new UiEvent.CopyDecided(source.decideCopy(d)));
+        } catch (Exception e) {
+            post.accept(new UiEvent.CopyRefused(Loaded.key(d), message(e)));
         }
     }
 
