@@ -26,7 +26,7 @@ public enum Phase {
     /** A copy, per ordinal: its pod evicted (budgets hold) while the StatefulSet is absent, so nothing re-creates it. */
     EVICT("evict", "evict the pod whose claims are copied (PodDisruptionBudgets hold)", true, Gate.NONE, "evicting", "C3"),
     /** A copy, per ordinal: each claim copied to a new volume at the target, verified by the copy pod's manifests. */
-    COPY("copy", "copy each claim of the pod to a new volume at the target, verified file by file", true, Gate.NONE, "copying", "C4"),
+    COPY("copy", "copy each claim of the pod to a new volume, verified file by file", true, Gate.NONE, "copying", "C4"),
     /** A copy, per ordinal: the new volume kept (Retain) and bound to the claim's own name; the old one kept Released. */
     REBIND("rebind", "re-create each claim under its own name on its new volume; the old volume kept", true, Gate.NONE, "rebinding",
             "C5"),
@@ -37,7 +37,7 @@ public enum Phase {
     POD_READY("pod-ready", "wait until the re-created pod is Ready on its new volumes", false, Gate.NONE, "", "C6"),
     /** A copy's end: the new volumes given their class's reclaim policy back; the old ones stay Retain, listed. */
     RECLAIM("reclaim", "give the new volumes their class's reclaim policy back", true, Gate.NONE, "reclaiming", "C7"),
-    VERIFY("verify", "pod UIDs unchanged, owners back, capacity at target", false, Gate.NONE, "verifying", "8"),
+    VERIFY("verify", "pods adopted (same UIDs; a copy's re-created), capacity at target", false, Gate.NONE, "verifying", "8"),
     FILE_SYSTEMS("file-systems", "follow each claim until the kubelet has grown its file system", false, Gate.NONE, "", "8"),
     /** Offered after adoption when a file system waits for its pod's restart; never part of the plan itself. */
     RESTART("restart", "evict each pod whose file system waits, one at a time", true, Gate.NONE, "", "5"),

@@ -212,6 +212,6 @@ public final class Revert {
                 + (p.lowering().size() > 1 ? "s keep" : " keeps") + " the raised request" + (p.lowering().size() > 1 ? "s" : "")
                 + " above " + (p.lowering().size() > 1 ? "their capacities" : "its capacity " + c.capacity()) + " and the resizer"
                 + " keeps retrying the expansion; either fix what its failure names (kubectl describe pvc " + c.claim() + " -n "
-                + p.namespace() + ") so that it completes, or move the data to new claims with a copy migration (--copy)";
+                + p.namespace() + ") so that it completes (the copy migration, --copy, takes only claims whose class cannot expand)";
     }
 }

@@ -218,9 +218,10 @@ final class Waiter {
         } catch (RuntimeException e) {
             claims = List.of(); // the claims are read for the view only: a failed read never ends the wait
         }
-        if (w.kind() == WatchedKind.PERSISTENT_VOLUME_CLAIM
+        if (w.step() == Phase.GROW && w.kind() == WatchedKind.PERSISTENT_VOLUME_CLAIM
                 && claims.stream().anyMatch(c -> c.name().equals(w.name()) && c.state().settled())) {
-            return; // read settled just now: the watch ends the wait at its next event, and no line says it waits for it
+            // the wait for capacity, read settled just now: the watch ends it at its next event, and no line says it waits
+            return;
         }
         String detail = w.detail().apply(seen);
         Late late = Duration.between(started, now).compareTo(SLOW) >= 0 ? w.slow().apply(seen) : Late.NONE;

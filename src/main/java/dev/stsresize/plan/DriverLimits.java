@@ -68,8 +68,7 @@ public final class DriverLimits {
                     "the class has no " + CEPH_EXPAND_SECRET + " (with its -namespace), so ControllerExpandVolume gets no"
                             + " credentials and its volumes can never be resized; class parameters are immutable and a PV keeps"
                             + " the secret reference it was provisioned with, so create a class that names the expand secret"
-                            + " (Rook: rook-csi-rbd-provisioner or rook-csi-cephfs-provisioner) and move the data to claims of it"
-                            + " with a copy migration (--copy)",
+                            + " (Rook: rook-csi-rbd-provisioner or rook-csi-cephfs-provisioner) and move the data to claims of it",
                     List.of("https://github.com/ceph/ceph-csi/issues/783", "https://github.com/rook/rook/issues/4877",
                             "https://github.com/rook/rook/issues/5379")),
             new Limit("ebs-modification-rate", List.of("ebs.csi.aws.com"), Effect.ENDS_THE_WAIT,
@@ -101,8 +100,8 @@ public final class DriverLimits {
                             "https://github.com/kubernetes-sigs/gcp-compute-persistent-disk-csi-driver/pull/2054")),
             new Limit("hostpath-no-resizer", List.of("rancher.io/local-path", "openebs.io/local"), Effect.NO_RESIZER, List.of(),
                     "these provisioners make directories on a node and ship no resizer, so a raised request is never met:"
-                            + " keep the size, or move the data to claims of a class whose CSI driver expands with a copy"
-                            + " migration (--copy)",
+                            + " keep the size, or grow by copy: `apply --copy` copies each claim to a bigger volume (of the same"
+                            + " class, or --copy-class)",
                     List.of("https://github.com/rancher/local-path-provisioner/issues/190",
                             "https://github.com/openebs/dynamic-localpv-provisioner/issues/205")),
             new Limit("external-expanding", List.of("*"), Effect.NOT_A_FAILURE,

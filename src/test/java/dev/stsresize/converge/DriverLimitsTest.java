@@ -81,7 +81,7 @@ class DriverLimitsTest {
         for (String provisioner : List.of("rancher.io/local-path", "openebs.io/local")) {
             Resizers.Answer a = Resizers.unknown().check("local", provisioner);
             assertThat(a).as(provisioner + ": refused even where the CSIDrivers cannot be read").isInstanceOf(Resizers.Answer.Absent.class);
-            assertThat(((Resizers.Answer.Absent) a).why()).contains("copy migration (--copy)");
+            assertThat(((Resizers.Answer.Absent) a).why()).contains("grow by copy: `apply --copy`");
         }
     }
 

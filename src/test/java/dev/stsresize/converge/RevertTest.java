@@ -114,7 +114,7 @@ class RevertTest {
             Revert.Planned p = revert.plan("shop", "postgres");
             String refused = revert.dryRun(p);
             assertThat(refused).contains("claim shop/data-postgres-0", "field can not be less than previous value",
-                    "RecoverVolumeExpansionFailure", "Nothing was written", "the resizer keeps retrying", "copy migration (--copy)");
+                    "RecoverVolumeExpansionFailure", "Nothing was written", "the resizer keeps retrying", "the copy migration, --copy, takes only claims whose class cannot expand");
             assertThat(writesFrom(h, mark)).isEmpty();
             assertThat(h.claim("shop", "data-postgres-0").at("/spec/resources/requests/storage").asText()).isEqualTo("20Gi");
         }
