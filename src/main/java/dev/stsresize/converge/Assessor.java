@@ -265,6 +265,9 @@ public final class Assessor {
                 a = proveDelete(a, told);
             }
         }
+        if (a.failure() == null && a.decision().verdict() == Verdict.COPY) {
+            a = proveEvictions(a, told); // plan too: its verdict is apply's
+        }
         return a;
     }
 
@@ -590,6 +593,53 @@ public final class Assessor {
             return a.failed("the server's dry run of the orphan delete of StatefulSet " + a.namespace() + "/" + a.name()
                     + " failed: " + e.getMessage() + ". Nothing was written; run again to re-read it");
         }
+    }
+
+    /**
+     * A copy takes each pod down in turn through the Eviction API: the server's dry run of each eviction (sent together)
+     * says now, before any write, whether a PodDisruptionBudget lets it go (429: blocked, nothing written).
+     */
+    private Assessed proveEvictions(Assessed a, Progress progress) {
+        String ns = a.namespace();
+        List<String> pods = a.decision().claimsToCopy().stream().filter(c -> !c.scaledAway()).map(c -> a.name() + "-" + c.ordinal())
+                .distinct().toList();
+        List<java.util.concurrent.Callable<Optional<ClusterException>>> asks = new ArrayList<>();
+        for (String pod : pods) {
+            asks.add(() -> {
+                try {
+                    cluster.evictPod(ns, pod, true);
+                    return Optional.empty();
+                } catch (ClusterException e) {
+                    return e.isNotFound() ? Optional.empty() : Optional.of(e);
+                }
+            });
+        }
+        List<Optional<ClusterException>> answers = Together.all(asks);
+        List<String> refused = new ArrayList<>();
+        for (int i = 0; i < pods.size(); i++) {
+            if (answers.get(i).isEmpty()) {
+                continue;
+            }
+            ClusterException e = answers.get(i).get();
+            if (e.code() == 403) {
+                return a.with(refusal(a.decision(), Reason.FORBIDDEN, "you cannot evict pods in namespace " + ns + " (the server: "
+                        + e.getMessage() + "). Nothing was written"));
+            }
+            if (e.code() != 429) {
+                return a.failed("the server's dry run of the eviction of pod " + ns + "/" + pods.get(i) + " failed: " + e.getMessage()
+                        + ". Nothing was written; run again");
+            }
+            refused.add("pod " + pods.get(i) + ": " + e.getMessage());
+        }
+        if (!refused.isEmpty()) {
+            return a.with(refusal(a.decision(), Reason.COPY_BUDGET, "a PodDisruptionBudget does not let "
+                    + (refused.size() == 1 ? "this pod" : "these pods") + " go now (" + String.join("; ", refused) + "), and the copy"
+                    + " takes each pod down in turn. Nothing was written; run again when it allows one pod down (kubectl get pdb -n "
+                    + ns + ")"));
+        }
+        progress.on(ProgressEvent.info(ns, a.name(), Phase.CHECK, "server dry run: the eviction of each pod to copy is accepted (its"
+                + " budgets let it go now)"));
+        return a;
     }
 
     private static String afterInvalidPrefix(String message) {

@@ -31,6 +31,11 @@ public enum Reason {
      * {@code kubernetes.io/no-provisioner} without an Available PersistentVolume that fits); the finding names what to create.
      */
     COPY_NO_VOLUME("copy-no-volume", false),
+    /**
+     * Opted in to the copy: a pod to copy may not be evicted now, its PodDisruptionBudget says (the server's dry run of
+     * the eviction, 429): the copy takes each pod down in turn, so it does not start (added by the assessment).
+     */
+    COPY_BUDGET("copy-budget", false),
     /** The user lacks a permission the converge needs (added by the converge). */
     FORBIDDEN("forbidden", false);
 

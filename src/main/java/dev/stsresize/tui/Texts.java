@@ -39,6 +39,7 @@ public final class Texts {
                     + " for the copy, and what they wrote would be lost";
             case COPY_BLOCK_VOLUME -> "a claim to copy is a raw block volume: the copy copies files, not devices";
             case COPY_NO_VOLUME -> "the new volumes' StorageClass cannot give one yet: create what the detail names, then refresh";
+            case COPY_BUDGET -> "a PodDisruptionBudget does not let a pod go now, and the copy takes each pod down in turn: refresh when it does";
             case CLAIM_UNBOUND -> "a claim to grow is not Bound yet; wait for it to bind, then refresh";
             case RESIZE_FAILED -> "a claim requests the size but its volume did not grow: its resize failed; kubectl"
                     + " stsresize revert gives the requests back, or fix what the failure names and refresh";

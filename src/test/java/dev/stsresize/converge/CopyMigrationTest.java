@@ -230,6 +230,33 @@ class CopyMigrationTest {
         }
     }
 
+    /**
+     * A PodDisruptionBudget that lets no pod go: the server's dry run of each eviction answers 429 before any write, and
+     * the copy is blocked (copy-budget) with nothing written — not found out after the StatefulSet was deleted.
+     */
+    @Test
+    void a_budget_that_lets_no_pod_go_blocks_the_copy_before_any_write() {
+        List<ObjectNode> objects = new ArrayList<>(DemoScenario.copyCluster());
+        ObjectNode pdb = Harness.yaml("""
+                apiVersion: policy/v1
+                kind: PodDisruptionBudget
+                metadata: {name: web, namespace: files}
+                spec:
+                  maxUnavailable: 0
+                  selector: {matchLabels: {app.kubernetes.io/name: web}}
+                """);
+        objects.add(pdb);
+        try (Harness h = Harness.start(home, objects)) {
+            Assessment a = new Assessor(h.cluster(), Progress.NONE).copying(CopyOptIn.withDefaults()).assess(DemoScenario.copyManifest(),
+                    false, Assessor.Depth.APPLY, false, Optional.empty());
+            dev.stsresize.plan.Decision d = a.items().get(0).decision();
+            assertThat(d.verdict()).as(d.detail()).isEqualTo(Verdict.BLOCKED);
+            assertThat(((dev.stsresize.plan.Refusal) d).reason()).isEqualTo(dev.stsresize.plan.Reason.COPY_BUDGET);
+            assertThat(d.detail()).contains("PodDisruptionBudget").contains("Nothing was written");
+            assertThat(h.writes()).as("nothing written").isEmpty();
+        }
+    }
+
     static List<RecordedRequest> deletesOf(Harness h, String resource) {
         return h.writes().stream().filter(w -> "DELETE".equals(w.method()) && w.path().contains("/" + resource + "/")).toList();
     }

@@ -63,7 +63,7 @@ class CompletionScriptIT {
         assumeTrue(DistributionIT.onPath(shell), shell + " is not installed (.ci/run installs it): its completion script is untested here");
         assertThat(complete(shell, "pl")).containsExactly("plan");
         assertThat(complete(shell, "completion", "")).containsExactlyInAnyOrder("bash", "zsh", "fish");
-        assertThat(complete(shell, "plan", "--co")).containsExactlyInAnyOrder("--context", "--color");
+        assertThat(complete(shell, "plan", "--co")).containsExactlyInAnyOrder("--context", "--color", "--copy", "--copy-class", "--copy-image");
         assertThat(complete(shell, "plan", "-o", "")).containsExactlyInAnyOrder("table", "json", "yaml");
         assertThat(complete(shell, "plan", "--context", "")).containsExactlyInAnyOrder("prod", "staging");
         assertThat(complete(shell, "apply", "--context", "st")).containsExactly("staging");

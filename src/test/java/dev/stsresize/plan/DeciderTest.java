@@ -185,7 +185,7 @@ class DeciderTest {
                 .containsExactly("grow", "grow-claims", "copy", "up-to-date", "refused", "blocked", "absent");
         assertThat(List.of(Reason.values())).extracting(Reason::label).containsExactly("template-changed", "other-immutable",
                 "owned", "shrink", "not-expandable", "no-resizer", "copy-read-write-many", "copy-block-volume", "claim-unbound",
-                "resize-failed", "copy-no-volume", "forbidden");
+                "resize-failed", "copy-no-volume", "copy-budget", "forbidden");
         assertThat(List.of(Reason.values())).filteredOn(Reason::permanent).hasSize(8);
     }
 
