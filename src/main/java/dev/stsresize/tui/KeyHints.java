@@ -30,7 +30,7 @@ final class KeyHints {
                             + s.sort().label() + "  <r> refresh";
             case DIFF -> "<j/k> scroll  " + copy(s) + "<enter/a> apply  <e> edit size  <esc> back  <?> help  <q> quit";
             case HELP -> "<j/k> scroll  <esc> back  <q> quit";
-            case WIZARD -> wizard(s.wizard());
+            case WIZARD -> wizard(s.wizard()) + claims(s);
             case USAGE -> "<j/k> move  <enter> its diff  <esc/u> back  <q> quit";
             case EDIT -> s.edit() == null ? "<esc> back" : switch (s.edit().stage()) {
                 case FORM -> "type the size  <backspace> erase  <up/down> field  <enter> diff  <esc> cancel";
@@ -59,6 +59,20 @@ final class KeyHints {
                     : w.revertOffered() ? "<v> give the requests back (revert)  <esc> back to the list  <q> quit"
                     : "<esc> back to the list  <q> quit";
         };
+    }
+
+    /**
+     * The claim table's scroll keys, only while rows are hidden, and only the way that shows some: last, so it gives way first
+     * on a narrow row, where the table's own line above or below names the key.
+     */
+    private static String claims(UiState s) {
+        ClaimWindow window = WizardView.claimWindow(s, Glyphs.UNICODE, Layout.bodyWidth(s.columns()), Layout.bodyRows(s.rows()));
+        if (window == null || !window.scrolls()) {
+            return "";
+        }
+        boolean above = window.first() > 0;
+        boolean below = window.first() + window.shown() < window.total();
+        return "  <" + (above && below ? "pgup/pgdn" : above ? "pgup" : "pgdn") + "> more claims";
     }
 
     static void draw(UiState s, Painter p, int row) {

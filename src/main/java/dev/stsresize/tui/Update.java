@@ -529,6 +529,9 @@ public final class Update {
         if (w == null) {
             return Transition.of(s.withView(View.LIST, View.LIST));
         }
+        if (k.kind() == Kind.PAGE_UP || k.kind() == Kind.PAGE_DOWN) {
+            return scrollClaims(s, k); // at every gate and while steps run: the table is read throughout
+        }
         if (w.gate() == Gate.CONFIRM) {
             if (k.is('y') || k.is('Y')) {
                 String unproved = unprovedInList(s, w);
@@ -601,6 +604,27 @@ public final class Update {
         return null;
     }
 
+    /**
+     * PgDn shows the claim rows below those shown, PgUp those above, a page at a time; at either end, or when every row fits,
+     * nothing moves. From the rows the screen shows now ({@link ClaimWindow}), so a scroll left past the end by a taller
+     * terminal or fewer claims moves from where the table stands.
+     */
+    private static Transition scrollClaims(UiState s, Key k) {
+        ClaimWindow now = claimWindow(s);
+        if (now == null || !now.scrolls()) {
+            return Transition.of(s);
+        }
+        int page = Math.max(1, now.shown());
+        int next = k.kind() == Kind.PAGE_DOWN ? now.first() + page : now.first() - page;
+        UiState moved = s.withWizard(s.wizard().withClaimsFrom(next));
+        // kept as the screen shows it: past the last page the table stands at its last page, and PgUp goes on from there
+        return Transition.of(s.withWizard(s.wizard().withClaimsFrom(claimWindow(moved).first())));
+    }
+
+    private static ClaimWindow claimWindow(UiState s) {
+        return WizardView.claimWindow(s, Glyphs.UNICODE, Layout.bodyWidth(s.columns()), Layout.bodyRows(s.rows()));
+    }
+
     /** The delete gate: the operator types the StatefulSet's name; only the exact name passes. */
     private static Transition nameGateKey(UiState s, Key k) {
         Wizard w = s.wizard();
@@ -610,6 +634,7 @@ public final class Update {
             case BACKSPACE -> Transition.of(s.withWizard(w.withGate(Gate.TYPE_NAME,
                     typed.isEmpty() ? typed : typed.substring(0, typed.length() - 1))));
             case ESCAPE -> leave(s, w);
+            case PAGE_UP, PAGE_DOWN -> scrollClaims(s, k); // no name holds them: the table scrolls here too
             case ENTER -> {
                 if (!typed.equals(w.decision().name())) {
                     yield Transition.of(s.withWizard(w.withGate(Gate.TYPE_NAME, "")).withFlash(Flash.error(

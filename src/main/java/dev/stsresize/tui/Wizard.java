@@ -11,10 +11,12 @@ import java.util.List;
  * any), what was typed at the name gate, and the log of what the steps did with their kubectl equivalents.
  *
  * @param waiting the running step's wait as last told (null when no wait runs)
+ * @param claimsFrom the first claim row the table shows when not all fit (PgUp/PgDn); the view clamps it to the rows and room
+ *     it has, so a taller terminal or fewer claims never leave the table scrolled past its end
  */
 public record Wizard(Decision decision, String uid, List<Phase> steps, List<StepStatus> statuses,
         Gate gate, String typed, List<LogLine> log, List<ClaimProgress> claims, Summary summary, boolean goingOn,
-        WaitStatus waiting) {
+        WaitStatus waiting, int claimsFrom) {
 
     /** One thing a step did: a message, and for a write the kubectl command that does the same. */
     public record LogLine(Phase step, String message, String kubectl, boolean warning) {}
@@ -33,13 +35,13 @@ public record Wizard(Decision decision, String uid, List<Phase> steps, List<Step
         for (int i = 0; i < steps.size(); i++) {
             statuses.add(i == 0 ? StepStatus.RUNNING : StepStatus.PENDING);
         }
-        return new Wizard(d, uid, steps, statuses, Gate.NONE, "", List.of(), List.of(), null, false, null);
+        return new Wizard(d, uid, steps, statuses, Gate.NONE, "", List.of(), List.of(), null, false, null, 0);
     }
 
     /** A wizard that finishes an interrupted run: one step, running. */
     static Wizard resuming(Decision d, String uid) {
         return new Wizard(d, uid, List.of(Phase.RESUME), List.of(StepStatus.RUNNING), Gate.NONE, "", List.of(),
-                List.of(), null, false, null);
+                List.of(), null, false, null, 0);
     }
 
     public String key() {
@@ -114,34 +116,39 @@ public record Wizard(Decision decision, String uid, List<Phase> steps, List<Step
         List<StepStatus> next = new ArrayList<>(statuses);
         next.set(steps.indexOf(step), status);
         // a step that starts or ends has no wait yet
-        return new Wizard(decision, uid, steps, next, gate, typed, log, claims, summary, goingOn, null);
+        return new Wizard(decision, uid, steps, next, gate, typed, log, claims, summary, goingOn, null, claimsFrom);
     }
 
     Wizard withGate(Gate g, String typedText) {
-        return new Wizard(decision, uid, steps, statuses, g, typedText, log, claims, summary, goingOn, waiting);
+        return new Wizard(decision, uid, steps, statuses, g, typedText, log, claims, summary, goingOn, waiting, claimsFrom);
     }
 
     Wizard logged(LogLine line) {
         List<LogLine> next = new ArrayList<>(log);
         next.add(line);
-        return new Wizard(decision, uid, steps, statuses, gate, typed, next, claims, summary, goingOn, waiting);
+        return new Wizard(decision, uid, steps, statuses, gate, typed, next, claims, summary, goingOn, waiting, claimsFrom);
     }
 
     /** The running step's wait as last told; null when none runs. */
     Wizard withWaiting(WaitStatus w) {
-        return new Wizard(decision, uid, steps, statuses, gate, typed, log, claims, summary, goingOn, w);
+        return new Wizard(decision, uid, steps, statuses, gate, typed, log, claims, summary, goingOn, w, claimsFrom);
     }
 
     Wizard withClaims(List<ClaimProgress> c) {
-        return new Wizard(decision, uid, steps, statuses, gate, typed, log, c, summary, goingOn, waiting);
+        return new Wizard(decision, uid, steps, statuses, gate, typed, log, c, summary, goingOn, waiting, claimsFrom);
+    }
+
+    /** The table scrolled to start at claim {@code first} (0 or more; the view clamps it to the room it has). */
+    Wizard withClaimsFrom(int first) {
+        return new Wizard(decision, uid, steps, statuses, gate, typed, log, claims, summary, goingOn, waiting, Math.max(0, first));
     }
 
     Wizard withSummary(Summary s) {
-        return new Wizard(decision, uid, steps, statuses, gate, typed, log, claims, s, goingOn, waiting);
+        return new Wizard(decision, uid, steps, statuses, gate, typed, log, claims, s, goingOn, waiting, claimsFrom);
     }
 
     Wizard wentOn() {
-        return new Wizard(decision, uid, steps, statuses, gate, typed, log, claims, summary, true, waiting);
+        return new Wizard(decision, uid, steps, statuses, gate, typed, log, claims, summary, true, waiting, claimsFrom);
     }
 
     /** {@code step} added at the end, running: the restart offered after adoption. */
@@ -150,7 +157,7 @@ public record Wizard(Decision decision, String uid, List<Phase> steps, List<Step
         s.add(step);
         List<StepStatus> st = new ArrayList<>(statuses);
         st.add(StepStatus.RUNNING);
-        return new Wizard(decision, uid, s, st, gate, typed, log, claims, summary, goingOn, waiting);
+        return new Wizard(decision, uid, s, st, gate, typed, log, claims, summary, goingOn, waiting, claimsFrom);
     }
 
     /** The way back can be offered: the wait for capacity failed (the resizer failed, or the time ran out), not offered yet. */

@@ -27,51 +27,20 @@ final class WizardView {
             return;
         }
         Glyphs g = p.glyphs;
-        Decision d = w.decision();
-        List<Line> lines = new ArrayList<>(title(w, g, width));
-        lines.add(Styled.line().line());
-        GateLines gateParts = gateOrOutcome(w, g, width, s.usage() == null ? Optional.empty() : s.usage().of(d));
-        List<Line> gate = gateParts.all();
-        boolean table = w.summary() == null && !w.claims().isEmpty();
-        int tableLines = table ? 1 + claimRows(w, g, width).stream().mapToInt(List::size).sum() : 0;
-        if (w.summary() != null || w.steps().contains(Phase.RESTART)
-                || lines.size() + w.steps().size() + 1 + gate.size() + tableLines > height) {
-            // the summary, or a gate on a short terminal, needs the room: the checklist on one line
-            Styled.Builder b = Styled.line().add("  ");
-            for (int i = 0; i < w.steps().size(); i++) {
-                b.add(mark(w.statuses().get(i), g) + " ", style(w.statuses().get(i))).add(w.steps().get(i).label() + "  ", Style.DIM);
-            }
-            lines.addAll(Styled.wrap(b.line(), width, 2));
-        } else {
-            for (int i = 0; i < w.steps().size(); i++) {
-                Phase step = w.steps().get(i);
-                StepStatus status = w.statuses().get(i);
-                lines.add(Styled.line().add("  " + mark(status, g) + " ", style(status)).add(Texts.pad(step.label(), 15),
-                        status == StepStatus.PENDING ? Style.DIM : Style.BOLD)
-                        .add(step.purpose(), Style.DIM).add(step.writes() ? "  write" : "", Style.WARN).line());
-            }
-        }
-        lines.add(Styled.line().line());
-        lines.addAll(gateParts.said());
-        int commandsAt = lines.size();
-        String waits = waitsFor(s, w);
-        if (waits != null) {
-            lines.addAll(Styled.wrap(Styled.line().add(" " + g.running() + " ", Style.ACCENT).add(waits, Style.DIM).line(), width, 3));
-        }
-        if (w.waiting() != null && w.running()) {
-            lines.addAll(Styled.wrap(Styled.line().add(" " + g.running() + " ", Style.ACCENT).add(w.waiting().sentence(), Style.DIM).line(),
-                    width, 3));
-        }
+        Head head = head(s, w, g, width, height);
+        List<Line> lines = new ArrayList<>(head.lines());
+        GateLines gateParts = head.gate();
+        int commandsAt = head.commandsAt();
         if (w.summary() != null && w.status(Phase.RESTART) != StepStatus.RUNNING) {
             // every row of what was verified, or a line that says how many a short terminal leaves out
             List<List<Line>> rows = summary(w, g).stream().map(l -> Styled.wrap(l, width, 6)).toList();
             lines.addAll(fitted(rows, height - lines.size(), "row of the summary", width));
         } else if (!w.claims().isEmpty()) {
-            // every claim's row, or as many as fit and a line that says how many are not shown; the claims before the
-            // gate's commands, which are copy aids: each shown whole or not at all, never cut (a cut command is not shell)
-            int room = height - lines.size() - 1 - (gateParts.commands().isEmpty() ? 0 : 1); // the table's header, a commands' line
+            // every claim's row, or those from the scroll's first that fit and a line above and below that counts the rest and
+            // names the key that shows them; the claims before the gate's commands, which are copy aids: each shown whole or
+            // not at all, never cut (a cut command is not shell)
             lines.add(claimHeader(w));
-            lines.addAll(fitted(claimRows(w, g, width), room, "claim", width));
+            lines.addAll(window(head, w, g, width, height).lines());
         }
         lines.addAll(commandsAt, fittedCommands(gateParts.commands(), height - lines.size(), width));
         // the newest entries that fit whole: an entry cut in half would show a command without its step
@@ -96,6 +65,75 @@ final class WizardView {
         for (int i = 0; i < height && i < lines.size(); i++) {
             p.line(left, top + i, lines.get(i), width, false);
         }
+    }
+
+    /** What stands above the claim table or the summary: the title, the checklist, the gate's words and the waits. */
+    private record Head(List<Line> lines, GateLines gate, int commandsAt) {}
+
+    private static Head head(UiState s, Wizard w, Glyphs g, int width, int height) {
+        Decision d = w.decision();
+        List<Line> lines = new ArrayList<>(title(w, g, width));
+        lines.add(Styled.line().line());
+        GateLines gateParts = gateOrOutcome(w, g, width, s.usage() == null ? Optional.empty() : s.usage().of(d));
+        List<Line> gate = gateParts.all();
+        boolean table = w.summary() == null && !w.claims().isEmpty();
+        int tableLines = table ? 1 + claimRows(w, g, width).stream().mapToInt(List::size).sum() : 0;
+        List<Line> waitLines = waitLines(s, w, g, width);
+        // the waits counted too: a checklist a row per step that leaves the claims no room hides claims a line could show
+        if (w.summary() != null || w.steps().contains(Phase.RESTART)
+                || lines.size() + w.steps().size() + 1 + gate.size() + waitLines.size() + tableLines > height) {
+            // the summary, or a gate on a short terminal, needs the room: the checklist on one line
+            Styled.Builder b = Styled.line().add("  ");
+            for (int i = 0; i < w.steps().size(); i++) {
+                b.add(mark(w.statuses().get(i), g) + " ", style(w.statuses().get(i))).add(w.steps().get(i).label() + "  ", Style.DIM);
+            }
+            lines.addAll(Styled.wrap(b.line(), width, 2));
+        } else {
+            for (int i = 0; i < w.steps().size(); i++) {
+                Phase step = w.steps().get(i);
+                StepStatus status = w.statuses().get(i);
+                lines.add(Styled.line().add("  " + mark(status, g) + " ", style(status)).add(Texts.pad(step.label(), 15),
+                        status == StepStatus.PENDING ? Style.DIM : Style.BOLD)
+                        .add(step.purpose(), Style.DIM).add(step.writes() ? "  write" : "", Style.WARN).line());
+            }
+        }
+        lines.add(Styled.line().line());
+        lines.addAll(gateParts.said());
+        int commandsAt = lines.size();
+        lines.addAll(waitLines);
+        return new Head(lines, gateParts, commandsAt);
+    }
+
+    /** What the first write waits for, and the running step's wait as last told. */
+    private static List<Line> waitLines(UiState s, Wizard w, Glyphs g, int width) {
+        List<Line> lines = new ArrayList<>();
+        String waits = waitsFor(s, w);
+        if (waits != null) {
+            lines.addAll(Styled.wrap(Styled.line().add(" " + g.running() + " ", Style.ACCENT).add(waits, Style.DIM).line(), width, 3));
+        }
+        if (w.waiting() != null && w.running()) {
+            lines.addAll(Styled.wrap(Styled.line().add(" " + g.running() + " ", Style.ACCENT).add(w.waiting().sentence(), Style.DIM).line(),
+                    width, 3));
+        }
+        return lines;
+    }
+
+    /**
+     * The claim rows the table shows, from the wizard's scroll ({@link Wizard#claimsFrom()}); null when no table is drawn.
+     * {@link Update} moves the scroll by it, with the glyphs the diff's scroll also assumes.
+     */
+    static ClaimWindow claimWindow(UiState s, Glyphs g, int width, int height) {
+        Wizard w = s.wizard();
+        if (w == null || w.claims().isEmpty() || w.summary() != null && w.status(Phase.RESTART) != StepStatus.RUNNING) {
+            return null;
+        }
+        return window(head(s, w, g, width, height), w, g, width, height);
+    }
+
+    private static ClaimWindow window(Head head, Wizard w, Glyphs g, int width, int height) {
+        // the table's header, and a line for the gate's commands
+        int room = height - head.lines().size() - 1 - (head.gate().commands().isEmpty() ? 0 : 1);
+        return ClaimWindow.of(claimRows(w, g, width), room, w.claimsFrom(), width);
     }
 
     /** What the first write waits for before y may start it: the check's proofs, or the list's (null when nothing). */
@@ -175,7 +213,7 @@ final class WizardView {
         return out;
     }
 
-    /** "… 2 more claims: a taller terminal shows them", wrapped to {@code width}. */
+    /** "… 2 more rows of the summary: a taller terminal shows them", wrapped to {@code width}. */
     private static List<Line> note(int hidden, String what, int width) {
         String plural = what.startsWith("row ") ? "rows" + what.substring(3) : what + "s";
         return Styled.wrap(Styled.line().add("  … " + hidden + " more " + (hidden == 1 ? what : plural) + ": a taller terminal shows "

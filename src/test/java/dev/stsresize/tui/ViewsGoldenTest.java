@@ -50,6 +50,13 @@ class ViewsGoldenTest {
         throw new AssertionError(name);
     }
 
+    /** Each claim to grow of {@code d}, read while its resizer works: a row and the resizer's word under it. */
+    static List<ClaimProgress> resizing(dev.stsresize.plan.Decision d) {
+        return d.claimsToGrow().stream().map(c -> new ClaimProgress(c.name(), c.target().toString(),
+                c.capacity() == null ? "" : c.capacity().toString(), c.target().toString(), List.of("Resizing"), ClaimProgress.State.RESIZING,
+                "", "Resizing: External resizer is resizing volume pvc-0123")).toList();
+    }
+
     static UiEvent done(String key, Phase step, String message) {
         return new UiEvent.StepFinished(key, step, true, message);
     }
@@ -88,6 +95,16 @@ class ViewsGoldenTest {
                     said(web, Phase.RETAIN, "every volume to copy is kept by reclaim policy Retain, its policy before recorded", ""),
                     done(web, Phase.RETAIN, "every volume to copy is kept by reclaim policy Retain"), "we");
         }));
+        // issue 40 item 7: the claims that do not fit are counted above and below with the key that shows them
+        String minio = "shop/minio";
+        out.add(Named.of("wizard-claims-hidden", s -> press(select(s, "minio"), "a", done(minio, Phase.CHECK, "checked"), "y",
+                done(minio, Phase.GROW, "4 claims patched"), new UiEvent.ClaimsRead(minio, resizing(DemoDecisions.named("minio"))),
+                new UiEvent.WaitTicked(minio, new WaitStatus("the capacity of 4 claims to reach 40Gi", java.time.Duration.ofSeconds(20),
+                        java.time.Duration.ofSeconds(280))))));
+        out.add(Named.of("wizard-claims-scrolled", s -> press(select(s, "minio"), "a", done(minio, Phase.CHECK, "checked"), "y",
+                done(minio, Phase.GROW, "4 claims patched"), new UiEvent.ClaimsRead(minio, resizing(DemoDecisions.named("minio"))),
+                new UiEvent.WaitTicked(minio, new WaitStatus("the capacity of 4 claims to reach 40Gi", java.time.Duration.ofSeconds(20),
+                        java.time.Duration.ofSeconds(280))), Kind.PAGE_DOWN)));
         out.add(Named.of("wizard-quit-while-absent", s -> press(select(s, "postgres"), "a", done(pg, Phase.CHECK, "checked"), "y",
                 done(pg, Phase.GROW, "3 claims grown"), done(pg, Phase.WAIT, "capacity reached"), "postgres", Kind.ENTER,
                 done(pg, Phase.ORPHAN_DELETE, "deleted with propagationPolicy=Orphan"), "q")));
