@@ -47,6 +47,8 @@ public final class KeyHelp {
         {"p", "after adoption, when a file system waits: restart those pods one at a time by eviction"},
         {"v", "after a resize that failed or ran out of time: lower the claims that did not grow back (revert)"},
         {"Esc", "leave before the orphan delete (nothing irreversible); after it, stay until it is re-applied"},
+        {"PgDn/PgUp", "scroll the claim table when some claims are out of view (a line below or above it counts them);"
+                + " at every gate, the name gate included"},
         {"", ""},
         {"Edit sizes", ""},
         {"text, Backspace", "change the focused size at the caret; Left/Right, Home/End move it; Up/Down or Tab move between templates"},

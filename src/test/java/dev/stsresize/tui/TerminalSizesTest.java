@@ -183,6 +183,28 @@ class TerminalSizesTest {
                 assertThat(all).as("at %dx%d, %d of %d claims shown:%n%s", columns, rows, rowsShown, claims.size(), all)
                         .contains("… " + (claims.size() - rowsShown) + " more claim");
             }
+            if (rowsShown > 0 && rowsShown < claims.size()) {
+                // PgDn, page by page, shows every claim; each page counts those above and below it
+                java.util.Set<String> seen = new java.util.HashSet<>();
+                UiState page = shown;
+                for (int i = 0; i < claims.size(); i++) {
+                    List<String> text = bodyText(page, columns);
+                    long onPage = claims.stream().filter(c -> text.stream().anyMatch(l -> l.startsWith("  " + c.name() + " "))).count();
+                    claims.stream().map(ClaimProgress::name).filter(n -> text.stream().anyMatch(l -> l.startsWith("  " + n + " ")))
+                            .forEach(seen::add);
+                    int above = page.wizard().claimsFrom();
+                    int below = claims.size() - above - (int) onPage;
+                    String joined = String.join("\n", text);
+                    if (above > 0) {
+                        assertThat(joined).as("at %dx%d:%n%s", columns, rows, joined).contains("… " + above + " more claim" + (above == 1 ? "" : "s") + " above: PgUp");
+                    }
+                    if (below > 0) {
+                        assertThat(joined).as("at %dx%d:%n%s", columns, rows, joined).contains("… " + below + " more claim" + (below == 1 ? "" : "s") + " below: PgDn");
+                    }
+                    page = press(page, Kind.PAGE_DOWN);
+                }
+                assertThat(seen).as("every claim on some page at %dx%d", columns, rows).hasSize(claims.size());
+            }
             assertThat(body).as("no command cut: every row that continues one is followed by its next:%n%s", all)
                     .noneMatch(l -> l.contains("$ kubectl") && l.endsWith("\\") && body.indexOf(l) == body.size() - 1);
             // each command shown is whole: what the shell reads from it is one of the claim patches
