@@ -238,7 +238,7 @@ final class CopySteps {
             c = run.record().copy().claims().get(c.claim());
         }
         if (pod.isPresent() && finished(pod.get())) {
-            if (proveFrom(run, c, pod.get())) {
+            if (proveFrom(run, c, pod.get()) instanceof CopyVerified) {
                 return;
             }
             deletePod(run, pod.get());
@@ -275,21 +275,19 @@ final class CopySteps {
             throw new CopyStopped("the copy of claim " + ns + "/" + c.claim() + " did not end before --timeout (pod " + podName
                     + "); nothing was deleted. Look at it with: kubectl logs " + podName + " -n " + ns);
         }
-        if (!proveFrom(run, c, ended.object().orElseThrow())) {
-            CopyCheck.Unverified why = (CopyCheck.Unverified) CopyPodLog.verify(ns, c.claim(), ended.object().get(),
-                    cluster.podLog(ns, podName));
+        if (proveFrom(run, c, ended.object().orElseThrow()) instanceof CopyCheck.Unverified why) {
             throw new CopyStopped("the copy of claim " + ns + "/" + c.claim() + " is not proven: " + why.reason() + ". Nothing was"
                     + " deleted: the claim, its volume and its data are as they were; the copy pod " + podName + " and the temporary"
                     + " claim " + temp + " are left for you to read (kubectl logs " + podName + " -n " + ns + ")");
         }
     }
 
-    /** Reads the ended pod's log; keeps the proof and records the new volume when it verifies. */
-    private boolean proveFrom(Steps.Run run, CopyProgress.CopiedClaim c, ObjectNode pod) {
+    /** Reads the ended pod's log once; keeps the proof and records the new volume when it verifies. */
+    private CopyCheck proveFrom(Steps.Run run, CopyProgress.CopiedClaim c, ObjectNode pod) {
         String ns = run.namespace();
         CopyCheck check = CopyPodLog.verify(ns, c.claim(), pod, cluster.podLog(ns, Objects.name(pod)));
         if (!(check instanceof CopyVerified proof)) {
-            return false;
+            return check;
         }
         String temp = temporaryName(c.claim());
         ObjectNode t = cluster.getClaim(ns, temp).orElseThrow(() -> new CopyStopped("temporary claim " + ns + "/" + temp
@@ -303,7 +301,7 @@ final class CopySteps {
         progress.on(ProgressEvent.info(ns, run.name(), Phase.COPY, "claim " + c.claim() + " copied to PersistentVolume " + volume
                 + " and verified: " + proof.files() + " files, " + proof.bytes() + " bytes, the same owners, modes, links and sha256"
                 + " on both sides"));
-        return true;
+        return proof;
     }
 
     private String copyProgress(String ns, String pod, Optional<ObjectNode> seen) {
@@ -472,11 +470,8 @@ final class CopySteps {
                         + " (claimRef " + ref.path("namespace").asText("") + "/" + refName + "); it is not taken. The claim's data is"
                         + " on PersistentVolume " + c.oldVolume() + " (Retain)");
             }
-            if (refName.equals(c.claim()) && ref.path("uid").asText("").isEmpty()) {
-                return;
-            }
             if (refName.equals(c.claim())) {
-                return; // bound to the re-created claim already
+                return; // pointed at the claim's name already (or bound to the claim re-created on it)
             }
             String rv = pv.path("metadata").path("resourceVersion").asText("");
             try {

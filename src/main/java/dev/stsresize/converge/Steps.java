@@ -586,7 +586,7 @@ public final class Steps {
                 return true;
             }
             String uid = Objects.uid(run.standing);
-            boolean pod = r.copy().claimsOf(ordinal).isEmpty() || ordinal >= replicas(run.standing)
+            boolean pod = ordinal >= replicas(run.standing)
                     || copies.podReady(run, ordinal, uid, clock.instant().plus(opts.timeout()));
             if (pod) {
                 Instant down = run.downSince.get(ordinal);

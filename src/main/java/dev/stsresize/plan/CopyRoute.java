@@ -111,7 +111,7 @@ final class CopyRoute {
             return out;
         }
         byClass.forEach((className, ofClass) -> {
-            ObjectNode sc = classNamed(className, storage.classes());
+            ObjectNode sc = Decider.classNamed(className, storage.classes());
             if (sc == null) {
                 out.add(new Finding(Reason.COPY_NO_VOLUME, "the new volumes of " + claims(names(ofClass)) + " would be of StorageClass \""
                         + className + "\", which does not exist; create it, or name another with --copy-class"));
@@ -214,18 +214,6 @@ final class CopyRoute {
             }
         }
         return out;
-    }
-
-    static ObjectNode classNamed(String className, List<ObjectNode> classes) {
-        if (className == null) {
-            return null;
-        }
-        for (ObjectNode sc : classes) {
-            if (className.equals(Metadata.text(sc, "metadata", "name"))) {
-                return sc;
-            }
-        }
-        return null;
     }
 
     private static List<String> names(List<ClaimState> claims) {

@@ -384,7 +384,7 @@ public final class Decider {
         return sc != null && sc.path("allowVolumeExpansion").asBoolean(false);
     }
 
-    private static ObjectNode classNamed(String className, List<ObjectNode> classes) {
+    static ObjectNode classNamed(String className, List<ObjectNode> classes) {
         if (className == null) {
             return null;
         }
