@@ -12,6 +12,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -75,11 +79,10 @@ public final class UsageCommand extends BaseCommand {
         String namespace = connection.namespace != null ? connection.namespace : conn.defaultNamespace();
         Set<String> declared = manifestFiles.given()
                 ? declaredKeys(manifestFiles.read(environment.stdin(), namespace, connection.namespace != null)) : null;
-        NamespaceScope scope = connection.allNamespaces || declared != null && !declared.stream()
-                .allMatch(k -> k.startsWith(namespace + "/")) ? NamespaceScope.all() : NamespaceScope.of(namespace);
-        List<ObjectNode> statefulSets = cluster.listStatefulSets(scope).items().stream()
+        List<NamespaceScope> scopes = scopes(declared, namespace);
+        List<ObjectNode> statefulSets = listed(cluster, scopes).stream()
                 .filter(s -> declared == null || declared.contains(key(s))).toList();
-        UsageReport report = usage.reader(cluster, conn).read(statefulSets, List.of(scope), usage.policy(spec));
+        UsageReport report = usage.reader(cluster, conn).read(statefulSets, scopes, usage.policy(spec));
         List<StatefulSetUsage> known = report.fullestFirst();
         Set<String> knownKeys = new TreeSet<>();
         known.forEach(u -> knownKeys.add(u.key()));
@@ -93,7 +96,7 @@ public final class UsageCommand extends BaseCommand {
         String file = manifestFiles.files.size() == 1 && !manifestFiles.recursive && java.nio.file.Files.isRegularFile(
                 java.nio.file.Path.of(manifestFiles.files.get(0))) ? manifestFiles.files.get(0) : "MANIFEST";
         if (output.format == OutputFormat.Document.table && statefulSets.isEmpty()) {
-            err.println("No StatefulSets in " + scope + ".");
+            err.println("No StatefulSets in " + String.join(", ", scopes.stream().map(String::valueOf).toList()) + ".");
         } else {
             ResultPrinter.usage(known, unknown, report.unmeasured(), report.notes(), file, output.format, color.palette(terminal, env.get("NO_COLOR")), out);
         }
@@ -101,6 +104,57 @@ public final class UsageCommand extends BaseCommand {
             ResultPrinter.notes(report.notes(), err);
         }
         return ExitCodes.OK;
+    }
+
+    /**
+     * Where to LIST: all namespaces with {@code -A}; with a manifest, each namespace it names (as plan reads them), so
+     * a namespace admin's report of a manifest outside the context's namespace needs no cluster-wide LIST; else the
+     * one namespace.
+     */
+    private List<NamespaceScope> scopes(Set<String> declared, String namespace) {
+        if (connection.allNamespaces) {
+            return List.of(NamespaceScope.all());
+        }
+        if (declared == null) {
+            return List.of(NamespaceScope.of(namespace));
+        }
+        Set<String> namespaces = new TreeSet<>();
+        declared.forEach(k -> namespaces.add(k.substring(0, k.indexOf('/'))));
+        return namespaces.stream().map(NamespaceScope::of).toList();
+    }
+
+    /** The StatefulSets of each scope, the LISTs sent together: a manifest over several namespaces costs one round trip. */
+    private static List<ObjectNode> listed(Cluster cluster, List<NamespaceScope> scopes) {
+        if (scopes.size() == 1) {
+            return cluster.listStatefulSets(scopes.get(0)).items();
+        }
+        ExecutorService lists = Executors.newFixedThreadPool(scopes.size(), r -> {
+            Thread t = new Thread(r, "stsresize-usage-list");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<CompletableFuture<List<ObjectNode>>> answers = scopes.stream()
+                    .map(s -> CompletableFuture.supplyAsync(() -> cluster.listStatefulSets(s).items(), lists)).toList();
+            List<ObjectNode> all = new ArrayList<>();
+            for (CompletableFuture<List<ObjectNode>> a : answers) {
+                all.addAll(join(a));
+            }
+            return all;
+        } finally {
+            lists.shutdownNow();
+        }
+    }
+
+    private static List<ObjectNode> join(CompletableFuture<List<ObjectNode>> answer) {
+        try {
+            return answer.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw e;
+        }
     }
 
     private static String key(ObjectNode s) {

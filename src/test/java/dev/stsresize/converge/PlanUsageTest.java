@@ -199,4 +199,19 @@ class PlanUsageTest {
             assertThat(doc.at("/items/0/setSize").asText()).isEqualTo("kubectl stsresize set-size -f MANIFEST payments/ledger data=14Gi");
         }
     }
+
+    @Test
+    void usage_of_a_manifest_outside_the_contexts_namespace_lists_only_the_manifests_namespace() throws Exception {
+        try (Harness h = Harness.start(home, Demo.cluster())) {
+            Path manifest = ledgerManifest();
+            int before = h.sim.requests().size();
+            Commands.Run run = Commands.run(h, "usage", "-f", manifest.toString());
+            assertThat(run.code()).as(run.describe()).isZero();
+            assertThat(run.out()).as(run.describe()).contains("payments/ledger");
+            java.util.List<String> lists = h.sim.requests().subList(before, h.sim.requests().size()).stream()
+                    .filter(r -> r.method().equals("GET") && r.path().endsWith("/statefulsets")).map(r -> r.path()).toList();
+            // a namespace admin of payments may LIST there and nowhere else: no cluster-wide LIST
+            assertThat(lists).as(run.describe()).containsExactly("/apis/apps/v1/namespaces/payments/statefulsets");
+        }
+    }
 }
