@@ -180,6 +180,9 @@ public final class Assessor {
                 needed.get(ns).forEach(r -> accessReviews.add(() -> permissions.allowed(r)));
             }
         }
+        if (work.stream().anyMatch(i -> out.get(i).decision().verdict() == Verdict.COPY)) {
+            copyVolumeVerbs().forEach(r -> accessReviews.add(() -> permissions.allowed(r)));
+        }
         Together.all(accessReviews);
         return permissions;
     }
@@ -410,8 +413,10 @@ public final class Assessor {
         List<String> missing = missing(claimVerbs(ns), reviews);
         boolean eventsV1 = reviews.allowed(createEvents("events.k8s.io", ns));
         missing.addAll(missing(statefulSetVerbs(ns, a.decision().recreate(), restartPods), reviews));
+        List<String> clusterWide = new ArrayList<>();
         if (a.decision().verdict() == Verdict.COPY) {
             missing.addAll(missing(copyVerbs(ns), reviews));
+            clusterWide = missing(copyVolumeVerbs(), reviews);
         }
         // the core API is asked only where events.k8s.io is refused
         if (!eventsV1 && !reviews.allowed(createEvents("", ns))) {
@@ -431,11 +436,21 @@ public final class Assessor {
                     + " does not see the run: you cannot " + String.join(", ", notInCluster) + " in namespace " + ns
                     + " (a run keeps its lock in a Lease and its record in a Secret beside the StatefulSet where it may)"));
         }
-        if (missing.isEmpty()) {
+        if (missing.isEmpty() && clusterWide.isEmpty()) {
             return a;
         }
-        String who = "you cannot " + String.join(", ", missing) + " in namespace " + ns
-                + "; ask a cluster admin for these verbs (a Role bound to your user), then run again. Nothing was written";
+        List<String> sentences = new ArrayList<>();
+        if (!missing.isEmpty()) {
+            sentences.add("you cannot " + String.join(", ", missing) + " in namespace " + ns
+                    + "; ask a cluster admin for these verbs (a Role bound to your user), then run again");
+        }
+        if (!clusterWide.isEmpty()) {
+            sentences.add("you cannot " + String.join(", ", clusterWide) + " cluster-wide, which the copy needs to keep each"
+                    + " old and new volume with reclaim policy Retain and to point the new one at its claim; ask a cluster admin"
+                    + " for these verbs (a ClusterRole with a ClusterRoleBinding to your user: a RoleBinding grants nothing on"
+                    + " PersistentVolumes), then run again");
+        }
+        String who = String.join("; ", sentences) + ". Nothing was written";
         return a.with(refusal(a.decision(), Reason.FORBIDDEN, who));
     }
 
@@ -482,6 +497,17 @@ public final class Assessor {
         needed.add(new ResourceAccess("create", "", "persistentvolumeclaims", "", ns, ""));
         needed.add(new ResourceAccess("delete", "", "persistentvolumeclaims", "", ns, ""));
         return needed;
+    }
+
+    /**
+     * What a copy needs on the volumes, which are cluster-scoped: read each one and patch its reclaim policy and claimRef.
+     * A namespace's rules review cannot answer these (it lists the rules of RoleBindings too, which never grant a
+     * cluster-scoped resource: rbac's {@code VisitRulesFor} with no namespace visits ClusterRoleBindings only), so each
+     * is an access review with no namespace.
+     */
+    static List<ResourceAccess> copyVolumeVerbs() {
+        return List.of(new ResourceAccess("get", "", "persistentvolumes", "", "", ""),
+                new ResourceAccess("patch", "", "persistentvolumes", "", "", ""));
     }
 
     private List<String> missing(List<ResourceAccess> verbs, Permissions reviews) {
