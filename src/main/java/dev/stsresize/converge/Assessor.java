@@ -590,11 +590,14 @@ public final class Assessor {
                         + c.target() + " failed: " + msg + ". Nothing was written");
             }
         }
+        // --copy is decided from the class (its provisioner, its policy), which this user cannot read: said, not guessed
+        String noCopy = copy.chosen() ? "; --copy cannot be decided without reading the StorageClass (list"
+                + " storageclasses.storage.k8s.io, cluster-scoped): ask a cluster admin for it, then run again" : "";
         notExpandable.forEach((said, names) -> findings.add(new Finding(Reason.NOT_EXPANDABLE, names.size() == 1
                 ? "claim \"" + names.get(0) + "\" cannot grow (the server: " + said.replace("\u0000", names.get(0))
-                        + "); a cluster admin can allow expansion on its class"
+                        + "); a cluster admin can allow expansion on its class" + noCopy
                 : "claims \"" + String.join("\", \"", names) + "\" cannot grow (the server, for " + names.get(0) + ": "
-                        + said.replace("\u0000", names.get(0)) + "); a cluster admin can allow expansion on their class")));
+                        + said.replace("\u0000", names.get(0)) + "); a cluster admin can allow expansion on their class" + noCopy)));
         if (findings.isEmpty()) {
             progress.on(ProgressEvent.info(a.namespace(), a.name(), Phase.CHECK,
                     "server dry run: " + a.decision().claimsToGrow().size() + " claim patch(es) accepted"));

@@ -81,4 +81,23 @@ class CopyPermissionsTest {
             assertThat(plan.out()).as(plan.describe()).doesNotContain("you cannot");
         }
     }
+
+    /** Without StorageClasses the class's expansion is the dry run's answer, and the copy cannot be decided: said so. */
+    @Test
+    void where_the_class_cannot_be_read_the_refusal_says_why_the_copy_was_not_decided() {
+        try (Harness h = Harness.start(home, DemoScenario.copyCluster())) {
+            h.sim.load(adminInFiles(), clusterRole("volume-keeper", "persistentvolumes", "get, list, patch"),
+                    bound("ClusterRoleBinding", "volume-keeper"));
+            h.sim.tokenFor("files", "ops");
+            Commands.Run plan = asOps(h, "plan", "-o", "json");
+            JsonNode item = NamespaceAdminTest.item(plan, "web");
+            assertThat(item.path("verdict").asText()).as(plan.describe()).isEqualTo("refused");
+            assertThat(item.path("detail").asText()).as(plan.describe()).contains("cannot grow")
+                    .contains("--copy cannot be decided without reading the StorageClass");
+            Commands.Run without = Commands.run(h, "plan", "-f", Commands.manifest(home, DemoScenario.copyManifest()).toString(),
+                    "--context", "sim-files-ops", "--no-usage", "-o", "json");
+            assertThat(NamespaceAdminTest.item(without, "web").path("detail").asText()).as("only where --copy was asked")
+                    .doesNotContain("--copy");
+        }
+    }
 }
