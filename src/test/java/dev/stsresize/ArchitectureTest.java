@@ -138,7 +138,7 @@ class ArchitectureTest {
     /**
      * The wizard's adapter only puts the machine's turns in the wizard's words: a claim's state is read
      * (ClaimGrower, quantities) by {@code ReadBack}, whether a run may start is {@code Recheck}'s, leaving a
-     * run is the machine's. Negative control: the ClusterSteps that read the claims and weighed the verdicts
+     * run is the machine's. Negative control: {@code ClusterSteps} reading a claim's size with {@code ClaimGrower}
      * itself breaks it.
      */
     @Test

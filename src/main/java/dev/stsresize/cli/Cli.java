@@ -129,7 +129,7 @@ public final class Cli {
         } finally {
             out.flush();
             err.flush();
-            // before the JVM exits: an open HTTP/2 connection would hold the exit 0.3 s (cluster.IdleConnections)
+            // before the JVM exits: an open HTTP/2 connection would hold the exit back (cluster.IdleConnections)
             dev.stsresize.cluster.IdleConnections.close();
         }
     }

@@ -49,7 +49,7 @@ public final class Completion {
     static final String STATEFUL_SET = "NAMESPACE/NAME";
     /**
      * How long a completion waits for the cluster's answer (the request's timeout, the TLS handshake
-     * included: a cold JVM's first handshake with a client certificate can take a second on a loaded machine).
+     * included: a cold JVM's first handshake with a client certificate is slow on a loaded machine).
      */
     static final Duration CLUSTER_BUDGET = Duration.ofSeconds(2);
     /** How long it waits in all, an exec plugin included: beyond that, a completion is worse than none. */

@@ -12,8 +12,8 @@ import java.util.Optional;
 
 /**
  * A plan's {@code -f} files read from the moment its words are seen, on a thread of their own, while picocli builds
- * the command from its annotations: about a tenth of a second in which one processor was otherwise idle, and a large
- * manifest's reading is what a plan waits for longest (docs/performance.md).
+ * the command from its annotations, a time in which one processor is otherwise idle; a large manifest's reading is
+ * what a plan waits for longest (docs/performance.md).
  *
  * <p>The files are a guess from the words in their plain forms ({@code -f X}, {@code -fX}, {@code -f=X},
  * {@code --filename X}, {@code --filename=X}, {@code -R}, {@code --recursive}). The command uses this reading only

@@ -17,21 +17,6 @@ public record ResourceAccess(String verb, String group, String resource, String 
         return s == null ? "" : s;
     }
 
-    // equals and hashCode by hand: a record's own are made at first use by a bootstrap method (ObjectMethods),
-    // which spins method-handle classes on the plan's start-up path (docs/performance.md); a map key in every plan
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof ResourceAccess a && java.util.Objects.equals(verb, a.verb) && group.equals(a.group)
-                && java.util.Objects.equals(resource, a.resource) && subresource.equals(a.subresource)
-                && namespace.equals(a.namespace) && name.equals(a.name);
-    }
-
-    @Override
-    public int hashCode() {
-        return java.util.Objects.hash(verb, group, resource, subresource, namespace, name);
-    }
-
     /** "patch persistentvolumeclaims", "create pods/eviction", "delete statefulsets.apps": as RBAC names it. */
     public String describe() {
         String r = group.isEmpty() ? resource : resource + "." + group;

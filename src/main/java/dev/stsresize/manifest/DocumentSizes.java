@@ -7,7 +7,7 @@ import java.io.Reader;
 /**
  * Reads one input whole while measuring each document's size in UTF-8 bytes, and refuses the first
  * document over the limit as soon as it passes it, before any parser sees it: SnakeYAML scans a long
- * plain scalar in quadratic time (a 7 MiB one took a minute, a 64 MiB one never finished), so its own
+ * plain scalar in quadratic time (a scalar of some MiB holds the reader for minutes), so its own
  * code-point limit comes too late. YAML documents end at a {@code ---} or {@code ...} line (which
  * the YAML spec forbids inside any scalar); a JSON stream's documents are its top-level values.
  */

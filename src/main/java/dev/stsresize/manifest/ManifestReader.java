@@ -28,8 +28,8 @@ public final class ManifestReader {
     }
 
     /**
-     * The reader, made on first use: its JSON mapper and YAML options take a cold JVM tens of milliseconds,
-     * which {@link #readAhead} spends on its own thread rather than the command's.
+     * The reader, made on first use: its JSON mapper and YAML options are slow to make in a cold JVM, a time
+     * {@link #readAhead} spends on its own thread rather than the command's (docs/performance.md).
      */
     private synchronized DocumentReader documents() {
         if (documents == null) {

@@ -7,6 +7,7 @@ import dev.stsresize.cluster.ClientEnvironment;
 import dev.stsresize.cluster.fake.FakeApiServer;
 import dev.stsresize.sim.SimCluster;
 import dev.stsresize.sim.demo.DemoScenario;
+import dev.stsresize.testkit.TwoContexts;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -24,20 +25,6 @@ import picocli.CommandLine.Mixin;
 
 /** {@code __complete} answers in cobra's format, from the command tree and the kubeconfig. */
 class CompletionTest {
-    private static final String KUBECONFIG = """
-            apiVersion: v1
-            kind: Config
-            current-context: prod
-            contexts:
-            - {name: prod, context: {cluster: c1, user: u1}}
-            - {name: staging, context: {cluster: c2, user: u1}}
-            clusters:
-            - {name: c1, cluster: {server: https://127.0.0.1:1}}
-            - {name: c2, cluster: {server: https://127.0.0.1:2}}
-            users:
-            - {name: u1, user: {token: t}}
-            """;
-
     /**
      * The first completion of a JVM pays for the TLS handshake and a cold JIT, which on a loaded machine can
      * exceed the completion's time budget (an empty answer, by design); a second try then measures what this
@@ -113,7 +100,7 @@ class CompletionTest {
 
     @Test
     void contextsClustersAndUsersFromTheKubeconfigAsKubectlLoadsIt(@TempDir Path tmp) throws IOException {
-        Path config = Files.writeString(tmp.resolve("config"), KUBECONFIG);
+        Path config = Files.writeString(tmp.resolve("config"), TwoContexts.KUBECONFIG);
         ClientEnvironment env = new ClientEnvironment(Map.of("KUBECONFIG", config.toString()), tmp, tmp, false);
         assertThat(completeConnection(env, "apply", "--context", "")).containsExactly("prod", "staging", ":4");
         assertThat(completeConnection(env, "apply", "--context", "st")).containsExactly("staging", ":4");
@@ -121,7 +108,7 @@ class CompletionTest {
         assertThat(completeConnection(env, "apply", "--cluster", "")).containsExactly("c1", "c2", ":4");
         assertThat(completeConnection(env, "apply", "--user", "")).containsExactly("u1", ":4");
         // --kubeconfig on the line wins over KUBECONFIG, as for kubectl
-        Path other = Files.writeString(tmp.resolve("other"), KUBECONFIG.replace("staging", "dev"));
+        Path other = Files.writeString(tmp.resolve("other"), TwoContexts.KUBECONFIG.replace("staging", "dev"));
         assertThat(completeConnection(env, "apply", "--kubeconfig", other.toString(), "--context", ""))
                 .containsExactly("prod", "dev", ":4");
     }
@@ -137,12 +124,9 @@ class CompletionTest {
 
     @Test
     void copyClassCompletesTheClustersStorageClasses(@TempDir Path tmp) throws IOException {
-        try (SimCluster sim = SimCluster.start()) {
-            sim.load(DemoScenario.cluster().toArray(new ObjectNode[0]));
-            Path config = Files.writeString(tmp.resolve("config"), sim.kubeconfig());
-            Map<String, String> env = Map.of("KUBECONFIG", config.toString());
-            List<String> classes = DemoScenario.cluster().stream().filter(o -> o.path("kind").asText().equals("StorageClass"))
-                    .map(o -> o.path("metadata").path("name").asText()).sorted().toList();
+        try (SimCluster sim = demoCluster()) {
+            Map<String, String> env = Map.of("KUBECONFIG", Files.writeString(tmp.resolve("config"), sim.kubeconfig()).toString());
+            List<String> classes = demoNames("StorageClass", o -> o.path("metadata").path("name").asText());
             assertThat(classes).hasSizeGreaterThan(1);
             assertThat(warm(env, "plan", "--copy", "--copy-class", "")).containsExactlyElementsOf(concat(classes, ":4"));
             assertThat(complete(env, "apply", "--copy", "--copy-class=fast")).containsExactly("--copy-class=fast-online", ":4");
@@ -151,13 +135,10 @@ class CompletionTest {
 
     @Test
     void resumeCompletesStatefulSetsAndDashNNamespacesFromTheCluster(@TempDir Path tmp) throws IOException {
-        try (SimCluster sim = SimCluster.start()) {
-            sim.load(DemoScenario.cluster().toArray(new ObjectNode[0]));
+        try (SimCluster sim = demoCluster()) {
             Path config = Files.writeString(tmp.resolve("config"), sim.kubeconfig());
             Map<String, String> env = Map.of("KUBECONFIG", config.toString());
-            List<String> all = DemoScenario.cluster().stream().filter(o -> o.path("kind").asText().equals("StatefulSet"))
-                    .map(o -> o.path("metadata").path("namespace").asText() + "/" + o.path("metadata").path("name").asText())
-                    .sorted().toList();
+            List<String> all = demoNames("StatefulSet", o -> o.path("metadata").path("namespace").asText() + "/" + o.path("metadata").path("name").asText());
             assertThat(all).hasSizeGreaterThan(3);
             assertThat(warm(env, "resume", "")).containsExactlyElementsOf(concat(all, ":4"));
             String ns = all.get(0).substring(0, all.get(0).indexOf('/'));
@@ -177,7 +158,7 @@ class CompletionTest {
             // a context the kubeconfig lacks: nothing, silently
             assertThat(complete(env, "resume", "--context", "nope", "")).containsExactly(":4");
             // --server on the line: the cluster the command would reach, not the kubeconfig's
-            Path elsewhere = Files.writeString(tmp.resolve("elsewhere"), KUBECONFIG.replace("https://127.0.0.1:1", "http://127.0.0.1:1"));
+            Path elsewhere = Files.writeString(tmp.resolve("elsewhere"), TwoContexts.KUBECONFIG.replace("https://127.0.0.1:1", "http://127.0.0.1:1"));
             Map<String, String> elsewhereEnv = Map.of("KUBECONFIG", elsewhere.toString());
             assertThat(complete(elsewhereEnv, "resume", "")).containsExactly(":4");
             // (the simulated cluster speaks TLS with its own CA and knows no token "t": both on the line, as kubectl takes them)
@@ -209,8 +190,20 @@ class CompletionTest {
         assertThat(complete(Map.of("KUBECONFIG", tmp.resolve("missing").toString()), "resume", "")).containsExactly(":4");
     }
 
+    /** A simulated cluster holding the demo's objects. */
+    private static SimCluster demoCluster() {
+        SimCluster sim = SimCluster.start();
+        sim.load(DemoScenario.cluster().toArray(new ObjectNode[0]));
+        return sim;
+    }
+
+    /** The demo's objects of {@code kind}, each as {@code name} names it, sorted. */
+    private static List<String> demoNames(String kind, java.util.function.Function<ObjectNode, String> name) {
+        return DemoScenario.cluster().stream().filter(o -> o.path("kind").asText().equals(kind)).map(name).sorted().toList();
+    }
+
     private static String sim(String server) {
-        return KUBECONFIG.replace("https://127.0.0.1:1", server);
+        return TwoContexts.KUBECONFIG.replace("https://127.0.0.1:1", server);
     }
 
     private static List<String> concat(List<String> items, String last) {

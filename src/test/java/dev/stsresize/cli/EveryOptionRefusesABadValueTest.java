@@ -3,6 +3,7 @@ package dev.stsresize.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stsresize.sim.SimCluster;
+import dev.stsresize.testkit.TestObjects;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -33,21 +34,8 @@ import picocli.CommandLine.Model.PositionalParamSpec;
  * request log stays as it was. The table below must name every option: one that takes any value says why.
  */
 class EveryOptionRefusesABadValueTest {
-    static final String MANIFEST = """
-            apiVersion: apps/v1
-            kind: StatefulSet
-            metadata: {name: db, namespace: default}
-            spec:
-              serviceName: db
-              replicas: 1
-              selector: {matchLabels: {app: db}}
-              template:
-                metadata: {labels: {app: db}}
-                spec: {containers: [{name: c, image: nginx}]}
-              volumeClaimTemplates:
-              - metadata: {name: data}
-                spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 2Gi}}}
-            """;
+    /** A manifest good for every command: only the option under test is bad. */
+    static final String MANIFEST = TestObjects.db("default", "standard", "2Gi", "nginx");
 
     /** A bad value for an option in every command that has it, keyed by its longest name. */
     static final Map<String, String> BAD = new LinkedHashMap<>();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.stsresize.testkit.TestObjects;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.net.URI;
@@ -34,20 +35,7 @@ class SimulateControllersIT {
                 provisioner: sim.csi.example
                 allowVolumeExpansion: true
                 ---
-                apiVersion: apps/v1
-                kind: StatefulSet
-                metadata: {name: db, namespace: prod}
-                spec:
-                  serviceName: db
-                  replicas: 1
-                  selector: {matchLabels: {app: db}}
-                  template:
-                    metadata: {labels: {app: db}}
-                    spec: {containers: [{name: db, image: "postgres:16"}]}
-                  volumeClaimTemplates:
-                  - metadata: {name: data}
-                    spec: {storageClassName: fast, accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}
-                """);
+                """ + TestObjects.db("prod", "fast", "1Gi", "postgres:16", 1));
         Process p = new ProcessBuilder(SimulateCommandIT.launcher().toString(), "simulate", "--state", state.toString(),
                 "--kubeconfig-out", dir.resolve("kc").toString(), "--speed", "fast")
                 .redirectError(dir.resolve("stderr").toFile()).start();

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** ResourceAccess's hand-written equality (a map key of the permissions asked): every component counts. */
+/** ResourceAccess's equality (a map key of the permissions asked): every component counts, a null is an empty string. */
 class ResourceAccessTest {
     private static final ResourceAccess A = new ResourceAccess("patch", "", "persistentvolumeclaims", "", "shop", "");
 

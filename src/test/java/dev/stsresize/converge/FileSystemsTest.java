@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * three file systems online seconds after the plugin had ended "converged" with advice to restart the
  * pods; here the simulated kubelet takes seconds too ({@link #SLOW_KUBELET}), longer than the run up to
  * its verification. Negative controls (seen red): {@code Convergence} going from VERIFY straight to its
- * end (the code before the file systems' step) → the first test (three restart warnings, no
+ * end, past the file systems' step → the first test (three restart warnings, no
  * {@code fileSystem}); {@code FileSystems.check} answering PENDING where the kubelet refused
  * ({@code NodeResizeError}) → the offline test (pending after --fs-timeout, not waits-for-restart).
  */

@@ -95,6 +95,14 @@ final class MemoryWorld {
         orphan(ns, uid);
     }
 
+    /** The kubelets of postgres's three pods (demo-node-0 to -2) report each pod's claim at {@code capacityBytes}. */
+    void kubeletsReportPostgresClaimsAt(long capacityBytes) {
+        for (int i = 0; i < 3; i++) {
+            cluster.summaries.put("demo-node-" + i, MemoryCluster.json("{'pods':[{'volume':[{'pvcRef':{'name':'data-postgres-" + i
+                    + "','namespace':'shop'},'capacityBytes':" + capacityBytes + "}]}]}"));
+        }
+    }
+
     static ConvergeOptions options() {
         return ConvergeOptions.defaults().withTimeout(Duration.ofMinutes(1)).withFsTimeout(Duration.ofSeconds(30));
     }

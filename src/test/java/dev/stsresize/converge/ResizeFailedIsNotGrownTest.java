@@ -22,8 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A claim whose request reached the target while its volume did not is not grown (the real node's D11, D4): after an
  * apply whose resize failed, the same apply again is blocked ({@code resize-failed}, naming revert) and writes nothing,
- * where it used to leave the claims alone as "at or above the target", re-create the StatefulSet with the target's
- * template and say {@code converged}; and a claim whose resize is merely under way is waited for before any re-create.
+ * rather than take the claims as "at or above the target", re-create the StatefulSet with the target's template and
+ * say {@code converged} (red when the request alone counts as grown); and a claim whose resize is merely under way is waited for before any re-create.
  */
 class ResizeFailedIsNotGrownTest {
     @TempDir Path home;

@@ -14,6 +14,15 @@ import org.junit.jupiter.api.Test;
  * a lost lock, a delete left unfinished, the file systems' warnings and the ready replicas.
  */
 class StepsInMemoryTest extends OnMemoryWorld {
+    /** postgres's orphan delete, allowed for its UID, and {@code meanwhile} what the cluster does once it is sent. */
+    private Steps.Deleted orphanDelete(Steps.Run run, java.util.function.Consumer<MemoryCluster.Call> meanwhile) {
+        w.cluster.afterWrite = w.cluster.afterWrite.andThen(c -> {
+            if (c.method().equals("deleteStatefulSetOrphan")) {
+                meanwhile.accept(c);
+            }
+        });
+        return steps.orphanDelete(run, new Steps.DeleteAllowed("shop", "postgres", run.record().uid()));
+    }
 
     @Test
     void the_check_stops_on_a_failed_proof_an_absent_set_a_block_and_a_record_too_large_for_its_secret() {
@@ -117,13 +126,8 @@ class StepsInMemoryTest extends OnMemoryWorld {
     void a_delete_that_does_not_finish_keeps_the_record_for_resume() {
         Steps.Run run = w.locked("postgres");
         steps.grow(run);
-        w.cluster.afterWrite = w.cluster.afterWrite.andThen(c -> {
-            if (c.method().equals("deleteStatefulSetOrphan")) {
-                w.cluster.put("{'kind':'StatefulSet','metadata':{'name':'postgres','namespace':'shop','uid':'" + c.detail().substring(4)
-                        + "','deletionTimestamp':'t','finalizers':['orphan']}}");
-            }
-        });
-        Steps.Deleted d = steps.orphanDelete(run, new Steps.DeleteAllowed("shop", "postgres", run.record().uid()));
+        Steps.Deleted d = orphanDelete(run, c -> w.cluster.put("{'kind':'StatefulSet','metadata':{'name':'postgres','namespace':'shop',"
+                + "'uid':'" + c.detail().substring(4) + "','deletionTimestamp':'t','finalizers':['orphan']}}"));
         assertThat(d.gone()).isFalse();
         assertThat(d.nothingDeleted()).isFalse();
         StatefulSetResult r = steps.deleteFailed(run, d);
@@ -137,12 +141,7 @@ class StepsInMemoryTest extends OnMemoryWorld {
     void what_is_lost_in_the_orphan_delete_is_warned() {
         Steps.Run run = w.locked("postgres");
         steps.grow(run);
-        w.cluster.afterWrite = w.cluster.afterWrite.andThen(c -> {
-            if (c.method().equals("deleteStatefulSetOrphan")) {
-                w.cluster.remove("Pod", "shop", "postgres-2");
-            }
-        });
-        Steps.Deleted d = steps.orphanDelete(run, new Steps.DeleteAllowed("shop", "postgres", run.record().uid()));
+        Steps.Deleted d = orphanDelete(run, c -> w.cluster.remove("Pod", "shop", "postgres-2"));
         assertThat(d.gone()).isTrue();
         assertThat(d.lost()).isEqualTo("pod postgres-2 is gone");
         assertThat(w.heard.events).anySatisfy(p -> {
@@ -155,11 +154,8 @@ class StepsInMemoryTest extends OnMemoryWorld {
     @Test
     void a_claim_the_kubelet_reports_on_the_nodes_disk_is_said_shared_in_the_result_and_its_document() {
         long gi = 1L << 30;
-        for (int i = 0; i < 3; i++) {
-            // hostPath CSI, local-path: the kubelet reports the node's whole disk for the claim's volume
-            w.cluster.summaries.put("demo-node-" + i, MemoryCluster.json("{'pods':[{'volume':[{'pvcRef':{'name':'data-postgres-" + i
-                    + "','namespace':'shop'},'capacityBytes':" + (500 * gi) + "}]}]}"));
-        }
+        // hostPath CSI, local-path: the kubelet reports the node's whole disk for the claim's volume
+        w.kubeletsReportPostgresClaimsAt(500 * gi);
         StatefulSetResult r = w.converger(GateAnswers.YES).converge(w.assess("postgres"), MemoryWorld.options(), true);
         assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
         assertThat(r.claims()).hasSize(3).allSatisfy(c -> {
@@ -182,10 +178,7 @@ class StepsInMemoryTest extends OnMemoryWorld {
     @Test
     void the_end_warns_of_a_file_system_the_summary_contradicts_and_of_fewer_ready_replicas() {
         long gi = 1L << 30;
-        for (int i = 0; i < 3; i++) {
-            w.cluster.summaries.put("demo-node-" + i, MemoryCluster.json("{'pods':[{'volume':[{'pvcRef':{'name':'data-postgres-" + i
-                    + "','namespace':'shop'},'capacityBytes':" + (10 * gi) + "}]}]}"));
-        }
+        w.kubeletsReportPostgresClaimsAt(10 * gi);
         w.cluster.afterWrite = w.cluster.afterWrite.andThen(c -> {
             if (c.method().equals("applyStatefulSet")) {
                 w.cluster.edit("StatefulSet", "shop", "postgres", s -> ((ObjectNode) s.path("status")).put("readyReplicas", 1));

@@ -180,10 +180,7 @@ class StepsOutcomesInMemoryTest extends OnMemoryWorld {
         assertThat(w.cluster.writes("evictPod")).as("grown online: no pod restarted").isEmpty();
 
         MemoryWorld stale = another("stale");
-        for (int i = 0; i < 3; i++) {
-            stale.cluster.summaries.put("demo-node-" + i, MemoryCluster.json("{'pods':[{'volume':[{'pvcRef':{'name':'data-postgres-" + i
-                    + "','namespace':'shop'},'capacityBytes':" + (10L << 30) + "}]}]}"));
-        }
+        stale.kubeletsReportPostgresClaimsAt(10L << 30);
         StatefulSetResult r = stale.converger(GateAnswers.YES).converge(stale.assess("postgres"),
                 MemoryWorld.options().withRestartPodsForResize(true), true);
         assertThat(r.claims()).extracting(StatefulSetResult.ClaimResult::fileSystem).containsOnly(FileSystem.PENDING);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.sim.SimCluster;
 import dev.stsresize.sim.demo.DemoScenario;
+import dev.stsresize.testkit.TwoContexts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -29,19 +30,6 @@ class CompletionScriptIT {
     static final Path TARGET = Paths.get(System.getProperty("stsresize.launcher", "target/kubectl-stsresize"))
             .toAbsolutePath().getParent();
     static final Path ZSH_CAPTURE = Path.of("src/test/resources/dev/stsresize/dist/capture-completion.zsh").toAbsolutePath();
-    static final String KUBECONFIG = """
-            apiVersion: v1
-            kind: Config
-            current-context: prod
-            contexts:
-            - {name: prod, context: {cluster: c1, user: u1}}
-            - {name: staging, context: {cluster: c1, user: u1}}
-            clusters:
-            - {name: c1, cluster: {server: https://127.0.0.1:1}}
-            users:
-            - {name: u1, user: {token: t}}
-            """;
-
     @TempDir Path tmp;
     Map<String, String> env;
 
@@ -53,7 +41,7 @@ class CompletionScriptIT {
         env.put("XDG_CONFIG_HOME", tmp.resolve("config").toString());
         env.put("XDG_DATA_HOME", tmp.resolve("data").toString());
         env.put("XDG_CACHE_HOME", tmp.resolve("cache").toString());
-        env.put("KUBECONFIG", Files.writeString(tmp.resolve("kubeconfig"), KUBECONFIG).toString());
+        env.put("KUBECONFIG", Files.writeString(tmp.resolve("kubeconfig"), TwoContexts.KUBECONFIG).toString());
         Files.writeString(tmp.resolve("manifest.yaml"), "");
     }
 

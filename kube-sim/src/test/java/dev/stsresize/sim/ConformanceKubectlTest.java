@@ -1,48 +1,21 @@
 package dev.stsresize.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.sim.http.RecordedRequest;
-import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Each answer of real-apiserver-v1.32.md, asked with the real kubectl: same exit, same words. */
 @Tag("slow")
-class ConformanceKubectlTest {
-    @TempDir
-    static Path dir;
-    static SimCluster sim;
-    static Kubectl kubectl;
-    static final AtomicInteger seq = new AtomicInteger();
-
+class ConformanceKubectlTest extends KubectlOnSim {
     @BeforeAll
-    static void start() {
-        assumeTrue(Kubectl.available(), Kubectl.ABSENT);
-        sim = SimCluster.start();
+    static void loadStorageClasses() {
         sim.load(Fixtures.storageClass("expandable", true), Fixtures.storageClass("fixed", false));
-        kubectl = Kubectl.admin(sim, dir);
-    }
-
-    @AfterAll
-    static void stop() {
-        if (sim != null) {
-            sim.close();
-        }
-    }
-
-    static String freshNamespace() {
-        String ns = "k" + seq.incrementAndGet();
-        sim.load(Fixtures.yaml("apiVersion: v1\nkind: Namespace\nmetadata: {name: " + ns + "}\n"));
-        return ns;
     }
 
     static String yamlIn(String ns, ObjectNode o) {

@@ -1,7 +1,6 @@
 package dev.stsresize.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MappingIterator;
@@ -16,44 +15,31 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The timed observations of real-apiserver-v1.32.md, made with the real kubectl against the simulated cluster and its controllers. */
 @Tag("slow")
-class ControllersKubectlTest {
+class ControllersKubectlTest extends KubectlOnSim {
     static final ObjectMapper JSON = new ObjectMapper();
     static final String RETAIN = "";
     static final String DELETE_WITH_SET = "  persistentVolumeClaimRetentionPolicy: {whenDeleted: Delete, whenScaled: Retain}\n";
-    @TempDir
-    static Path dir;
-    static SimCluster sim;
     static ControllerManager controllers;
-    static Kubectl kubectl;
-    static final AtomicInteger seq = new AtomicInteger();
 
     @BeforeAll
-    static void start() {
-        assumeTrue(Kubectl.available(), Kubectl.ABSENT);
-        sim = SimCluster.start();
+    static void startControllers() {
         sim.load(Fixtures.yaml("apiVersion: storage.k8s.io/v1\nkind: CSIDriver\nmetadata: {name: sim.csi.example}\nspec: {attachRequired: true}\n"),
                 storageClass("online"), storageClass("offline"));
         controllers = ControllerManager.start(sim, Speed.fast);
-        kubectl = Kubectl.admin(sim, dir);
     }
 
     @AfterAll
-    static void stop() {
+    static void stopControllers() {
         if (controllers != null) {
             controllers.close();
             assertThat(controllers.failures()).isEmpty();
-        }
-        if (sim != null) {
-            sim.close();
         }
     }
 
@@ -68,8 +54,7 @@ class ControllersKubectlTest {
 
     /** A namespace with "db" applied server-side and both pods Ready. */
     static String settledDb(String cls, String extra) {
-        String ns = "c" + seq.incrementAndGet();
-        sim.load(Fixtures.yaml("apiVersion: v1\nkind: Namespace\nmetadata: {name: " + ns + "}\n"));
+        String ns = freshNamespace();
         ok(kubectl.run(db(ns, cls, "1Gi", extra), "apply", "--server-side", "-f", "-"));
         ok(kubectl.run(null, "wait", "-n", ns, "--for=jsonpath={.status.readyReplicas}=2", "sts/db", "--timeout=30s"));
         return ns;
@@ -96,6 +81,14 @@ class ControllersKubectlTest {
             out.put(o.at("/metadata/name").asText(), o.at("/metadata/uid").asText());
         }
         return out;
+    }
+
+    /** What "db" of {@code ns} is and owns, each by name and UID: read before it is orphaned, compared after. */
+    record Owned(String uid, Map<String, String> pods, Map<String, String> claims, Map<String, String> revisions) {
+        static Owned now(String ns) {
+            return new Owned(getJson(ns, "sts", "db").at("/metadata/uid").asText(), uids(ns, "pods"), uids(ns, "pvc"),
+                    uids(ns, "controllerrevisions"));
+        }
     }
 
     static List<String> ownerUids(String ns, String resource) {
@@ -125,16 +118,14 @@ class ControllersKubectlTest {
     @Test
     void orphan_delete_is_watched_as_MODIFIED_MODIFIED_DELETED_and_pods_and_claims_keep_their_uids() throws Exception {
         String ns = settledDb("online", DELETE_WITH_SET);
-        String uid = getJson(ns, "sts", "db").at("/metadata/uid").asText();
-        Map<String, String> pods = uids(ns, "pods");
-        Map<String, String> claims = uids(ns, "pvc");
+        Owned before = Owned.now(ns);
         Process watch = new ProcessBuilder("kubectl", "--kubeconfig", kubectl.kubeconfig().toString(), "--cache-dir", dir.toString(),
                 "get", "sts", "db", "-n", ns, "--watch", "--output-watch-events", "-o", "json")
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
         List<String> types = new ArrayList<>();
         try (MappingIterator<JsonNode> events = JSON.readerFor(JsonNode.class).readValues(watch.getInputStream())) {
             assertThat(events.next().path("type").asText()).isEqualTo("ADDED");
-            orphanDelete(ns, uid);
+            orphanDelete(ns, before.uid());
             while (!types.contains("DELETED") && events.hasNext()) {
                 types.add(events.next().path("type").asText());
             }
@@ -145,30 +136,28 @@ class ControllersKubectlTest {
         assertThat(ownerUids(ns, "pods")).as("pod owner references after the 404").isEmpty();
         assertThat(ownerUids(ns, "pvc")).as("claim owner references after the 404").isEmpty();
         assertThat(ownerUids(ns, "controllerrevisions")).isEmpty();
-        assertThat(uids(ns, "pods")).isEqualTo(pods);
-        assertThat(uids(ns, "pvc")).isEqualTo(claims);
+        assertThat(uids(ns, "pods")).isEqualTo(before.pods());
+        assertThat(uids(ns, "pvc")).isEqualTo(before.claims());
     }
 
     @Test
     void re_apply_adopts_pods_and_revision_re_adds_claim_references_and_does_not_resize_claims() throws Exception {
         String ns = settledDb("online", DELETE_WITH_SET);
-        String oldUid = getJson(ns, "sts", "db").at("/metadata/uid").asText();
-        Map<String, String> pods = uids(ns, "pods");
-        Map<String, String> revisions = uids(ns, "controllerrevisions");
-        orphanDelete(ns, oldUid);
+        Owned before = Owned.now(ns);
+        orphanDelete(ns, before.uid());
         poll("the set is gone", () -> kubectl.run(null, "get", "sts", "db", "-n", ns).exit() != 0);
         ok(kubectl.run(db(ns, "online", "2Gi", DELETE_WITH_SET), "apply", "--server-side", "-f", "-"));
         String newUid = getJson(ns, "sts", "db").at("/metadata/uid").asText();
-        assertThat(newUid).isNotEqualTo(oldUid);
+        assertThat(newUid).isNotEqualTo(before.uid());
         poll("pods, claims and revision point at the new set", () -> ownerUids(ns, "pods").size() == 2
                 && ownerUids(ns, "pvc").size() == 2 && ownerUids(ns, "controllerrevisions").size() == 1);
         assertThat(ownerUids(ns, "pods")).containsExactly("db-0->" + newUid, "db-1->" + newUid);
         assertThat(ownerUids(ns, "pvc")).containsExactly("data-db-0->" + newUid, "data-db-1->" + newUid);
-        assertThat(uids(ns, "pods")).as("adopted, not recreated").isEqualTo(pods);
-        assertThat(uids(ns, "controllerrevisions")).isEqualTo(revisions);
+        assertThat(uids(ns, "pods")).as("adopted, not recreated").isEqualTo(before.pods());
+        assertThat(uids(ns, "controllerrevisions")).isEqualTo(before.revisions());
         ok(kubectl.run(null, "wait", "-n", ns, "--for=jsonpath={.status.readyReplicas}=2", "sts/db", "--timeout=30s"));
         JsonNode status = getJson(ns, "sts", "db").path("status");
-        String rev = revisions.keySet().iterator().next();
+        String rev = before.revisions().keySet().iterator().next();
         assertThat(status.path("currentRevision").asText()).isEqualTo(rev);
         assertThat(status.path("updateRevision").asText()).isEqualTo(rev);
         for (JsonNode claim : getJson(ns, "pvc").path("items")) {

@@ -1,16 +1,14 @@
 package dev.stsresize.sim;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.stsresize.testkit.TestObjects;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Issue 14, tried as a new user would with the real kubectl and its defaults (client-side validation
@@ -19,12 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * editor. Helm is not installable here (no Debian or npm package), so its chart test is left out.
  */
 @Tag("slow")
-class NewUserKubectlTest {
-    @TempDir
-    static Path dir;
-    static SimCluster sim;
-    static Kubectl kubectl;
-
+class NewUserKubectlTest extends KubectlOnSim {
     static final String APP = """
             apiVersion: v1
             kind: ConfigMap
@@ -56,39 +49,15 @@ class NewUserKubectlTest {
                 spec:
                   containers: [{name: web, image: nginx:1.27, ports: [{containerPort: 8080}]}]
             ---
-            apiVersion: apps/v1
-            kind: StatefulSet
-            metadata: {name: db}
-            spec:
-              serviceName: db
-              replicas: 1
-              selector: {matchLabels: {app: db}}
-              template:
-                metadata: {labels: {app: db}}
-                spec:
-                  containers: [{name: db, image: postgres:16}]
-              volumeClaimTemplates:
-              - metadata: {name: data}
-                spec: {storageClassName: expandable, accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}
-            """;
+            """ + TestObjects.db("default", "expandable", "1Gi", "postgres:16");
 
     @BeforeAll
-    static void start() {
-        assumeTrue(Kubectl.available(), Kubectl.ABSENT);
-        sim = SimCluster.start();
+    static void applyTheApp() {
         sim.load(Fixtures.storageClass("expandable", true));
-        kubectl = Kubectl.admin(sim, dir);
         Kubectl.Result applied = kubectl.run(APP, "apply", "-f", "-");
         assertThat(applied.exit()).as(applied.toString()).isZero();
         assertThat(applied.out()).isEqualTo("configmap/cfg created\nservice/db created\nservice/web created\n"
                 + "deployment.apps/web created\nstatefulset.apps/db created\n");
-    }
-
-    @AfterAll
-    static void stop() {
-        if (sim != null) {
-            sim.close();
-        }
     }
 
     @Test

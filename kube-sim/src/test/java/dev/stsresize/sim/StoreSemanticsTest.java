@@ -22,9 +22,9 @@ class StoreSemanticsTest extends FreshSim {
         sim.load(Fixtures.storageClass("expandable", true));
     }
 
-    /** Creates StatefulSet default/db through the API. */
-    void createDb() {
-        admin.send("POST", STS, "application/json", Fixtures.db().toString());
+    /** Creates StatefulSet default/db through the API; answers it as stored. */
+    JsonNode createDb() {
+        return admin.send("POST", STS, "application/json", Fixtures.db().toString()).json();
     }
 
     long rv(SimClient.Answer a) {
@@ -91,8 +91,7 @@ class StoreSemanticsTest extends FreshSim {
      */
     @Test
     void a_delete_reads_its_options_from_the_body_when_it_has_one_and_else_from_the_query() {
-        createDb();
-        String uid = admin.get(STS + "/db").json().at("/metadata/uid").asText();
+        String uid = createDb().at("/metadata/uid").asText();
 
         SimClient.Answer queryOnly = admin.send("DELETE", STS + "/db?dryRun=All&propagationPolicy=Orphan", "application/json", "");
         assertThat(queryOnly.code()).isEqualTo(200);
@@ -190,8 +189,7 @@ class StoreSemanticsTest extends FreshSim {
 
     @Test
     void a_resource_version_precondition_that_does_not_match_is_409() {
-        createDb();
-        String rv = admin.get(STS + "/db").json().at("/metadata/resourceVersion").asText();
+        String rv = createDb().at("/metadata/resourceVersion").asText();
         SimClient.Answer a = admin.send("DELETE", STS + "/db", "application/json", "{\"preconditions\":{\"resourceVersion\":\"1\"}}");
         assertThat(a.code()).isEqualTo(409);
         assertThat(a.message()).isEqualTo("Operation cannot be fulfilled on StatefulSet.apps \"db\": the ResourceVersion in the "

@@ -26,13 +26,18 @@ public final class TestObjects {
      * {@code spec}, so a caller may append more spec fields indented by two spaces.
      */
     public static String db(String namespace, String storageClass, String size, String image) {
+        return db(namespace, storageClass, size, image, 2);
+    }
+
+    /** StatefulSet "db" as {@link #db(String, String, String, String)}, of {@code replicas} replicas. */
+    public static String db(String namespace, String storageClass, String size, String image, int replicas) {
         return """
                 apiVersion: apps/v1
                 kind: StatefulSet
                 metadata: {name: db, namespace: NS}
                 spec:
                   serviceName: db
-                  replicas: 2
+                  replicas: REPLICAS
                   selector: {matchLabels: {app: db}}
                   template:
                     metadata: {labels: {app: db}}
@@ -41,6 +46,7 @@ public final class TestObjects {
                   volumeClaimTemplates:
                   - metadata: {name: data}
                     spec: {storageClassName: CLS, accessModes: [ReadWriteOnce], resources: {requests: {storage: SIZE}}}
-                """.replace("NS", namespace).replace("CLS", storageClass).replace("SIZE", size).replace("IMAGE", image);
+                """.replace("NS", namespace).replace("CLS", storageClass).replace("SIZE", size).replace("IMAGE", image)
+                .replace("REPLICAS", Integer.toString(replicas));
     }
 }

@@ -22,7 +22,7 @@ import java.util.concurrent.Executors;
 public final class PrometheusServer implements AutoCloseable {
     static {
         // the JDK server writes headers and body separately; without TCP_NODELAY, Nagle and delayed ACKs
-        // cost ~40 ms per keep-alive request (read once by sun.net.httpserver.ServerConfig)
+        // hold back each keep-alive request's answer (read once by sun.net.httpserver.ServerConfig)
         if (System.getProperty("sun.net.httpserver.nodelay") == null) {
             System.setProperty("sun.net.httpserver.nodelay", "true");
         }
