@@ -126,21 +126,21 @@ public final class UiCommand extends BaseCommand {
         } finally {
             // a wizard left open at a gate: its gate says no, its Lease is released before the process ends;
             // one past the orphan delete is waited for, so that the StatefulSet is not left absent by the exit
-            if (steps instanceof ClusterSteps wizard && !wizard.finishing().isEmpty()) {
-                err.println("Finishing the re-apply and verification of " + String.join(", ", wizard.finishing()) + " before exiting"
+            if (steps instanceof ClusterSteps wizard && !wizard.runs().finishing().isEmpty()) {
+                err.println("Finishing the re-apply and verification of " + String.join(", ", wizard.runs().finishing()) + " before exiting"
                         + " (Ctrl-C stops now, and 'kubectl stsresize resume' finishes it later).");
                 err.flush();
             }
-            if (steps instanceof ClusterSteps wizard && !wizard.copying().isEmpty()) {
-                err.println("Stopping the copy of " + String.join(", ", wizard.copying()) + " at its next safe point before exiting: the copy"
+            if (steps instanceof ClusterSteps wizard && !wizard.runs().copying().isEmpty()) {
+                err.println("Stopping the copy of " + String.join(", ", wizard.runs().copying()) + " at its next safe point before exiting: the copy"
                         + " pod in flight may finish; a pod none of whose claims was re-created yet comes back on its own claims"
                         + " (Ctrl-C stops now, and 'kubectl stsresize resume' finishes it later).");
                 err.flush();
             }
             steps.close();
-            if (steps instanceof ClusterSteps wizard && !wizard.leftAtClose().isEmpty()) {
+            if (steps instanceof ClusterSteps wizard && !wizard.runs().leftAtClose().isEmpty()) {
                 err.println("When the UI closed, the wizard of each StatefulSet below was open; where each stands now:");
-                wizard.leftAtClose().forEach(line -> err.println("  " + line));
+                wizard.runs().leftAtClose().forEach(line -> err.println("  " + line));
                 err.flush();
             }
         }

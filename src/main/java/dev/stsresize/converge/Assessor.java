@@ -525,7 +525,7 @@ public final class Assessor {
         List<String> warnings = new ArrayList<>(d.warnings());
         warnings.add(warning);
         if (d instanceof Refusal r) {
-            return new Refusal(r.namespace(), r.name(), r.findings(), r.templates(), r.claims(), warnings);
+            return r.with(r.findings(), r.claims(), warnings);
         }
         Plan p = (Plan) d;
         return new Plan(p.namespace(), p.name(), p.verdict(), p.templates(), p.claims(), warnings, p.detail());
@@ -681,6 +681,7 @@ public final class Assessor {
         findings.add(new Finding(reason, message));
         if (d instanceof Refusal r) {
             findings.addAll(r.findings());
+            return r.with(findings, r.claims(), r.warnings());
         }
         return new Refusal(d.namespace(), d.name(), findings, d.templates(), d.claims(), d.warnings());
     }

@@ -210,6 +210,12 @@ public final class Convergence {
         public boolean inRow(Phase row) {
             return ended == null && this.row == row;
         }
+
+        /** How the run ended, in one sentence: its result's, or that an error stopped it with its record kept for resume. */
+        public String ending() {
+            return ended == null ? "the run has not ended" : ended.result() == null
+                    ? "the run stopped on an error; its record stays for resume" : ended.result().sentence();
+        }
     }
 
     // ---- the operator's answers, as values ----------------------------------------------------------
@@ -223,6 +229,15 @@ public final class Convergence {
     public synchronized void allowDelete(Steps.DeleteAllowed allowed) {
         deleteAllowed = allowed;
         deleteDeclined = false;
+    }
+
+    /** The operator passed {@code gate} before the phases behind it: a yes, or the name typed for the StatefulSet of this UID. */
+    public synchronized void passed(Gate gate, String uid) {
+        switch (gate) {
+            case CONFIRM -> answerGrow(true);
+            case TYPE_NAME -> allowDelete(new Steps.DeleteAllowed(namespace(), name(), uid));
+            case NONE -> { }
+        }
     }
 
     /** The operator said no at the orphan delete gate (or left): the run is released, the claims stay grown. */

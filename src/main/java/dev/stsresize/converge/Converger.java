@@ -159,6 +159,13 @@ public final class Converger {
         return steps.restartPodsForResize(ns, name, claimTargets, opts);
     }
 
+    /** The same for the claims {@code d} grows, each waited for at its target. */
+    public String restartPodsForResize(Decision d, ConvergeOptions opts) {
+        Map<String, String> targets = new java.util.LinkedHashMap<>();
+        d.claimsToGrow().forEach(c -> targets.put(c.name(), c.target().toString()));
+        return restartPodsForResize(d.namespace(), d.name(), targets, opts);
+    }
+
     /**
      * The result as the objects are now: each claim re-read, its capacity as it is and its
      * file-system-resize warning only while the claim still says so. A run's warnings are told at

@@ -37,7 +37,9 @@ public enum Phase {
     POD_READY("pod-ready", "wait until the re-created pod is Ready on its new volumes", false, Gate.NONE, "", "C6"),
     /** A copy's end: the new volumes given their class's reclaim policy back; the old ones stay Retain, listed. */
     RECLAIM("reclaim", "give the new volumes their class's reclaim policy back", true, Gate.NONE, "reclaiming", "C7"),
-    VERIFY("verify", "pods adopted (same UIDs; a copy's re-created), capacity at target", false, Gate.NONE, "verifying", "8"),
+    /** A grow verifies the pods kept; a copy, whose pods are re-created on purpose, that each stands on its new volumes. */
+    VERIFY("verify", "pods adopted (same UIDs), capacity at target", false, Gate.NONE, "verifying", "8",
+            "pods re-created on the new volumes, capacity at target"),
     FILE_SYSTEMS("file-systems", "follow each claim until the kubelet has grown its file system", false, Gate.NONE, "", "8"),
     /** Offered after adoption when a file system waits for its pod's restart; never part of the plan itself. */
     RESTART("restart", "evict each pod whose file system waits, one at a time", true, Gate.NONE, "", "5"),
@@ -58,14 +60,20 @@ public enum Phase {
     private final Gate gate;
     private final String recorded;
     private final String designStep;
+    private final String purposeInACopy;
 
     Phase(String label, String purpose, boolean writes, Gate gate, String recorded, String designStep) {
+        this(label, purpose, writes, gate, recorded, designStep, purpose);
+    }
+
+    Phase(String label, String purpose, boolean writes, Gate gate, String recorded, String designStep, String purposeInACopy) {
         this.label = label;
         this.purpose = purpose;
         this.writes = writes;
         this.gate = gate;
         this.recorded = recorded;
         this.designStep = designStep;
+        this.purposeInACopy = purposeInACopy;
     }
 
     public String label() {
@@ -74,6 +82,11 @@ public enum Phase {
 
     public String purpose() {
         return purpose;
+    }
+
+    /** What the phase does in the run of {@code d}: where a copy does it otherwise (the verification), the copy's words. */
+    public String purposeIn(Decision d) {
+        return d != null && d.verdict() == dev.stsresize.plan.Verdict.COPY ? purposeInACopy : purpose;
     }
 
     /** Whether the phase changes the cluster. */

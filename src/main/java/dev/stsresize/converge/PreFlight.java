@@ -120,6 +120,7 @@ final class PreFlight {
         findings.add(new Finding(Reason.RESIZE_FAILED, words));
         if (d instanceof Refusal r) {
             findings.addAll(r.findings());
+            return r.with(findings, claims, r.warnings());
         }
         return new Refusal(d.namespace(), d.name(), findings, d.templates(), claims, d.warnings());
     }

@@ -192,6 +192,33 @@ public final class Revert {
         return new Done(p, true, "", LeaseLock.releaseEnded(cluster, journal, p.namespace(), p.name()));
     }
 
+    /**
+     * How a revert the operator already said yes to ended (the wizard's dialog), in one sentence.
+     *
+     * @param sent whether the lowering patches went out (the claims are worth reading again)
+     */
+    public record Answered(boolean done, boolean sent, String said) {}
+
+    /** A revert already confirmed: planned (each claim's word to {@code each}), every patch dry-run, then sent. */
+    public Answered confirmed(String namespace, String name, java.util.function.Consumer<ClaimStep> each) {
+        Planned planned = plan(namespace, name);
+        if (!planned.problem().isEmpty()) {
+            return new Answered(false, false, planned.problem());
+        }
+        planned.claims().forEach(each);
+        if (planned.lowering().isEmpty()) {
+            return new Answered(true, false, "nothing to give back: no claim has a raised request this plugin recorded; nothing was"
+                    + " written");
+        }
+        String refused = dryRun(planned);
+        if (!refused.isEmpty()) {
+            return new Answered(false, false, refused);
+        }
+        Done done = apply(planned);
+        return done.refusal().isEmpty() ? new Answered(true, true, planned.lowering().size() + " claim request(s) given back"
+                + (done.released().isEmpty() ? "" : "; " + done.released())) : new Answered(false, true, done.refusal());
+    }
+
     /** The server's no, one paragraph: which claim, why the server says no, what stays as it is, and the ways on. */
     static String refusal(Planned p, ClaimStep c, ClusterException e) {
         String msg = e.getMessage();

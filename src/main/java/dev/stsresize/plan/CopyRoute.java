@@ -27,6 +27,22 @@ final class CopyRoute {
 
     private CopyRoute() {}
 
+    /**
+     * The copy's answer to a refusal for want of expansion: the findings that stand (empty: a copy plan) and the fact
+     * whether a copy could take the StatefulSet without the opt-in ({@link Refusal#copyPossible}).
+     */
+    record Answer(List<Finding> findings, boolean copyPossible) {
+        /** Findings the copy leaves as they are, or writes its own into: no copy offered. */
+        static Answer standing(List<Finding> findings) {
+            return new Answer(findings, false);
+        }
+
+        /** A copy could take it: the fact, and from it the one sentence that says so, after every cause. */
+        static Answer possible(List<Finding> findings) {
+            return new Answer(withSentence(findings, POSSIBLE), true);
+        }
+    }
+
     /** True when there are findings and each is for want of expansion: the only refusals a copy answers. */
     static boolean onlyForWantOfExpansion(List<Finding> findings) {
         return !findings.isEmpty()

@@ -149,20 +149,22 @@ public final class Decider {
 
         boolean templateGrows = sizes.stream().anyMatch(TemplateSize::changes);
         List<Finding> standing = findings;
+        boolean copyPossible = false;
         if (CopyRoute.onlyForWantOfExpansion(findings)) {
-            Optional<List<Finding>> copyFindings = copyRoute(claimStates, withoutResizer, claims, storage, copy, findings);
-            if (copyFindings.isPresent() && copyFindings.get().isEmpty()) {
+            Optional<CopyRoute.Answer> answer = copyRoute(claimStates, withoutResizer, claims, storage, copy, findings);
+            if (answer.isPresent() && answer.get().findings().isEmpty()) {
                 List<ClaimState> copied = claimStates.stream().map(c -> c.grow() ? c.toCopy() : c).toList();
                 List<String> warnings = new ArrayList<>(Warnings.forRecreate(declared, live));
                 warnings.addAll(resizerWarnings);
                 return new Plan(namespace, name, Verdict.COPY, sizes, copied, warnings, copyDetail(sizes, copied, copy));
             }
-            standing = copyFindings.orElse(findings);
+            standing = answer.map(CopyRoute.Answer::findings).orElse(findings);
+            copyPossible = answer.map(CopyRoute.Answer::copyPossible).orElse(false);
         }
         List<String> warnings = new ArrayList<>(templateGrows ? Warnings.forRecreate(declared, live) : List.of());
         warnings.addAll(resizerWarnings);
         if (!standing.isEmpty()) {
-            return new Refusal(namespace, name, standing, sizes, claimStates, warnings);
+            return new Refusal(namespace, name, standing, sizes, claimStates, warnings, copyPossible);
         }
         long growing = claimStates.stream().filter(ClaimState::grow).count();
         if (templateGrows) {
@@ -182,22 +184,24 @@ public final class Decider {
      * StatefulSet with claims that could grow in place is not copied: it is copied whole or grown in place, and the
      * copy's downtime is not spent on a claim that needs none.
      *
-     * @return the findings that stand (empty: a copy plan), or empty where the refusal stands unchanged
+     * @return the findings that stand (empty: a copy plan) and whether a copy is possible, or empty where the refusal
+     *     stands unchanged
      */
-    private static Optional<List<Finding>> copyRoute(List<ClaimState> claimStates, Set<String> withoutResizer, List<ObjectNode> claims,
+    private static Optional<CopyRoute.Answer> copyRoute(List<ClaimState> claimStates, Set<String> withoutResizer, List<ObjectNode> claims,
             StorageFacts storage, CopyOptIn copy, List<Finding> findings) {
         List<ClaimState> toGrow = claimStates.stream().filter(ClaimState::grow).toList();
         List<ClaimState> inPlace = CopyRoute.growableInPlace(toGrow, withoutResizer);
         if (!inPlace.isEmpty()) {
-            return copy.chosen() ? Optional.of(CopyRoute.withSentence(findings, CopyRoute.mixed(inPlace))) : Optional.empty();
+            return copy.chosen() ? Optional.of(CopyRoute.Answer.standing(CopyRoute.withSentence(findings, CopyRoute.mixed(inPlace))))
+                    : Optional.empty();
         }
         Map<String, ObjectNode> raw = new HashMap<>();
         claims.forEach(c -> raw.put(Metadata.textOrEmpty(c, "metadata", "name"), c));
         List<Finding> unfit = CopyRoute.unfit(toGrow, raw);
         if (!copy.chosen()) {
-            return unfit.isEmpty() ? Optional.of(CopyRoute.withSentence(findings, CopyRoute.POSSIBLE)) : Optional.empty();
+            return unfit.isEmpty() ? Optional.of(CopyRoute.Answer.possible(findings)) : Optional.empty();
         }
-        return Optional.of(unfit.isEmpty() ? CopyRoute.noVolume(toGrow, raw, storage, copy) : unfit);
+        return Optional.of(CopyRoute.Answer.standing(unfit.isEmpty() ? CopyRoute.noVolume(toGrow, raw, storage, copy) : unfit));
     }
 
     private static String copyDetail(List<TemplateSize> sizes, List<ClaimState> claims, CopyOptIn copy) {

@@ -5,6 +5,11 @@ import java.util.List;
 /**
  * A StatefulSet the converge must not touch: refused when any finding is permanent, otherwise
  * blocked. {@code findings} are sorted by {@link Reason} priority; the first is the reason.
+ *
+ * @param copyPossible whether the copy migration could take this StatefulSet: refused only for want of expansion, with
+ *     nothing the copy cannot take. Decided without the operator's opt-in ({@link CopyRoute}, which also writes the one
+ *     sentence that says so into the findings); with it, the decision would be a copy plan or a refusal of its own. The
+ *     UI's C key reads this value, never the sentence.
  */
 public record Refusal(
         String namespace,
@@ -12,7 +17,8 @@ public record Refusal(
         List<Finding> findings,
         List<TemplateSize> templates,
         List<ClaimState> claims,
-        List<String> warnings)
+        List<String> warnings,
+        boolean copyPossible)
         implements Decision {
 
     public Refusal {
@@ -23,6 +29,17 @@ public record Refusal(
         templates = List.copyOf(templates);
         claims = List.copyOf(claims);
         warnings = List.copyOf(warnings);
+    }
+
+    /** A refusal no copy could answer. */
+    public Refusal(String namespace, String name, List<Finding> findings, List<TemplateSize> templates, List<ClaimState> claims,
+            List<String> warnings) {
+        this(namespace, name, findings, templates, claims, warnings, false);
+    }
+
+    /** The same refusal, the copy's fact kept, with other findings, claims and warnings (a check or a warning added). */
+    public Refusal with(List<Finding> otherFindings, List<ClaimState> otherClaims, List<String> otherWarnings) {
+        return new Refusal(namespace, name, otherFindings, templates, otherClaims, otherWarnings, copyPossible);
     }
 
     public Reason reason() {
@@ -42,14 +59,5 @@ public record Refusal(
     @Override
     public boolean recreate() {
         return false;
-    }
-
-    /**
-     * Whether the copy migration could take this StatefulSet: refused only for want of expansion, with nothing the copy
-     * cannot take (the decision then says so once, naming {@code --copy}). Decided without the opt-in; with it, the
-     * decision would be a copy plan or a refusal of its own.
-     */
-    public boolean copyPossible() {
-        return findings.stream().anyMatch(f -> f.message().endsWith(CopyRoute.POSSIBLE));
     }
 }

@@ -1,5 +1,6 @@
 package dev.stsresize.tui;
 
+import dev.stsresize.converge.ClaimGrower;
 import java.util.List;
 
 /**
@@ -53,5 +54,23 @@ public record ClaimProgress(String name, String request, String capacity, String
     public ClaimProgress(String name, String request, String capacity, String target, List<String> conditions, State state,
             String message) {
         this(name, request, capacity, target, conditions, state, message, "");
+    }
+
+    /** Each claim as the converge read it ({@code ClaimGrower}, the wait's own reading), in the wizard's words. */
+    public static List<ClaimProgress> of(List<ClaimGrower.ClaimStatus> read) {
+        return read.stream().map(ClaimProgress::of).toList();
+    }
+
+    private static ClaimProgress of(ClaimGrower.ClaimStatus c) {
+        State state = switch (c.state()) {
+            case REQUESTED_LESS -> State.REQUESTED_LESS;
+            case WAITING -> State.RESIZING;
+            case FILE_SYSTEM_PENDING -> State.FILE_SYSTEM_PENDING;
+            case GROWN -> State.GROWN;
+            case INFEASIBLE -> State.INFEASIBLE;
+            case GONE -> State.GONE;
+        };
+        String message = state == State.INFEASIBLE || state == State.GONE ? c.message() : "";
+        return new ClaimProgress(c.name(), c.request(), c.capacity(), c.to(), c.conditions(), state, message, c.latest());
     }
 }

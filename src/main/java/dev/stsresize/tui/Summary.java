@@ -1,12 +1,13 @@
 package dev.stsresize.tui;
 
+import dev.stsresize.converge.Verification;
 import java.util.List;
+import java.util.stream.IntStream;
 
 /**
- * What the converge of one StatefulSet verified, built from the Converger's result and the objects
- * read back after it, never from what was asked: each pod's UID before and after and the owner it
- * names now, each claim's request before, target and capacity. {@code converged} is the Converger's
- * outcome; {@link #problems} says what is not so when it is false.
+ * The end screen's data: what the converge of one StatefulSet verified, read back from the objects after it by the
+ * converge ({@link Verification}, built by {@code converge.ReadBack}), never from what was asked. Plain data for the
+ * views; what it bears out or not is {@link Verification}'s, asked through {@link #verification}.
  *
  * @param outcome the Result document's outcome word (converged, claims-grown, failed, …)
  * @param reason the reason word for failed or blocked ("" otherwise)
@@ -23,7 +24,7 @@ public record Summary(String outcome, boolean converged, String reason, String d
      */
     public record PodCheck(String name, String uidBefore, String uidAfter, String owner, boolean restarted) {
         public boolean sameUid() {
-            return !uidBefore.isEmpty() && uidBefore.equals(uidAfter);
+            return new Verification.Pod(name, uidBefore, uidAfter, owner, restarted).sameUid();
         }
     }
 
@@ -46,40 +47,39 @@ public record Summary(String outcome, boolean converged, String reason, String d
         warnings = List.copyOf(warnings);
     }
 
+    /** The end screen of a run as the converge read it back. */
+    public static Summary of(Verification v) {
+        return new Summary(v.outcome(), v.converged(), v.reason(), v.detail(), v.oldUid(), v.newUid(),
+                v.pods().stream().map(p -> new PodCheck(p.name(), p.uidBefore(), p.uidAfter(), p.owner(), p.restarted())).toList(),
+                v.claims().stream().map(c -> new ClaimCheck(c.name(), c.from(), c.to(), c.capacity(), c.atTarget(), c.fileSystemPending(),
+                        c.pod(), c.fileSystem())).toList(), v.warnings());
+    }
+
+    /** The same facts as the converge's: what they bear out is said there, once. */
+    public Verification verification() {
+        return new Verification(outcome, converged, reason, detail, oldUid, newUid,
+                pods.stream().map(p -> new Verification.Pod(p.name(), p.uidBefore(), p.uidAfter(), p.owner(), p.restarted())).toList(),
+                claims.stream().map(c -> new Verification.Claim(c.name(), c.from(), c.to(), c.capacity(), c.atTarget(),
+                        c.fileSystemPending(), c.pod(), c.fileSystem())).toList(), warnings);
+    }
+
     public boolean ownedByNew(PodCheck p) {
         return !newUid.isEmpty() && newUid.equals(p.owner());
     }
 
-    /**
-     * Whether the pods can write to the new space now: true when every file system the run followed is grown,
-     * false when one is not, null when the run followed none.
-     */
+    /** Whether the pods can write to the new space now ({@link Verification#spaceUsable}). */
     public Boolean spaceUsable() {
-        List<ClaimCheck> followed = claims.stream().filter(c -> !c.fileSystem().isEmpty()).toList();
-        // a claim no pod mounts keeps no pod waiting: it grows when one mounts it
-        return followed.isEmpty() ? null : followed.stream().allMatch(c -> c.fileSystem().equals("grown") || c.fileSystem().equals("no-pod"));
+        return verification().spaceUsable();
     }
 
     /** Claims whose file system waits for a restart of a pod that mounts it: what the restart offer is about. */
     public List<ClaimCheck> restartable() {
-        return claims.stream().filter(c -> c.fileSystemPending() && !c.pod().isEmpty()).toList();
+        List<Verification.Claim> read = verification().claims();
+        return IntStream.range(0, claims.size()).filter(i -> read.get(i).restartable()).mapToObj(claims::get).toList();
     }
 
-    /** What was not verified, one phrase each; empty when every check held. */
+    /** What was not verified, one phrase each; empty when every check held ({@link Verification#problems}). */
     public List<String> problems() {
-        List<String> out = new java.util.ArrayList<>();
-        if (!converged) {
-            out.add(outcome + (reason.isEmpty() ? "" : " (" + reason + ")") + ": " + detail);
-        }
-        for (PodCheck p : pods) {
-            if (p.uidAfter().isEmpty()) {
-                out.add("pod " + p.name() + " is gone");
-            } else if (!p.sameUid() && !p.restarted()) {
-                out.add("pod " + p.name() + " was replaced");
-            } else if (!newUid.isEmpty() && !ownedByNew(p)) {
-                out.add("pod " + p.name() + " is not owned by " + newUid);
-            }
-        }
-        return out;
+        return verification().problems();
     }
 }

@@ -94,7 +94,7 @@ final class WizardView {
                 StepStatus status = w.statuses().get(i);
                 lines.add(Styled.line().add("  " + mark(status, g) + " ", style(status)).add(Texts.pad(step.label(), 15),
                         status == StepStatus.PENDING ? Style.DIM : Style.BOLD)
-                        .add(step.purpose(), Style.DIM).add(step.writes() ? "  write" : "", Style.WARN).line());
+                        .add(step.purposeIn(d), Style.DIM).add(step.writes() ? "  write" : "", Style.WARN).line());
             }
         }
         lines.add(Styled.line().line());

@@ -232,14 +232,14 @@ class ClusterStepsTest {
         String uid = uid(d);
         ClusterSteps steps = atTheDeleteGate(d, uid);
         steps.close(); // the UI quit (q, Ctrl-C) with the wizard at the name gate
-        assertThat(steps.leftAtClose()).singleElement().asString().startsWith("shop/postgres: ")
+        assertThat(steps.runs().leftAtClose()).singleElement().asString().startsWith("shop/postgres: ")
                 .contains("the claims are grown, the StatefulSet is untouched");
         assertThat(irreversible(sim.requests())).isEmpty();
 
         ClusterSteps checkedOnly = steps();
         checkedOnly.run(Phase.CHECK, decision("postgres"), uid(decision("postgres")), new Seen());
         checkedOnly.close();
-        assertThat(checkedOnly.leftAtClose()).as("nothing written: nothing to say").isEmpty();
+        assertThat(checkedOnly.runs().leftAtClose()).as("nothing written: nothing to say").isEmpty();
     }
 
     @Test

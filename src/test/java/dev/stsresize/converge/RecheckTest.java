@@ -1,10 +1,9 @@
-package dev.stsresize.tui.source;
+package dev.stsresize.converge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stsresize.converge.Assessed;
 import dev.stsresize.plan.Decider;
 import dev.stsresize.plan.Decision;
 import dev.stsresize.plan.LiveState;
