@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ApplyRoundTripsTest {
     /** The most round trips in sequence a StatefulSet's converge may take (issue 37). */
     static final int MOST = 15;
-    private static final long LATENCY_MILLIS = 40;
+    private static final long LATENCY_MILLIS = 100;
 
     @TempDir Path home;
 
