@@ -114,6 +114,13 @@ public interface Cluster {
     PodLog podLog(String namespace, String name);
 
     /**
+     * GET {@code pods/NAME/log?tailLines=N} (what {@code kubectl logs NAME --tail N} prints): the last {@code tailLines}
+     * lines only, for a wait's view of a running pod. Never a whole log: answered with {@link PodLog#complete()} false
+     * whatever it holds, so no proof that needs the whole log ({@link CopyPodLog#verify}) can pass on a tail.
+     */
+    PodLog podLogTail(String namespace, String name, int tailLines);
+
+    /**
      * WATCH one object by name. From a resourceVersion (that of a GET or LIST, or the last event
      * seen) it delivers every change after it, so repeating it from {@link ObjectWatch#lastResourceVersion()}
      * resumes without losing an event. From "" it starts with the current state as a synthetic

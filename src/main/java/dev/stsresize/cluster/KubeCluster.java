@@ -185,6 +185,16 @@ public final class KubeCluster implements Cluster {
     }
 
     @Override
+    public PodLog podLogTail(String namespace, String name, int tailLines) {
+        if (tailLines < 0) {
+            throw new IllegalArgumentException("tailLines " + tailLines + ": a tail is 0 lines or more");
+        }
+        PodLog tail = api.text(Resource.PODS.object(requireNamespace(namespace), name) + "/log", Query.of().with("tailLines",
+                Integer.toString(tailLines)), PodLog.LIMIT_BYTES, "GET pods/log " + namespace + "/" + name + " (last " + tailLines + " lines)");
+        return new PodLog(tail.text(), false);
+    }
+
+    @Override
     public ObjectWatch watch(WatchedKind kind, String namespace, String name, String fromResourceVersion) {
         Resource r = kind.resource;
         String operation = "WATCH " + r.plural + " " + namespace + "/" + name;

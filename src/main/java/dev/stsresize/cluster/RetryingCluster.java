@@ -165,6 +165,11 @@ public final class RetryingCluster implements Cluster {
     }
 
     @Override
+    public PodLog podLogTail(String namespace, String name, int tailLines) {
+        return retry(() -> delegate.podLogTail(namespace, name, tailLines));
+    }
+
+    @Override
     public ObjectNode patchVolumeReclaimPolicy(String volume, String policy, String resourceVersion, boolean dryRun) {
         return retry(() -> delegate.patchVolumeReclaimPolicy(volume, policy, resourceVersion, dryRun));
     }

@@ -19,7 +19,12 @@ import java.util.concurrent.Callable;
  * whenDeleted Delete every claim has its owner reference back. Replicas and readyReplicas as they are.
  */
 final class AdoptionCheck {
-    record Result(boolean adopted, List<StatefulSetResult.PodResult> pods, String detail) {}
+    /** The verdict, each pod's UIDs, in words; and each pod as last seen (name → empty when gone), for the file systems. */
+    record Result(boolean adopted, List<StatefulSetResult.PodResult> pods, String detail, Map<String, Optional<ObjectNode>> seen) {
+        Result(boolean adopted, List<StatefulSetResult.PodResult> pods, String detail) {
+            this(adopted, pods, detail, Map.of());
+        }
+    }
 
     private final Cluster cluster;
     private final Waiter waiter;
@@ -29,12 +34,19 @@ final class AdoptionCheck {
         this.waiter = waiter;
     }
 
+    /** {@link #verify(ObjectNode, Dependents, String, Instant, List)} with nothing sent alongside. */
+    Result verify(ObjectNode applied, Dependents before, String oldRevision, Instant deadline) {
+        return verify(applied, before, oldRevision, deadline, List.of());
+    }
+
     /**
      * @param oldRevision the revision the pods ran under before ({@code status.currentRevision} of the
      *     live object): when the re-applied object's revision differs, the pod template changed and a
      *     replaced pod is the rolling update the plan announced, reported, not a failure
+     * @param alongside requests sent with the reads that follow the generation's wait (the phase, the file systems'
+     *     first reads): none of them changes what the adoption reads
      */
-    Result verify(ObjectNode applied, Dependents before, String oldRevision, Instant deadline) {
+    Result verify(ObjectNode applied, Dependents before, String oldRevision, Instant deadline, List<Callable<Object>> alongside) {
         String ns = Objects.namespace(applied);
         String name = Objects.name(applied);
         String uid = Objects.uid(applied);
@@ -47,6 +59,7 @@ final class AdoptionCheck {
                 .asLong(0) >= generation, deadline).withSlow(s -> LateControllers.statefulSetController("StatefulSet " + name + " not observed"))
                 .from(applied)).outcome();
         if (sts.object().isEmpty() || !uid.equals(Objects.uid(sts.object().get()))) {
+            Together.all(alongside);
             return new Result(false, List.of(), "the re-applied StatefulSet " + ns + "/" + name + " (UID " + uid + ") is gone again");
         }
         if (!sts.reached()) {
@@ -59,12 +72,12 @@ final class AdoptionCheck {
         boolean claimsOwned = "Delete".equals(Metadata.textOrEmpty(applied, "spec", "persistentVolumeClaimRetentionPolicy", "whenDeleted"));
         List<String> podNames = List.copyOf(before.pods().keySet());
         List<String> claimNames = claimsOwned ? List.copyOf(before.claims().keySet()) : List.of();
-        List<Callable<Object>> reads = new ArrayList<>();
+        List<Callable<Object>> reads = new ArrayList<>(alongside);
         podNames.forEach(p -> reads.add(() -> cluster.getPod(ns, p)));
         claimNames.forEach(c -> reads.add(() -> cluster.getClaim(ns, c)));
         reads.add(() -> unadoptedRevisions(ns, selector, uid));
         reads.add(() -> cluster.getStatefulSet(ns, name));
-        List<Object> read = Together.all(reads);
+        List<Object> read = Together.all(reads).subList(alongside.size(), reads.size());
         @SuppressWarnings("unchecked")
         Optional<ObjectNode> present = (Optional<ObjectNode>) read.get(read.size() - 1);
         if (present.isEmpty() || !uid.equals(Objects.uid(present.get()))) {
@@ -74,6 +87,7 @@ final class AdoptionCheck {
         boolean waited = false;
 
         List<StatefulSetResult.PodResult> pods = new ArrayList<>();
+        Map<String, Optional<ObjectNode>> seen = new java.util.LinkedHashMap<>();
         for (int i = 0; i < podNames.size(); i++) {
             String pod = podNames.get(i);
             String podUid = before.pods().get(pod);
@@ -95,6 +109,7 @@ final class AdoptionCheck {
                         deadline);
             }
             String after = o.object().map(Objects::uid).orElse("");
+            seen.put(pod, o.object());
             pods.add(new StatefulSetResult.PodResult(pod, podUid, after));
             if (o.object().isEmpty()) {
                 problems.add("pod " + pod + " is gone");
@@ -148,10 +163,10 @@ final class AdoptionCheck {
                 + s.path("status").path("currentRevision").asText("?")).orElse("StatefulSet gone");
         if (problems.isEmpty()) {
             return new Result(true, pods, "adopted by UID " + uid + ": " + pods.size() + " pod(s) with unchanged UIDs, "
-                    + "revisions adopted; " + counts);
+                    + "revisions adopted; " + counts, seen);
         }
         return new Result(false, pods, "adoption NOT verified for StatefulSet " + ns + "/" + name + " (UID " + uid + "): "
-                + String.join("; ", problems) + "; " + counts);
+                + String.join("; ", problems) + "; " + counts, seen);
     }
 
     /** An object read in a batch, as a wait's outcome that has not reached anything yet. */

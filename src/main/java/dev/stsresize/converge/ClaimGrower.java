@@ -216,6 +216,19 @@ public final class ClaimGrower {
         Map<String, ObjectNode> answered = patched.keySet().containsAll(waiting) ? patched : Map.of();
         while (!waiting.isEmpty() && !ended) {
             Map<String, ObjectNode> first = answered;
+            if (first.isEmpty()) {
+                // a claim the last tick read settled stays settled (its capacity reached, its resize infeasible or waiting
+                // for the kubelet, the claim gone): only the others are read again
+                for (ClaimStatus s : signals.last()) {
+                    if (waiting.contains(s.name()) && s.state().settled()) {
+                        out.put(s.name(), s);
+                    }
+                }
+                waiting.removeAll(out.keySet());
+                if (waiting.isEmpty()) {
+                    break;
+                }
+            }
             List<Optional<ObjectNode>> read = first.isEmpty() ? readTogether(ns, waiting, () -> { })
                     : waiting.stream().map(c -> Optional.of(first.get(c))).toList();
             answered = Map.of();
@@ -237,9 +250,18 @@ public final class ClaimGrower {
             }
             String claim = next;
             Quantity target = Quantity.parse(targets.get(claim));
+            // the first tick after the patches says the claims as they answered: a read then would tell the same
+            boolean[] ticked = {first.isEmpty()};
+            java.util.function.Supplier<List<ClaimStatus>> claims = () -> {
+                if (ticked[0]) {
+                    return signals.read();
+                }
+                ticked[0] = true;
+                return signals.answered(first);
+            };
             Waiter.Result r = waiter.until(Waiter.Wait.of(ns, sts, Phase.GROW, "the capacity of claim " + claim + " to reach " + target,
                     WatchedKind.PERSISTENT_VOLUME_CLAIM, claim, c -> c.isEmpty() || settled(c.get(), target), deadline)
-                    .withClaims(signals::read)
+                    .withClaims(claims)
                     .withFailure(c -> signals.failure(claim))
                     .withGoneOn(goneOn)
                     .from(known));

@@ -13,6 +13,8 @@ import dev.stsresize.cluster.WatchedKind;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -69,19 +71,15 @@ final class CopySteps {
         Record r = run.record();
         String ns = r.namespace();
         CopyProgress copy = r.copy();
+        // each claim and then its volume, every claim at once: two round trips whatever their number
+        List<java.util.concurrent.Callable<CopyProgress.CopiedClaim>> reads = new ArrayList<>();
         for (CopyProgress.CopiedClaim c : copy.claims().values()) {
-            if (!c.oldVolume().isEmpty()) {
-                continue; // recorded by an earlier process: the volume is re-read below
+            if (c.oldVolume().isEmpty()) { // else recorded by an earlier process: the volume is re-read below
+                reads.add(() -> withOld(ns, c));
             }
-            ObjectNode claim = cluster.getClaim(ns, c.claim()).orElseThrow(() -> new CopyStopped("claim " + ns + "/" + c.claim()
-                    + " is gone: someone deleted it before its copy began; nothing was deleted by this run"));
-            String volume = claim.path("spec").path("volumeName").asText("");
-            if (volume.isEmpty() || !"Bound".equals(claim.path("status").path("phase").asText())) {
-                throw new CopyStopped("claim " + ns + "/" + c.claim() + " is not Bound to a volume: a copy reads a bound claim");
-            }
-            ObjectNode pv = cluster.getPersistentVolume(volume).orElseThrow(() -> new CopyStopped("PersistentVolume " + volume
-                    + " of claim " + ns + "/" + c.claim() + " is not found"));
-            copy = copy.with(c.withOld(Objects.uid(claim), volume, policy(pv)));
+        }
+        for (CopyProgress.CopiedClaim c : Together.all(reads)) {
+            copy = copy.with(c);
         }
         run.lock.update(r.withCopy(copy));
         for (CopyProgress.CopiedClaim c : copy.claims().values()) {
@@ -90,6 +88,19 @@ final class CopySteps {
             }
             setPolicy(ns, r.name(), Phase.RETAIN, c.oldVolume(), "Retain", "old volume of " + c.claim());
         }
+    }
+
+    /** The claim with its volume, the claim's UID and the volume's reclaim policy as read now. */
+    private CopyProgress.CopiedClaim withOld(String ns, CopyProgress.CopiedClaim c) {
+        ObjectNode claim = cluster.getClaim(ns, c.claim()).orElseThrow(() -> new CopyStopped("claim " + ns + "/" + c.claim()
+                + " is gone: someone deleted it before its copy began; nothing was deleted by this run"));
+        String volume = claim.path("spec").path("volumeName").asText("");
+        if (volume.isEmpty() || !"Bound".equals(claim.path("status").path("phase").asText())) {
+            throw new CopyStopped("claim " + ns + "/" + c.claim() + " is not Bound to a volume: a copy reads a bound claim");
+        }
+        ObjectNode pv = cluster.getPersistentVolume(volume).orElseThrow(() -> new CopyStopped("PersistentVolume " + volume
+                + " of claim " + ns + "/" + c.claim() + " is not found"));
+        return c.withOld(Objects.uid(claim), volume, policy(pv));
     }
 
     private boolean claimMoved(String ns, CopyProgress.CopiedClaim c) {
@@ -304,6 +315,12 @@ final class CopySteps {
         return proof;
     }
 
+    /**
+     * How much of a running copy pod's log a tick reads: its last progress line is among the last few (copy.sh prints
+     * one per stretch of files), and the whole log grows with the volume's files. The proof reads the whole log.
+     */
+    static final int PROGRESS_LINES = 20;
+
     private String copyProgress(String ns, String pod, Optional<ObjectNode> seen) {
         if (seen.isEmpty()) {
             return "";
@@ -314,7 +331,7 @@ final class CopySteps {
         }
         try {
             String last = "";
-            for (String line : cluster.podLog(ns, pod).text().split("\n")) {
+            for (String line : cluster.podLogTail(ns, pod, PROGRESS_LINES).text().split("\n")) {
                 if (line.startsWith("stsresize-copy: progress ") || line.startsWith("stsresize-copy: start ")) {
                     last = line.substring("stsresize-copy: ".length());
                 }

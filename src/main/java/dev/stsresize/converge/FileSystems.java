@@ -66,6 +66,18 @@ final class FileSystems {
     /** Each node's volume capacities (namespace/claim → bytes) as its kubelet last reported them ({@link #FRESH}); null: unreadable. */
     private final Map<String, Seen<Map<String, Long>>> summaries = new java.util.concurrent.ConcurrentHashMap<>();
 
+    /** Claims and pods read just before (by the verification), at {@code at}: the first look's reads where they are fresh. */
+    record Seeds(Instant at, Map<String, Optional<ObjectNode>> claims, Map<String, Optional<ObjectNode>> pods) {}
+
+    /** The claims as the {@link Seeds} gave them, and when they were read (none: read them). */
+    private Seen<Map<String, Optional<ObjectNode>>> seededClaims;
+
+    /** Takes {@code seeds} as read: the pods as any pod read, the claims for the first look, each within {@link #FRESH}. */
+    void seed(Seeds seeds) {
+        seeds.pods().forEach((name, pod) -> pods.put(name, new Seen<>(pod, seeds.at())));
+        seededClaims = new Seen<>(seeds.claims(), seeds.at());
+    }
+
     FileSystems(Cluster cluster, Waiter waiter, Clock clock) {
         this.cluster = cluster;
         this.waiter = waiter;
@@ -137,9 +149,12 @@ final class FileSystems {
      */
     private Map<String, Optional<ObjectNode>> readTogether(String ns, String sts, Map<String, String> targets) {
         java.util.List<String> names = java.util.List.copyOf(targets.keySet());
+        Seen<Map<String, Optional<ObjectNode>>> seeded = seededClaims;
+        seededClaims = null;
+        boolean useSeeds = seeded != null && fresh(seeded) && seeded.value().keySet().containsAll(names);
         java.util.List<java.util.concurrent.Callable<Optional<ObjectNode>>> reads = new java.util.ArrayList<>();
         for (String claim : names) {
-            reads.add(() -> cluster.getClaim(ns, claim));
+            reads.add(useSeeds ? () -> seeded.value().get(claim) : () -> cluster.getClaim(ns, claim));
             reads.add(() -> pod(ns, podOf(sts, claim)));
         }
         java.util.List<Optional<ObjectNode>> answers = Together.all(reads);

@@ -19,8 +19,18 @@ record Reapply(Cluster cluster, Events events, Progress progress, Checkpoint che
      *     restore writes anything (its failure ends the run there, as a crash does)
      */
     Result run(Record r, Runnable phase) {
-        String ns = r.namespace();
-        String name = r.name();
+        return run(r, prove(r, phase));
+    }
+
+    /** The dry run's answer: passed ({@code refused} null), or refused with the server's error. */
+    record Proved(ClusterException refused) {}
+
+    /**
+     * The phase recorded beside the re-apply's dry run, both answered before anything else: what
+     * {@link #run(Record, Proved)} needs before it writes. A phase not recorded is thrown as it is (no
+     * failed re-apply: nothing is restored).
+     */
+    Proved prove(Record r, Runnable phase) {
         java.util.concurrent.Future<Object> recorded = Together.start(() -> {
             phase.run();
             return null;
@@ -31,11 +41,18 @@ record Reapply(Cluster cluster, Events events, Progress progress, Checkpoint che
         } catch (ClusterException e) {
             dryRunRefused = e;
         } finally {
-            Together.join(recorded); // thrown as it is: a phase not recorded is no failed re-apply, nothing is restored
+            Together.join(recorded);
         }
+        return new Proved(dryRunRefused);
+    }
+
+    /** The re-apply after its dry run ({@link #prove}, with the phase recorded): the backup restored if either failed. */
+    Result run(Record r, Proved proved) {
+        String ns = r.namespace();
+        String name = r.name();
         try {
-            if (dryRunRefused != null) {
-                throw dryRunRefused;
+            if (proved.refused() != null) {
+                throw proved.refused();
             }
             ObjectNode applied = cluster.applyStatefulSet(r.reapply(), r.fieldManager(), true, false);
             progress.on(ProgressEvent.write(ns, name, Phase.REAPPLY, "StatefulSet " + name + " re-applied (new UID "

@@ -137,6 +137,27 @@ final class ResizeSignals {
         return last;
     }
 
+    /**
+     * The claims as their patches answered a moment ago ({@code answered}: claim → object), said without a read:
+     * the wait's first tick, which a read would only tell again. No Event is read (the next {@link #read} does).
+     */
+    synchronized List<ClaimGrower.ClaimStatus> answered(Map<String, ObjectNode> answered) {
+        List<ClaimGrower.ClaimStatus> out = new ArrayList<>();
+        for (Map.Entry<String, String> t : targets.entrySet()) {
+            String name = t.getKey();
+            Optional<ObjectNode> claim = Optional.ofNullable(answered.get(name));
+            ClaimGrower.ClaimStatus s = ClaimGrower.status(name, before.getOrDefault(name, ""), Quantity.parse(t.getValue()), claim);
+            capacityAtStart.putIfAbsent(name, s.capacity());
+            claim.ifPresent(c -> drivers.putIfAbsent(name, driverOf(c, List.of())));
+            if (claim.isPresent() && signOfResizer(claim.get())) {
+                signed.put(name, true);
+            }
+            out.add(s);
+        }
+        last = List.copyOf(out);
+        return last;
+    }
+
     /** The claims as last read (none before the first {@link #read}). */
     synchronized List<ClaimGrower.ClaimStatus> last() {
         return last;

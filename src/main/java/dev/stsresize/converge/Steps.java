@@ -176,6 +176,10 @@ public final class Steps {
         /** How long each phase took in this process, in the order they ran. */
         final Map<String, java.time.Duration> phases = new LinkedHashMap<>();
         boolean restored;
+        /** The claims and pods the verification read, the file systems' first look (null: none). */
+        FileSystems.Seeds seen;
+        /** The re-apply's dry run, sent with its phase beside the reads after the orphan delete (null: not yet). */
+        Reapply.Proved proved;
         String reapplyMessage = "";
         /** A copy's pods as this process took them down and saw them Ready again: each pod's downtime, said at the end. */
         final Map<Integer, Instant> downSince = new LinkedHashMap<>();
@@ -475,11 +479,25 @@ public final class Steps {
         if (!del.gone()) {
             return new Deleted(false, del.nothingDeleted(), del.message(), "");
         }
-        String lost = Dependents.read(cluster, r.live(), r.uid(), r.claimTargets().keySet()).lostSince(run.dependents);
+        // the pods and claims read again beside what the re-apply needs before it writes (its phase, its dry run),
+        // which changes none of them; a copy evicts next, and proves nothing here
+        java.util.concurrent.Future<Reapply.Proved> proved = r.copies() ? null : Together.start(() -> reapplier().prove(r,
+                () -> run.lock.phase(Phase.REAPPLY.recorded())));
+        Dependents after;
+        try {
+            after = Dependents.read(cluster, r.live(), r.uid(), r.claimTargets().keySet());
+        } finally {
+            run.proved = proved == null ? null : Together.join(proved);
+        }
+        String lost = after.lostSince(run.dependents);
         if (!lost.isEmpty()) {
             progress.on(ProgressEvent.warn(ns, name, Phase.ORPHAN_DELETE, "after the orphan delete: " + lost));
         }
         return new Deleted(true, false, "", lost);
+    }
+
+    private Reapply reapplier() {
+        return new Reapply(cluster, events, progress, checkpoint);
     }
 
     /** The pods and claims of the recorded StatefulSet as they are, for a run resumed past its delete. */
@@ -492,7 +510,9 @@ public final class Steps {
     public Reapplied reapply(Run run) {
         stopIfLost(run);
         Record r = run.record();
-        Reapply.Result ra = timed(run, "re-apply", () -> new Reapply(cluster, events, progress, checkpoint).run(r,
+        Reapply.Proved proved = run.proved;
+        run.proved = null;
+        Reapply.Result ra = timed(run, "re-apply", () -> proved != null ? reapplier().run(r, proved) : reapplier().run(r,
                 () -> run.lock.phase(Phase.REAPPLY.recorded())));
         run.standing = ra.statefulSet();
         run.restored = ra.restored();
@@ -513,14 +533,21 @@ public final class Steps {
             run.standing = cluster.getStatefulSet(ns, name).orElseThrow();
             run.dependents = Dependents.read(cluster, run.standing, Objects.uid(run.standing), r.claimTargets().keySet());
         }
-        // the phase is recorded while the adoption is read: it protects no write of the verification
-        java.util.concurrent.Future<Object> phase = Together.start(() -> {
+        // the phase is recorded while the adoption is read (it protects no write of the verification), and the claims are
+        // read for the file systems' first look, which follows at once
+        List<java.util.concurrent.Callable<Object>> alongside = new ArrayList<>();
+        alongside.add(() -> {
             run.lock.phase(Phase.VERIFY.recorded());
             return null;
         });
+        Map<String, Optional<ObjectNode>> claims = new java.util.concurrent.ConcurrentHashMap<>();
+        for (String claim : r.claimTargets().keySet()) {
+            alongside.add(() -> claims.put(claim, cluster.getClaim(ns, claim)));
+        }
+        Instant readAt = clock.instant();
         AdoptionCheck.Result v = timed(run, "verify", () -> new AdoptionCheck(cluster, waiter).verify(run.standing, run.dependents,
-                Metadata.textOrEmpty(r.live(), "status", "currentRevision"), run.deadline));
-        Together.join(phase);
+                Metadata.textOrEmpty(r.live(), "status", "currentRevision"), run.deadline, alongside));
+        run.seen = new FileSystems.Seeds(readAt, Map.copyOf(claims), v.seen());
         progress.on(v.adopted() ? ProgressEvent.info(ns, name, Phase.VERIFY, v.detail())
                 : ProgressEvent.warn(ns, name, Phase.VERIFY, v.detail()));
         return new Verified(v.adopted(), v.pods(), v.detail());
@@ -666,13 +693,29 @@ public final class Steps {
         Record r = run.record();
         String ns = r.namespace();
         stopIfLost(run);
-        run.lock.phase(Phase.VERIFY.recorded());
-        ObjectNode sts = cluster.getStatefulSet(ns, r.name()).orElse(null);
+        // the phase (it protects no write: the release follows), the StatefulSet and every claim together; then its pods
+        List<CopyProgress.CopiedClaim> copied = List.copyOf(r.copy().claims().values());
+        List<java.util.concurrent.Callable<Optional<ObjectNode>>> reads = new ArrayList<>();
+        reads.add(() -> {
+            run.lock.phase(Phase.VERIFY.recorded());
+            return Optional.empty();
+        });
+        reads.add(() -> cluster.getStatefulSet(ns, r.name()));
+        copied.forEach(c -> reads.add(() -> cluster.getClaim(ns, c.claim())));
+        List<Optional<ObjectNode>> read = Together.all(reads);
+        ObjectNode sts = read.get(1).orElse(null);
+        List<java.util.concurrent.Callable<Optional<ObjectNode>>> podReads = new ArrayList<>();
+        for (int i = 0; sts != null && i < replicas(sts); i++) {
+            String pod = r.name() + "-" + i;
+            podReads.add(() -> cluster.getPod(ns, pod));
+        }
+        List<Optional<ObjectNode>> podsRead = Together.all(podReads);
         List<String> problems = new ArrayList<>();
         List<String> old = new ArrayList<>();
         List<StatefulSetResult.ClaimResult> claims = new ArrayList<>();
-        for (CopyProgress.CopiedClaim c : r.copy().claims().values()) {
-            Optional<ObjectNode> claim = cluster.getClaim(ns, c.claim());
+        for (int k = 0; k < copied.size(); k++) {
+            CopyProgress.CopiedClaim c = copied.get(k);
+            Optional<ObjectNode> claim = read.get(2 + k);
             String capacity = claim.map(x -> Metadata.textOrEmpty(x, "status", "capacity", "storage")).orElse("");
             String on = claim.map(x -> x.path("spec").path("volumeName").asText("")).orElse("");
             Quantity target = Quantity.parse(r.claimTargets().get(c.claim()));
@@ -694,7 +737,7 @@ public final class Steps {
         } else {
             for (int i = 0; i < replicas(sts); i++) {
                 String pod = r.name() + "-" + i;
-                Optional<ObjectNode> p = cluster.getPod(ns, pod);
+                Optional<ObjectNode> p = podsRead.get(i);
                 boolean copiedPod = !r.copy().claimsOf(i).isEmpty();
                 if (p.isEmpty() || !Objects.ownedBy(p.get(), Objects.uid(sts)) || !CopySteps.ready(p.get())) {
                     problems.add("pod " + pod + (p.isEmpty() ? " is missing" : " is not Ready under the StatefulSet"));
@@ -899,6 +942,10 @@ public final class Steps {
         progress.on(ProgressEvent.info(ns, name, Phase.FILE_SYSTEMS, "following each claim to its file system (up to --fs-timeout "
                 + dev.stsresize.cluster.KubectlDuration.format(opts.fsTimeout()) + ")"));
         FileSystems fs = new FileSystems(cluster, waiter, clock);
+        if (run.seen != null) {
+            fs.seed(run.seen);
+            run.seen = null;
+        }
         Map<String, FileSystems.Checked> checked = timed(run, "file-systems", () -> fs.follow(ns, name, r.claimTargets(), deadline, goneOn,
                 () -> grower.readAll(ns, r.claimTargets(), run.before)));
         Restarts restarts = Restarts.NONE;
@@ -912,6 +959,9 @@ public final class Steps {
                 checked.put(claim, fs.check(ns, name, claim, Quantity.parse(r.claimTargets().get(claim)), cluster.getClaim(ns, claim)));
             }
         }
+        // the StatefulSet's ready replicas read beside the release and the result's claims: nothing of the release changes them
+        java.util.concurrent.Future<Optional<ObjectNode>> standing = readyBefore(run) > 0
+                ? Together.start(() -> cluster.getStatefulSet(ns, name)) : null;
         StatefulSetResult base = v == null ? claimsGrown(run) : verified(run, v, restarts);
         List<StatefulSetResult.ClaimResult> claims = new ArrayList<>();
         for (StatefulSetResult.ClaimResult c : base.claims()) {
@@ -932,7 +982,7 @@ public final class Steps {
                         + " `kubectl stsresize usage`");
             }
         }
-        readyReplicas(run, deadline, goneOn).ifPresent(warnings::add);
+        readyReplicas(run, deadline, goneOn, standing).ifPresent(warnings::add);
         String said = FileSystems.sentence(claims);
         String detail = said.isEmpty() ? base.detail() // no claim followed (none grown by this run): nothing to add
                 : base.detail() + "; " + said + (fs.summaryNote().isEmpty() ? "" : " (" + fs.summaryNote() + ")");
@@ -942,17 +992,21 @@ public final class Steps {
     /**
      * A warning when the StatefulSet has fewer ready replicas than it had before the run (the recorded
      * object's status), after waiting for them until {@code deadline}: a restart or a recreate that left
-     * a pod unready is said, never hidden behind "converged".
+     * a pod unready is said, never hidden behind "converged". The wait starts from {@code standing}, the
+     * StatefulSet as read beside the release (null: not read, when there were no ready replicas before).
      */
-    private Optional<String> readyReplicas(Run run, Instant deadline, StopRequest goneOn) {
+    private Optional<String> readyReplicas(Run run, Instant deadline, StopRequest goneOn,
+            java.util.concurrent.Future<Optional<ObjectNode>> standing) {
         Record r = run.record();
-        int before = r.live().path("status").path("readyReplicas").asInt(0);
-        if (before <= 0) {
+        int before = readyBefore(run);
+        if (before <= 0 || standing == null) {
             return Optional.empty();
         }
+        ObjectNode read = Together.join(standing).orElse(null);
         Waiter.Result w = waiter.until(Waiter.Wait.of(r.namespace(), r.name(), Phase.FILE_SYSTEMS, "StatefulSet " + r.name() + " to have "
                 + before + " ready replica(s) again", dev.stsresize.cluster.WatchedKind.STATEFUL_SET, r.name(),
-                s -> s.isPresent() && s.get().path("status").path("readyReplicas").asInt(0) >= before, deadline).withGoneOn(goneOn));
+                s -> s.isPresent() && s.get().path("status").path("readyReplicas").asInt(0) >= before, deadline).withGoneOn(goneOn)
+                .from(read));
         if (w.reached()) {
             return Optional.empty();
         }
@@ -960,6 +1014,11 @@ public final class Steps {
         return Optional.of("StatefulSet " + r.namespace() + "/" + r.name() + " has " + now + " ready replica(s), " + before
                 + " before this run: its pods may not be serving; see `kubectl get pods -n " + r.namespace() + "` and `kubectl describe"
                 + " statefulset " + r.name() + " -n " + r.namespace() + "`");
+    }
+
+    /** The StatefulSet's ready replicas before the run, as its record keeps the live object. */
+    private static int readyBefore(Run run) {
+        return run.record().live().path("status").path("readyReplicas").asInt(0);
     }
 
     /**

@@ -128,4 +128,18 @@ class CopyRequestsTest {
             assertThat(cut.text()).hasSize(PodLog.LIMIT_BYTES);
         }
     }
+
+    @Test
+    void a_tail_of_the_log_is_asked_with_tailLines_and_never_proves_a_copy_the_whole_log_proves() throws Exception {
+        try (FakeApiServer server = FakeApiServer.http()) {
+            // the server answers the whole log, as if the tail held all of it: still no proof
+            server.on("GET", POD_PATH + "/log", new Answer(200, List.of(CopyPodLogTest.LOG), Map.of("Content-Type", "text/plain")));
+            PodLog tail = connect(server).podLogTail("shop", "stsresize-copy-data-db-1", 20);
+            assertThat(server.last().query()).isEqualTo("tailLines=20");
+            assertThat(tail.text()).isEqualTo(CopyPodLogTest.LOG);
+            assertThat(tail.complete()).as("a tail is never the whole log").isFalse();
+            assertThat(CopyPodLogTest.verify(CopyPodLogTest.pod(), CopyPodLogTest.LOG)).isInstanceOf(CopyVerified.class);
+            assertThat(CopyPodLog.verify("shop", "data-db-1", CopyPodLogTest.pod(), tail)).isInstanceOf(CopyCheck.Unverified.class);
+        }
+    }
 }

@@ -108,6 +108,8 @@ class DeleteInvariantTest {
         for (int i = 0; i < args.length; i++) {
             if (types[i] == boolean.class) {
                 args[i] = flag;
+            } else if (types[i] == int.class) {
+                args[i] = 1;
             } else if (types[i] == String.class) {
                 args[i] = "x";
             } else if (types[i] == NamespaceScope.class) {

@@ -239,6 +239,9 @@ class RetryingClusterTest {
         if (type == boolean.class) {
             return false;
         }
+        if (type == int.class) {
+            return 1;
+        }
         if (type == String.class) {
             return "x";
         }

@@ -160,8 +160,9 @@ class FileSystemsTest {
             Path manifest = Commands.manifest(home, List.of(Demo.declared("postgres")));
             var pods = h.sim.catalog().byResource("", "pods").orElseThrow();
             Checkpoint failPod = w -> {
-                if (w.equals("release postgres")) {
-                    // a pod that fails after the adoption: the kubelet no longer runs it, the set counts it unready
+                if (w.equals("re-apply statefulset postgres")) {
+                    // a pod that fails after the re-apply, adopted as it is: the kubelet no longer runs it, the set counts it
+                    // unready (the ready replicas are read beside the release)
                     ObjectNode p = h.pod("shop", "postgres-1");
                     ObjectNode st = (ObjectNode) p.path("status");
                     st.put("phase", "Failed");

@@ -84,7 +84,8 @@ class LatencyBenchmark {
      * elasticsearch (one namespace). Prints the calls of the proofs and of the converge apart, and the
      * longest chain of calls each sent after the one before it was answered, so the round trips per
      * StatefulSet can be read off the difference (waits on watches count as one call: their time is the
-     * resizer's and the controllers', not round trips).
+     * resizer's and the controllers', not round trips). Also counts them without a clock ({@link CallDepths}) and
+     * fails when one StatefulSet's converge takes more than {@link ApplyRoundTripsTest#MOST} in sequence.
      */
     @Test
     void apply_round_trips_per_statefulset() throws Exception {
@@ -95,7 +96,8 @@ class LatencyBenchmark {
                 h.sim.faults().add(FaultRule.on(null, null, null, Fault.latency(latency)));
                 List<long[]> calls = java.util.Collections.synchronizedList(new ArrayList<>());
                 List<String> named = java.util.Collections.synchronizedList(new ArrayList<>());
-                dev.stsresize.cluster.Cluster timed = TimedCluster.of(h.cluster(), calls, named);
+                CallDepths depths = new CallDepths();
+                dev.stsresize.cluster.Cluster timed = TimedCluster.of(depths.around(h.cluster()), calls, named);
                 long start = System.nanoTime();
                 int from = h.sim.requests().size();
                 Assessment a = new Assessor(timed, Progress.NONE).assess(names.stream().map(Demo::declared).toList(), false,
@@ -106,6 +108,7 @@ class LatencyBenchmark {
                 String proveKinds = byKind(h.sim.requests().subList(from, h.sim.requests().size()));
                 calls.clear();
                 named.clear();
+                depths.clear();
                 from = h.sim.requests().size();
                 start = System.nanoTime();
                 Converger converger = h.converger(timed, "bench@host 1", GateAnswers.YES, Checkpoint.NONE);
@@ -119,6 +122,13 @@ class LatencyBenchmark {
                         String.join(" + ", names), proveCalls, proveChain, proveSeconds, proveKinds, calls.size(),
                         FirstScreen.longestChain(calls), (System.nanoTime() - start) / 1e9,
                         byKind(h.sim.requests().subList(from, h.sim.requests().size())));
+                // counted, not timed: the round trips besides the waits for controllers (the watches), the Events apart
+                System.out.printf("  %s: converge %d in sequence besides %d watches and the capacity wait's %d reads (at most %d per StatefulSet)%n%s",
+                        String.join(" + ", names), depths.inSequence(), depths.watches(), depths.waitReads(), ApplyRoundTripsTest.MOST, depths.byDepth());
+                if (names.size() == 1 && depths.inSequence() > ApplyRoundTripsTest.MOST) {
+                    throw new AssertionError(names + ": " + depths.inSequence() + " round trips in sequence, more than "
+                            + ApplyRoundTripsTest.MOST + " (issue 37)");
+                }
                 if (Boolean.getBoolean("bench.trace")) {
                     // each call of the converge, in the order it ended, with its start and end after the converge began (ms)
                     for (int i = 0; i < calls.size(); i++) {

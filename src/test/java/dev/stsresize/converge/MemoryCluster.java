@@ -302,6 +302,17 @@ final class MemoryCluster extends MemoryClusterState implements Cluster {
     }
 
     @Override
+    public synchronized PodLog podLogTail(String namespace, String name, int tailLines) {
+        String[] lines = podLog(namespace, name).text().split("\n", -1);
+        int end = lines.length > 0 && lines[lines.length - 1].isEmpty() ? lines.length - 1 : lines.length;
+        StringBuilder tail = new StringBuilder();
+        for (int i = Math.max(0, end - tailLines); i < end; i++) {
+            tail.append(lines[i]).append('\n');
+        }
+        return new PodLog(tail.toString(), false);
+    }
+
+    @Override
     public ObjectNode patchVolumeReclaimPolicy(String volume, String policy, String resourceVersion, boolean dryRun) {
         return patchVolume("patchVolumeReclaimPolicy", volume, resourceVersion, "policy=" + policy, dryRun,
                 pv -> Objects.child(pv, "spec").put("persistentVolumeReclaimPolicy", policy));

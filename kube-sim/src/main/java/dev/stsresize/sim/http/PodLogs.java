@@ -15,7 +15,8 @@ import java.util.Map;
  * naming them; a name the pod lacks is a 400) and answers an empty body for a pod on no node yet; the kubelet
  * (kubelet_pods.go validateContainerLogStatus) refuses a container that has not started with the 400 the API server
  * relays (GenericHttpResponseChecker: NewBadRequest with the kubelet's text), and reads the container's output.
- * {@code tailLines} is honoured; {@code follow=true} answers what was printed so far and ends, where a real
+ * {@code tailLines} is honoured as the kubelet reads the log file (pkg/kubelet/kuberuntime/logs/logs.go ReadLogs:
+ * tail.FindTailLineStartIndex finds the start of the last N lines, and with N = 0 nothing is read); {@code follow=true} answers what was printed so far and ends, where a real
  * server keeps the stream open until the container ends; {@code timestamps}, {@code sinceSeconds} and
  * {@code limitBytes} are not applied.
  */

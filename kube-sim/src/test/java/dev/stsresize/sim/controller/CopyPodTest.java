@@ -89,6 +89,11 @@ class CopyPodTest {
             assertThat(dst).isEqualTo(src);
             assertThat(c.sim.usage().measure("default", "tmp", 2L << 30).usedBytes()).as("the copy's used bytes").isEqualTo(USED);
             assertThat(get(c, LOG + "?tailLines=1", c.sim.adminToken()).body()).isEqualTo("stsresize-copy: verified\n");
+            // the kubelet's tail (kuberuntime/logs/logs.go): the last N lines, none for 0, all when N passes their number
+            assertThat(get(c, LOG + "?tailLines=2", c.sim.adminToken()).body())
+                    .isEqualTo(String.join("\n", lines.subList(lines.size() - 2, lines.size())) + "\n");
+            assertThat(get(c, LOG + "?tailLines=0", c.sim.adminToken()).body()).isEmpty();
+            assertThat(get(c, LOG + "?tailLines=100000", c.sim.adminToken()).body()).isEqualTo(String.join("\n", lines) + "\n");
         }
     }
 
