@@ -163,15 +163,25 @@ class FileSystemsTest {
                 if (w.equals("re-apply statefulset postgres")) {
                     // a pod that fails after the re-apply, adopted as it is: the kubelet no longer runs it, the set counts it
                     // unready (the ready replicas are read beside the release)
-                    ObjectNode p = h.pod("shop", "postgres-1");
-                    ObjectNode st = (ObjectNode) p.path("status");
-                    st.put("phase", "Failed");
-                    for (JsonNode c : st.path("conditions")) {
-                        if (c.path("type").asText().equals("Ready")) {
-                            ((ObjectNode) c).put("status", "False");
+                    // the controllers adopt the pod meanwhile: on a conflict, read it again and write again, as a kubelet does
+                    for (int attempt = 0; ; attempt++) {
+                        ObjectNode p = h.pod("shop", "postgres-1");
+                        ObjectNode st = (ObjectNode) p.path("status");
+                        st.put("phase", "Failed");
+                        for (JsonNode c : st.path("conditions")) {
+                            if (c.path("type").asText().equals("Ready")) {
+                                ((ObjectNode) c).put("status", "False");
+                            }
+                        }
+                        try {
+                            h.sim.registry().update(pods, "shop", "postgres-1", "status", p, WriteOptions.by("test"));
+                            break;
+                        } catch (RuntimeException conflict) {
+                            if (attempt == 20 || !String.valueOf(conflict.getMessage()).contains("the object has been modified")) {
+                                throw conflict;
+                            }
                         }
                     }
-                    h.sim.registry().update(pods, "shop", "postgres-1", "status", p, WriteOptions.by("test"));
                     // the StatefulSet controller counts it before the run goes on, so what the run reads is settled
                     long until = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
                     while (h.sts("shop", "postgres").path("status").path("readyReplicas").asInt(0) > 2 && System.nanoTime() < until) {
