@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A growth's one line names what it does to each claim (grown, left alone at or above the target, waited for while its
- * volume catches up), and which claims are outside the running ordinals.
+ * volume catches up); and what the decision says of each claim for the views: outside the running ordinals, its class
+ * expandable, not, or not known.
  */
 class GrowDetailTest {
     private static ObjectNode claim(String name, String request, String capacity) {
@@ -51,5 +52,22 @@ class GrowDetailTest {
                 claim("data-db-2", "1Gi", "1Gi"), claim("data-db-3", "1Gi", "1Gi")), CLASSES);
         assertThat(d.claims()).extracting(c -> c.name() + " " + c.scaledAway())
                 .containsExactly("data-db-0 true", "data-db-1 false", "data-db-2 false", "data-db-3 true");
+    }
+
+    @Test
+    void eachClaimSaysWhetherItsClassExpandsOrThatItIsNotKnown() {
+        List<ObjectNode> classes = List.of(CLASSES.get(0), obj("{'metadata':{'name':'slow'},'allowVolumeExpansion':false}"));
+        ObjectNode onSlow = claim("data-db-1", "1Gi", "1Gi");
+        ((ObjectNode) onSlow.path("spec")).put("storageClassName", "slow");
+        ObjectNode withoutClass = claim("data-db-2", "1Gi", "1Gi");
+        ((ObjectNode) withoutClass.path("spec")).remove("storageClassName");
+        List<ObjectNode> claims = List.of(claim("data-db-0", "1Gi", "1Gi"), onSlow, withoutClass);
+        ObjectNode sts = withReplicas(sts("a", "db", "1Gi"), 3);
+        assertThat(Decider.decideOne(sts, sts, claims, classes, true).claims()).extracting(c -> c.name() + " " + c.expansion())
+                .containsExactly("data-db-0 true", "data-db-1 false", "data-db-2 false");
+        assertThat(Decider.decideOne(sts, sts, claims, classes, false).claims())
+                .as("classes not readable: a claim with a class is taken to expand (its dry run decides), one without does not")
+                .extracting(c -> c.name() + " " + c.expandable() + " " + c.expansion())
+                .containsExactly("data-db-0 true unknown", "data-db-1 true unknown", "data-db-2 false false");
     }
 }
