@@ -599,8 +599,10 @@ public final class Assessor {
                 : "claims \"" + String.join("\", \"", names) + "\" cannot grow (the server, for " + names.get(0) + ": "
                         + said.replace("\u0000", names.get(0)) + "); a cluster admin can allow expansion on their class" + noCopy)));
         if (findings.isEmpty()) {
-            progress.on(ProgressEvent.info(a.namespace(), a.name(), Phase.CHECK,
-                    "server dry run: " + a.decision().claimsToGrow().size() + " claim patch(es) accepted"));
+            if (!claims.isEmpty()) { // a copy patches no claim: nothing was asked, nothing to say
+                progress.on(ProgressEvent.info(a.namespace(), a.name(), Phase.CHECK,
+                        "server dry run: " + claims.size() + " claim patch(es) accepted"));
+            }
             return a;
         }
         return a.with(new Refusal(a.namespace(), a.name(), findings, a.decision().templates(), a.decision().claims(),

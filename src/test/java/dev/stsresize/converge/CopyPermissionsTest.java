@@ -47,7 +47,10 @@ class CopyPermissionsTest {
 
     Commands.Run asOps(Harness h, String command, String... more) {
         java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of(command, "-f",
-                Commands.manifest(home, DemoScenario.copyManifest()).toString(), "--copy", "--context", "sim-files-ops", "--no-usage"));
+                Commands.manifest(home, DemoScenario.copyManifest()).toString(), "--copy", "--context", "sim-files-ops"));
+        if (command.equals("plan")) {
+            args.add("--no-usage");
+        }
         args.addAll(java.util.List.of(more));
         return Commands.run(h, args.toArray(String[]::new));
     }
@@ -66,6 +69,8 @@ class CopyPermissionsTest {
                     .doesNotContain("in namespace files");
             Commands.Run apply = asOps(h, "apply", "--yes", "--timeout", "60s");
             assertThat(apply.code()).as(apply.describe()).isEqualTo(1);
+            assertThat(apply.out() + apply.err()).as(apply.describe()).contains("patch persistentvolumes cluster-wide")
+                    .doesNotContain("unknown flag");
             assertThat(h.writes()).as(apply.describe()).isEmpty();
         }
     }
@@ -79,6 +84,9 @@ class CopyPermissionsTest {
             JsonNode item = NamespaceAdminTest.item(plan, "web");
             assertThat(item.path("verdict").asText()).as(plan.describe()).isEqualTo("copy");
             assertThat(plan.out()).as(plan.describe()).doesNotContain("you cannot");
+            // a copy patches no claim: the check does not report dry runs it never sent
+            Commands.Run dry = asOps(h, "apply", "--dry-run=server");
+            assertThat(dry.err()).as(dry.describe()).contains("[check]").doesNotContain("claim patch(es) accepted");
         }
     }
 
