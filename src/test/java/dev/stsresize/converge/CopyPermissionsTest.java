@@ -55,12 +55,17 @@ class CopyPermissionsTest {
         return Commands.run(h, args.toArray(String[]::new));
     }
 
+    /** files/ops signed in with these rights, and its {@code plan --copy -o json}. */
+    Commands.Run planAs(Harness h, ObjectNode... rights) {
+        h.sim.load(rights);
+        h.sim.tokenFor("files", "ops");
+        return asOps(h, "plan", "-o", "json");
+    }
+
     @Test
     void a_namespace_admin_without_volume_rights_is_blocked_before_any_write_naming_the_cluster_wide_verbs() {
         try (Harness h = Harness.start(home, DemoScenario.copyCluster())) {
-            h.sim.load(rights("RoleBinding"));
-            h.sim.tokenFor("files", "ops");
-            Commands.Run plan = asOps(h, "plan", "-o", "json");
+            Commands.Run plan = planAs(h, rights("RoleBinding"));
             JsonNode item = NamespaceAdminTest.item(plan, "web");
             assertThat(item.path("verdict").asText()).as(plan.describe()).isEqualTo("blocked");
             assertThat(item.path("detail").asText()).as(plan.describe())
@@ -78,9 +83,7 @@ class CopyPermissionsTest {
     @Test
     void the_same_admin_with_a_cluster_role_binding_for_volumes_may_copy() {
         try (Harness h = Harness.start(home, DemoScenario.copyCluster())) {
-            h.sim.load(rights("ClusterRoleBinding"));
-            h.sim.tokenFor("files", "ops");
-            Commands.Run plan = asOps(h, "plan", "-o", "json");
+            Commands.Run plan = planAs(h, rights("ClusterRoleBinding"));
             JsonNode item = NamespaceAdminTest.item(plan, "web");
             assertThat(item.path("verdict").asText()).as(plan.describe()).isEqualTo("copy");
             assertThat(plan.out()).as(plan.describe()).doesNotContain("you cannot");
@@ -94,10 +97,8 @@ class CopyPermissionsTest {
     @Test
     void where_the_class_cannot_be_read_the_refusal_says_why_the_copy_was_not_decided() {
         try (Harness h = Harness.start(home, DemoScenario.copyCluster())) {
-            h.sim.load(adminInFiles(), clusterRole("volume-keeper", "persistentvolumes", "get, list, patch"),
+            Commands.Run plan = planAs(h, adminInFiles(), clusterRole("volume-keeper", "persistentvolumes", "get, list, patch"),
                     bound("ClusterRoleBinding", "volume-keeper"));
-            h.sim.tokenFor("files", "ops");
-            Commands.Run plan = asOps(h, "plan", "-o", "json");
             JsonNode item = NamespaceAdminTest.item(plan, "web");
             assertThat(item.path("verdict").asText()).as(plan.describe()).isEqualTo("refused");
             assertThat(item.path("detail").asText()).as(plan.describe()).contains("cannot grow")
