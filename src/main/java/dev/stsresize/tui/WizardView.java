@@ -379,10 +379,10 @@ final class WizardView {
     private static void copyGate(Wizard w, Glyphs g, Optional<StatefulSetUsage> usage, Consumer<Line> say, Consumer<String> command) {
         Decision d = w.decision();
         int n = d.claimsToCopy().size();
-        String target = n == 0 ? "" : " to " + d.claimsToCopy().get(0).target();
+        String target = n == 0 ? "" : " of " + d.claimsToCopy().get(0).target();
         if (w.gate() == Gate.CONFIRM) {
             say.accept(Styled.line().add(" " + g.running() + " ", Style.WARN).add("Copy " + n + " claim" + (n == 1 ? "" : "s") + " of " + w.key()
-                    + target + " to bigger volumes, one pod at a time?", Style.BOLD).add("  y sets their volumes to Retain (nothing else"
+                    + " to bigger volumes" + target + ", one pod at a time?", Style.BOLD).add("  y sets their volumes to Retain (nothing else"
                     + " yet), n or Esc leaves (nothing is written until y)", Style.DIM).line());
             return;
         }
