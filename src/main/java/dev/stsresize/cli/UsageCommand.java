@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.cluster.Cluster;
 import dev.stsresize.cluster.ClusterConnection;
 import dev.stsresize.cluster.NamespaceScope;
+import dev.stsresize.converge.Together;
 import dev.stsresize.plan.StatefulSetUsage;
 import dev.stsresize.usage.UsageReport;
 import java.io.PrintWriter;
@@ -12,10 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -125,36 +123,9 @@ public final class UsageCommand extends BaseCommand {
 
     /** The StatefulSets of each scope, the LISTs sent together: a manifest over several namespaces costs one round trip. */
     private static List<ObjectNode> listed(Cluster cluster, List<NamespaceScope> scopes) {
-        if (scopes.size() == 1) {
-            return cluster.listStatefulSets(scopes.get(0)).items();
-        }
-        ExecutorService lists = Executors.newFixedThreadPool(scopes.size(), r -> {
-            Thread t = new Thread(r, "stsresize-usage-list");
-            t.setDaemon(true);
-            return t;
-        });
-        try {
-            List<CompletableFuture<List<ObjectNode>>> answers = scopes.stream()
-                    .map(s -> CompletableFuture.supplyAsync(() -> cluster.listStatefulSets(s).items(), lists)).toList();
-            List<ObjectNode> all = new ArrayList<>();
-            for (CompletableFuture<List<ObjectNode>> a : answers) {
-                all.addAll(join(a));
-            }
-            return all;
-        } finally {
-            lists.shutdownNow();
-        }
-    }
-
-    private static List<ObjectNode> join(CompletableFuture<List<ObjectNode>> answer) {
-        try {
-            return answer.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            throw e;
-        }
+        List<Callable<List<ObjectNode>>> lists = scopes.stream()
+                .<Callable<List<ObjectNode>>>map(s -> () -> cluster.listStatefulSets(s).items()).toList();
+        return Together.all(lists).stream().flatMap(List::stream).toList();
     }
 
     private static String key(ObjectNode s) {

@@ -18,7 +18,7 @@ import java.util.function.Consumer;
  * round trip, not one per claim or pod. The port's calls are synchronous, so each goes on a thread of
  * its own; over HTTP/2 they share the one connection. Only reads, and writes whose order among
  * themselves no rule depends on (the claims' patches, each checked from its own answer), are sent
- * together. The assessment's reads and proofs and the converge's steps all go through here.
+ * together. The assessment's reads and proofs, the converge's steps and {@code usage}'s LISTs all go through here.
  *
  * <p>At most {@link #IN_FLIGHT} tasks run at once, process-wide: a task holds one of that many lanes
  * while it runs, and a task sends its requests one after another, so no more requests than lanes are
@@ -32,7 +32,7 @@ import java.util.function.Consumer;
  * only a thread that holds no lane waits for one; a task that finds every lane taken runs its tasks
  * itself, in the lane it holds, one after another.
  */
-final class Together {
+public final class Together {
     /** A JVM property that sets {@link #IN_FLIGHT} (the plan benchmark compares 1 with the default). */
     static final String IN_FLIGHT_PROPERTY = "stsresize.inFlight";
 
@@ -64,7 +64,7 @@ final class Together {
      * this thread. Every task finishes before anything is thrown (a write sent is a write to account for),
      * then the first failure in the tasks' order is thrown as its task threw it.
      */
-    static <T> List<T> all(List<Callable<T>> tasks) {
+    public static <T> List<T> all(List<Callable<T>> tasks) {
         return all(tasks, x -> { });
     }
 

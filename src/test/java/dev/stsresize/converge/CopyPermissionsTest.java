@@ -18,9 +18,7 @@ class CopyPermissionsTest {
     @TempDir Path home;
 
     static ObjectNode adminInFiles() {
-        return Harness.yaml("apiVersion: rbac.authorization.k8s.io/v1\nkind: RoleBinding\nmetadata: {name: ops-admin, namespace: files}\n"
-                + "roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: admin}\n"
-                + "subjects: [{kind: ServiceAccount, name: ops, namespace: files}]\n");
+        return NamespaceAdminTest.binding("files", "admin");
     }
 
     /** A ClusterRole on cluster-scoped storage objects. */

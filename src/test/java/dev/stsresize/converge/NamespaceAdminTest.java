@@ -22,9 +22,14 @@ class NamespaceAdminTest {
     @TempDir Path home;
 
     static ObjectNode binding(String clusterRole) {
+        return binding("shop", clusterRole);
+    }
+
+    /** The ClusterRole bound in {@code namespace} to its ServiceAccount ops (context sim-NAMESPACE-ops once it has a token). */
+    static ObjectNode binding(String namespace, String clusterRole) {
         return Harness.yaml("apiVersion: rbac.authorization.k8s.io/v1\nkind: RoleBinding\nmetadata: {name: ops-" + clusterRole
-                + ", namespace: shop}\nroleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: " + clusterRole + "}\n"
-                + "subjects: [{kind: ServiceAccount, name: ops, namespace: shop}]\n");
+                + ", namespace: " + namespace + "}\nroleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: " + clusterRole
+                + "}\nsubjects: [{kind: ServiceAccount, name: ops, namespace: " + namespace + "}]\n");
     }
 
     static Path manifest(Path home) {
