@@ -10,6 +10,7 @@ import dev.stsresize.converge.Assessor;
 import dev.stsresize.converge.Checkpoint;
 import dev.stsresize.converge.ConvergeOptions;
 import dev.stsresize.converge.Converger;
+import dev.stsresize.converge.CopyPlan;
 import dev.stsresize.converge.GateAnswers;
 import dev.stsresize.converge.Journal;
 import dev.stsresize.converge.Operator;
@@ -269,25 +270,8 @@ public final class ApplyCommand extends ConvergingCommand {
         return b.toString();
     }
 
-    /**
-     * A copy plan's writes, in the order the copy makes them (docs/design.md, "The copy migration"): said before the
-     * first, so the operator knows each pod goes down and that no volume is deleted.
-     */
+    /** A copy plan's writes, said before the first, so the operator knows each pod goes down and no volume is deleted. */
     private static void copyWrites(Decision d, CopyOptIn copy, StringBuilder b) {
-        List<ClaimState> highestFirst = d.claimsToCopy().stream()
-                .sorted(java.util.Comparator.comparingInt(ClaimState::ordinal).reversed()).toList();
-        b.append("  - before the first copy: the PersistentVolume of each claim to copy set to reclaim policy Retain (its policy"
-                + " recorded)\n");
-        b.append("  - then one pod at a time, highest ordinal first, the others serving: orphan-delete StatefulSet ").append(d.name())
-                .append(" (UID precondition), evict the pod, create a temporary claim at the target size, run a copy pod (image ")
-                .append(copy.image()).append(") that copies and compares both sides, re-point the new volume at the claim's name,"
-                        + " delete the original claim (UID precondition; its volume kept, Retain), create the claim on the new"
-                        + " volume, re-apply the StatefulSet and wait for the pod to be Ready:\n");
-        for (ClaimState c : highestFirst) {
-            b.append("      claim ").append(c.name()).append(' ').append(c.request()).append(" -> ").append(c.target())
-                    .append(" on a new volume of class ").append(copy.classFor(c.storageClass()))
-                    .append(c.scaledAway() ? " (scaled-away ordinal: no pod to evict)" : "").append('\n');
-        }
-        b.append("  - the old volumes are kept (Released, Retain), never deleted: the result names them and how to free them\n");
+        CopyPlan.of(d, copy).forEach(l -> b.append(l.claim() ? "      " : "  - ").append(l.text()).append('\n'));
     }
 }

@@ -1,7 +1,9 @@
 package dev.stsresize.tui;
 
+import dev.stsresize.converge.CopyPlan;
 import dev.stsresize.converge.Write;
 import dev.stsresize.plan.ClaimState;
+import dev.stsresize.plan.CopyOptIn;
 import dev.stsresize.plan.Decision;
 import dev.stsresize.plan.Finding;
 import dev.stsresize.plan.Quantity;
@@ -26,7 +28,8 @@ public final class DiffLines {
 
     /** The diff with each claim's conditions as {@code loaded} last read them. */
     public static List<Line> of(Decision d, Loaded loaded, Glyphs g, int width) {
-        List<Line> out = new ArrayList<>(of(d, loaded.uid(d), loaded.fieldManager(d), claim -> loaded.conditions(d.namespace(), claim), g, width));
+        List<Line> out = new ArrayList<>(of(d, loaded.uid(d), loaded.fieldManager(d), loaded.copy(), claim -> loaded.conditions(d.namespace(), claim), g,
+                width));
         if (loaded.unproved(d)) {
             // under the title: the verdict is the objects' alone, and may still become a refusal
             out.addAll(1, Styled.wrap(Styled.of("Decided from the objects read; the server's permission checks and dry runs are not in"
@@ -79,11 +82,11 @@ public final class DiffLines {
 
     /** {@code fieldManager}: the re-apply's, "" when not read. */
     public static List<Line> of(Decision d, String uid, String fieldManager, Glyphs g, int width) {
-        return of(d, uid, fieldManager, claim -> List.of(), g, width);
+        return of(d, uid, fieldManager, CopyOptIn.NONE, claim -> List.of(), g, width);
     }
 
-    private static List<Line> of(Decision d, String uid, String fieldManager, java.util.function.Function<String, List<String>> conditions,
-            Glyphs g, int width) {
+    private static List<Line> of(Decision d, String uid, String fieldManager, CopyOptIn copy,
+            java.util.function.Function<String, List<String>> conditions, Glyphs g, int width) {
         List<Line> raw = new ArrayList<>();
         raw.add(Styled.line().add(Loaded.key(d), Style.BOLD).add("   ").add(Texts.verdict(d), verdictStyle(d.verdict()))
                 .add("   " + summary(d), Style.DIM).line());
@@ -112,7 +115,11 @@ public final class DiffLines {
         for (Line l : raw) {
             out.addAll(Styled.wrap(l, width, 6));
         }
-        writes(d, uid, fieldManager, width, out);
+        if (d.claimsToCopy().isEmpty()) {
+            writes(d, uid, fieldManager, width, out);
+        } else {
+            copyWrites(d, copy, width, out);
+        }
         return out;
     }
 
@@ -203,6 +210,21 @@ public final class DiffLines {
             if (w instanceof Write.Apply a) {
                 out.addAll(Styled.wrap(Styled.line().add("    " + Write.REAPPLY_FILE + ": ", Style.DIM).add(a.file()).line(), width, 6));
             }
+        }
+    }
+
+    /**
+     * A copy's writes, step by step as the copy makes them ({@link CopyPlan}): its orphan delete and re-apply are made
+     * once per pod, among writes of volumes whose names are known only as the copy goes, so the wizard shows each
+     * command as it sends it.
+     */
+    private static void copyWrites(Decision d, CopyOptIn copy, int width, List<Line> out) {
+        out.add(Styled.line().line());
+        out.addAll(Styled.wrap(Styled.of("Writes to come, a copy (the wizard asks before the first, and shows each as kubectl would make"
+                + " it when it is sent)", Style.BOLD), width, 6));
+        for (CopyPlan.Line l : CopyPlan.of(d, copy)) {
+            out.addAll(l.claim() ? Styled.wrap(Styled.line().add("   · ", Style.DIM).add(l.text(), Style.ACCENT).line(), width, 5)
+                    : Styled.wrap(Styled.line().add(" - ", Style.DIM).add(l.text()).line(), width, 3));
         }
     }
 

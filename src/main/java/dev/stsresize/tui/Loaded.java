@@ -1,6 +1,7 @@
 package dev.stsresize.tui;
 
 import dev.stsresize.manifest.Source;
+import dev.stsresize.plan.CopyOptIn;
 import dev.stsresize.plan.Decision;
 import dev.stsresize.plan.Metadata;
 import dev.stsresize.plan.Verdict;
@@ -23,10 +24,12 @@ import java.util.Set;
  * @param sources where each StatefulSet is declared (file and line), by "namespace/name": what the UI's size edit changes
  * @param unproved the "namespace/name" of the StatefulSets decided from the objects alone whose proofs (permissions,
  *     dry runs) the server has not answered yet: their verdict may still turn into a refusal, and no write starts from it
+ * @param copy the operator's copy options (image, class) a copy's writes are said with; {@link CopyOptIn#NONE} when none
+ *     were given, whose image and classes are the defaults a copy chosen with the C key takes
  */
 public record Loaded(List<Decision> decisions, Map<String, String> uids, String context, String cluster, String scope,
         String manifest, Map<String, List<String>> conditions, List<InterruptedRun> interrupted, Map<String, String> fieldManagers,
-        Map<String, Source> sources, Set<String> unproved) {
+        Map<String, Source> sources, Set<String> unproved, CopyOptIn copy) {
     public Loaded {
         decisions = List.copyOf(decisions);
         uids = Map.copyOf(uids);
@@ -35,21 +38,28 @@ public record Loaded(List<Decision> decisions, Map<String, String> uids, String 
         fieldManagers = Map.copyOf(fieldManagers);
         sources = Map.copyOf(sources);
         unproved = Set.copyOf(unproved);
+        copy = copy == null ? CopyOptIn.NONE : copy;
+    }
+
+    public Loaded(List<Decision> decisions, Map<String, String> uids, String context, String cluster, String scope, String manifest,
+            Map<String, List<String>> conditions, List<InterruptedRun> interrupted, Map<String, String> fieldManagers,
+            Map<String, Source> sources, Set<String> unproved) {
+        this(decisions, uids, context, cluster, scope, manifest, conditions, interrupted, fieldManagers, sources, unproved, CopyOptIn.NONE);
     }
 
     public Loaded(List<Decision> decisions, Map<String, String> uids, String context, String cluster, String scope, String manifest,
             Map<String, List<String>> conditions, List<InterruptedRun> interrupted, Map<String, String> fieldManagers) {
-        this(decisions, uids, context, cluster, scope, manifest, conditions, interrupted, fieldManagers, Map.of(), Set.of());
+        this(decisions, uids, context, cluster, scope, manifest, conditions, interrupted, fieldManagers, Map.of(), Set.of(), CopyOptIn.NONE);
     }
 
     /** The same load, with where each StatefulSet is declared. */
     public Loaded withSources(Map<String, Source> s) {
-        return new Loaded(decisions, uids, context, cluster, scope, manifest, conditions, interrupted, fieldManagers, s, unproved);
+        return new Loaded(decisions, uids, context, cluster, scope, manifest, conditions, interrupted, fieldManagers, s, unproved, copy);
     }
 
     /** The same load, decided from the objects alone: the proofs of {@code keys} are still to come. */
     public Loaded withUnproved(Set<String> keys) {
-        return new Loaded(decisions, uids, context, cluster, scope, manifest, conditions, interrupted, fieldManagers, sources, keys);
+        return new Loaded(decisions, uids, context, cluster, scope, manifest, conditions, interrupted, fieldManagers, sources, keys, copy);
     }
 
     /**
@@ -60,8 +70,14 @@ public record Loaded(List<Decision> decisions, Map<String, String> uids, String 
         List<Decision> next = decisions.stream().map(x -> key(x).equals(key(d)) ? d : x).toList();
         Set<String> stillUnproved = new java.util.HashSet<>(unproved);
         stillUnproved.remove(key(d));
-        return new Loaded(next, uids, context, cluster, scope, manifest, conditions, interrupted, fieldManagers, sources, stillUnproved);
+        return new Loaded(next, uids, context, cluster, scope, manifest, conditions, interrupted, fieldManagers, sources, stillUnproved, copy);
     }
+
+    /** The same load, its copies said with {@code options}. */
+    public Loaded withCopy(CopyOptIn options) {
+        return new Loaded(decisions, uids, context, cluster, scope, manifest, conditions, interrupted, fieldManagers, sources, unproved, options);
+    }
+
 
     /** Whether the server's proofs (permissions, dry runs) of this decision are still to come. */
     public boolean unproved(Decision d) {

@@ -47,7 +47,7 @@ final class DemoDecisions {
         }
         List<Decision> decisions = Decider.decide(manifest, new LiveState(sts, claims, classes, true, drivers, true), copy);
         return new Loaded(decisions, uids, "(offline)", "snapshot demo/live.yaml", "analytics,legacy,shop", "demo/manifest.yaml",
-                Map.of(), List.of(), managers);
+                Map.of(), List.of(), managers).withCopy(copy);
     }
 
     static UiState state(int columns, int rows) {

@@ -201,7 +201,7 @@ public final class ClusterDecisions implements DecisionSource {
         return new Loaded(decisions, uids, context, server,
                 allNamespaces ? "all namespaces" : String.join(",", new TreeSet<>(manifest.namespaces())),
                 String.join(",", files.stream().map(f -> f.equals("-") ? "stdin" : f).toList()),
-                SnapshotDecisions.conditions(a.claims()), interrupted, managers).withSources(Loaded.sourcesOf(manifest));
+                SnapshotDecisions.conditions(a.claims()), interrupted, managers).withSources(Loaded.sourcesOf(manifest)).withCopy(copy);
     }
 
     /**
