@@ -119,4 +119,21 @@ class ChecklistRowTest extends OnMemoryWorld {
         ChecklistRow.Closed last = row(m, Phase.VERIFY);
         assertThat(last.toVerify().outcome()).isEqualTo(Outcome.CLAIMS_GROWN);
     }
+
+    @Test
+    void a_copy_s_rows_take_the_lease_in_the_retain_row_and_tell_each_turn_of_the_copy_row_as_it_happens() {
+        Convergence m = MysqlCopy.start(w);
+        assertThat(row(m, Phase.RETAIN)).isEqualTo(new ChecklistRow.Closed(true, "every volume to copy is kept by reclaim policy"
+                + " Retain, its policy before recorded", true, null));
+        assertThat(told).as("the retain row closes on its last word").isEmpty();
+        assertThat(row(m, Phase.ORPHAN_DELETE).said()).startsWith("StatefulSet gone (404)");
+        assertThat(told).isEmpty();
+
+        // the in-memory cluster runs no copy pod: the copy does not end before --timeout and the StatefulSet comes back
+        ChecklistRow.Closed copy = row(m, Phase.COPY);
+        assertThat(told).containsExactly("pod mysql-0 is down: its claims are copied next");
+        assertThat(copy.ok()).isFalse();
+        assertThat(copy.ran()).isTrue();
+        assertThat(copy.said()).isEqualTo(m.view().ending()).startsWith("failed (copy-stopped): ");
+    }
 }

@@ -144,4 +144,19 @@ class ConvergenceViewTest extends OnMemoryWorld {
             assertThat(d.name()).isEqualTo("postgres");
         });
     }
+
+    @Test
+    void a_copy_is_drawn_in_its_own_checklist_s_rows() {
+        Convergence m = MysqlCopy.start(w);
+        assertThat(m.view().row()).as("the Lease is taken in the retain's row").isEqualTo(Phase.RETAIN);
+        m.answerGrow(true);
+        m.advance();
+        assertThat(m.view().row()).isEqualTo(Phase.RETAIN);
+        m.advance();
+        assertThat(m.view().row()).as("the first orphan delete has its own row").isEqualTo(Phase.ORPHAN_DELETE);
+        m.allowDelete(new Steps.DeleteAllowed("legacy", "mysql", w.uid("StatefulSet", "legacy", "mysql")));
+        m.advance();
+        assertThat(m.view()).isEqualTo(new Convergence.View(Phase.EVICT, Phase.COPY, "StatefulSet gone (404); pods and claims re-read:"
+                + " each still there with its UID", null, false));
+    }
 }

@@ -2,10 +2,6 @@ package dev.stsresize.converge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stsresize.plan.CopyOptIn;
-import dev.stsresize.plan.Verdict;
-import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,16 +25,11 @@ class OpenRunsTest extends OnMemoryWorld {
         return advanceTo(m, Phase.ORPHAN_DELETE);
     }
 
-    /** A copy of mysql onto an Available volume of its class, its growth said yes to, advanced to {@code position}. */
+    /** A copy of mysql, its growth and its first orphan delete said yes to, advanced to {@code position}. */
     private Convergence mysqlCopiedTo(Phase position) {
-        w.cluster.put(MemoryClusterState.json("{'apiVersion':'v1','kind':'PersistentVolume','metadata':{'name':'spare'},'spec':"
-                + "{'storageClassName':'local-fixed','volumeMode':'Filesystem','capacity':{'storage':'50Gi'},'accessModes':"
-                + "['ReadWriteOnce'],'local':{'path':'/mnt/disks/spare'}},'status':{'phase':'Available'}}"));
-        Assessed a = new Assessor(w.cluster, w.heard).copying(CopyOptIn.withDefaults()).assess(List.of(MemoryWorld.declared("mysql")),
-                false, Assessor.Depth.APPLY, false, Optional.empty()).items().get(0);
-        assertThat(a.decision().verdict()).as(a.decision().detail()).isEqualTo(Verdict.COPY);
-        Convergence m = Convergence.start(steps, a, MemoryWorld.options().withCopy(CopyOptIn.withDefaults()), true);
+        Convergence m = MysqlCopy.start(w);
         m.answerGrow(true);
+        m.allowDelete(new Steps.DeleteAllowed("legacy", "mysql", w.uid("StatefulSet", "legacy", "mysql")));
         return advanceTo(m, position);
     }
 
@@ -173,17 +164,21 @@ class OpenRunsTest extends OnMemoryWorld {
 
     @Test
     void closing_stops_a_copy_under_way_at_its_next_safe_point() {
-        Convergence copy = mysqlCopiedTo(Phase.ORPHAN_DELETE);
+        Convergence copy = mysqlCopiedTo(Phase.EVICT);
         runs.open("legacy/mysql", copy);
+        assertThat(copy.pastTheDelete()).isTrue();
         assertThat(runs.copying()).containsExactly("legacy/mysql");
-        assertThat(runs.finishing()).as("a copy is stopped, not finished").isEmpty();
+        assertThat(runs.finishing()).as("a copy past its delete is stopped, not finished").isEmpty();
 
         runs.close(w.stop);
         assertThat(w.stop.reason()).isEqualTo("the UI closed");
         assertThat(copy.finished()).isInstanceOf(Convergence.Turn.Stopped.class);
         assertThat(runs.leftAtClose()).singleElement().satisfies(line -> assertThat(line).startsWith("legacy/mysql: stopped: at phase"
-                + " retaining (the UI closed)").containsOnlyOnce("kubectl stsresize resume legacy/mysql"));
-        assertThat(w.cluster.realDeletes()).extracting(MemoryCluster.Call::method).doesNotContain("deleteStatefulSetOrphan");
+                + " reapplying (the UI closed)").containsOnlyOnce("kubectl stsresize resume legacy/mysql")
+                .endsWith("The StatefulSet is re-applied: its pods are back on their claims"));
+        assertThat(w.cluster.realWrites()).as("stopped before its pod went down").extracting(MemoryCluster.Call::method)
+                .doesNotContain("evictPod");
+        assertThat(w.uid("StatefulSet", "legacy", "mysql")).as("re-applied over the pod's own claims").isNotEmpty();
     }
 
     @Test
