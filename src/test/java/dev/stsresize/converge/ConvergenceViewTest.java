@@ -159,4 +159,47 @@ class ConvergenceViewTest extends OnMemoryWorld {
         assertThat(m.view()).isEqualTo(new Convergence.View(Phase.EVICT, Phase.COPY, "StatefulSet gone (404); pods and claims re-read:"
                 + " each still there with its UID", null, false));
     }
+
+    @Test
+    void a_delete_that_lost_a_pod_says_so_in_its_turn() {
+        Convergence m = advanceTo(w.startAllowed("postgres"), Phase.ORPHAN_DELETE);
+        w.cluster.afterWrite = w.cluster.afterWrite.andThen(c -> {
+            if (c.method().equals("deleteStatefulSetOrphan") && !c.dryRun()) {
+                w.cluster.remove("Pod", "shop", "postgres-2");
+            }
+        });
+        m.advance();
+        assertThat(m.said()).isEqualTo("StatefulSet gone (404), with the warning above");
+        assertThat(w.heard.events).anySatisfy(p -> assertThat(p.message()).isEqualTo("after the orphan delete: pod postgres-2 is gone"));
+    }
+
+    @Test
+    void a_stopped_run_says_what_its_events_had_to_say() {
+        w.cluster.failAlways("createEvent", MemoryCluster.error(500, "InternalError", "events store down"));
+        Convergence m = advanceTo(w.startAllowed("postgres"), Phase.WAIT);
+        w.stop.request("SIGTERM");
+        assertThat(m.advance()).isInstanceOf(Convergence.Turn.Stopped.class);
+        assertThat(w.heard.events).anySatisfy(p -> {
+            assertThat(p.message()).startsWith("could not record Event StorageRequestGrown on ").endsWith(": events store down");
+            assertThat(p.warning()).isTrue();
+        });
+    }
+
+    @Test
+    void a_stop_while_a_copy_runs_ends_the_run_stopped_with_the_statefulset_back_over_the_pod_s_claims() {
+        Convergence m = MysqlCopy.start(w);
+        m.answerGrow(true);
+        m.allowDelete(new Steps.DeleteAllowed("legacy", "mysql", w.uid("StatefulSet", "legacy", "mysql")));
+        advanceTo(m, Phase.COPY);
+        w.cluster.afterWrite = w.cluster.afterWrite.andThen(c -> {
+            if (c.method().equals("createCopyPod") && !c.dryRun()) {
+                w.stop.request("SIGTERM");
+            }
+        });
+        Convergence.Turn t = m.advance();
+        assertThat(t).isInstanceOf(Convergence.Turn.Stopped.class);
+        assertThat(m.view().ending()).startsWith("stopped: at phase ").contains("(SIGTERM)")
+                .contains("`kubectl stsresize resume legacy/mysql` finishes it");
+        assertThat(w.uid("StatefulSet", "legacy", "mysql")).isNotEmpty();
+    }
 }
