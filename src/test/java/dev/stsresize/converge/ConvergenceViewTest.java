@@ -108,6 +108,16 @@ class ConvergenceViewTest extends OnMemoryWorld {
     }
 
     @Test
+    void going_on_after_every_claim_grew_says_they_reached_their_capacity() {
+        // each patch answered with the claim grown already: the wait has nothing left to follow when it is told to go on
+        w.cluster.patchAnswer = c -> {
+            Objects.child(Objects.child(c, "status"), "capacity").put("storage", c.at("/spec/resources/requests/storage").asText());
+            return c;
+        };
+        assertThat(saidAfterTheWait("postgres", Convergence::goOn)).isEqualTo("capacity reached on 3 claim(s)");
+    }
+
+    @Test
     void volumes_grown_offline_say_their_file_systems_follow_after_the_re_apply() {
         assertThat(saidAfterTheWait("clickhouse", m -> { })).isEqualTo("every volume grew; 2 file system(s) not grown by the kubelet"
                 + " yet (followed after the re-apply)");
