@@ -197,9 +197,7 @@ class ConvergenceViewTest extends OnMemoryWorld {
 
     @Test
     void a_stop_while_a_copy_runs_ends_the_run_stopped_with_the_statefulset_back_over_the_pod_s_claims() {
-        Convergence m = MysqlCopy.start(w);
-        m.answerGrow(true);
-        m.allowDelete(new Steps.DeleteAllowed("legacy", "mysql", w.uid("StatefulSet", "legacy", "mysql")));
+        Convergence m = MysqlCopy.startAllowed(w);
         advanceTo(m, Phase.COPY);
         w.cluster.afterWrite = w.cluster.afterWrite.andThen(c -> {
             if (c.method().equals("createCopyPod") && !c.dryRun()) {
@@ -210,6 +208,17 @@ class ConvergenceViewTest extends OnMemoryWorld {
         assertThat(t).isInstanceOf(Convergence.Turn.Stopped.class);
         assertThat(m.view().ending()).startsWith("stopped: at phase ").contains("(SIGTERM)")
                 .contains("`kubectl stsresize resume legacy/mysql` finishes it");
+        assertThat(w.uid("StatefulSet", "legacy", "mysql")).isNotEmpty();
+    }
+
+    @Test
+    void a_copy_that_does_not_end_in_time_ends_its_turn_with_the_statefulset_back() {
+        Convergence m = MysqlCopy.startAllowed(w);
+        advanceTo(m, Phase.COPY);
+        // the in-memory cluster runs no copy pod: the copy does not end before --timeout
+        Convergence.Turn t = m.advance();
+        assertThat(t).isInstanceOf(Convergence.Turn.Ended.class).isSameAs(m.finished());
+        assertThat(t.result().reason()).isEqualTo("copy-stopped");
         assertThat(w.uid("StatefulSet", "legacy", "mysql")).isNotEmpty();
     }
 }

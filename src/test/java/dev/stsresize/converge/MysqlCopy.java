@@ -23,4 +23,12 @@ final class MysqlCopy {
         assertThat(a.decision().verdict()).as(a.decision().detail()).isEqualTo(Verdict.COPY);
         return Convergence.start(w.steps, a, MemoryWorld.options().withCopy(CopyOptIn.withDefaults()), true);
     }
+
+    /** The copy with the operator's yes at both gates: to the growth, and to the orphan delete of the StatefulSet standing now. */
+    static Convergence startAllowed(MemoryWorld w) {
+        Convergence m = start(w);
+        m.answerGrow(true);
+        m.allowDelete(new Steps.DeleteAllowed("legacy", "mysql", w.uid("StatefulSet", "legacy", "mysql")));
+        return m;
+    }
 }

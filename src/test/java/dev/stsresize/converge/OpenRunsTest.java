@@ -27,9 +27,7 @@ class OpenRunsTest extends OnMemoryWorld {
 
     /** A copy of mysql, its growth and its first orphan delete said yes to, advanced to {@code position}. */
     private Convergence mysqlCopiedTo(Phase position) {
-        Convergence m = MysqlCopy.start(w);
-        m.answerGrow(true);
-        m.allowDelete(new Steps.DeleteAllowed("legacy", "mysql", w.uid("StatefulSet", "legacy", "mysql")));
+        Convergence m = MysqlCopy.startAllowed(w);
         return advanceTo(m, position);
     }
 

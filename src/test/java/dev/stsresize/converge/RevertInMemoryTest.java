@@ -128,6 +128,9 @@ class RevertInMemoryTest extends OnMemoryWorld {
         ObjectNode first = w.claim("shop", "data-postgres-0");
         w.cluster.remove("PersistentVolumeClaim", "shop", "data-postgres-0");
         w.cluster.put(first);
+        ObjectNode leftover = first.deepCopy(); // a claim of an ordinal scaled away is the StatefulSet's too
+        ((ObjectNode) leftover.path("metadata")).put("name", "data-postgres-9").remove("uid");
+        w.cluster.put(leftover);
         for (String other : List.of("data-postgres-", "data-postgres-1a", "data-postgres-x", "logs-postgres-0", "data-postgresql-0")) {
             ObjectNode c = first.deepCopy();
             ((ObjectNode) c.path("metadata")).put("name", other).remove("uid");
@@ -138,9 +141,11 @@ class RevertInMemoryTest extends OnMemoryWorld {
         w.cluster.put(elsewhere);
 
         Revert.Planned p = revert().plan("shop", "postgres");
-        assertThat(p.claims()).extracting(Revert.ClaimStep::claim).containsExactly("data-postgres-0", "data-postgres-1", "data-postgres-2");
+        assertThat(p.claims()).extracting(Revert.ClaimStep::claim).containsExactly("data-postgres-0", "data-postgres-1", "data-postgres-2",
+                "data-postgres-9");
         revert().apply(p);
-        assertThat(lowered()).containsExactly("data-postgres-0=10241Mi", "data-postgres-1=10241Mi", "data-postgres-2=10241Mi");
+        assertThat(lowered()).containsExactly("data-postgres-0=10241Mi", "data-postgres-1=10241Mi", "data-postgres-2=10241Mi",
+                "data-postgres-9=10241Mi");
         assertThat(w.cluster.get("PersistentVolumeClaim", "analytics", "data-postgres-0").orElseThrow()
                 .at("/spec/resources/requests/storage").asText()).isEqualTo("20Gi");
     }
