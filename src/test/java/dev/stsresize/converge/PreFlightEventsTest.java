@@ -40,9 +40,9 @@ class PreFlightEventsTest {
     @Test
     void theLastResizeFailedEventAboutTheClaimIsItsFailure() {
         event("data-db-0", "uid-data-db-0", "VolumeResizeFailed", "rpc error: first try");
-        event("data-db-0", "uid-data-db-0", "Resizing", "External resizer is resizing volume");
         event("data-db-0", "uid-data-db-0", "VolumeResizeFailed", "rpc error: out of space");
         event("data-db-0", "uid-data-db-0", "ExternalExpanding", "waiting for an external controller to expand this PVC");
+        event("data-db-0", "uid-data-db-0", "Resizing", "External resizer is resizing volume");
 
         Decision d = blockedOrNot();
 

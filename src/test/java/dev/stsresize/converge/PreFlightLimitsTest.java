@@ -32,15 +32,16 @@ class PreFlightLimitsTest {
     @Test
     void aCephClassWithoutItsExpandSecretRefusesThePlanOnceNamingTheClass() {
         Decision d = plan(Verdict.GROW, claimOf("ceph", "data-db-0", "10Gi", "10Gi", "20Gi", true),
-                claimOf("ceph", "data-db-1", "10Gi", "10Gi", "20Gi", true));
+                claimOf("ceph", "data-db-1", "10Gi", "10Gi", "20Gi", true), claimOf("cephfs", "data-db-2", "10Gi", "10Gi", "20Gi", true));
 
-        Decision out = PreFlight.limits(d, List.of(AZURE, CEPH));
+        Decision out = PreFlight.limits(d, List.of(AZURE, CEPH, storageClass("cephfs", "cephfs.csi.ceph.com", "")));
 
         assertThat(out).isInstanceOfSatisfying(Refusal.class, r -> {
             assertThat(r.verdict()).isEqualTo(Verdict.REFUSED);
-            assertThat(r.findings()).extracting(Finding::reason).containsExactly(Reason.NOT_EXPANDABLE);
-            assertThat(r.findings().get(0).message()).startsWith("StorageClass \"ceph\" (provisioner rbd.csi.ceph.com) lacks parameter "
-                    + DriverLimits.CEPH_EXPAND_SECRET + ": ");
+            assertThat(r.findings()).extracting(Finding::reason).containsExactly(Reason.NOT_EXPANDABLE, Reason.NOT_EXPANDABLE);
+            assertThat(r.findings()).extracting(Finding::message).anySatisfy(m -> assertThat(m).startsWith("StorageClass \"ceph\""
+                    + " (provisioner rbd.csi.ceph.com) lacks parameter " + DriverLimits.CEPH_EXPAND_SECRET + ": "))
+                    .anySatisfy(m -> assertThat(m).startsWith("StorageClass \"cephfs\" (provisioner cephfs.csi.ceph.com) lacks"));
             assertThat(r.warnings()).containsExactly(DecisionValues.WARNING);
         });
     }

@@ -77,6 +77,16 @@ class PreFlightTest {
     }
 
     @Test
+    void theBlockSaysTheSizesOfTheFirstBlockedClaimNotOfTheFirstClaim() {
+        Decision d = plan(Verdict.GROW_CLAIMS, claim("data-db-0", "10Gi", "10Gi", "20Gi", true), lagging("data-db-1"));
+
+        Decision out = readOne(d, pvc("data-db-0", "", ""), pvc("data-db-1", NODE_ERROR, ""));
+
+        assertThat(((Refusal) out).findings().get(0).message()).startsWith("claim \"data-db-1\" requests 20Gi but its volume is 10Gi of the"
+                + " declared 20Gi: its resize failed (claim \"data-db-1\": resize2fs failed)");
+    }
+
+    @Test
     void aRefusalKeepsItsOwnFindingsBesideTheFailedResize() {
         Refusal before = new Refusal("shop", "db", List.of(new Finding(Reason.CLAIM_UNBOUND, "claim data-db-1 is Pending")), List.of(),
                 List.of(lagging("data-db-0")), List.of(DecisionValues.WARNING), true);
