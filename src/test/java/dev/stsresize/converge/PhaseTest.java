@@ -2,6 +2,7 @@ package dev.stsresize.converge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stsresize.plan.Verdict;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -71,5 +72,44 @@ class PhaseTest {
         assertThat(rows).allMatch(r -> r.shownInCopyAs() == r);
         assertThat(Phase.RETAIN.rowGate()).isEqualTo(Gate.CONFIRM);
         assertThat(Phase.COPY.rowGate()).isEqualTo(Gate.NONE);
+    }
+
+    /** The wizard's rows: a copy's, a recreate's, and claims that merely lag (grown and verified, nothing re-created). */
+    @Test
+    void theChecklistFollowsWhatTheDecisionWrites() {
+        assertThat(Phase.checklist(DecisionValues.plan(Verdict.COPY))).containsExactly(Phase.CHECK, Phase.RETAIN, Phase.ORPHAN_DELETE,
+                Phase.COPY, Phase.VERIFY);
+        assertThat(Phase.checklist(DecisionValues.plan(Verdict.GROW))).containsExactly(Phase.CHECK, Phase.GROW, Phase.WAIT,
+                Phase.ORPHAN_DELETE, Phase.REAPPLY, Phase.VERIFY);
+        assertThat(Phase.checklist(DecisionValues.plan(Verdict.GROW_CLAIMS))).containsExactly(Phase.CHECK, Phase.GROW, Phase.WAIT,
+                Phase.VERIFY);
+    }
+
+    /** A copy re-creates its pods on purpose: its verification says so, a grow's that the pods were adopted. */
+    @Test
+    void theVerificationOfACopySaysThePodsAreReCreatedOnTheNewVolumes() {
+        assertThat(Phase.VERIFY.purposeIn(DecisionValues.plan(Verdict.COPY))).isEqualTo("pods re-created on the new volumes, capacity at target");
+        assertThat(Phase.VERIFY.purposeIn(DecisionValues.plan(Verdict.GROW))).isEqualTo("pods adopted (same UIDs), capacity at target");
+        assertThat(Phase.VERIFY.purposeIn(null)).isEqualTo(Phase.VERIFY.purpose());
+        assertThat(Phase.GROW.purposeIn(DecisionValues.plan(Verdict.COPY))).isEqualTo(Phase.GROW.purpose());
+    }
+
+    /** Whether a phase changes the cluster is what a dry run skips and what the wizard asks before. */
+    @Test
+    void exactlyThePhasesThatChangeTheClusterWrite() {
+        assertThat(Arrays.stream(Phase.values()).filter(Phase::writes)).containsExactlyInAnyOrder(Phase.LOCK, Phase.RETAIN, Phase.GROW,
+                Phase.ORPHAN_DELETE, Phase.EVICT, Phase.COPY, Phase.REBIND, Phase.REGROW, Phase.REAPPLY, Phase.RECLAIM, Phase.RESTART,
+                Phase.RECORD, Phase.RESUME, Phase.REVERT);
+    }
+
+    /** A phase shown inside another row asks nothing of its own there; the rows outside the procedures ask nothing. */
+    @Test
+    void onlyTheRowsOfTheFirstWriteAndOfTheDeleteAsk() {
+        assertThat(Arrays.stream(Phase.values()).filter(p -> p.rowGate().asks()))
+                .containsExactlyInAnyOrder(Phase.GROW, Phase.RETAIN, Phase.ORPHAN_DELETE);
+        assertThat(Phase.ORPHAN_DELETE.rowGate()).isEqualTo(Gate.TYPE_NAME);
+        assertThat(Phase.LOCK.rowGate()).as("no row of its own").isEqualTo(Gate.NONE);
+        assertThat(Phase.REVERT.shownAs()).isEqualTo(Phase.REVERT);
+        assertThat(Phase.REVERT.shownInCopyAs()).isEqualTo(Phase.REVERT);
     }
 }
