@@ -2,6 +2,7 @@ package dev.stsresize.converge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.stsresize.cluster.RulesReview;
 import dev.stsresize.plan.CopyOptIn;
 import dev.stsresize.plan.Refusal;
 import dev.stsresize.plan.Verdict;
@@ -54,6 +55,17 @@ class AssessorClaimProofsTest extends OnMemoryWorld {
         assertThat(a.decision().detail()).endsWith("a cluster admin can allow expansion on their class; --copy cannot be decided without"
                 + " reading the StorageClass (list storageclasses.storage.k8s.io, cluster-scoped): ask a cluster admin for it, then run"
                 + " again");
+    }
+
+    @Test
+    void a_plan_is_blocked_for_a_missing_verb_as_apply_would_be() {
+        w.cluster.rules = ns -> new RulesReview(List.of(new RulesReview.Rule(List.of("get", "list", "watch"), List.of("*"), List.of("*"),
+                List.of())), false, "");
+        Assessed a = postgres(Assessor.Depth.PLAN, CopyOptIn.NONE);
+        assertThat(a.decision().verdict()).isEqualTo(Verdict.BLOCKED);
+        assertThat(reason(a)).isEqualTo("forbidden");
+        assertThat(a.decision().detail()).contains("you cannot patch persistentvolumeclaims, delete statefulsets.apps");
+        assertThat(w.cluster.writes()).as("refused before its dry run").isEmpty();
     }
 
     @Test

@@ -77,6 +77,20 @@ class AssessorEvictionProofsTest extends OnMemoryWorld {
     }
 
     @Test
+    void the_claim_of_a_pod_scaled_away_is_copied_without_an_eviction_no_pod_runs_for_it() {
+        ObjectNode scaledAway = w.claim("files", "data-web-1");
+        ((ObjectNode) scaledAway.path("metadata")).put("name", "data-web-2").put("uid", "uid-data-web-2").remove("resourceVersion");
+        w.cluster.put(scaledAway);
+        Assessed web = web(Assessor.Depth.PLAN);
+        assertThat(web.decision().verdict()).as(web.decision().detail()).isEqualTo(Verdict.COPY);
+        assertThat(web.decision().claimsToCopy()).anySatisfy(c -> {
+            assertThat(c.name()).isEqualTo("data-web-2");
+            assertThat(c.scaledAway()).isTrue();
+        });
+        assertThat(w.cluster.writes("evictPod")).extracting(MemoryCluster.Call::name).containsExactlyInAnyOrder("web-0", "web-1");
+    }
+
+    @Test
     void an_eviction_refused_for_the_user_blocks_the_copy_as_forbidden() {
         w.cluster.failAlways("evictPod", MemoryCluster.error(403, "Forbidden", "pods \"web-0\" is forbidden: cannot create pods/eviction"));
         Assessed web = web(Assessor.Depth.PLAN);
