@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The file systems' summary at its edges: several nodes' summaries unreadable said in one sentence in node order, a
  * claim on a file system shared with the node said where the result is read, the verification's reads taken for the
- * first look only while fresh, and a claim read again after an earlier claim's wait.
+ * first look only while fresh, the kubelets read anew after a restart, and a claim read again after an earlier claim's wait.
  */
 class FileSystemsEdgesTest {
     private static final long GI = 1L << 30;
@@ -114,6 +114,21 @@ class FileSystemsEdgesTest {
                 "data-db-0"));
         assertThat(c.pod()).as("the pod as the verification saw it, not read again").isEqualTo("db-0");
         assertThat(cluster.reads()).noneMatch(r -> r.startsWith("getPod"));
+    }
+
+    @Test
+    void after_a_pod_restart_the_kubelets_summary_is_read_anew_within_the_stretch() {
+        ObjectNode claim = grown(0);
+        pod(0, "n1");
+        cluster.summaries.put("n1", MemoryCluster.json("{'pods':[{'volume':[{'pvcRef':{'name':'data-db-0','namespace':'shop'},"
+                + "'capacityBytes':" + (10 * GI) + "}]}]}"));
+        assertThat(fs.check("shop", "db", "data-db-0", Quantity.parse("20Gi"), Optional.of(claim)).state()).isEqualTo(FileSystem.PENDING);
+        cluster.summaries.put("n1", MemoryCluster.json("{'pods':[{'volume':[{'pvcRef':{'name':'data-db-0','namespace':'shop'},"
+                + "'capacityBytes':" + (20 * GI) + "}]}]}"));
+        fs.forget();
+        FileSystems.Checked after = fs.check("shop", "db", "data-db-0", Quantity.parse("20Gi"), Optional.of(claim));
+        assertThat(after.state()).isEqualTo(FileSystem.GROWN);
+        assertThat(after.bytes()).isEqualTo(20 * GI);
     }
 
     @Test
