@@ -56,6 +56,34 @@ class ConvergerResumeInMemoryTest extends OnMemoryWorld {
     }
 
     @Test
+    void a_resume_whose_statefulset_was_replaced_since_the_record_is_left_alone() {
+        PendingRun pending = stoppedWhileGrowing();
+        w.cluster.edit("StatefulSet", "shop", "postgres", s -> ((ObjectNode) s.path("metadata")).put("uid", "someone-elses"));
+        int writes = w.cluster.writes().size();
+        StatefulSetResult r = resumer(new StopRequest()).resume(pending, MemoryWorld.declared("postgres"), MemoryWorld.options(), true);
+        assertThat(r.outcome()).isEqualTo(Outcome.BLOCKED);
+        assertThat(r.reason()).isEqualTo("untrusted-record");
+        assertThat(r.detail()).contains("has UID someone-elses");
+        assertThat(w.cluster.writes()).hasSize(writes);
+    }
+
+    @Test
+    void a_resume_whose_record_would_not_fit_in_its_secret_fails_before_any_write() {
+        PendingRun pending = stoppedWhileGrowing();
+        java.util.Random random = new java.util.Random(37);
+        byte[] noise = new byte[1_200_000];
+        random.nextBytes(noise);
+        ObjectNode declared = Demo.declared("postgres", d -> Objects.child(Objects.child(d, "metadata"), "annotations").put("example.com/blob",
+                java.util.Base64.getEncoder().encodeToString(noise)));
+        int writes = w.cluster.writes().size();
+        StatefulSetResult r = resumer(new StopRequest()).resume(pending, declared, MemoryWorld.options(), true);
+        assertThat(r.outcome()).isEqualTo(Outcome.FAILED);
+        assertThat(r.reason()).isEqualTo("record-too-large");
+        assertThat(r.detail()).startsWith("StatefulSet shop/postgres cannot be resized by this plugin: the record");
+        assertThat(w.cluster.writes()).hasSize(writes);
+    }
+
+    @Test
     void a_resume_of_a_run_whose_statefulset_was_already_re_created_verifies_the_adoption() {
         Steps.Run run = w.locked("postgres");
         steps.grow(run);
