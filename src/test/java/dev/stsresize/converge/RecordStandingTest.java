@@ -32,8 +32,12 @@ class RecordStandingTest {
     }
 
     @Test
-    void a_run_that_grows_in_place_is_no_copy() {
+    void a_run_that_grows_in_place_is_no_copy_and_one_given_a_copys_progress_is() {
         assertThat(record().copies()).isFalse();
         assertThat(record().toJson().has("copy")).isFalse();
+        Record copying = record().withCopy(CopyProgress.start("busybox", "", Map.of("data-db-0", "20Gi")));
+        assertThat(copying.copies()).isTrue();
+        assertThat(copying.toJson().has("copy")).isTrue();
+        assertThat(copying.uid()).isEqualTo("u1");
     }
 }
