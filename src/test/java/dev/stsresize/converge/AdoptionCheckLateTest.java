@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Adoption that does not come: a pod or a claim the StatefulSet controller leaves unadopted past {@link Waiter#SLOW} is
- * named as late, with what to check; each claim of several is judged on its own owner reference.
+ * named as late, with what to check; each claim of several is judged on its own owner reference and each one
+ * left unowned is said.
  */
 class AdoptionCheckLateTest {
     private final MemoryCluster cluster = new MemoryCluster();
@@ -59,16 +60,27 @@ class AdoptionCheckLateTest {
     }
 
     @Test
-    void a_claim_left_unowned_past_SLOW_is_named_as_late_once_and_judged_on_its_own() {
+    void claims_left_unowned_past_SLOW_are_named_as_late_and_each_is_said() {
+        ObjectNode sts = applied();
+        pod("db-0", "p0", "u2");
+        pod("db-1", "p1", "u2");
+        claim("data-db-0", "c0", null);
+        claim("data-db-1", "c1", null);
+        AdoptionCheck.Result r = check.verify(sts, before, "db-rev1", inTwoMinutes());
+        assertThat(r.adopted()).isFalse();
+        assertThat(r.detail()).contains("claim data-db-0 has no owner reference to u2 yet (whenDeleted: Delete)")
+                .contains("claim data-db-1 has no owner reference to u2 yet (whenDeleted: Delete)");
+        assertThat(warnings()).singleElement().satisfies(w -> assertThat(w).matches("claim data-db-[01] not owned after 30s.*"));
+    }
+
+    @Test
+    void an_owned_claim_beside_an_unowned_one_is_not_said() {
         ObjectNode sts = applied();
         pod("db-0", "p0", "u2");
         pod("db-1", "p1", "u2");
         claim("data-db-0", "c0", "u2");
         claim("data-db-1", "c1", null);
         AdoptionCheck.Result r = check.verify(sts, before, "db-rev1", inTwoMinutes());
-        assertThat(r.adopted()).isFalse();
-        assertThat(r.detail()).contains("claim data-db-1 has no owner reference to u2 yet (whenDeleted: Delete)")
-                .doesNotContain("claim data-db-0");
-        assertThat(warnings()).singleElement().satisfies(w -> assertThat(w).startsWith("claim data-db-1 not owned after 30s"));
+        assertThat(r.detail()).contains("claim data-db-1 has no owner reference to u2 yet").doesNotContain("claim data-db-0");
     }
 }
