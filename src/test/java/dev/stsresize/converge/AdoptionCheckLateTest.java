@@ -83,4 +83,31 @@ class AdoptionCheckLateTest {
         AdoptionCheck.Result r = check.verify(sts, before, "db-rev1", inTwoMinutes());
         assertThat(r.detail()).contains("claim data-db-1 has no owner reference to u2 yet").doesNotContain("claim data-db-0");
     }
+
+    @Test
+    void a_statefulset_deleted_while_its_generation_is_awaited_is_gone_again() {
+        ObjectNode sts = applied();
+        ((ObjectNode) sts.path("status")).put("observedGeneration", 1);
+        cluster.remove("StatefulSet", "shop", "db");
+        AdoptionCheck.Result r = check.verify(sts, before, "db-rev1", inTwoMinutes());
+        assertThat(r.adopted()).isFalse();
+        assertThat(r.detail()).isEqualTo("the re-applied StatefulSet shop/db (UID u2) is gone again");
+    }
+
+    @Test
+    void the_counts_said_are_those_after_the_last_wait() {
+        ObjectNode sts = applied();
+        cluster.edit("StatefulSet", "shop", "db", x -> ((ObjectNode) x.path("status")).put("readyReplicas", 1));
+        pod("db-0", "p0", null);
+        pod("db-1", "p1", "u2");
+        claim("data-db-0", "c0", "u2");
+        claim("data-db-1", "c1", "u2");
+        cluster.onWatch("Pod", "shop", "db-0", () -> {
+            pod("db-0", "p0", "u2");
+            cluster.edit("StatefulSet", "shop", "db", x -> ((ObjectNode) x.path("status")).put("readyReplicas", 2));
+        });
+        AdoptionCheck.Result r = check.verify(sts, before, "db-rev1", inTwoMinutes());
+        assertThat(r.adopted()).as(r.detail()).isTrue();
+        assertThat(r.detail()).endsWith("replicas 2, readyReplicas 2, currentRevision db-rev1");
+    }
 }
