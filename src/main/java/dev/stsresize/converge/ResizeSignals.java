@@ -230,8 +230,6 @@ final class ResizeSignals {
         }
         baseline = new HashMap<>();
         events.values().forEach(l -> l.forEach(e -> baseline.put(Objects.name(e), count(e))));
-        failures.clear();
-        lastFailure.clear();
     }
 
     private void count(String claim, List<ObjectNode> about) {

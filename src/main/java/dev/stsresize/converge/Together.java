@@ -167,17 +167,6 @@ public final class Together {
         return cause instanceof RuntimeException r ? r : new IllegalStateException(cause);
     }
 
-    /** A task run on this thread, a checked exception wrapped. */
-    static <T> T call(Callable<T> task) {
-        try {
-            return task.call();
-        } catch (RuntimeException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
     /** Threads waiting for a lane now: for the tests that show the limit holds. */
     static int waitingForALane() {
         return LANES.getQueueLength();

@@ -174,4 +174,17 @@ class EventsUnitTest {
         assertThat(Events.generateName("ab.-")).isEqualTo("ab-");
         assertThat(Events.generateName("...")).isEqualTo("-");
     }
+
+    @Test
+    void events_sent_later_never_keep_the_command_from_exiting() throws Exception {
+        Thread[] sender = new Thread[1];
+        cluster.whenFailing = m -> sender[0] = Thread.currentThread();
+        cluster.failNext("createEvent", MemoryCluster.error(500, "InternalError", "events store down"));
+        events.later(claim("shop", "data-db-0"), "StorageRequestGrown", "Grow", "grown");
+        events.flush();
+        assertThat(sender[0]).isNotNull();
+        assertThat(sender[0].getName()).isEqualTo("stsresize-events");
+        assertThat(sender[0].isDaemon()).as("a daemon: the JVM exits when the run is over").isTrue();
+        assertThat(said).singleElement().satisfies(p -> assertThat(p.message()).contains("events store down"));
+    }
 }

@@ -92,6 +92,47 @@ class TogetherLanesTest {
         assertThat(cluster.most.get()).as("requests in flight at once, nested or not").isLessThanOrEqualTo(LIMIT);
     }
 
+    @Test
+    void a_caller_that_sent_requests_before_still_waits_for_a_lane_like_any_other() throws Exception {
+        Counted earlier = new Counted(new MemoryCluster(), false);
+        Counted cluster = new Counted(new MemoryCluster(), true);
+        // each caller's first request ran on its own thread, in a lane it gave back when answered
+        Thread assessment = caller(() -> {
+            Together.all(reads(earlier.port, 1));
+            Together.all(reads(cluster.port, 2 * LIMIT));
+        });
+        Thread step = caller(() -> {
+            Together.all(reads(earlier.port, 1));
+            Together.all(reads(cluster.port, 2 * LIMIT));
+        });
+        Await.until("every lane taken and both callers waiting for one (or more than " + LIMIT + " sent)", DEADLINE,
+                Duration.ofMillis(2), () -> cluster.inFlight.get() > LIMIT
+                        || cluster.inFlight.get() == LIMIT && Together.waitingForALane() == 2);
+        cluster.answer.countDown();
+        assessment.join();
+        step.join();
+        assertThat(cluster.calls.get()).isEqualTo(4 * LIMIT);
+        assertThat(cluster.most.get()).as("requests in flight at once").isLessThanOrEqualTo(LIMIT);
+    }
+
+    @Test
+    void a_caller_interrupted_while_it_waits_for_an_answer_gets_the_answer_and_keeps_the_interrupt() {
+        CountDownLatch running = new CountDownLatch(1);
+        java.util.concurrent.Future<String> slow = Together.start(() -> {
+            running.countDown();
+            Thread.sleep(100);
+            return "answered";
+        });
+        try {
+            running.await();
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
+        Thread.currentThread().interrupt();
+        assertThat(Together.join(slow)).isEqualTo("answered");
+        assertThat(Thread.interrupted()).as("the interrupt kept for the caller").isTrue();
+    }
+
     /** {@code n} reads of pods that do not exist, each answering its pod's name. */
     private static List<Callable<String>> reads(Cluster cluster, int n) {
         List<Callable<String>> reads = new ArrayList<>();
