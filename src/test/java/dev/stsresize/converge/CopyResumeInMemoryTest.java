@@ -1,0 +1,97 @@
+package dev.stsresize.converge;
+
+import static dev.stsresize.converge.CopyWorld.NS;
+import static dev.stsresize.converge.CopyWorld.STS;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * A copy whose process dies before any phase, of either pod, is finished by {@code resume} from where its record and the
+ * cluster say it stands ({@link Convergence#copyResumesAt}), without repeating a write: each claim copied once, deleted
+ * once, each volume's policy set once, one eviction and one orphan delete per pod.
+ */
+class CopyResumeInMemoryTest {
+    @TempDir Path home;
+    CopyWorld c;
+
+    @BeforeEach
+    void world() {
+        c = new CopyWorld(home);
+    }
+
+    /** The run advanced until it stands at {@code phase} for the {@code pod}-th pod it copies (1: web-1, 2: web-0), then left. */
+    private void crashBefore(Phase phase, int pod) {
+        Convergence m = c.start();
+        for (int k = 1; k < pod; k++) {
+            OnMemoryWorld.advanceTo(m, Phase.POD_READY);
+            m.advance();
+        }
+        OnMemoryWorld.advanceTo(m, phase);
+        // the process dies here: nothing more is written, the record and the Lease stay as they are
+    }
+
+    private Map<String, Long> count(String method) {
+        Map<String, Long> n = new HashMap<>();
+        for (MemoryCluster.Call w : c.sent(method)) {
+            n.merge(w.name() + " " + w.detail(), 1L, Long::sum);
+        }
+        return n;
+    }
+
+    @ParameterizedTest(name = "crash before {0} of pod {1}")
+    @CsvSource({"RETAIN,1,RETAIN", "ORPHAN_DELETE,1,RETAIN", "EVICT,1,EVICT", "COPY,1,EVICT", "REBIND,1,EVICT", "REAPPLY,1,EVICT",
+            "POD_READY,1,POD_READY", "ORPHAN_DELETE,2,ORPHAN_DELETE", "EVICT,2,EVICT", "COPY,2,EVICT", "REBIND,2,EVICT", "REAPPLY,2,EVICT",
+            "POD_READY,2,POD_READY", "RECLAIM,2,RECLAIM", "VERIFY,2,RECLAIM"})
+    void a_run_resumed_at_each_copy_phase_goes_on_from_where_the_crash_left_it_without_repeating_a_write(Phase crash, int pod,
+            Phase resumesAt) {
+        crashBefore(crash, pod);
+        Record recorded = c.w.journal.read(NS, STS).orElseThrow();
+        Optional<ObjectNode> standing = c.cluster.get("StatefulSet", NS, STS);
+        assertThat(Convergence.resumeAt(recorded, standing)).isEqualTo(resumesAt);
+
+        StatefulSetResult r = c.resume();
+
+        assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
+        for (int i = 0; i < 2; i++) {
+            assertThat(c.claimOf(i).at("/status/capacity/storage").asText()).isEqualTo(CopyWorld.SIZE);
+        }
+        assertThat(count("createCopyPod").values()).as("each claim copied once").hasSize(2).allMatch(n -> n == 1);
+        assertThat(count("deleteClaim").values()).as("each claim deleted once").hasSize(4).allMatch(n -> n == 1);
+        assertThat(count("patchVolumeReclaimPolicy").values()).as("each policy set once").hasSize(6).allMatch(n -> n == 1);
+        assertThat(count("evictPod")).as("one eviction per pod").isEqualTo(Map.of("web-1 ", 1L, "web-0 ", 1L));
+        assertThat(c.sent("deleteStatefulSetOrphan")).hasSize(2);
+        assertThat(c.w.journal.all()).isEmpty();
+        c.assertSafe();
+    }
+
+    @ParameterizedTest(name = "recorded {0}, StatefulSet {1}")
+    @CsvSource({"'',recorded,RETAIN", "locked,recorded,RETAIN", "retaining,recorded,RETAIN", "deleting,recorded,ORPHAN_DELETE", "copying,recorded,ORPHAN_DELETE",
+            "copying,absent,EVICT", "copying,another,POD_READY", "reclaiming,absent,REAPPLY", "reclaiming,another,RECLAIM",
+            "verifying,recorded,RECLAIM"})
+    void where_a_stopped_copy_goes_on_follows_its_recorded_phase_and_the_statefulset_standing(String phase, String standing,
+            Phase expected) {
+        Record r = c.w.steps.check(c.assess(), CopyWorld.options(), true).record();
+        Record at = r.withPhase(phase);
+        ObjectNode sts = Objects.MAPPER.createObjectNode();
+        ((ObjectNode) sts.putObject("metadata")).put("uid", standing.equals("recorded") ? r.uid() : "uid-another");
+        assertThat(Convergence.resumeAt(at, standing.equals("absent") ? Optional.empty() : Optional.of(sts))).isEqualTo(expected);
+    }
+
+    @org.junit.jupiter.api.Test
+    void every_ordinal_done_means_the_reclaim_or_without_the_statefulset_its_re_apply() {
+        Record r = c.w.steps.check(c.assess(), CopyWorld.options(), true).record().withPhase(Phase.EVICT.recorded());
+        Record done = r.withCopy(r.copy().ordinalDone(1).ordinalDone(0));
+        assertThat(done.copy().current()).isNegative();
+        assertThat(Convergence.resumeAt(done, Optional.empty())).isEqualTo(Phase.REAPPLY);
+        assertThat(Convergence.resumeAt(done, c.cluster.get("StatefulSet", NS, STS))).isEqualTo(Phase.RECLAIM);
+    }
+}
