@@ -1,0 +1,127 @@
+package dev.stsresize.converge;
+
+import static dev.stsresize.converge.CopyWorld.NS;
+import static dev.stsresize.converge.CopyWorld.STS;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.stsresize.cluster.ClaimDeleteAllowed;
+import dev.stsresize.cluster.CopyVerified;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@link CopyWorld}'s safety checks can fail: a delete no correct copy sends, sent here by hand with a proof the steps
+ * took, makes {@link CopyWorld#assertSafe} go red (its negative controls). And the steps on their own, one by one, as a
+ * driver calls them.
+ */
+class CopyWorldTest {
+    @TempDir Path home;
+    CopyWorld c;
+    Steps.Run run;
+
+    @BeforeEach
+    void world() {
+        c = new CopyWorld(home);
+        run = c.w.steps.lock(c.w.steps.check(c.assess(), CopyWorld.options(), true), CopyWorld.options(), true).run();
+    }
+
+    /** The steps up to web-1's copy proven: its old volumes Retain, the StatefulSet orphan-deleted, web-1 evicted and copied. */
+    private CopyVerified copied() {
+        c.w.steps.retainOld(run);
+        Steps.Deleted del = c.w.steps.orphanDelete(run, new Steps.DeleteAllowed(NS, STS, c.w.uid("StatefulSet", NS, STS)));
+        assertThat(del.gone()).as(del.message()).isTrue();
+        c.w.steps.evict(run, CopyWorld.options());
+        c.w.steps.copy(run, CopyWorld.options());
+        return run.proofs.get("data-web-1");
+    }
+
+    @Test
+    void a_claim_deleted_while_a_pod_mounts_it_is_caught() {
+        CopyVerified proof = copied();
+        assertThat(proof).as("web-1's copy proven").isNotNull();
+        ObjectNode pod = CopyPodSpec.of(NS, "data-web-0", "data-web-1", "busybox");
+        ((ObjectNode) pod.path("metadata")).put("name", "reader");
+        c.cluster.put(pod);
+        ClaimDeleteAllowed allowed = (ClaimDeleteAllowed) ClaimDeleteAllowed.check(c.cluster, proof, c.w.claim(NS, "data-web-1"));
+        c.cluster.deleteClaim(allowed);
+        assertThatThrownBy(c::assertSafe).hasMessageContaining("claim data-web-1 deleted while pod reader mounts it");
+    }
+
+    @Test
+    void a_volume_deleted_by_its_reclaim_policy_is_caught() {
+        CopyVerified proof = copied();
+        ObjectNode claim = c.w.claim(NS, "data-web-1");
+        ClaimDeleteAllowed allowed = (ClaimDeleteAllowed) ClaimDeleteAllowed.check(c.cluster, proof, claim);
+        String pv = claim.at("/spec/volumeName").asText();
+        c.cluster.edit("PersistentVolume", "default", pv, v -> ((ObjectNode) v.path("spec")).put("persistentVolumeReclaimPolicy", "Delete"));
+        c.cluster.deleteClaim(allowed);
+        assertThat(c.volume(pv)).isEmpty();
+        assertThatThrownBy(c::assertSafe).hasMessageContaining("PersistentVolume " + pv + " deleted with claim data-web-1 by its reclaim"
+                + " policy Delete");
+    }
+
+    @Test
+    void a_claim_deleted_without_its_copy_proven_is_caught_as_it_happens_and_in_the_deletes_sent() {
+        CopyVerified proof = copied();
+        c.proven.clear();
+        c.cluster.deleteClaim((ClaimDeleteAllowed) ClaimDeleteAllowed.check(c.cluster, proof, c.w.claim(NS, "data-web-1")));
+        assertThatThrownBy(c::assertSafe).hasMessageContaining("claim data-web-1 deleted before its copy was proven");
+        c.violations.clear();
+        assertThatThrownBy(c::assertSafe).hasMessageStartingWith("a delete the converge may not send: Call[method=deleteClaim");
+    }
+
+    @Test
+    void the_steps_one_by_one_record_the_copy_before_its_deletes_and_leave_the_claim_on_its_new_volume() {
+        CopyVerified proof = copied();
+        String fresh = c.w.journal.read(NS, STS).orElseThrow().copy().claims().get("data-web-1").newVolume();
+        assertThat(fresh).as("the new volume recorded before any delete").isNotEmpty();
+        assertThat(proof.destination()).isEqualTo("stsresize-copy-data-web-1");
+        assertThat(c.sent("deleteClaim")).isEmpty();
+
+        c.w.steps.rebind(run, CopyWorld.options());
+        assertThat(c.claimOf(1).at("/spec/volumeName").asText()).isEqualTo(fresh);
+        assertThat(run.downSince).containsOnlyKeys(1);
+
+        c.w.steps.reapply(run);
+        assertThat(c.w.steps.podReady(run, CopyWorld.options())).isTrue();
+        assertThat(run.downFor).containsOnlyKeys(1);
+        assertThat(run.record().copy().done()).containsExactly(1);
+        assertThat(run.record().copy().current()).isZero();
+        assertThat(run.record().uid()).as("the re-applied StatefulSet, the next delete's").isEqualTo(c.w.uid("StatefulSet", NS, STS));
+        c.assertSafe();
+    }
+
+    @Test
+    void with_every_pod_done_the_wait_for_a_pod_is_over_at_once() {
+        run.lock.update(run.record().withCopy(run.record().copy().ordinalDone(1).ordinalDone(0)));
+        int watches = c.cluster.watches;
+        assertThat(c.w.steps.podReady(run, CopyWorld.options())).isTrue();
+        assertThat(c.cluster.watches).isEqualTo(watches);
+    }
+
+    @Test
+    void a_pod_beyond_the_replicas_is_not_waited_for() {
+        c.cluster.edit("StatefulSet", NS, STS, s -> ((ObjectNode) s.path("spec")).put("replicas", 1));
+        int watches = c.cluster.watches;
+        assertThat(c.w.steps.podReady(run, CopyWorld.options())).as("web-1 scaled away").isTrue();
+        assertThat(c.cluster.watches).isEqualTo(watches);
+        assertThat(run.record().copy().done()).containsExactly(1);
+    }
+
+    @Test
+    void the_reclaim_gives_back_only_a_policy_other_than_retain() {
+        CopyProgress copy = run.record().copy();
+        String pv = c.claimOf(0).at("/spec/volumeName").asText();
+        run.lock.update(run.record().withCopy(copy.with(copy.claims().get("data-web-0").withNew(pv, "Retain"))
+                .with(copy.claims().get("data-web-1").withNew(c.claimOf(1).at("/spec/volumeName").asText(), ""))));
+        c.w.steps.reclaim(run);
+        assertThat(c.sent("patchVolumeReclaimPolicy")).isEmpty();
+        run.lock.update(run.record().withCopy(copy.with(copy.claims().get("data-web-0").withNew(pv, "Recycle"))));
+        c.w.steps.reclaim(run);
+        assertThat(c.volume(pv).orElseThrow().at("/spec/persistentVolumeReclaimPolicy").asText()).isEqualTo("Recycle");
+    }
+}
