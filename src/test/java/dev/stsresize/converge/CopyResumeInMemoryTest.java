@@ -94,4 +94,57 @@ class CopyResumeInMemoryTest {
         assertThat(Convergence.resumeAt(done, Optional.empty())).isEqualTo(Phase.REAPPLY);
         assertThat(Convergence.resumeAt(done, c.cluster.get("StatefulSet", NS, STS))).isEqualTo(Phase.RECLAIM);
     }
+
+    @org.junit.jupiter.api.Test
+    void a_run_resumed_past_its_proofs_reads_the_end_from_the_objects_and_says_the_downtime_was_not_measured_here() {
+        crashBefore(Phase.VERIFY, 2);
+        StatefulSetResult r = c.resume();
+        assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
+        assertThat(r.detail()).contains("(each pod down from its eviction until Ready: web-0 not measured here (taken down by an earlier"
+                + " process of the run), web-1 not measured here (taken down by an earlier process of the run))");
+        assertThat(r.claims()).allSatisfy(claim -> {
+            assertThat(claim.from()).as("the size before, from the record").isEqualTo("1Gi");
+            assertThat(claim.copied().files()).as("no proof read by this process").isEqualTo(-1);
+            assertThat(claim.copied().bytes()).isEqualTo(-1);
+            assertThat(claim.copied().fileSystem()).isEmpty();
+        });
+    }
+
+    /** Crashed once web-1's claim moved; resumed, and stopped at once: what the StatefulSet's re-apply then brings back. */
+    private StatefulSetResult stoppedOnResumeAfterTheMove(Runnable meanwhile) {
+        crashBefore(Phase.REAPPLY, 1);
+        meanwhile.run();
+        boolean[] once = {false};
+        c.cluster.afterWrite = c.cluster.afterWrite.andThen(call -> {
+            if (!once[0]) {
+                once[0] = true;
+                c.w.stop.request("SIGINT");
+            }
+        });
+        return c.resume();
+    }
+
+    @org.junit.jupiter.api.Test
+    void a_stop_with_the_claim_moved_to_its_new_volume_re_applies_the_statefulset_on_it() {
+        StatefulSetResult r = stoppedOnResumeAfterTheMove(() -> { });
+        assertThat(r.outcome()).isEqualTo(Outcome.STOPPED);
+        assertThat(r.detail()).endsWith("The StatefulSet is re-applied: its pods are back on their claims");
+        assertThat(c.pod("web-1").orElseThrow().at("/metadata/ownerReferences/0/uid").asText()).isEqualTo(c.w.uid("StatefulSet", NS, STS));
+        assertThat(c.sent("deleteClaim")).hasSize(2);
+        c.assertSafe();
+    }
+
+    @org.junit.jupiter.api.Test
+    void a_stop_with_the_moved_claim_not_bound_or_being_deleted_re_applies_nothing() {
+        StatefulSetResult pending = stoppedOnResumeAfterTheMove(() -> c.cluster.edit("PersistentVolumeClaim", NS, "data-web-1",
+                o -> ((ObjectNode) o.path("status")).put("phase", "Pending")));
+        assertThat(pending.detail()).doesNotContain("re-applied");
+        assertThat(c.cluster.get("StatefulSet", NS, STS)).isEmpty();
+
+        c = new CopyWorld(home.resolve("deleting"));
+        StatefulSetResult deleting = stoppedOnResumeAfterTheMove(() -> c.cluster.edit("PersistentVolumeClaim", NS, "data-web-1",
+                o -> ((ObjectNode) o.path("metadata")).put("deletionTimestamp", "2026-01-01T00:00:00Z")));
+        assertThat(deleting.detail()).doesNotContain("re-applied");
+        assertThat(c.cluster.get("StatefulSet", NS, STS)).isEmpty();
+    }
 }

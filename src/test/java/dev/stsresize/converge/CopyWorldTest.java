@@ -124,4 +124,21 @@ class CopyWorldTest {
         c.w.steps.reclaim(run);
         assertThat(c.volume(pv).orElseThrow().at("/spec/persistentVolumeReclaimPolicy").asText()).isEqualTo("Recycle");
     }
+
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"Ready", "another owner", "not Ready", "only its containers ready"})
+    void a_pod_counts_as_back_only_when_ready_under_the_statefulset_standing(String pod) {
+        run.standing = c.w.sts(NS, STS);
+        c.cluster.edit("Pod", NS, "web-1", p -> {
+            switch (pod) {
+                case "another owner" -> ((ObjectNode) p.at("/metadata/ownerReferences/0")).put("uid", "uid-another");
+                case "not Ready" -> ((ObjectNode) p.at("/status/conditions/2")).put("status", "False");
+                case "only its containers ready" -> ((com.fasterxml.jackson.databind.node.ArrayNode) p.at("/status/conditions")).remove(2);
+                default -> { }
+            }
+        });
+        boolean back = c.w.steps.podReady(run, CopyWorld.options());
+        assertThat(back).isEqualTo(pod.equals("Ready"));
+        assertThat(run.record().copy().done()).hasSize(back ? 1 : 0);
+    }
 }
