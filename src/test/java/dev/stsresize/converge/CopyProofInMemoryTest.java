@@ -5,34 +5,26 @@ import static dev.stsresize.converge.CopyWorld.STS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.stsresize.cluster.PodLog;
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * No claim is deleted before its copy pod's log proves the copy: a log that differs, is cut short, or lacks its last
  * line stops the run with nothing deleted, the StatefulSet re-applied so the evicted pod comes back on its own claim, and
  * the record kept for {@code resume}; the same for a copy that does not end in time or a stop while it runs.
  */
-class CopyProofInMemoryTest {
-    @TempDir Path home;
-    CopyWorld c;
+class CopyProofInMemoryTest extends OnCopyWorld {
     final Map<String, String> uids = new HashMap<>();
 
     @BeforeEach
     void world() {
-        c = new CopyWorld(home);
         for (int i = 0; i < 2; i++) {
             uids.put(CopyWorld.claim(i), Objects.uid(c.claimOf(i)));
         }
     }
 
-    private StatefulSetResult run() {
-        return OnMemoryWorld.finish(c.start()).result();
-    }
 
     /** Nothing deleted, each claim the original, the StatefulSet back with the evicted pod on its own claim, the run recorded. */
     private void nothingLost(StatefulSetResult r) {

@@ -6,11 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.file.Path;
 import java.util.function.Consumer;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The copy past its first delete: the new volume re-pointed at the claim's own name and taken only while it still refers
@@ -18,29 +15,10 @@ import org.junit.jupiter.api.io.TempDir;
  * claim's delete nothing is re-applied (the StatefulSet would create that claim empty); the end read back from the
  * objects, never from the run's own account.
  */
-class CopyRebindInMemoryTest {
-    @TempDir Path home;
-    CopyWorld c;
+class CopyRebindInMemoryTest extends OnCopyWorld {
 
-    @BeforeEach
-    void world() {
-        c = new CopyWorld(home);
-    }
 
-    /** {@code then} done by someone else right after the write {@code method} of {@code name}, once. */
-    private void after(String method, String name, Runnable then) {
-        boolean[] done = {false};
-        c.cluster.afterWrite = c.cluster.afterWrite.andThen(call -> {
-            if (!done[0] && call.method().equals(method) && call.name().equals(name)) {
-                done[0] = true;
-                then.run();
-            }
-        });
-    }
 
-    private StatefulSetResult run() {
-        return OnMemoryWorld.finish(c.start()).result();
-    }
 
     private String newVolume(String claim) {
         return c.w.journal.read(NS, STS).orElseThrow().copy().claims().get(claim).newVolume();

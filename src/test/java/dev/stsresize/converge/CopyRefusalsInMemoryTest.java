@@ -6,30 +6,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.file.Path;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What a copy does before its first claim delete when the cluster is not as it read it: an eviction a
  * PodDisruptionBudget refuses is asked again until the deadline; a claim or volume gone, a claim not Bound, a volume that
  * keeps changing stop the run with nothing deleted; a failure of the API server ends it as a crash with its record kept.
  */
-class CopyRefusalsInMemoryTest {
+class CopyRefusalsInMemoryTest extends OnCopyWorld {
     private static final String CONFLICT = "Operation cannot be fulfilled on persistentvolumes";
 
-    @TempDir Path home;
-    CopyWorld c;
 
-    @BeforeEach
-    void world() {
-        c = new CopyWorld(home);
-    }
 
-    private StatefulSetResult run() {
-        return OnMemoryWorld.finish(c.start()).result();
-    }
 
     private String oldVolume(int ordinal) {
         return c.claimOf(ordinal).at("/spec/volumeName").asText();

@@ -5,12 +5,9 @@ import static dev.stsresize.converge.CopyWorld.STS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -19,14 +16,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * cluster say it stands ({@link Convergence#copyResumesAt}), without repeating a write: each claim copied once, deleted
  * once, each volume's policy set once, one eviction and one orphan delete per pod.
  */
-class CopyResumeInMemoryTest {
-    @TempDir Path home;
-    CopyWorld c;
+class CopyResumeInMemoryTest extends OnCopyWorld {
 
-    @BeforeEach
-    void world() {
-        c = new CopyWorld(home);
-    }
 
     /** The run advanced until it stands at {@code phase} for the {@code pod}-th pod it copies (1: web-1, 2: web-0), then left. */
     private void crashBefore(Phase phase, int pod) {

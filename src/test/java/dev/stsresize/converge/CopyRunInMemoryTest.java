@@ -5,35 +5,25 @@ import static dev.stsresize.converge.CopyWorld.STS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A whole copy migration in memory ({@link CopyWorld}): what it leaves (each claim under its own name at the target on a
  * new volume, the old volumes kept Retain and Released, nothing of the copy left behind) and the order of its writes
  * that keeps the data (docs/design.md, "The copy migration").
  */
-class CopyRunInMemoryTest {
-    @TempDir Path home;
-    CopyWorld c;
+class CopyRunInMemoryTest extends OnCopyWorld {
     final Map<String, String> oldVolumes = new java.util.HashMap<>();
 
     @BeforeEach
     void world() {
-        c = new CopyWorld(home);
         for (int i = 0; i < 2; i++) {
             oldVolumes.put(CopyWorld.claim(i), c.claimOf(i).at("/spec/volumeName").asText());
         }
-    }
-
-    private StatefulSetResult run() {
-        Convergence.Turn end = OnMemoryWorld.finish(c.start());
-        return end.result();
     }
 
     private int indexOf(String method, String name) {

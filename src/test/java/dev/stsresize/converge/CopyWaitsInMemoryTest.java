@@ -6,28 +6,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.cluster.PodLog;
-import java.nio.file.Path;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What a copy waits for before it goes on, and what it says when that does not come: a pod evicted but still on its node
  * (nothing copied while it may write), a copy pod deleted but still holding its claims, a claim deleted but kept by its
  * pvc-protection finalizer, a copy's claim or volume gone as it ends. And a failed copy resumed: redone, not trusted.
  */
-class CopyWaitsInMemoryTest {
-    @TempDir Path home;
-    CopyWorld c;
+class CopyWaitsInMemoryTest extends OnCopyWorld {
 
-    @BeforeEach
-    void world() {
-        c = new CopyWorld(home);
-    }
 
-    private StatefulSetResult run() {
-        return OnMemoryWorld.finish(c.start()).result();
-    }
 
     /** {@code kind/name} as it stands now put back, terminating, right after the next write {@code method} of it removed it. */
     private void keptTerminating(String method, String kind, String name) {

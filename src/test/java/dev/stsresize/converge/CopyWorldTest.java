@@ -8,19 +8,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.cluster.ClaimDeleteAllowed;
 import dev.stsresize.cluster.CopyVerified;
-import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@link CopyWorld}'s safety checks can fail: a delete no correct copy sends, sent here by hand with a proof the steps
  * took, makes {@link CopyWorld#assertSafe} go red (its negative controls). And the steps on their own, one by one, as a
  * driver calls them.
  */
-class CopyWorldTest {
-    @TempDir Path home;
-    CopyWorld c;
+class CopyWorldTest extends OnCopyWorld {
     Steps.Run run;
 
     @BeforeEach
