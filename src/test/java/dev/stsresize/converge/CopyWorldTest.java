@@ -137,4 +137,15 @@ class CopyWorldTest extends OnCopyWorld {
         assertThat(back).isEqualTo(pod.equals("Ready"));
         assertThat(run.record().copy().done()).hasSize(back ? 1 : 0);
     }
+
+    @Test
+    void a_claim_already_on_its_new_volume_is_not_retained_again_its_old_volume_may_be_gone() {
+        copied();
+        c.w.steps.rebind(run, CopyWorld.options());
+        String old = run.record().copy().claims().get("data-web-1").oldVolume();
+        c.cluster.remove("PersistentVolume", "default", old); // the operator freed it
+        int patches = c.sent("patchVolumeReclaimPolicy").size();
+        c.w.steps.retainOld(run);
+        assertThat(c.sent("patchVolumeReclaimPolicy")).hasSize(patches);
+    }
 }
