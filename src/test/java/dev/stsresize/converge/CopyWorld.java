@@ -59,12 +59,21 @@ final class CopyWorld {
     final List<String> violations = new ArrayList<>();
     /** The claims (original and temporary) whose copy pod ended with the faithful log: the only ones a run may delete. */
     final Set<String> proven = new HashSet<>();
+    /** What the run told its checkpoint after each write, in order: where a crash can happen. */
+    final List<String> checkpoints = new ArrayList<>();
+    /** The process dies right after the write of this checkpoint (1: the first; 0: never). */
+    int diesAfter;
     /** The UIDs of the copy pods created, the only pods a run may delete. */
     final Set<String> copyPods = new HashSet<>();
     private final Map<String, ObjectNode> podsAsDeclared = new HashMap<>();
 
     CopyWorld(Path home) {
-        w = new MemoryWorld(home, DemoScenario.copyCluster());
+        w = new MemoryWorld(home, DemoScenario.copyCluster(), write -> {
+            checkpoints.add(write);
+            if (checkpoints.size() == diesAfter) {
+                throw new IllegalStateException("the process dies after: " + write);
+            }
+        });
         cluster = w.cluster;
         for (ObjectNode pod : cluster.all("Pod", NS)) {
             podsAsDeclared.put(Objects.name(pod), pod);

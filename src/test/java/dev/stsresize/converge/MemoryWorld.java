@@ -33,13 +33,13 @@ final class MemoryWorld {
     java.util.function.Consumer<MemoryCluster.Call> alsoReacts = c -> { };
 
     MemoryWorld(Path home) {
-        this(home, DemoScenario.cluster());
+        this(home, DemoScenario.cluster(), Checkpoint.NONE);
     }
 
-    /** {@code objects} (a scenario of {@link DemoScenario}) in memory, namespaces left out. */
-    MemoryWorld(Path home, List<ObjectNode> objects) {
+    /** {@code objects} (a scenario of {@link DemoScenario}) in memory, namespaces left out; {@code checkpoint} told each write. */
+    MemoryWorld(Path home, List<ObjectNode> objects, Checkpoint checkpoint) {
         journal = new Journal(home);
-        steps = new Steps(cluster, cluster.time, journal, "alice@laptop 7", "https://memory", heard, Checkpoint.NONE, stop);
+        steps = new Steps(cluster, cluster.time, journal, "alice@laptop 7", "https://memory", heard, checkpoint, stop);
         for (ObjectNode o : objects) {
             if (!o.path("kind").asText().equals("Namespace")) {
                 cluster.put(o);
