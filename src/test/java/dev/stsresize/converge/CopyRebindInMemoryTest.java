@@ -207,6 +207,13 @@ class CopyRebindInMemoryTest extends OnCopyWorld {
     }
 
     @Test
+    void a_claim_at_its_target_on_another_volume_than_its_copy_is_not_verified() {
+        StatefulSetResult r = verifiedAfter(() -> c.cluster.edit("PersistentVolumeClaim", NS, "data-web-1",
+                o -> ((ObjectNode) o.path("spec")).put("volumeName", "pv-someone")));
+        assertThat(r.detail()).startsWith("the copy is not verified from the objects: claim data-web-1 is on pv-someone at 2Gi, not on ");
+    }
+
+    @Test
     void the_end_without_the_statefulset_is_not_verified() {
         StatefulSetResult r = verifiedAfter(() -> c.cluster.remove("StatefulSet", NS, STS));
         assertThat(r.detail()).contains("StatefulSet files/web is gone");

@@ -106,8 +106,20 @@ final class CopyWorld {
 
     /** A crashed run taken up by {@code resume} (same operator), driven to its end. */
     StatefulSetResult resume() {
+        return resume(w.stop);
+    }
+
+    /** A stopped run taken up by {@code resume} in a new process, with its own {@code stop}, driven to its end. */
+    StatefulSetResult resume(StopRequest stop) {
         PendingRun pending = new RunRecords(cluster, w.journal, "https://memory").find(NS, STS, true).orElseThrow();
-        return w.converger(GateAnswers.YES).resume(pending, DemoScenario.copyManifest().get(0), options(), true);
+        return new Converger(cluster, cluster.time, w.journal, "alice@laptop 7", "https://memory", GateAnswers.YES, w.heard,
+                Checkpoint.NONE, stop).resume(pending, DemoScenario.copyManifest().get(0), options(), true);
+    }
+
+    /** The StatefulSet controller, down for a while, up again: it creates the pods missing. */
+    void controllerBack() {
+        w.controllerRuns = true;
+        createMissingPods();
     }
 
     /** The next eviction of a pod is refused by its PodDisruptionBudget (429), as the eviction API answers; then allowed. */
