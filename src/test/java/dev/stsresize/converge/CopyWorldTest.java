@@ -148,4 +148,36 @@ class CopyWorldTest extends OnCopyWorld {
         c.w.steps.retainOld(run);
         assertThat(c.sent("patchVolumeReclaimPolicy")).hasSize(patches);
     }
+
+    @Test
+    void a_claim_is_made_again_as_its_template_says_at_the_target_on_its_new_volume_and_from_no_data_source() {
+        Record r = run.record();
+        ObjectNode reapply = r.reapply().deepCopy();
+        ObjectNode template = (ObjectNode) reapply.at("/spec/volumeClaimTemplates/0");
+        ((ObjectNode) template.path("metadata")).putObject("labels").put("tier", "data").put("app.kubernetes.io/name", "overridden");
+        ((ObjectNode) template.path("metadata")).putObject("annotations").put("backup", "daily");
+        ObjectNode spec = (ObjectNode) template.path("spec");
+        spec.put("volumeName", "pv-of-the-template");
+        spec.putObject("dataSource").put("kind", "VolumeSnapshot").put("name", "snap");
+        spec.putObject("dataSourceRef").put("kind", "VolumeSnapshot").put("name", "snap");
+        Record declared = r.withReapply(reapply, r.claimTargets());
+        CopyProgress.CopiedClaim claim = r.copy().claims().get("data-web-1").withNew("pv-new", "Delete");
+
+        ObjectNode made = CopySteps.rebound(declared, claim);
+
+        assertThat(made.at("/metadata/name").asText()).isEqualTo("data-web-1");
+        assertThat(made.at("/metadata/namespace").asText()).isEqualTo(NS);
+        assertThat(made.at("/metadata/labels").toString()).as("the template's labels, the selector's over them")
+                .isEqualTo("{\"tier\":\"data\",\"app.kubernetes.io/name\":\"web\"}");
+        assertThat(made.at("/metadata/annotations/backup").asText()).isEqualTo("daily");
+        assertThat(made.at("/spec/volumeName").asText()).isEqualTo("pv-new");
+        assertThat(made.at("/spec/resources/requests/storage").asText()).isEqualTo("2Gi");
+        assertThat(made.at("/spec").has("dataSource")).isFalse();
+        assertThat(made.at("/spec").has("dataSourceRef")).isFalse();
+        assertThat(made.at("/spec/storageClassName").asText()).isEqualTo("local-path");
+
+        CopyProgress.CopiedClaim stranger = new CopyProgress.CopiedClaim("logs-web-1", 1, "", "", "", "pv-new", "", java.util.List.of());
+        assertThatThrownBy(() -> CopySteps.rebound(declared, stranger)).isInstanceOf(CopySteps.CopyStopped.class)
+                .hasMessage("claim logs-web-1 matches no claim template of files/web");
+    }
 }
