@@ -210,4 +210,28 @@ class CopyRunInMemoryTest extends OnCopyWorld {
         run();
         assertThat(c.w.heard.ticks).anySatisfy(t -> assertThat(t.toString()).contains("start src-files=12 src-bytes=40960"));
     }
+
+    @Test
+    void the_new_volumes_are_of_the_class_and_image_the_operator_chose() {
+        ObjectNode bigger = c.cluster.get("StorageClass", "default", "local-path").orElseThrow();
+        ((ObjectNode) bigger.path("metadata")).put("name", "local-bigger").remove(List.of("uid", "resourceVersion"));
+        bigger.put("reclaimPolicy", "Retain");
+        c.cluster.put(bigger);
+        c.optIn = new dev.stsresize.plan.CopyOptIn(true, java.util.Optional.of("local-bigger"), "registry.local/tools:1");
+        String[] image = new String[1];
+        after("createCopyPod", "stsresize-copy-data-web-1", () -> image[0] = c.pod("stsresize-copy-data-web-1").orElseThrow()
+                .at("/spec/containers/0/image").asText());
+        StatefulSetResult r = run();
+        assertThat(image[0]).isEqualTo("registry.local/tools:1");
+        assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
+        for (int i = 0; i < 2; i++) {
+            ObjectNode fresh = c.volume(c.claimOf(i).at("/spec/volumeName").asText()).orElseThrow();
+            assertThat(fresh.at("/spec/storageClassName").asText()).isEqualTo("local-bigger");
+            assertThat(fresh.at("/spec/persistentVolumeReclaimPolicy").asText()).as("its class's Retain kept").isEqualTo("Retain");
+        }
+        assertThat(c.sent("patchVolumeReclaimPolicy")).as("the old volumes only: the new ones are Retain by their class").hasSize(2);
+        assertThat(c.w.heard.events).anySatisfy(e -> assertThat(e.message()).isEqualTo("copy pod stsresize-copy-data-web-0: data-web-0"
+                + " read-only at /src, stsresize-copy-data-web-0 at /dst"));
+        c.assertSafe();
+    }
 }

@@ -86,19 +86,27 @@ final class CopyWorld {
         };
     }
 
+    /** What the operator chose with {@code --copy}, {@code --copy-class} and {@code --copy-image}. */
+    CopyOptIn optIn = CopyOptIn.withDefaults();
+
+    /** The options of a copy with the defaults (each claim's own class, busybox). */
     static ConvergeOptions options() {
         return MemoryWorld.options().withCopy(CopyOptIn.withDefaults());
     }
 
+    ConvergeOptions chosen() {
+        return MemoryWorld.options().withCopy(optIn);
+    }
+
     /** The copy scenario's StatefulSet as its manifest declares it (2Gi), assessed with {@code --copy}. */
     Assessed assess() {
-        return new Assessor(cluster, w.heard).copying(CopyOptIn.withDefaults()).assess(DemoScenario.copyManifest(), false,
+        return new Assessor(cluster, w.heard).copying(optIn).assess(DemoScenario.copyManifest(), false,
                 Assessor.Depth.APPLY, false, Optional.empty()).items().get(0);
     }
 
     /** A copy run whose operator said yes to the copy and typed the StatefulSet's name, before its first turn. */
     Convergence start() {
-        Convergence m = Convergence.start(w.steps, assess(), options(), true);
+        Convergence m = Convergence.start(w.steps, assess(), chosen(), true);
         m.answerGrow(true);
         m.allowDelete(new Steps.DeleteAllowed(NS, STS, w.uid("StatefulSet", NS, STS)));
         return m;
@@ -113,7 +121,7 @@ final class CopyWorld {
     StatefulSetResult resume(StopRequest stop) {
         PendingRun pending = new RunRecords(cluster, w.journal, "https://memory").find(NS, STS, true).orElseThrow();
         return new Converger(cluster, cluster.time, w.journal, "alice@laptop 7", "https://memory", GateAnswers.YES, w.heard,
-                Checkpoint.NONE, stop).resume(pending, DemoScenario.copyManifest().get(0), options(), true);
+                Checkpoint.NONE, stop).resume(pending, DemoScenario.copyManifest().get(0), chosen(), true);
     }
 
     /** The StatefulSet controller, down for a while, up again: it creates the pods missing. */
