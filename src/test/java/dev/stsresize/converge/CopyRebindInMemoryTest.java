@@ -52,6 +52,18 @@ class CopyRebindInMemoryTest extends OnCopyWorld {
     }
 
     @Test
+    void a_claim_deleted_by_someone_before_its_copy_stops_the_run_naming_where_its_data_is() {
+        String old = c.claimOf(1).at("/spec/volumeName").asText();
+        after("evictPod", "web-1", () -> c.cluster.remove("PersistentVolumeClaim", NS, "data-web-1"));
+        StatefulSetResult r = run();
+        assertThat(r.detail()).startsWith("claim files/data-web-1 is gone and the record names no volume its copy went to; its data is on"
+                + " PersistentVolume " + old + " (Retain). Nothing more is written").doesNotContain("re-applied");
+        assertThat(c.sent("createCopyPod")).isEmpty();
+        assertThat(c.cluster.get("StatefulSet", NS, STS)).as("not re-applied: it would create the claim empty").isEmpty();
+        c.assertSafe();
+    }
+
+    @Test
     void a_conflict_on_the_re_point_is_read_again() {
         c.cluster.failNext("pointVolumeAtClaim", MemoryCluster.error(409, "Conflict", "the object has been modified"));
         StatefulSetResult r = run();

@@ -205,6 +205,25 @@ class CopyRefusalsInMemoryTest extends OnCopyWorld {
     }
 
     @Test
+    void a_temporary_claim_made_by_an_earlier_process_is_used_not_made_twice() {
+        c.cluster.failNext("createClaim", MemoryCluster.error(409, "AlreadyExists", "persistentvolumeclaims already exists"));
+        c.cluster.whenFailing = m -> c.cluster.create("createClaim", "PersistentVolumeClaim", MemoryCluster.json("{'apiVersion':'v1',"
+                + "'kind':'PersistentVolumeClaim','metadata':{'name':'stsresize-copy-data-web-1','namespace':'files'},'spec':{"
+                + "'storageClassName':'local-path','resources':{'requests':{'storage':'2Gi'}}}}"), false);
+        StatefulSetResult r = run();
+        assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
+        assertThat(c.checkpoints).as("no write of this process to tell").doesNotContain("create claim stsresize-copy-data-web-1");
+        c.assertSafe();
+    }
+
+    @Test
+    void a_temporary_claim_refused_by_the_server_ends_the_run_as_a_crash() {
+        c.cluster.failNext("createClaim", MemoryCluster.error(403, "Forbidden", "persistentvolumeclaims is forbidden"));
+        assertThatThrownBy(this::run).hasMessage("persistentvolumeclaims is forbidden");
+        assertThat(c.sent("createCopyPod")).isEmpty();
+    }
+
+    @Test
     void a_copy_pod_refused_by_the_server_ends_the_run_as_a_crash_with_nothing_deleted() {
         c.cluster.failAlways("createCopyPod", MemoryCluster.error(403, "Forbidden", "pods is forbidden"));
         Convergence m = c.start();

@@ -208,7 +208,15 @@ class CopyRunInMemoryTest extends OnCopyWorld {
     @Test
     void a_running_copy_shows_its_last_progress_line_in_the_wait() {
         run();
-        assertThat(c.w.heard.ticks).anySatisfy(t -> assertThat(t.toString()).contains("start src-files=12 src-bytes=40960"));
+        assertThat(c.w.heard.ticks).anySatisfy(t -> assertThat(t.what()).endsWith("progress files=6 bytes=20480"));
+    }
+
+    @Test
+    void a_running_copy_whose_log_cannot_be_read_is_waited_for_all_the_same() {
+        c.cluster.failNext("podLog", MemoryCluster.error(500, "InternalError", "the kubelet does not answer"));
+        StatefulSetResult r = run();
+        assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
+        assertThat(c.w.heard.ticks).noneSatisfy(t -> assertThat(t.what()).contains("the kubelet"));
     }
 
     @Test

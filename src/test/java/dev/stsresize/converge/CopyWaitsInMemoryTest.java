@@ -3,6 +3,7 @@ package dev.stsresize.converge;
 import static dev.stsresize.converge.CopyWorld.NS;
 import static dev.stsresize.converge.CopyWorld.STS;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.cluster.PodLog;
@@ -118,5 +119,17 @@ class CopyWaitsInMemoryTest extends OnCopyWorld {
         run();
         assertThat(c.w.heard.ticks).anySatisfy(t -> assertThat(t.what()).contains("pod Pending"));
         assertThat(c.w.uid("StatefulSet", NS, STS)).isNotEmpty();
+    }
+
+    @Test
+    void an_original_claim_still_terminating_on_resume_is_not_copied_again_and_its_name_is_taken_once_it_is_gone() {
+        keptTerminating("deleteClaim", "PersistentVolumeClaim", "data-web-1");
+        c.diesAfter = CopyCrashAtEachWriteInMemoryTest.WRITES.indexOf("delete claim data-web-1") + 1;
+        assertThatThrownBy(this::run).hasMessageStartingWith("the process dies after");
+        c.cluster.onWatch("PersistentVolumeClaim", NS, "data-web-1", () -> c.cluster.remove("PersistentVolumeClaim", NS, "data-web-1"));
+        StatefulSetResult r = c.resume();
+        assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
+        assertThat(c.sent("createCopyPod")).hasSize(2);
+        c.assertSafe();
     }
 }

@@ -256,7 +256,8 @@ final class CopyWorld {
         String source = volumeClaim(pod, CopyPodSpec.SOURCE_VOLUME);
         provision(volumeClaim(pod, CopyPodSpec.DESTINATION_VOLUME));
         cluster.edit("Pod", NS, podName, p -> Objects.child(p, "status").put("phase", "Running"));
-        cluster.logs.put(NS + "/" + podName, new PodLog(faithfulLog(source).lines().findFirst().orElseThrow() + "\n", true));
+        // while it runs: its start line and its first progress line, as copy.sh prints them
+        cluster.logs.put(NS + "/" + podName, new PodLog(String.join("\n", faithfulLog(source).lines().limit(2).toList()) + "\n", true));
         if (copiesEnd) {
             cluster.onWatch("Pod", NS, podName, () -> finishCopy(podName, source));
         }

@@ -147,6 +147,9 @@ class CopyWorldTest extends OnCopyWorld {
         int patches = c.sent("patchVolumeReclaimPolicy").size();
         c.w.steps.retainOld(run);
         assertThat(c.sent("patchVolumeReclaimPolicy")).hasSize(patches);
+        c.cluster.remove("PersistentVolumeClaim", NS, "data-web-1"); // deleted again, past its move
+        c.w.steps.retainOld(run);
+        assertThat(c.sent("patchVolumeReclaimPolicy")).hasSize(patches);
     }
 
     @Test
