@@ -129,4 +129,18 @@ class CopyProofInMemoryTest extends OnCopyWorld {
         assertThat(c.sent("deleteClaim")).as("only web-1's claim and its copy's").hasSize(2);
         c.assertSafe();
     }
+
+    @Test
+    void a_claim_is_deleted_only_with_its_volume_re_read_as_retain() {
+        String old = c.claimOf(1).at("/spec/volumeName").asText();
+        after("deleteClaim", "stsresize-copy-data-web-1", () -> c.cluster.edit("PersistentVolume", "default", old,
+                v -> ((com.fasterxml.jackson.databind.node.ObjectNode) v.path("spec")).put("persistentVolumeReclaimPolicy", "Delete")));
+        StatefulSetResult r = run();
+        assertThat(r.detail()).startsWith("claim files/data-web-1 is not deleted: its PersistentVolume " + old + " has reclaim policy"
+                + " Delete, not Retain, so deleting the claim could delete its data");
+        assertThat(c.sent("deleteClaim")).extracting(MemoryCluster.Call::name).containsExactly("stsresize-copy-data-web-1");
+        assertThat(Objects.uid(c.claimOf(1))).isEqualTo(uids.get("data-web-1"));
+        assertThat(r.detail()).contains("The StatefulSet is re-applied: its pods are back on their claims");
+        c.assertSafe();
+    }
 }
