@@ -75,4 +75,18 @@ class CopyStopsInMemoryTest extends OnCopyWorld {
         assertThat(s.result().detail()).doesNotContain("re-applied");
         resumed();
     }
+
+    @Test
+    void a_stop_as_the_pod_comes_back_ready_keeps_its_ordinal_done_and_resume_goes_on_with_the_next() {
+        Convergence m = c.start();
+        OnMemoryWorld.advanceTo(m, Phase.POD_READY);
+        // the pod is Ready: the ordinal recorded done (the record's write), and then the stop comes
+        c.cluster.afterWrite = c.cluster.afterWrite.andThen(call -> c.w.stop.request("SIGINT"));
+        Convergence.Turn end = OnMemoryWorld.finish(m);
+        assertThat(end).isInstanceOf(Convergence.Turn.Stopped.class);
+        assertThat(m.said()).isEqualTo("pod web-1 is Ready on its new volumes");
+        assertThat(c.w.journal.read(NS, STS).orElseThrow().copy().done()).containsExactly(1);
+        resumed();
+        assertThat(c.sent("evictPod")).extracting(MemoryCluster.Call::name).containsExactly("web-1", "web-0");
+    }
 }
