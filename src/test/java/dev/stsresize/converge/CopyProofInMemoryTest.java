@@ -103,7 +103,7 @@ class CopyProofInMemoryTest extends OnCopyWorld {
                 c.w.stop.request("SIGINT");
             }
         });
-        Convergence.Turn end = OnMemoryWorld.finish(c.start());
+        Convergence.Turn end = end(c.start());
         assertThat(end).isInstanceOf(Convergence.Turn.Stopped.class);
         StatefulSetResult r = end.result();
         assertThat(r.outcome()).isEqualTo(Outcome.STOPPED);
@@ -123,7 +123,7 @@ class CopyProofInMemoryTest extends OnCopyWorld {
                 c.w.stop.request("SIGINT");
             }
         });
-        Convergence.Turn end = OnMemoryWorld.finish(c.start());
+        Convergence.Turn end = end(c.start());
         assertThat(end).isInstanceOf(Convergence.Turn.Stopped.class);
         assertThat(end.result().detail()).contains("The StatefulSet is re-applied");
         assertThat(c.sent("deleteClaim")).as("only web-1's claim and its copy's").hasSize(2);

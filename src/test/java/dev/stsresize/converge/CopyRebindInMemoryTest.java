@@ -71,7 +71,10 @@ class CopyRebindInMemoryTest extends OnCopyWorld {
 
         c = new CopyWorld(home.resolve("again"));
         c.cluster.failAlways("pointVolumeAtClaim", MemoryCluster.error(409, "Conflict", "the object has been modified"));
+        int[] tries = {0};
+        c.cluster.whenFailing = m -> tries[0]++;
         StatefulSetResult changing = run();
+        assertThat(tries[0]).as("read again twice after the first conflict").isEqualTo(3);
         assertThat(changing.detail()).startsWith("PersistentVolume " + newVolume("data-web-1") + " kept changing while it was re-pointed: run"
                 + " again");
         c.assertSafe();
@@ -87,6 +90,27 @@ class CopyRebindInMemoryTest extends OnCopyWorld {
         assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
         assertThat(c.sent("createCopyPod")).as("not copied again: the record names the new volume").hasSize(2);
         c.assertSafe();
+    }
+
+    @Test
+    void a_new_volume_deleted_before_its_re_point_stops_the_copy_naming_where_the_data_is() {
+        String[] fresh = new String[1];
+        after("deleteClaim", "data-web-1", () -> {
+            fresh[0] = newVolume("data-web-1");
+            c.cluster.remove("PersistentVolume", "default", fresh[0]);
+        });
+        assertThat(run().detail()).startsWith("PersistentVolume " + fresh[0] + " holding the copy of files/data-web-1 is not found");
+    }
+
+    @Test
+    void a_claim_re_created_but_not_bound_when_resumed_is_waited_for_before_the_re_apply() {
+        c.diesAfter = CopyCrashAtEachWriteInMemoryTest.WRITES.indexOf("create claim data-web-1") + 1;
+        assertThatThrownBy(this::run).hasMessageStartingWith("the process dies after");
+        String fresh = newVolume("data-web-1");
+        c.cluster.edit("PersistentVolumeClaim", NS, "data-web-1", o -> ((ObjectNode) o.path("status")).put("phase", "Pending"));
+        StatefulSetResult r = c.resume();
+        assertThat(r.detail()).startsWith("claim files/data-web-1 is not Bound to PersistentVolume " + fresh + " before --timeout");
+        assertThat(c.cluster.get("StatefulSet", NS, STS)).isEmpty();
     }
 
     @Test
@@ -106,7 +130,7 @@ class CopyRebindInMemoryTest extends OnCopyWorld {
             throw new IllegalStateException("the process dies");
         });
         Convergence m = c.start();
-        assertThatThrownBy(() -> OnMemoryWorld.finish(m)).hasMessage("the process dies");
+        assertThatThrownBy(() -> end(m)).hasMessage("the process dies");
         String old = c.w.journal.read(NS, STS).orElseThrow().copy().claims().get("data-web-1").oldVolume();
         c.cluster.put("{'apiVersion':'v1','kind':'PersistentVolumeClaim','metadata':{'name':'data-web-1','namespace':'files'},"
                 + "'spec':{'volumeName':'pv-theirs'},'status':{'phase':'Bound'}}");
@@ -126,7 +150,7 @@ class CopyRebindInMemoryTest extends OnCopyWorld {
         after("deleteClaim", "data-web-1", () -> {
             throw new IllegalStateException("the process dies");
         });
-        assertThatThrownBy(() -> OnMemoryWorld.finish(c.start())).hasMessage("the process dies");
+        assertThatThrownBy(() -> end(c.start())).hasMessage("the process dies");
         String copied = newVolume("data-web-1");
         StatefulSetResult r = c.resume();
         assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
@@ -140,7 +164,7 @@ class CopyRebindInMemoryTest extends OnCopyWorld {
         after("deleteClaim", "stsresize-copy-data-web-1", () -> {
             throw new IllegalStateException("the process dies");
         });
-        assertThatThrownBy(() -> OnMemoryWorld.finish(c.start())).hasMessage("the process dies");
+        assertThatThrownBy(() -> end(c.start())).hasMessage("the process dies");
         String given = newVolume("data-web-1");
 
         StatefulSetResult r = c.resume();
@@ -162,7 +186,7 @@ class CopyRebindInMemoryTest extends OnCopyWorld {
         Convergence m = c.start();
         OnMemoryWorld.advanceTo(m, Phase.REAPPLY);
         c.w.controllerRuns = false;
-        StatefulSetResult r = OnMemoryWorld.finish(m).result();
+        StatefulSetResult r = end(m).result();
         assertThat(r.reason()).isEqualTo("pod-not-ready");
         assertThat(r.detail()).isEqualTo("pod web-1 is not Ready on its new volumes before --timeout; the other pods are untouched. Find"
                 + " out why (kubectl describe pod web-1 -n files), then `kubectl stsresize resume files/web`");
@@ -185,7 +209,7 @@ class CopyRebindInMemoryTest extends OnCopyWorld {
         Convergence m = c.start();
         OnMemoryWorld.advanceTo(m, Phase.VERIFY);
         change.run();
-        return OnMemoryWorld.finish(m).result();
+        return end(m).result();
     }
 
     @Test

@@ -28,7 +28,7 @@ class CopyRefusalsInMemoryTest extends OnCopyWorld {
         Convergence m = c.start();
         OnMemoryWorld.advanceTo(m, Phase.EVICT);
         plant.run();
-        return OnMemoryWorld.finish(m);
+        return end(m);
     }
 
     @Test
@@ -92,7 +92,7 @@ class CopyRefusalsInMemoryTest extends OnCopyWorld {
         Convergence m = c.start();
         OnMemoryWorld.advanceTo(m, Phase.EVICT);
         c.cluster.remove("Pod", NS, "web-1");
-        StatefulSetResult r = OnMemoryWorld.finish(m).result();
+        StatefulSetResult r = end(m).result();
         assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
         assertThat(c.sent("evictPod")).extracting(MemoryCluster.Call::name).containsExactly("web-0");
         assertThat(r.detail()).contains("(each pod down from its eviction until Ready: web-0 ")
@@ -145,7 +145,7 @@ class CopyRefusalsInMemoryTest extends OnCopyWorld {
     private StatefulSetResult runAfter(Runnable change) {
         Convergence m = c.start();
         change.run();
-        return OnMemoryWorld.finish(m).result();
+        return end(m).result();
     }
 
     @Test

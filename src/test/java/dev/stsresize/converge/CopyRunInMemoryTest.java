@@ -132,7 +132,7 @@ class CopyRunInMemoryTest extends OnCopyWorld {
             assertThat(claim.uid()).isEqualTo(Objects.uid(c.claimOf(i)));
             assertThat(c.volume(claim.oldVolume()).orElseThrow().at("/spec/persistentVolumeReclaimPolicy").asText()).isEqualTo("Retain");
         }
-        OnMemoryWorld.finish(m);
+        end(m);
         int firstEviction = indexOf("evictPod", "web-1");
         for (String old : oldVolumes.values()) {
             assertThat(indexOf("patchVolumeReclaimPolicy", old, "policy=Retain")).isLessThan(firstEviction);
@@ -241,5 +241,34 @@ class CopyRunInMemoryTest extends OnCopyWorld {
         assertThat(c.w.heard.events).anySatisfy(e -> assertThat(e.message()).isEqualTo("copy pod stsresize-copy-data-web-0: data-web-0"
                 + " read-only at /src, stsresize-copy-data-web-0 at /dst"));
         c.assertSafe();
+    }
+
+    @Test
+    void each_write_of_the_copy_is_said_naming_what_it_keeps() {
+        StatefulSetResult r = run();
+        String fresh = r.claims().get(1).copied().volume();
+        String old = oldVolumes.get("data-web-1");
+        assertThat(c.w.heard.events).extracting(ProgressEvent::message).contains(
+                "pod web-1 evicted: it is down until its claims are copied and the StatefulSet re-creates it",
+                "temporary claim stsresize-copy-data-web-1 at 2Gi for the copy of data-web-1",
+                "copy pod stsresize-copy-data-web-1 deleted",
+                "temporary claim stsresize-copy-data-web-1 deleted: PersistentVolume " + fresh + " keeps the copy (Retain)",
+                "claim data-web-1 deleted: PersistentVolume " + old + " keeps its data (Released, Retain)",
+                "claim data-web-1 created again on PersistentVolume " + fresh);
+    }
+
+    @Test
+    void each_copy_step_is_recorded_before_its_writes() {
+        Convergence m = c.start();
+        List<String> phases = new ArrayList<>();
+        while (m.finished() == null) {
+            Phase at = m.position();
+            m.advance();
+            if (m.finished() == null) {
+                phases.add(at + " " + m.phase());
+            }
+        }
+        assertThat(phases).containsSubsequence("EVICT evicting", "COPY copying", "REBIND rebinding", "REAPPLY reapplying",
+                "EVICT evicting", "COPY copying", "REBIND rebinding", "REAPPLY reapplying", "RECLAIM reclaiming");
     }
 }

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
  */
 class CopyStopsInMemoryTest extends OnCopyWorld {
     private Convergence.Turn.Stopped stopped() {
-        Convergence.Turn end = OnMemoryWorld.finish(c.start());
+        Convergence.Turn end = end(c.start());
         assertThat(end).isInstanceOf(Convergence.Turn.Stopped.class);
         return (Convergence.Turn.Stopped) end;
     }
@@ -58,7 +58,7 @@ class CopyStopsInMemoryTest extends OnCopyWorld {
         OnMemoryWorld.advanceTo(m, Phase.REAPPLY);
         c.w.controllerRuns = false;
         c.cluster.onWatch("Pod", NS, "web-1", () -> c.w.stop.request("SIGINT"));
-        Convergence.Turn end = OnMemoryWorld.finish(m);
+        Convergence.Turn end = end(m);
         assertThat(end).isInstanceOf(Convergence.Turn.Stopped.class);
         assertThat(end.result().detail()).doesNotContain("re-applied");
         assertThat(c.sent("evictPod")).hasSize(1);
@@ -82,7 +82,7 @@ class CopyStopsInMemoryTest extends OnCopyWorld {
         OnMemoryWorld.advanceTo(m, Phase.POD_READY);
         // the pod is Ready: the ordinal recorded done (the record's write), and then the stop comes
         c.cluster.afterWrite = c.cluster.afterWrite.andThen(call -> c.w.stop.request("SIGINT"));
-        Convergence.Turn end = OnMemoryWorld.finish(m);
+        Convergence.Turn end = end(m);
         assertThat(end).isInstanceOf(Convergence.Turn.Stopped.class);
         assertThat(m.said()).isEqualTo("pod web-1 is Ready on its new volumes");
         assertThat(c.w.journal.read(NS, STS).orElseThrow().copy().done()).containsExactly(1);

@@ -102,6 +102,7 @@ class CopyWorldTest extends OnCopyWorld {
     @Test
     void a_pod_beyond_the_replicas_is_not_waited_for() {
         c.cluster.edit("StatefulSet", NS, STS, s -> ((ObjectNode) s.path("spec")).put("replicas", 1));
+        c.cluster.remove("Pod", NS, "web-1");
         int watches = c.cluster.watches;
         assertThat(c.w.steps.podReady(run, CopyWorld.options())).as("web-1 scaled away").isTrue();
         assertThat(c.cluster.watches).isEqualTo(watches);
@@ -182,5 +183,16 @@ class CopyWorldTest extends OnCopyWorld {
         CopyProgress.CopiedClaim stranger = new CopyProgress.CopiedClaim("logs-web-1", 1, "", "", "", "pv-new", "", java.util.List.of());
         assertThatThrownBy(() -> CopySteps.rebound(declared, stranger)).isInstanceOf(CopySteps.CopyStopped.class)
                 .hasMessage("claim logs-web-1 matches no claim template of files/web");
+    }
+
+    @Test
+    void a_rebind_without_a_proof_of_this_process_proves_the_copy_first() {
+        c.w.steps.retainOld(run);
+        c.w.steps.orphanDelete(run, new Steps.DeleteAllowed(NS, STS, c.w.uid("StatefulSet", NS, STS)));
+        c.w.steps.evict(run, CopyWorld.options());
+        c.w.steps.rebind(run, CopyWorld.options());
+        assertThat(run.proofs).containsOnlyKeys("data-web-1");
+        assertThat(c.claimOf(1).at("/spec/volumeName").asText()).isEqualTo(run.record().copy().claims().get("data-web-1").newVolume());
+        c.assertSafe();
     }
 }

@@ -16,7 +16,19 @@ abstract class OnCopyWorld {
 
     /** A copy run from its start to its end, the operator saying yes at both gates: its result. */
     StatefulSetResult run() {
-        return OnMemoryWorld.finish(c.start()).result();
+        return end(c.start()).result();
+    }
+
+    /** Advances {@code m} until it has ended; answers the turn its last advance said, the one it ended on. */
+    static Convergence.Turn end(Convergence m) {
+        Convergence.Turn last = null;
+        while (m.finished() == null) {
+            last = m.advance();
+        }
+        if (last != m.finished()) {
+            throw new AssertionError("the last turn said " + last + ", the run ended on " + m.finished());
+        }
+        return last;
     }
 
     /** {@code then} done by someone else right after the first write {@code method} of {@code name}. */
