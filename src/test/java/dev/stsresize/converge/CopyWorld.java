@@ -256,8 +256,10 @@ final class CopyWorld {
         String source = volumeClaim(pod, CopyPodSpec.SOURCE_VOLUME);
         provision(volumeClaim(pod, CopyPodSpec.DESTINATION_VOLUME));
         cluster.edit("Pod", NS, podName, p -> Objects.child(p, "status").put("phase", "Running"));
-        // while it runs: its start line and its first progress line, as copy.sh prints them
-        cluster.logs.put(NS + "/" + podName, new PodLog(String.join("\n", faithfulLog(source).lines().limit(2).toList()) + "\n", true));
+        // while it runs: its start line and its first progress line, as copy.sh prints them, then a tool's stderr line
+        // (kubectl logs interleaves them; only the script's prefixed lines are read)
+        cluster.logs.put(NS + "/" + podName, new PodLog(String.join("\n", faithfulLog(source).lines().limit(2).toList())
+                + "\ncp: can't preserve permissions of '/dst/lost+found'\n", true));
         if (copiesEnd) {
             cluster.onWatch("Pod", NS, podName, () -> finishCopy(podName, source));
         }

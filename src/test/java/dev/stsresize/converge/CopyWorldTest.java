@@ -195,4 +195,13 @@ class CopyWorldTest extends OnCopyWorld {
         assertThat(c.claimOf(1).at("/spec/volumeName").asText()).isEqualTo(run.record().copy().claims().get("data-web-1").newVolume());
         c.assertSafe();
     }
+
+    @Test
+    void a_claim_not_yet_moved_is_kept_retain_even_once_its_copy_is_recorded() {
+        copied();
+        String old = run.record().copy().claims().get("data-web-1").oldVolume();
+        c.cluster.edit("PersistentVolume", "default", old, v -> ((ObjectNode) v.path("spec")).put("persistentVolumeReclaimPolicy", "Delete"));
+        c.w.steps.retainOld(run);
+        assertThat(c.volume(old).orElseThrow().at("/spec/persistentVolumeReclaimPolicy").asText()).isEqualTo("Retain");
+    }
 }
