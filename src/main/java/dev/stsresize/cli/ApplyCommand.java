@@ -220,7 +220,6 @@ public final class ApplyCommand extends ConvergingCommand {
             if (results.stream().anyMatch(r -> r.namespace().equals(a.namespace()) && r.name().equals(a.name()))) {
                 continue; // its unfinished run was finished (or stopped) above; that is its result
             }
-            a.notes().forEach(n -> err.println("note: " + a.namespace() + "/" + a.name() + ": " + n));
             try {
                 results.add(converger.converge(a, opts, !assessment.namespacesWithoutLeases().contains(a.namespace())));
             } catch (RuntimeException e) {

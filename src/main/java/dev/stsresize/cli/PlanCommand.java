@@ -146,7 +146,6 @@ public final class PlanCommand extends BaseCommand {
         render(out, decisions, usageByKey);
         boolean failed = false;
         for (Assessed a : assessment.items()) {
-            a.notes().forEach(n -> err.println("note: " + a.namespace() + "/" + a.name() + ": " + n));
             if (a.failure() != null) {
                 err.println("error: " + a.failure());
                 failed = true;

@@ -2,7 +2,6 @@ package dev.stsresize.converge;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.plan.Decision;
-import java.util.List;
 
 /**
  * One declared StatefulSet after read, decide and prove: its decision (a refusal when the server's
@@ -13,13 +12,9 @@ import java.util.List;
  * @param reapply the exact object to re-apply (null unless the decision has work; used only when it recreates)
  * @param fieldManager the manager to re-apply with
  * @param failure a proof that failed for another reason (the server's message), or null
- * @param notes what the proof found that the operator should read (journal-only, StorageClasses hidden)
  */
 public record Assessed(Decision decision, ObjectNode declared, ObjectNode live, ObjectNode reapply, String fieldManager,
-        String failure, List<String> notes) {
-    public Assessed {
-        notes = List.copyOf(notes);
-    }
+        String failure) {
 
     public String namespace() {
         return decision.namespace();
@@ -30,16 +25,10 @@ public record Assessed(Decision decision, ObjectNode declared, ObjectNode live, 
     }
 
     Assessed with(Decision d) {
-        return new Assessed(d, declared, live, reapply, fieldManager, failure, notes);
+        return new Assessed(d, declared, live, reapply, fieldManager, failure);
     }
 
     Assessed failed(String message) {
-        return new Assessed(decision, declared, live, reapply, fieldManager, message, notes);
-    }
-
-    Assessed note(String note) {
-        List<String> more = new java.util.ArrayList<>(notes);
-        more.add(note);
-        return new Assessed(decision, declared, live, reapply, fieldManager, failure, more);
+        return new Assessed(decision, declared, live, reapply, fieldManager, message);
     }
 }

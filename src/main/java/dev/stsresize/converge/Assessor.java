@@ -105,7 +105,7 @@ public final class Assessor {
             // one without): building the object for every StatefulSet copied the whole manifest
             ObjectNode reapply = l == null || !d.verdict().hasWork() ? null : ReapplyObject.of(decl, l);
             String manager = l == null ? "" : ReapplyObject.fieldManager(l, fieldManager);
-            Assessed a = new Assessed(d, decl, l, reapply, manager, null, List.of());
+            Assessed a = new Assessed(d, decl, l, reapply, manager, null);
             progress.on(ProgressEvent.info(d.namespace(), d.name(), Phase.DECIDE, d.verdict().label() + ": " + d.detail()));
             for (String w : d.warnings()) {
                 progress.on(ProgressEvent.warn(d.namespace(), d.name(), Phase.DECIDE, w));

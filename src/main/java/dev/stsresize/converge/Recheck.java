@@ -65,7 +65,6 @@ public final class Recheck {
                 false, options.fieldManager());
         Assessed assessed = a.items().get(0);
         a.notes().forEach(n -> progress.on(ProgressEvent.warn(shown.namespace(), shown.name(), Phase.CHECK, n)));
-        assessed.notes().forEach(n -> progress.on(ProgressEvent.warn(shown.namespace(), shown.name(), Phase.CHECK, n)));
         return new Checked(assessed, !a.namespacesWithoutLeases().contains(assessed.namespace()), problem(shown, shownUid, assessed));
     }
 

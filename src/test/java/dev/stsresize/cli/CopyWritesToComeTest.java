@@ -29,7 +29,7 @@ class CopyWritesToComeTest {
         Plan copy = new Plan("files", "web", Verdict.COPY, List.of(), List.of(toCopy(0), toCopy(1)), List.of(), "");
         ObjectNode live = new ObjectMapper().createObjectNode();
         live.putObject("metadata").put("uid", "u-1");
-        Assessed a = new Assessed(copy, live, live, live, "kubectl", null, List.of());
+        Assessed a = new Assessed(copy, live, live, live, "kubectl", null);
         ConvergeOptions opts = ConvergeOptions.defaults().withCopy(new CopyOptIn(true, Optional.of("bigger"), "busybox:1.37.0"));
         String said = ApplyCommand.writesToCome(new Assessment(List.of(a), List.of(), Set.of(), List.of()), opts);
         assertThat(said).contains("set to reclaim policy Retain").contains("one pod at a time, highest ordinal first")

@@ -61,18 +61,16 @@ class ConvergeWordsTest {
     }
 
     @Test
-    void an_assessed_statefulset_keeps_its_notes_failure_and_decision_through_its_changes() {
+    void an_assessed_statefulset_keeps_its_failure_and_decision_through_its_changes() {
         MemoryWorld w = new MemoryWorld(home);
         Assessed a = w.assess(MemoryWorld.declared("postgres"));
         assertThat(a.name()).isEqualTo("postgres");
         assertThat(a.namespace()).isEqualTo("shop");
-        Assessed noted = a.note("one").note("two");
-        assertThat(noted.notes()).containsExactly("one", "two");
-        assertThat(noted.failed("boom").failure()).isEqualTo("boom");
-        assertThat(noted.failed("boom").notes()).containsExactly("one", "two");
-        Assessed refused = noted.with(Assessor.refusal(a.decision(), dev.stsresize.plan.Reason.SHRINK, "smaller"));
+        assertThat(a.failed("boom").failure()).isEqualTo("boom");
+        assertThat(a.failed("boom").decision()).isEqualTo(a.decision());
+        Assessed refused = a.failed("boom").with(Assessor.refusal(a.decision(), dev.stsresize.plan.Reason.SHRINK, "smaller"));
         assertThat(refused.decision().verdict()).isEqualTo(dev.stsresize.plan.Verdict.REFUSED);
-        assertThat(refused.notes()).containsExactly("one", "two");
+        assertThat(refused.failure()).as("a refusal keeps the failure").isEqualTo("boom");
         assertThat(refused.live()).isSameAs(a.live());
         assertThat(List.of(a.reapply(), a.declared())).doesNotContainNull();
     }

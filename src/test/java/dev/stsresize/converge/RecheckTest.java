@@ -89,7 +89,7 @@ class RecheckTest {
 
     @Test
     void aStatefulSetGoneSinceTheListHasNoUidToStartOn() {
-        Assessed gone = new Assessed(RECREATE, null, null, null, "kubectl", null, List.of());
+        Assessed gone = new Assessed(RECREATE, null, null, null, "kubectl", null);
         assertThat(Recheck.problem(RECREATE, "uid-1", gone)).contains("(UID uid-1 is now )");
         assertThat(new Recheck.Checked(gone, true, "").uid()).isEmpty();
     }
@@ -97,7 +97,7 @@ class RecheckTest {
     private static Assessed assessed(Decision d, String liveUid, String failure) {
         ObjectNode live = new ObjectMapper().createObjectNode();
         live.putObject("metadata").put("uid", liveUid);
-        return new Assessed(d, null, live, null, "kubectl", failure, List.of());
+        return new Assessed(d, null, live, null, "kubectl", failure);
     }
 
     private static Decision first(Predicate<Decision> p) {

@@ -55,7 +55,7 @@ class StepsInMemoryTest extends OnMemoryWorld {
         new Random(7).nextBytes(noise);
         ObjectNode big = a.live().deepCopy();
         Objects.child((ObjectNode) big.path("metadata"), "annotations").put("noise", Base64.getEncoder().encodeToString(noise));
-        Assessed large = new Assessed(a.decision(), a.declared(), big, a.reapply(), a.fieldManager(), null, List.of());
+        Assessed large = new Assessed(a.decision(), a.declared(), big, a.reapply(), a.fieldManager(), null);
         Steps.Checked tooLarge = steps.check(large, MemoryWorld.options(), true);
         assertThat(tooLarge.stop().reason()).isEqualTo("record-too-large");
         assertThat(steps.check(large, MemoryWorld.options(), false).proceeds()).as("the journal has no such bound").isTrue();
