@@ -3,7 +3,6 @@ package dev.stsresize.converge;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.stsresize.plan.Decision;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -13,17 +12,7 @@ import org.junit.jupiter.api.Test;
  */
 class ConvergeInMemoryTest extends OnMemoryWorld {
     /** The operator says no at the first gate (and would at the second). */
-    private static final GateAnswers DECLINES = new GateAnswers() {
-        @Override
-        public boolean allowGrow(Decision decision) {
-            return false;
-        }
-
-        @Override
-        public boolean allowOrphanDelete(String namespace, String name) {
-            return false;
-        }
-    };
+    private static final GateAnswers DECLINES = answering(false, false, false);
 
     private StatefulSetResult converge(String name, GateAnswers gate, ConvergeOptions opts) {
         return w.converger(gate).converge(w.assess(name), opts, true);

@@ -2,7 +2,6 @@ package dev.stsresize.converge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.stsresize.plan.Decision;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -11,22 +10,7 @@ import org.junit.jupiter.api.Test;
  */
 class ConvergerGatesInMemoryTest extends OnMemoryWorld {
     /** Allows the growth and any copy, but not the orphan delete of a StatefulSet. */
-    private static final GateAnswers COPY_ONLY = new GateAnswers() {
-        @Override
-        public boolean allowGrow(Decision decision) {
-            return true;
-        }
-
-        @Override
-        public boolean allowOrphanDelete(String namespace, String name) {
-            return false;
-        }
-
-        @Override
-        public boolean allowCopy(Decision decision) {
-            return true;
-        }
-    };
+    private static final GateAnswers COPY_ONLY = answering(true, false, true);
 
     @Test
     void a_growth_in_place_is_deleted_only_on_the_orphan_deletes_own_answer() {

@@ -83,9 +83,7 @@ class CopyRebindInMemoryTest extends OnCopyWorld {
     @Test
     void a_re_point_refused_otherwise_ends_the_run_as_a_crash_and_resume_finishes() {
         c.cluster.failNext("pointVolumeAtClaim", MemoryCluster.error(500, "InternalError", "etcd down"));
-        Convergence m = c.start();
-        OnMemoryWorld.advanceTo(m, Phase.REBIND);
-        assertThatThrownBy(m::advance).hasMessage("etcd down");
+        failingIn(Phase.REBIND, "etcd down");
         StatefulSetResult r = c.resume();
         assertThat(r.outcome()).as(r.detail()).isEqualTo(Outcome.CONVERGED);
         assertThat(c.sent("createCopyPod")).as("not copied again: the record names the new volume").hasSize(2);

@@ -226,9 +226,7 @@ class CopyRefusalsInMemoryTest extends OnCopyWorld {
     @Test
     void a_copy_pod_refused_by_the_server_ends_the_run_as_a_crash_with_nothing_deleted() {
         c.cluster.failAlways("createCopyPod", MemoryCluster.error(403, "Forbidden", "pods is forbidden"));
-        Convergence m = c.start();
-        OnMemoryWorld.advanceTo(m, Phase.COPY);
-        assertThatThrownBy(m::advance).hasMessage("pods is forbidden");
+        failingIn(Phase.COPY, "pods is forbidden");
         assertThat(c.sent("deleteClaim")).isEmpty();
     }
 }

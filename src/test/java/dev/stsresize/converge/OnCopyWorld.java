@@ -31,6 +31,14 @@ abstract class OnCopyWorld {
         return last;
     }
 
+    /** A copy run advanced to {@code phase}, whose next turn fails with the server's {@code message}: the run ends there as a crash. */
+    Convergence failingIn(Phase phase, String message) {
+        Convergence m = c.start();
+        OnMemoryWorld.advanceTo(m, phase);
+        org.assertj.core.api.Assertions.assertThatThrownBy(m::advance).hasMessage(message);
+        return m;
+    }
+
     /** {@code then} done by someone else right after the first write {@code method} of {@code name}. */
     void after(String method, String name, Runnable then) {
         boolean[] done = {false};

@@ -24,6 +24,26 @@ abstract class OnMemoryWorld {
         return new MemoryWorld(home.resolve(name));
     }
 
+    /** An operator who says {@code grow} to the growth, {@code orphanDelete} to the orphan delete and {@code copy} to a copy. */
+    static GateAnswers answering(boolean grow, boolean orphanDelete, boolean copy) {
+        return new GateAnswers() {
+            @Override
+            public boolean allowGrow(dev.stsresize.plan.Decision decision) {
+                return grow;
+            }
+
+            @Override
+            public boolean allowOrphanDelete(String namespace, String name) {
+                return orphanDelete;
+            }
+
+            @Override
+            public boolean allowCopy(dev.stsresize.plan.Decision decision) {
+                return copy;
+            }
+        };
+    }
+
     /** Advances {@code m} turn by turn until it stands at {@code position}; a run that ends before fails the test. */
     static Convergence advanceTo(Convergence m, Phase position) {
         while (m.position() != position) {

@@ -41,8 +41,13 @@ class RevertInMemoryTest extends OnMemoryWorld {
 
     /** Every postgres claim raised from 10Gi to 20Gi by a run whose resizer failed: the capacity stayed 10Gi. */
     private void everyClaimRaisedAndNotGrown() {
+        raisedTo("20Gi", List.of("10Gi", "10Gi", "10Gi"), List.of("10Gi", "10Gi", "10Gi"));
+    }
+
+    /** postgres's claims 0, 1 and 2 raised to {@code request}, with these capacities and sizes before, in ordinal order. */
+    private void raisedTo(String request, List<String> capacities, List<String> sizesBefore) {
         for (int i = 0; i < 3; i++) {
-            raised("data-postgres-" + i, "20Gi", "10Gi", "10Gi");
+            raised("data-postgres-" + i, request, capacities.get(i), sizesBefore.get(i));
         }
     }
 
@@ -56,9 +61,7 @@ class RevertInMemoryTest extends OnMemoryWorld {
 
     @Test
     void only_claims_whose_resize_has_not_completed_and_that_this_plugin_raised_are_lowered() {
-        raised("data-postgres-0", "20Gi", "10Gi", "10Gi");
-        raised("data-postgres-1", "20Gi", "20Gi", "10Gi");
-        raised("data-postgres-2", "20Gi", "10Gi", "");
+        raisedTo("20Gi", List.of("10Gi", "20Gi", "10Gi"), List.of("10Gi", "10Gi", ""));
         Revert.Planned p = revert().plan("shop", "postgres");
 
         assertThat(p.problem()).isEmpty();
@@ -99,9 +102,7 @@ class RevertInMemoryTest extends OnMemoryWorld {
 
     @Test
     void a_size_before_above_the_capacity_is_given_back_as_it_was() {
-        raised("data-postgres-0", "30Gi", "10Gi", "20Gi");
-        raised("data-postgres-1", "30Gi", "10Gi", "5Gi");
-        raised("data-postgres-2", "30Gi", "10Gi", "40Gi");
+        raisedTo("30Gi", List.of("10Gi", "10Gi", "10Gi"), List.of("20Gi", "5Gi", "40Gi"));
         Revert.Planned p = revert().plan("shop", "postgres");
         assertThat(step(p, "data-postgres-0").target()).isEqualTo("20Gi");
         assertThat(step(p, "data-postgres-0").said()).isEqualTo("request 30Gi -> 20Gi, its size before the run");

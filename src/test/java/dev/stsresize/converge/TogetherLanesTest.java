@@ -58,13 +58,7 @@ class TogetherLanesTest {
         // the assessment's proofs and a converge step's reads, each twice as many as the limit, at the same time
         Thread assessment = caller(() -> Together.all(reads(cluster.port, 2 * LIMIT)));
         Thread step = caller(() -> Together.all(reads(cluster.port, 2 * LIMIT)));
-        // every answer is held back until every lane is taken and both callers wait for one, or the limit is passed
-        Await.until("every lane taken and both callers waiting for one (or more than " + LIMIT + " sent)", DEADLINE,
-                Duration.ofMillis(2), () -> cluster.inFlight.get() > LIMIT
-                        || cluster.inFlight.get() == LIMIT && Together.waitingForALane() == 2);
-        cluster.answer.countDown();
-        assessment.join();
-        step.join();
+        answeredOnceBothWaitForALane(cluster, assessment, step);
         assertThat(cluster.calls.get()).as("every request sent").isEqualTo(4 * LIMIT);
         assertThat(cluster.most.get()).as("requests in flight at once, both callers together").isLessThanOrEqualTo(LIMIT);
     }
@@ -105,12 +99,7 @@ class TogetherLanesTest {
             Together.all(reads(earlier.port, 1));
             Together.all(reads(cluster.port, 2 * LIMIT));
         });
-        Await.until("every lane taken and both callers waiting for one (or more than " + LIMIT + " sent)", DEADLINE,
-                Duration.ofMillis(2), () -> cluster.inFlight.get() > LIMIT
-                        || cluster.inFlight.get() == LIMIT && Together.waitingForALane() == 2);
-        cluster.answer.countDown();
-        assessment.join();
-        step.join();
+        answeredOnceBothWaitForALane(cluster, assessment, step);
         assertThat(cluster.calls.get()).isEqualTo(4 * LIMIT);
         assertThat(cluster.most.get()).as("requests in flight at once").isLessThanOrEqualTo(LIMIT);
     }
@@ -178,5 +167,18 @@ class TogetherLanesTest {
                 }
             });
         }
+    }
+
+    /**
+     * Holds every answer of {@code cluster} back until every lane is taken and both callers wait for one (or the limit is
+     * passed), then answers and waits for both callers to end.
+     */
+    private static void answeredOnceBothWaitForALane(Counted cluster, Thread one, Thread other) throws InterruptedException {
+        Await.until("every lane taken and both callers waiting for one (or more than " + LIMIT + " sent)", DEADLINE,
+                Duration.ofMillis(2), () -> cluster.inFlight.get() > LIMIT
+                        || cluster.inFlight.get() == LIMIT && Together.waitingForALane() == 2);
+        cluster.answer.countDown();
+        one.join();
+        other.join();
     }
 }
