@@ -2,6 +2,7 @@ package dev.stsresize.converge;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.stsresize.cluster.Cluster;
+import dev.stsresize.cluster.CopyPodLog;
 import dev.stsresize.plan.ClaimState;
 import dev.stsresize.plan.Decision;
 import dev.stsresize.plan.Quantity;
@@ -13,7 +14,7 @@ import java.util.Set;
 
 /**
  * A run read back from the objects now, never from what was asked nor from a condition alone: each claim the decision
- * grows, read as the wait reads it ({@link ClaimGrower#status}), and after the run its {@link Verification} (the pods'
+ * grows, read as the wait reads it ({@link ClaimGrower#status}), each claim it copies with its copy pod, and after the run its {@link Verification} (the pods'
  * UIDs and controllers, the claims' capacity, the file systems still waiting).
  */
 public final class ReadBack {
@@ -36,6 +37,68 @@ public final class ReadBack {
             out.add(ClaimGrower.status(c.name(), "", c.target(), claim));
         }
         return out;
+    }
+
+    /** Where a claim to copy stands, read from the objects: its own claim, and the copy pod of it. */
+    public enum CopyStage {
+        /** still on its old volume, below the target, no copy pod of it */
+        TO_COPY("to copy"),
+        /** still on its old volume while its copy pod runs */
+        COPYING("copying"),
+        /** deleted after its copy was proven, or created again and not yet Bound at the target: on its way to its new volume */
+        REBINDING("re-binding to its new volume"),
+        /** Bound at the target: on its new volume */
+        COPIED("copied");
+
+        private final String label;
+
+        CopyStage(String label) {
+            this.label = label;
+        }
+
+        public String label() {
+            return label;
+        }
+    }
+
+    /** One claim to copy as read now: its request and capacity ("" when it is gone) and where that leaves it. */
+    public record CopyStatus(String name, String request, String capacity, String target, CopyStage stage) {}
+
+    /**
+     * Every claim the decision copies, read now, with its copy pod: the claim's name stays while it moves to a new
+     * volume, so where it stands is read from the claim and the pod, not from the run's own account. One that cannot
+     * be read is left out of this reading.
+     */
+    public List<CopyStatus> copies(Decision d) {
+        List<CopyStatus> out = new ArrayList<>();
+        for (ClaimState c : d.claimsToCopy()) {
+            try {
+                out.add(copyStatus(c, cluster.getClaim(d.namespace(), c.name()),
+                        () -> cluster.getPod(d.namespace(), CopyPodLog.podName(c.name())).isPresent()));
+            } catch (RuntimeException e) {
+                // unreadable now: left out, the table keeps the rest
+            }
+        }
+        return out;
+    }
+
+    static CopyStatus copyStatus(ClaimState c, Optional<ObjectNode> claim, java.util.function.BooleanSupplier copyPodStands) {
+        String target = c.target().toString();
+        if (claim.isEmpty()) {
+            return new CopyStatus(c.name(), "", "", target, CopyStage.REBINDING);
+        }
+        ObjectNode o = claim.get();
+        Quantity request = Quantity.parseOrNull(o.at("/spec/resources/requests/storage").asText(""));
+        Quantity capacity = Quantity.parseOrNull(o.at("/status/capacity/storage").asText(""));
+        CopyStage stage;
+        if (request != null && request.compareTo(c.target()) >= 0) {
+            boolean bound = "Bound".equals(o.at("/status/phase").asText()) && capacity != null && capacity.compareTo(c.target()) >= 0;
+            stage = bound ? CopyStage.COPIED : CopyStage.REBINDING;
+        } else {
+            stage = copyPodStands.getAsBoolean() ? CopyStage.COPYING : CopyStage.TO_COPY;
+        }
+        return new CopyStatus(c.name(), o.at("/spec/resources/requests/storage").asText(""), o.at("/status/capacity/storage").asText(""),
+                target, stage);
     }
 
     /**

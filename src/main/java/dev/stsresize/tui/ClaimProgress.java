@@ -1,6 +1,7 @@
 package dev.stsresize.tui;
 
 import dev.stsresize.converge.ClaimGrower;
+import dev.stsresize.converge.ReadBack;
 import java.util.List;
 
 /**
@@ -27,7 +28,15 @@ public record ClaimProgress(String name, String request, String capacity, String
         /** the resizer says the size cannot be had */
         INFEASIBLE("infeasible"),
         /** the claim no longer exists */
-        GONE("gone");
+        GONE("gone"),
+        /** a claim to copy, still on its old volume */
+        TO_COPY("to copy"),
+        /** a claim to copy, on its old volume while its copy pod runs */
+        COPYING("copying"),
+        /** a copied claim on its way to its new volume: deleted after its proof, or created again and not yet Bound */
+        REBINDING("re-binding to its new volume"),
+        /** a copied claim Bound at the target on its new volume */
+        COPIED("copied");
 
         private final String label;
 
@@ -37,11 +46,6 @@ public record ClaimProgress(String name, String request, String capacity, String
 
         public String label() {
             return label;
-        }
-
-        /** Nothing more happens without someone acting: the wait for capacity is over for this claim. */
-        public boolean settled() {
-            return this != REQUESTED_LESS && this != RESIZING;
         }
     }
 
@@ -59,6 +63,16 @@ public record ClaimProgress(String name, String request, String capacity, String
     /** Each claim as the converge read it ({@code ClaimGrower}, the wait's own reading), in the wizard's words. */
     public static List<ClaimProgress> of(List<ClaimGrower.ClaimStatus> read) {
         return read.stream().map(ClaimProgress::of).toList();
+    }
+
+    /** Each claim to copy as the converge read it with its copy pod ({@code ReadBack.copies}), in the wizard's words. */
+    public static List<ClaimProgress> ofCopies(List<ReadBack.CopyStatus> read) {
+        return read.stream().map(c -> new ClaimProgress(c.name(), c.request(), c.capacity(), c.target(), List.of(), switch (c.stage()) {
+            case TO_COPY -> State.TO_COPY;
+            case COPYING -> State.COPYING;
+            case REBINDING -> State.REBINDING;
+            case COPIED -> State.COPIED;
+        }, "")).toList();
     }
 
     private static ClaimProgress of(ClaimGrower.ClaimStatus c) {

@@ -255,18 +255,18 @@ final class WizardView {
                 continue;
             }
             Style st = switch (c.state()) {
-                case GROWN -> Style.GOOD;
+                case GROWN, COPIED -> Style.GOOD;
                 case INFEASIBLE, GONE -> Style.BAD;
                 case FILE_SYSTEM_PENDING -> Style.WARN;
-                case RESIZING -> Style.ACCENT;
-                case REQUESTED_LESS -> Style.DIM;
+                case RESIZING, COPYING, REBINDING -> Style.ACCENT;
+                case REQUESTED_LESS, TO_COPY -> Style.DIM;
             };
             String mark = switch (c.state()) {
-                case GROWN -> g.yes();
+                case GROWN, COPIED -> g.yes();
                 case INFEASIBLE, GONE -> g.no();
                 case FILE_SYSTEM_PENDING -> "!";
-                case RESIZING -> g.running();
-                case REQUESTED_LESS -> g.pending();
+                case RESIZING, COPYING, REBINDING -> g.running();
+                case REQUESTED_LESS, TO_COPY -> g.pending();
             };
             List<String> extra = c.conditions().stream().filter(x -> !(x.equals("FileSystemResizePending")
                     && c.state() == ClaimProgress.State.FILE_SYSTEM_PENDING) && !(x.equals("Resizing") && c.state() == ClaimProgress.State.RESIZING)).toList();

@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -86,6 +87,15 @@ class ClusterStepsCopyTest {
         }
         assertThat(seen.messages).as("the copy's row tells which pod is down, ordinal by ordinal")
                 .contains("pod web-1 is down: its claims are copied next", "pod web-0 is down: its claims are copied next");
+        // the table moves with the copy, claim by claim, as read from the claims and copy pods
+        assertThat(seen.claims.get(0)).as("the first reading: every claim still to copy").extracting(ClaimProgress::state)
+                .containsOnly(ClaimProgress.State.TO_COPY).hasSize(2);
+        assertThat(seen.claims.stream().flatMap(List::stream).filter(c -> c.name().equals("data-web-1")).map(ClaimProgress::state)
+                .distinct()).as("data-web-1's states in the order they were read").containsSubsequence(ClaimProgress.State.TO_COPY,
+                        ClaimProgress.State.COPYING, ClaimProgress.State.COPIED);
+        assertThat(seen.claims.get(seen.claims.size() - 1)).as("the last reading: every claim on its new volume at the target")
+                .allSatisfy(c -> assertThat(c.state()).isEqualTo(ClaimProgress.State.COPIED)).extracting(ClaimProgress::capacity)
+                .containsOnly("2Gi");
         Summary s = seen.summaries.get(seen.summaries.size() - 1);
         assertThat(s.converged()).isTrue();
         assertThat(s.problems()).isEmpty();

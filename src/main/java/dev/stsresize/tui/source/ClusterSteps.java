@@ -93,7 +93,7 @@ public final class ClusterSteps implements StepRunner {
         if (r == null) {
             return Outcome.failed("no check ran for " + Loaded.key(decision) + " in this wizard: leave it and open it again");
         }
-        r.reportTo(progress);
+        r.reportTo(r.assessed.decision().claimsToCopy().isEmpty() ? progress : claimsReadAfterEachWrite(r, progress));
         try {
             return row == Phase.RESTART ? restart(r, progress) : advanceRow(r, row, uid, progress);
         } finally {
@@ -135,6 +135,37 @@ public final class ClusterSteps implements StepRunner {
         return new Outcome(verified.verified(), verified.sentence(r.assessed.decision().verdict() == Verdict.COPY));
     }
 
+    /**
+     * A copy's row runs pod after pod, and its claims move only when it writes (a copy pod, a claim deleted or created
+     * again, the StatefulSet re-applied): they are read again after each write, so the table moves as they do.
+     */
+    private StepRunner.Progress claimsReadAfterEachWrite(WizardRun r, StepRunner.Progress progress) {
+        return new StepRunner.Progress() {
+            @Override
+            public void report(String message, String kubectl, boolean warning) {
+                progress.report(message, kubectl, warning);
+                if (!kubectl.isEmpty()) {
+                    progress.claims(ClusterSteps.this.claims(r.assessed.decision()));
+                }
+            }
+
+            @Override
+            public void claims(List<ClaimProgress> claims) {
+                progress.claims(claims);
+            }
+
+            @Override
+            public void summary(Summary summary) {
+                progress.summary(summary);
+            }
+
+            @Override
+            public void waiting(dev.stsresize.tui.WaitStatus wait) {
+                progress.waiting(wait);
+            }
+        };
+    }
+
     /** After the run: the pods the end screen showed waiting for their file systems, restarted; the end screen read again. */
     private Outcome restart(WizardRun r, StepRunner.Progress progress) {
         StatefulSetResult ended = r.machine.finished() == null ? null : r.machine.finished().result();
@@ -171,7 +202,10 @@ public final class ClusterSteps implements StepRunner {
 
     @Override
     public List<ClaimProgress> claims(Decision decision) {
-        return ClaimProgress.of(readBack.claims(decision)); // a claim that cannot be read is left out: the table keeps the rest
+        // a claim that cannot be read is left out: the table keeps the rest
+        List<ClaimProgress> all = new java.util.ArrayList<>(ClaimProgress.of(readBack.claims(decision)));
+        all.addAll(ClaimProgress.ofCopies(readBack.copies(decision)));
+        return all;
     }
 
     @Override
