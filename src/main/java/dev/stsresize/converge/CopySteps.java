@@ -327,7 +327,7 @@ final class CopySteps {
         }
         String phase = seen.get().path("status").path("phase").asText("Pending");
         if (!"Running".equals(phase)) {
-            return "pod " + phase;
+            return "pod " + phase + notStarted(seen.get());
         }
         try {
             String last = "";
@@ -340,6 +340,40 @@ final class CopySteps {
         } catch (RuntimeException e) {
             return "";
         }
+    }
+
+    /** The kubelet's reasons a container waits that mean its image cannot be had (kubelet/images/types.go). */
+    private static final java.util.Set<String> IMAGE_REASONS = java.util.Set.of("ErrImagePull", "ImagePullBackOff", "InvalidImageName",
+            "ErrImageNeverPull");
+
+    /**
+     * Why a copy pod has not started, in the kubelet's and the scheduler's words (a container's waiting reason and
+     * message, an unschedulable pod): while it waits, its pod is down, so the wait says why and what ends it. The
+     * words are the cluster's, cut to one short line.
+     */
+    static String notStarted(JsonNode pod) {
+        for (JsonNode s : pod.at("/status/containerStatuses")) {
+            JsonNode waiting = s.at("/state/waiting");
+            String reason = waiting.path("reason").asText("");
+            if (!reason.isEmpty() && !"ContainerCreating".equals(reason)) {
+                String message = oneLine(waiting.path("message").asText(""));
+                return ": " + oneLine(reason) + (message.isEmpty() ? "" : " (" + message + ")") + (IMAGE_REASONS.contains(reason)
+                        ? "; the copy image (--copy-image) must be one every node can pull: a stop now brings the pod back on its"
+                                + " own claims, nothing deleted" : "");
+            }
+        }
+        for (JsonNode c : pod.at("/status/conditions")) {
+            if ("PodScheduled".equals(c.path("type").asText()) && "False".equals(c.path("status").asText())) {
+                String message = oneLine(c.path("message").asText(""));
+                return ": not scheduled" + (message.isEmpty() ? "" : " (" + message + ")");
+            }
+        }
+        return "";
+    }
+
+    private static String oneLine(String text) {
+        String line = text.replaceAll("\\s+", " ").strip();
+        return line.length() > 160 ? line.substring(0, 159) + "…" : line;
     }
 
     static boolean finished(JsonNode pod) {
