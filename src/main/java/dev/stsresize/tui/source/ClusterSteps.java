@@ -93,7 +93,7 @@ public final class ClusterSteps implements StepRunner {
         if (r == null) {
             return Outcome.failed("no check ran for " + Loaded.key(decision) + " in this wizard: leave it and open it again");
         }
-        r.reportTo(r.assessed.decision().claimsToCopy().isEmpty() ? progress : claimsReadAfterEachWrite(r, progress));
+        r.reportTo(progress);
         try {
             return row == Phase.RESTART ? restart(r, progress) : advanceRow(r, row, uid, progress);
         } finally {
@@ -112,7 +112,8 @@ public final class ClusterSteps implements StepRunner {
         if (!c.proceeds()) {
             return Outcome.failed(c.problem());
         }
-        WizardRun r = new WizardRun(c.assessed(), c.uid(), p -> Convergence.start(steps.apply(p), c.assessed(), runOptions, c.leases()));
+        WizardRun r = new WizardRun(c.assessed(), c.uid(), p -> Convergence.start(steps.apply(p), c.assessed(), runOptions, c.leases()),
+                () -> claims(c.assessed().decision()));
         if (r.machine.finished() instanceof Convergence.Turn.Ended) {
             return Outcome.failed(r.machine.view().ending());
         }
@@ -133,37 +134,6 @@ public final class ClusterSteps implements StepRunner {
         Verification verified = readBack.verification(r.assessedUid, r.restarted, closed.toVerify());
         progress.summary(Summary.of(verified));
         return new Outcome(verified.verified(), verified.sentence(r.assessed.decision().verdict() == Verdict.COPY));
-    }
-
-    /**
-     * A copy's row runs pod after pod, and its claims move only when it writes (a copy pod, a claim deleted or created
-     * again, the StatefulSet re-applied): they are read again after each write, so the table moves as they do.
-     */
-    private StepRunner.Progress claimsReadAfterEachWrite(WizardRun r, StepRunner.Progress progress) {
-        return new StepRunner.Progress() {
-            @Override
-            public void report(String message, String kubectl, boolean warning) {
-                progress.report(message, kubectl, warning);
-                if (!kubectl.isEmpty()) {
-                    progress.claims(ClusterSteps.this.claims(r.assessed.decision()));
-                }
-            }
-
-            @Override
-            public void claims(List<ClaimProgress> claims) {
-                progress.claims(claims);
-            }
-
-            @Override
-            public void summary(Summary summary) {
-                progress.summary(summary);
-            }
-
-            @Override
-            public void waiting(dev.stsresize.tui.WaitStatus wait) {
-                progress.waiting(wait);
-            }
-        };
     }
 
     /** After the run: the pods the end screen showed waiting for their file systems, restarted; the end screen read again. */

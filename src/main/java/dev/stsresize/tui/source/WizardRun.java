@@ -8,9 +8,11 @@ import dev.stsresize.converge.WaitTick;
 import dev.stsresize.tui.ClaimProgress;
 import dev.stsresize.tui.StepRunner;
 import dev.stsresize.tui.WaitStatus;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * One wizard's run: the converge's machine for one StatefulSet, and where it reports while a wizard step advances it
@@ -23,11 +25,17 @@ final class WizardRun implements Progress {
     /** Pods the wizard restarted for their file systems: their new UIDs are the point, not a loss. */
     final Set<String> restarted = ConcurrentHashMap.newKeySet();
     private volatile StepRunner.Progress current;
+    /** The claims read now, for a copy's table; null for a grow, whose waits bring their own readings. */
+    private final Supplier<List<ClaimProgress>> copiedClaims;
 
-    /** @param start starts the machine with this run as its progress */
-    WizardRun(Assessed assessed, String assessedUid, Function<Progress, Convergence> start) {
+    /**
+     * @param start starts the machine with this run as its progress
+     * @param claims the run's claims read now
+     */
+    WizardRun(Assessed assessed, String assessedUid, Function<Progress, Convergence> start, Supplier<List<ClaimProgress>> claims) {
         this.assessed = assessed;
         this.assessedUid = assessedUid;
+        this.copiedClaims = assessed.decision().claimsToCopy().isEmpty() ? null : claims;
         this.machine = start.apply(this);
     }
 
@@ -41,6 +49,11 @@ final class WizardRun implements Progress {
         StepRunner.Progress p = current;
         if (p != null) {
             report(p, e);
+            // a copy's row runs pod after pod, and its claims move only when it writes (a copy pod, a claim deleted or
+            // created again, the StatefulSet re-applied): they are read again after each write, so the table moves with them
+            if (copiedClaims != null && e.write() != null) {
+                p.claims(copiedClaims.get());
+            }
         }
     }
 
