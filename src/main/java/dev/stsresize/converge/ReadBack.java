@@ -70,16 +70,13 @@ public final class ReadBack {
      * be read is left out of this reading.
      */
     public List<CopyStatus> copies(Decision d) {
-        List<CopyStatus> out = new ArrayList<>();
-        for (ClaimState c : d.claimsToCopy()) {
-            try {
-                out.add(copyStatus(c, cluster.getClaim(d.namespace(), c.name()),
-                        () -> cluster.getPod(d.namespace(), CopyPodLog.podName(c.name())).isPresent()));
-            } catch (RuntimeException e) {
-                // unreadable now: left out, the table keeps the rest
-            }
-        }
-        return out;
+        // each claim read beside the others: the wizard reads them after each of the copy's writes, on the run's thread
+        List<java.util.concurrent.Callable<CopyStatus>> reads = d.claimsToCopy().stream()
+                .<java.util.concurrent.Callable<CopyStatus>>map(c -> () -> copyStatus(c, cluster.getClaim(d.namespace(), c.name()),
+                        () -> cluster.getPod(d.namespace(), CopyPodLog.podName(c.name())).isPresent()))
+                .toList();
+        // one unreadable now is left out of this reading: the table keeps the rest
+        return Together.settled(reads).stream().filter(r -> r.failure() == null).map(Together.Settled::value).toList();
     }
 
     static CopyStatus copyStatus(ClaimState c, Optional<ObjectNode> claim, java.util.function.BooleanSupplier copyPodStands) {
