@@ -219,7 +219,7 @@ public final class CopyPodLog {
     }
 
     /** A line of untrusted output as shown to the operator: bounded, control characters escaped. */
-    private static String shown(String line) {
+    public static String shown(String line) {
         String cut = line.length() > 200 ? line.substring(0, 200) + "…" : line;
         StringBuilder out = new StringBuilder();
         cut.codePoints().forEach(c -> {

@@ -349,7 +349,7 @@ final class CopySteps {
     /**
      * Why a copy pod has not started, in the kubelet's and the scheduler's words (a container's waiting reason and
      * message, an unschedulable pod): while it waits, its pod is down, so the wait says why and what ends it. The
-     * words are the cluster's, cut to one short line.
+     * words are the cluster's: one line, shown as the copy's own log lines are ({@link CopyPodLog#shown}).
      */
     static String notStarted(JsonNode pod) {
         for (JsonNode s : pod.at("/status/containerStatuses")) {
@@ -363,6 +363,7 @@ final class CopySteps {
             }
         }
         for (JsonNode c : pod.at("/status/conditions")) {
+            // the scheduler's PodScheduled=False (pkg/scheduler/schedule_one.go, handleSchedulingFailure) with its reason
             if ("PodScheduled".equals(c.path("type").asText()) && "False".equals(c.path("status").asText())) {
                 String message = oneLine(c.path("message").asText(""));
                 return ": not scheduled" + (message.isEmpty() ? "" : " (" + message + ")");
@@ -372,8 +373,7 @@ final class CopySteps {
     }
 
     private static String oneLine(String text) {
-        String line = text.replaceAll("\\s+", " ").strip();
-        return line.length() > 160 ? line.substring(0, 159) + "…" : line;
+        return CopyPodLog.shown(text.replaceAll("\\s+", " ").strip());
     }
 
     static boolean finished(JsonNode pod) {
